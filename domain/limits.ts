@@ -1,0 +1,17 @@
+// Business constants and limits of spec section 9.
+
+export const APP_VERSION = '2.15.1';
+export const TOKEN_REFRESH_MARGIN_SECONDS = 5;
+export const LOG_BUFFER_MAX_ENTRIES = 5;
+export const LOG_BUFFER_FLUSH_MS = 10_000;
+export const USER_AGENT_MAX_LENGTH = 500;
+export const UNREAD_POLL_MS = 60_000;
+export const IMPORT_STATUS_POLL_MS = 30_000;
+export const TOUR_OPEN_DELAY_MS = 1000;
+export const CONTENT_MAX_WIDTH_PX = 1440;
+export const UPLOAD_MAX_BYTES = 900_000_000;
+export const CODE_MAX_LENGTH = 20;
+export const RAZAO_SOCIAL_MIN_LETTERS = 10;
+export const JUSTIFICATION_MIN_LENGTH = 15;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_RESET_TTL_MINUTES = 30;

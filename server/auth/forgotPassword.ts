@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PASSWORD_RESET_TTL_MINUTES } from '../../domain/limits';
+import { FORGOT_PASSWORD_PATH } from '../../domain/routes';
+import { novaSenhaSchema, pedidoSenhaSchema } from '../../domain/schemas/senha';
+import { translate } from '../../i18n';
+import { recordAudit } from '../audit';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { senhaResets, usuarios } from '../db/schema';
+import { findUsuarioByEmail } from '../features/usuarios/queries';
+import type { Mailer } from '../mail';
+import { fieldErrorsOf } from '../validation';
+import { pickIdioma } from './language';
+import { hashPassword } from './passwords';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+/**
+ * Forgot-password: ask for a link (always 202, so the answer does not tell which e-mails exist),
+ * then set a new password with it. A link expires and works once.
+ */
+export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, mailer }: Deps) {
+  const limit = { rateLimit: { max: config.forgotPasswordRateLimit, timeWindow: '1 minute' } };
+
+  app.post('/api/senha/esqueci', { config: limit }, async (req, reply) => {
+    const idioma = pickIdioma((req.body as { idioma?: string } | undefined)?.idioma, req.headers['accept-language']);
+    const parsed = pedidoSenhaSchema.safeParse(req.body);
+    if (!parsed.success) {
+      return reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
+    }
+    const usuario = await findUsuarioByEmail(db, parsed.data.email);
+    if (usuario?.active) {
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(senhaResets).values({
+        tokenHash: sha256(token),
+        usuarioId: usuario.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      });
+      const lang = usuario.idioma;
+      const link = `${config.publicUrl}${FORGOT_PASSWORD_PATH[lang]}?token=${token}`;
+      const params = { nome: usuario.nome, link, minutes: PASSWORD_RESET_TTL_MINUTES };
+      await mailer({
+        para: usuario.email,
+        assunto: translate(lang, 'forgotPassword.mailSubject'),
+        texto: translate(lang, 'forgotPassword.mailBody', params),
+      });
+    }
+    return reply.code(202).send({ ok: true });
+  });
+
+  app.post('/api/senha/redefinir', { config: limit }, async (req, reply) => {
+    const idioma = pickIdioma(req.headers['accept-language']);
+    const parsed = novaSenhaSchema.safeParse(req.body);
+    if (!parsed.success) {
+      return reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
+    }
+    const senhaHash = await hashPassword(parsed.data.senha);
+    const usuarioId = await db.transaction(async (tx) => {
+      // Claiming the token and changing the password commit together, so a link works once.
+      const [claimed] = await tx
+        .update(senhaResets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(senhaResets.tokenHash, sha256(parsed.data.token)),
+            isNull(senhaResets.usedAt),
+            gt(senhaResets.expiresAt, new Date()),
+          ),
+        )
+        .returning({ usuarioId: senhaResets.usuarioId });
+      if (!claimed) return undefined;
+      await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, claimed.usuarioId));
+      await recordAudit(tx, {
+        tipo: 'USUARIO',
+        registroId: claimed.usuarioId,
+        alteracao: 'SENHA_REDEFINIDA',
+        autorId: claimed.usuarioId,
+      });
+      return claimed.usuarioId;
+    });
+    if (!usuarioId) {
+      return reply.code(400).send({ code: 'INVALID_TOKEN', message: translate(idioma, 'forgotPassword.invalidLink') });
+    }
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { LOCALE_OF, IDIOMAS, type Idioma } from '../../domain/enums';
+import { FORGOT_PASSWORD_PATH } from '../../domain/routes';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { findUsuarioByEmail, touchUltimoAcesso } from '../features/usuarios/queries';
+import { pickIdioma } from './language';
+import { esc, page, t } from './pages';
+import { verifyPassword } from './passwords';
+
+interface Deps {
+  provider: Provider;
+  db: Db;
+  config: Config;
+}
+
+type Req = FastifyRequest<{ Params: { uid: string }; Querystring: { lang?: string }; Body?: Record<string, string> }>;
+
+/** Our own sign-in page for the embedded provider, in the visitor's language. */
+export async function interactionRoutes(app: FastifyInstance, { provider, db, config }: Deps) {
+  async function details(req: Req, reply: FastifyReply) {
+    try {
+      return await provider.interactionDetails(req.raw, reply.raw);
+    } catch {
+      return undefined;
+    }
+  }
+
+  function idiomaOf(req: Req, uiLocales?: unknown) {
+    return pickIdioma(req.query.lang, req.body?.lang, uiLocales as string, req.headers['accept-language']);
+  }
+
+  function loginPage(req: Req, idioma: Idioma, opts: { email?: string; error?: string } = {}) {
+    const uid = req.params.uid;
+    const langs = IDIOMAS.filter((i) => i !== idioma)
+      .map((i) => `<a href="/interaction/${esc(uid)}?lang=${LOCALE_OF[i]}">${esc(t(i, `languages.${i}`))}</a>`)
+      .join('');
+    return page(
+      idioma,
+      t(idioma, 'signIn.title'),
+      `${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}
+<form method="post" action="/interaction/${esc(uid)}/login" autocomplete="on">
+<input type="hidden" name="lang" value="${LOCALE_OF[idioma]}">
+<label for="email">${esc(t(idioma, 'signIn.email'))}</label>
+<input id="email" name="email" type="email" required autofocus value="${esc(opts.email)}" autocomplete="username">
+<label for="password">${esc(t(idioma, 'signIn.password'))}</label>
+<input id="password" name="password" type="password" required autocomplete="current-password">
+<button type="submit">${esc(t(idioma, 'signIn.submit'))}</button>
+</form>
+<nav><a href="${FORGOT_PASSWORD_PATH[idioma]}">${esc(t(idioma, 'signIn.forgot'))}</a><span class="langs">${langs}</span></nav>`,
+    );
+  }
+
+  function expired(reply: FastifyReply, idioma: Idioma) {
+    return reply
+      .code(400)
+      .type('text/html')
+      .send(
+        page(
+          idioma,
+          t(idioma, 'signIn.title'),
+          `<p class="error">${esc(t(idioma, 'signIn.sessionExpired'))}</p>
+<nav><a href="${esc(config.publicUrl)}/">${esc(t(idioma, 'forgotPassword.backToSignIn'))}</a></nav>`,
+        ),
+      );
+  }
+
+  app.get('/interaction/:uid', async (request, reply) => {
+    const req = request as Req;
+    const interaction = await details(req, reply);
+    if (!interaction) return expired(reply, idiomaOf(req));
+    const idioma = idiomaOf(req, interaction.params.ui_locales);
+    return reply.type('text/html').header('cache-control', 'no-store').send(loginPage(req, idioma));
+  });
+
+  app.post(
+    '/interaction/:uid/login',
+    {
+      config: {
+        rateLimit: {
+          max: config.loginRateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req: FastifyRequest) =>
+            `${req.ip}|${String((req.body as Record<string, string> | undefined)?.email ?? '').toLowerCase()}`,
+        },
+      },
+      errorHandler: (error, req, reply) => {
+        const idioma = idiomaOf(req as Req);
+        const tooMany = error.statusCode === 429;
+        reply
+          .code(tooMany ? 429 : 500)
+          .type('text/html')
+          .send(
+            loginPage(req as Req, idioma, {
+              email: (req.body as Record<string, string> | undefined)?.email,
+              error: t(idioma, tooMany ? 'signIn.tooManyAttempts' : 'errors.couldNotPerform'),
+            }),
+          );
+      },
+    },
+    async (request, reply) => {
+      const req = request as Req;
+      const interaction = await details(req, reply);
+      const idioma = idiomaOf(req, interaction?.params.ui_locales);
+      if (!interaction) return expired(reply, idioma);
+      const email = String(req.body?.email ?? '').trim();
+      const usuario = email ? await findUsuarioByEmail(db, email) : undefined;
+      const valid = await verifyPassword(String(req.body?.password ?? ''), usuario?.senhaHash);
+      if (!usuario || !valid) {
+        return reply
+          .code(401)
+          .type('text/html')
+          .send(loginPage(req, idioma, { email, error: t(idioma, 'signIn.invalidCredentials') }));
+      }
+      if (!usuario.active) {
+        return reply
+          .code(403)
+          .type('text/html')
+          .send(loginPage(req, idioma, { email, error: t(idioma, 'signIn.inactiveUser') }));
+      }
+      await touchUltimoAcesso(db, usuario.id);
+      const redirectTo = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { login: { accountId: String(usuario.id) } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(redirectTo, 303);
+    },
+  );
+}

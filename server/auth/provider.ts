@@ -1,0 +1,154 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { findUsuarioById } from '../features/usuarios/queries';
+import { pgAdapterFactory } from './oidcAdapter';
+import { cookieKeys, signingKeys } from './secrets';
+import { esc, page, t } from './pages';
+import { pickIdioma } from './language';
+
+export const OIDC_MOUNT = '/oidc';
+export const SCOPES = 'openid profile email offline_access';
+
+/** Resource indicator of our API; access tokens for it are JWTs verified with jose. */
+export const apiResource = (config: Config) => `${config.publicUrl}/graphql`;
+
+function idiomaOf(ctx: KoaContextWithOIDC) {
+  const params = ctx.oidc?.params as Record<string, string | undefined> | undefined;
+  return pickIdioma(params?.ui_locales, ctx.cookies.get('idioma'), ctx.get('accept-language'));
+}
+
+/**
+ * The embedded OpenID Connect provider (panva's oidc-provider), mounted at /oidc on our own
+ * origin. Sign-in pages are ours (server/auth/interactions.ts); storage is PostgreSQL.
+ */
+export async function createOidcProvider(config: Config, db: Db): Promise<Provider> {
+  const accessTokenTTL = config.accessTokenTtl;
+  const configuration: Configuration = {
+    adapter: pgAdapterFactory(db),
+    clients: [
+      {
+        client_id: config.oidcClientId,
+        client_name: config.portalName,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${config.publicUrl}/auth/callback`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`],
+      },
+    ],
+    jwks: (await signingKeys(db)) as Configuration['jwks'],
+    cookies: { keys: await cookieKeys(db) },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'locale'],
+    },
+    // Our access tokens are for the API, not for userinfo: the ID token carries the profile.
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, id) {
+      const usuario = await findUsuarioById(db, Number(id));
+      if (!usuario || !usuario.active) return undefined;
+      return {
+        accountId: id,
+        async claims() {
+          return {
+            sub: id,
+            email: usuario.email,
+            email_verified: true,
+            name: usuario.nome,
+            locale: usuario.idioma,
+          };
+        },
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const usuario = await findUsuarioById(db, Number(token.accountId));
+      return usuario ? { email: usuario.email } : undefined;
+    },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          const idioma = idiomaOf(ctx);
+          // Signing out from the portal's own button carries id_token_hint: confirm at once.
+          const auto = (ctx.oidc.params as Record<string, unknown>)?.id_token_hint
+            ? `<script>document.getElementById('op.logoutForm').submit()</script>`
+            : '';
+          ctx.body = page(
+            idioma,
+            t(idioma, 'signIn.signOutTitle'),
+            `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
+<p>${esc(t(idioma, 'signIn.signOutQuestion'))}</p>
+<button type="submit" form="op.logoutForm">${esc(t(idioma, 'signIn.signOutConfirm'))}</button>${auto}`,
+          );
+        },
+        async postLogoutSuccessSource(ctx) {
+          const idioma = idiomaOf(ctx);
+          ctx.body = page(
+            idioma,
+            t(idioma, 'signIn.signOutTitle'),
+            `<p class="info">${esc(t(idioma, 'signIn.signedOut'))}</p>
+<nav><a href="${esc(config.publicUrl)}/">${esc(t(idioma, 'forgotPassword.backToSignIn'))}</a></nav>`,
+          );
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? apiResource(config),
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resource) => {
+          if (resource !== apiResource(config)) throw new errors.InvalidTarget();
+          return {
+            scope: 'api',
+            audience: config.oidcAudience,
+            accessTokenTTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    // First-party client: grant what it asks for without a consent screen.
+    async loadExistingGrant(ctx) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId,
+      });
+      grant.addOIDCScope(SCOPES);
+      grant.addResourceScope(apiResource(config), 'api');
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
+    ttl: {
+      AccessToken: accessTokenTTL,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      IdToken: 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+    async renderError(ctx, out) {
+      const idioma = idiomaOf(ctx);
+      ctx.type = 'html';
+      ctx.body = page(
+        idioma,
+        t(idioma, 'errors.couldNotPerform'),
+        `<p class="error">${esc(out.error_description ?? out.error)}</p>
+<nav><a href="${esc(config.publicUrl)}/">${esc(t(idioma, 'forgotPassword.backToSignIn'))}</a></nav>`,
+      );
+    },
+  };
+  const provider = new Provider(config.oidcIssuer, configuration);
+  provider.proxy = config.trustProxy;
+  return provider;
+}

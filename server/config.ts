@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+/**
+ * Every setting comes from the environment; the README's configuration table lists them.
+ * Defaults give a working single-process portal with embedded database and identity provider.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  filesDir: string;
+  databaseUrl?: string;
+  /** External OpenID Connect issuer (e.g. a Keycloak realm); unset = embedded provider. */
+  oidcIssuer: string;
+  oidcClientId: string;
+  /** Expected `aud` of access tokens; unset = not checked (external issuers only). */
+  oidcAudience?: string;
+  embeddedOidc: boolean;
+  realm: string;
+  logApiKey: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  logLevel: string;
+  serveClient: boolean;
+  portalName: string;
+  environment: string;
+  trustProxy: boolean;
+  databasePoolSize: number;
+  accessTokenTtl: number;
+  loginRateLimit: number;
+  forgotPasswordRateLimit: number;
+}
+
+export const EMBEDDED_AUDIENCE = 'portal-api';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const embeddedOidc = !env.OIDC_ISSUER;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    dataDir,
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    oidcIssuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'portal',
+    oidcAudience: env.OIDC_AUDIENCE || (embeddedOidc ? EMBEDDED_AUDIENCE : undefined),
+    embeddedOidc,
+    realm: env.OIDC_REALM ?? 'portal',
+    logApiKey: env.LOG_API_KEY ?? 'dev-log-api-key',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Portal <no-reply@portal.test>',
+    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    serveClient: (env.SERVE_CLIENT ?? 'true') !== 'false',
+    portalName: env.PORTAL_NAME ?? 'Portal Rede',
+    environment: env.APP_ENV ?? 'prod',
+    trustProxy: env.TRUST_PROXY === 'true',
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    forgotPasswordRateLimit: Number(env.FORGOT_PASSWORD_RATE_LIMIT ?? 5),
+  };
+}

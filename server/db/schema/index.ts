@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './organizacao';
+export * from './produtos';
+export * from './usuarios';
+export * from './plataforma';

@@ -1,0 +1,131 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { idiomaEnum } from './enums';
+import { usuarios } from './usuarios';
+
+// Platform tables: audit, client logs, identity-provider storage, e-mail, labels and properties.
+
+const bigId = () => bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigId(),
+    /** Kind of record (e.g. DEALER, GRUPO, USUARIO) as in the route /auditoria/{id}/{tipo}. */
+    tipo: text().notNull(),
+    registroId: text().notNull(),
+    /** What happened: CRIACAO, ALTERACAO, ATIVACAO, INATIVACAO, or a cascade name. */
+    alteracao: text().notNull(),
+    valorAnterior: jsonb(),
+    valorNovo: jsonb(),
+    autorId: integer().references(() => usuarios.id),
+    data: now(),
+  },
+  (t) => [index().on(t.tipo, t.registroId, t.data)],
+);
+
+export const logGrupos = pgTable('log_grupos', {
+  nome: text().primaryKey(),
+  tags: jsonb().notNull().default({}),
+  createdAt: now(),
+});
+
+export const logStreams = pgTable(
+  'log_streams',
+  {
+    grupo: text()
+      .notNull()
+      .references(() => logGrupos.nome),
+    nome: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.grupo, t.nome] })],
+);
+
+export const logEventos = pgTable(
+  'log_eventos',
+  {
+    id: bigId(),
+    grupo: text().notNull(),
+    stream: text().notNull(),
+    tipo: text().notNull(),
+    mensagem: text().notNull(),
+    stack: text(),
+    metadata: jsonb(),
+    timestamp: timestamp({ withTimezone: true }).notNull(),
+    recebidoEm: now(),
+  },
+  (t) => [index().on(t.grupo, t.stream, t.timestamp)],
+);
+
+/** Storage of the embedded OpenID provider (sessions, grants, codes, tokens, interactions). */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text().notNull(),
+    id: text().notNull(),
+    payload: jsonb().notNull(),
+    grantId: text(),
+    userCode: text(),
+    uid: text(),
+    expiresAt: timestamp({ withTimezone: true }),
+    consumedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index().on(t.grantId),
+    index().on(t.uid),
+    index().on(t.userCode),
+    index().on(t.expiresAt),
+  ],
+);
+
+/** Generated once and kept: signing keys (JWKS) and cookie keys. */
+export const segredos = pgTable('segredos', {
+  nome: text().primaryKey(),
+  valor: jsonb().notNull(),
+  createdAt: now(),
+});
+
+export const senhaResets = pgTable('senha_resets', {
+  tokenHash: text().primaryKey(),
+  usuarioId: integer()
+    .notNull()
+    .references(() => usuarios.id),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: now(),
+});
+
+/** Every e-mail the portal sends; `enviadoEm` stays null when no SMTP server is configured. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigId(),
+    para: text().notNull(),
+    assunto: text().notNull(),
+    texto: text().notNull(),
+    html: text(),
+    createdAt: now(),
+    enviadoEm: timestamp({ withTimezone: true }),
+    erro: text(),
+  },
+  (t) => [index().on(t.para, t.createdAt)],
+);
+
+/** Server-side labels (i18nLabels) that override or extend the client catalogs per language. */
+export const i18nLabels = pgTable(
+  'i18n_labels',
+  {
+    idioma: idiomaEnum().notNull(),
+    chave: text().notNull(),
+    valor: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idioma, t.chave] })],
+);
+
+/** Portal properties (spec section 3): favicon, name, theme, links, user-type settings. */
+export const propriedades = pgTable('propriedades', {
+  chave: text().primaryKey(),
+  valor: jsonb().notNull(),
+});

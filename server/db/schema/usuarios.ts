@@ -1,0 +1,144 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { idiomaEnum, tipoUsuarioEnum } from './enums';
+import { dealers, grupos, marcas } from './organizacao';
+import { funcionalidades, tiposAcesso } from './produtos';
+
+const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
+const usuarioRef = () =>
+  integer()
+    .notNull()
+    .references(() => usuarios.id);
+
+export const cargos = pgTable('cargos', {
+  id: id(),
+  nome: text().notNull().unique(),
+});
+
+export const departamentos = pgTable('departamentos', {
+  id: id(),
+  nome: text().notNull(),
+  sigla: text().notNull(),
+  assinatura: text(),
+});
+
+export const desligamentos = pgTable('desligamentos', {
+  id: id(),
+  motivo: text().notNull(),
+});
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: id(),
+    nome: text().notNull(),
+    /** Always stored lower-case. */
+    email: text().notNull(),
+    cpf: text(),
+    telefones: text().array().notNull().default([]),
+    celulares: text().array().notNull().default([]),
+    tipo: tipoUsuarioEnum().notNull(),
+    idioma: idiomaEnum().notNull().default('PT_BR'),
+    avatarLink: text(),
+    /** scrypt hash (see server/auth/passwords.ts); null for accounts that sign in elsewhere. */
+    senhaHash: text(),
+    active: boolean().notNull().default(true),
+    ativacaoEspecial: boolean().notNull().default(false),
+    dataAdmissao: date(),
+    emailSuperior: text(),
+    desligamentoId: integer().references(() => desligamentos.id),
+    dataDesligamento: date(),
+    ultimoAcesso: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.email),
+    uniqueIndex()
+      .on(t.cpf)
+      .where(sql`${t.cpf} is not null`),
+    index().on(t.tipo),
+    index().on(t.nome),
+  ],
+);
+
+export const usuarioMarcas = pgTable(
+  'usuario_marcas',
+  {
+    usuarioId: usuarioRef(),
+    marcaId: integer()
+      .notNull()
+      .references(() => marcas.id),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.marcaId] }), index().on(t.marcaId)],
+);
+
+export const usuarioGrupos = pgTable(
+  'usuario_grupos',
+  {
+    usuarioId: usuarioRef(),
+    grupoId: integer()
+      .notNull()
+      .references(() => grupos.id),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.grupoId] }), index().on(t.grupoId)],
+);
+
+export const usuarioDealers = pgTable(
+  'usuario_dealers',
+  {
+    usuarioId: usuarioRef(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.dealerId] }), index().on(t.dealerId)],
+);
+
+export const usuarioTiposAcesso = pgTable(
+  'usuario_tipos_acesso',
+  {
+    usuarioId: usuarioRef(),
+    tipoAcessoId: integer()
+      .notNull()
+      .references(() => tiposAcesso.id),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.tipoAcessoId] })],
+);
+
+export const usuarioFuncionalidades = pgTable(
+  'usuario_funcionalidades',
+  {
+    usuarioId: usuarioRef(),
+    funcionalidadeId: integer()
+      .notNull()
+      .references(() => funcionalidades.id),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.funcionalidadeId] })],
+);
+
+export const usuarioCargos = pgTable(
+  'usuario_cargos',
+  {
+    id: id(),
+    usuarioId: usuarioRef(),
+    cargoId: integer()
+      .notNull()
+      .references(() => cargos.id),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    departamentoId: integer().references(() => departamentos.id),
+    dataInicio: date().notNull(),
+  },
+  (t) => [index().on(t.usuarioId), index().on(t.dealerId)],
+);
+
+export const onboardingVistos = pgTable(
+  'onboarding_vistos',
+  {
+    usuarioId: usuarioRef(),
+    onboardingId: text().notNull(),
+    vistoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.onboardingId] })],
+);

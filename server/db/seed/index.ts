@@ -1,0 +1,219 @@
+import { count } from 'drizzle-orm';
+import { FUNCTION_KEYS, type FunctionKey, type TipoUsuario } from '../../../domain/enums';
+import { hashPassword } from '../../auth/passwords';
+import type { Db, DbOrTx } from '../client';
+import * as s from '../schema';
+import { cnpjFrom, cpfFrom, createDealer, createGrupo, createMarca, createUsuario } from './builders';
+import { seededRandom } from './random';
+import { ensureReferenceData } from './reference';
+
+export const DEMO_PASSWORD = 'Portal@2026';
+
+export const MONTADORA_KEYS: FunctionKey[] = [
+  'PORTAL_MANUTENCAO_DEALERS_GRUPO',
+  'PORTAL_MANUTENCAO_USUARIOS',
+  'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
+  'PORTAL_MANUTENCAO_SLIDES',
+  'PORTAL_MANUTENCAO_ANUNCIOS',
+  'PORTAL_CRIACAO_COMUNICADOS',
+  'PORTAL_APROVACAO_ENVIO_COMUNICADOS',
+];
+
+/** Reference data always; the demo data only into a database without users. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  await ensureReferenceData(db);
+  const [{ total }] = await db.select({ total: count() }).from(s.usuarios);
+  if (total > 0) return false;
+  const senhaHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction((tx) => seedDemo(tx, senhaHash));
+  return true;
+}
+
+const MARCAS = ['Aurora Motors', 'Boreal Caminhões', 'Cometa Veículos'];
+const GRUPOS = ['Grupo Horizonte', 'Grupo Litoral', 'Grupo Planalto', 'Grupo Serra'];
+const CIDADES: [string, string][] = [
+  ['São Paulo', 'SP'],
+  ['Campinas', 'SP'],
+  ['Curitiba', 'PR'],
+  ['Porto Alegre', 'RS'],
+  ['Belo Horizonte', 'MG'],
+  ['Salvador', 'BA'],
+  ['Recife', 'PE'],
+  ['Goiânia', 'GO'],
+];
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor', 'Isabela', 'João', 'Larissa', 'Marcos', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sofia', 'Tiago', 'Vanessa', 'William'];
+const LAST = ['Almeida', 'Barbosa', 'Cardoso', 'Duarte', 'Esteves', 'Ferreira', 'Gomes', 'Lima', 'Moreira', 'Nunes', 'Oliveira', 'Pereira', 'Ribeiro', 'Santos', 'Teixeira'];
+
+async function seedDemo(tx: DbOrTx, senhaHash: string) {
+  const random = seededRandom(20_260_101);
+  const portalId = await ensureReferenceData(tx);
+
+  // Products, their access types and default functions.
+  const keyIds = new Map((await tx.select().from(s.funcionalidades)).map((f) => [f.chave, f.id]));
+  const tipoAcesso = async (produtoId: number, nome: string, padrao: string[]) => {
+    const [tipo] = await tx.insert(s.tiposAcesso).values({ nome, produtoId }).returning();
+    if (padrao.length)
+      await tx
+        .insert(s.tipoAcessoFuncionalidades)
+        .values(padrao.map((chave) => ({ tipoAcessoId: tipo.id, funcionalidadeId: keyIds.get(chave)! })));
+    return tipo;
+  };
+  const portalAdmin = await tipoAcesso(portalId, 'Administrador', [...FUNCTION_KEYS]);
+  const portalGestor = await tipoAcesso(portalId, 'Gestor', MONTADORA_KEYS);
+  const portalUsuario = await tipoAcesso(portalId, 'Usuário', []);
+  const tiposPorProduto: number[][] = [];
+  for (const [nome, uri, funcs] of [
+    ['Peças', 'https://pecas.portal.test', ['PECAS_CONSULTA', 'PECAS_PEDIDO']],
+    ['Garantia', 'https://garantia.portal.test', ['GARANTIA_ANALISE', 'GARANTIA_CONSULTA']],
+  ] as const) {
+    const [produto] = await tx
+      .insert(s.produtos)
+      .values({ nome, uri, baseUriHomolog: uri.replace('https://', 'https://homolog.') })
+      .returning();
+    const inserted = await tx
+      .insert(s.funcionalidades)
+      .values(funcs.map((chave) => ({ chave, nome: chave.replace('_', ' ').toLowerCase(), produtoId: produto.id })))
+      .returning();
+    for (const f of inserted) keyIds.set(f.chave, f.id);
+    const completo = await tipoAcesso(produto.id, 'Completo', [...funcs]);
+    const consulta = await tipoAcesso(produto.id, 'Consulta', [funcs[1]]);
+    tiposPorProduto.push([completo.id, consulta.id]);
+  }
+
+  // Brands, social networks, organisation data.
+  const marcas = [];
+  for (const [i, nome] of MARCAS.entries()) {
+    const marca = await createMarca(tx, nome, { descricao: `Marca ${nome}`, facebookId: `marca${i + 1}` });
+    marcas.push(marca);
+    await tx.insert(s.redesSociais).values([
+      { marcaId: marca.id, nome: 'Facebook', url: `https://facebook.com/marca${i + 1}`, icone: 'fab|facebook' },
+      { marcaId: marca.id, nome: 'Instagram', url: `https://instagram.com/marca${i + 1}`, icone: 'fab|instagram' },
+    ]);
+  }
+  const [vendas, posVenda] = await tx
+    .insert(s.divisoes)
+    .values([{ nome: 'Vendas' }, { nome: 'Pós-venda' }])
+    .returning();
+  const setores = await tx
+    .insert(s.setores)
+    .values([
+      { nome: 'Veículos novos', divisaoId: vendas.id },
+      { nome: 'Seminovos', divisaoId: vendas.id },
+      { nome: 'Peças', divisaoId: posVenda.id },
+      { nome: 'Oficina', divisaoId: posVenda.id },
+    ])
+    .returning();
+  await tx
+    .insert(s.cargos)
+    .values(['Diretor', 'Gerente de vendas', 'Vendedor', 'Consultor técnico', 'Gerente de peças'].map((nome) => ({ nome })));
+  await tx.insert(s.departamentos).values([
+    { nome: 'Comercial', sigla: 'COM', assinatura: 'Equipe Comercial' },
+    { nome: 'Pós-venda', sigla: 'PV', assinatura: 'Equipe de Pós-venda' },
+    { nome: 'Marketing', sigla: 'MKT', assinatura: 'Equipe de Marketing' },
+  ]);
+  await tx
+    .insert(s.desligamentos)
+    .values(['Pedido de demissão', 'Dispensa sem justa causa', 'Fim de contrato', 'Aposentadoria'].map((motivo) => ({ motivo })));
+
+  // Dealer groups and dealers.
+  const grupos = [];
+  for (const [i, nome] of GRUPOS.entries()) {
+    grupos.push(await createGrupo(tx, nome, [marcas[i % 3].id, marcas[(i + 1) % 3].id]));
+  }
+  const dealers = [];
+  for (let i = 0; i < 20; i++) {
+    const grupo = grupos[i % grupos.length];
+    const marca = marcas[i % 3];
+    const [cidade, estado] = CIDADES[i % CIDADES.length];
+    const setor = setores[i % setores.length];
+    dealers.push(
+      await createDealer(tx, {
+        nomeExibicao: `${marca.nome.split(' ')[0]} ${cidade} ${String(i + 1).padStart(2, '0')}`,
+        razaoSocial: `${grupo.nome.replace('Grupo ', '')} Comércio de Veículos ${i + 1} Ltda`,
+        cnpj: cnpjFrom(random),
+        codigos: [String(1000 + i), `D${random.digits(4)}`],
+        divisaoId: setor.divisaoId,
+        setorId: setor.id,
+        telefones: [`(11) 3${random.digits(3)}-${random.digits(4)}`],
+        celulares: [`(11) 9${random.digits(4)}-${random.digits(4)}`],
+        logradouro: `Avenida Brasil, ${random.int(10, 3000)}`,
+        bairro: 'Centro',
+        cidade,
+        estado,
+        cep: `${random.digits(5)}-${random.digits(3)}`,
+        active: i !== 19,
+        marcaIds: [marca.id],
+        grupoIds: [grupo.id],
+      }),
+    );
+  }
+
+  // The three demo accounts of the README, then the rest of the 60 users.
+  const senha = { senhaHash };
+  await createUsuario(tx, {
+    ...senha,
+    nome: 'Super Administrador',
+    email: 'super@portal.test',
+    tipo: 'TECSINAPSE',
+    cpf: cpfFrom(random),
+    funcionalidades: FUNCTION_KEYS,
+    tipoAcessoIds: [portalAdmin.id, ...tiposPorProduto.map((t) => t[0])],
+    marcaIds: marcas.map((m) => m.id),
+  });
+  await createUsuario(tx, {
+    ...senha,
+    nome: 'Marina Montadora',
+    email: 'montadora@portal.test',
+    tipo: 'MONTADORA',
+    cpf: cpfFrom(random),
+    funcionalidades: MONTADORA_KEYS,
+    tipoAcessoIds: [portalGestor.id, tiposPorProduto[0][1]],
+    marcaIds: [marcas[0].id, marcas[1].id],
+  });
+  await createUsuario(tx, {
+    ...senha,
+    nome: 'Diego Dealer',
+    email: 'dealer@portal.test',
+    tipo: 'DEALER_GRUPO',
+    idioma: 'ES',
+    cpf: cpfFrom(random),
+    tipoAcessoIds: [portalUsuario.id, tiposPorProduto[0][1]],
+    marcaIds: [marcas[0].id],
+    grupoIds: [grupos[0].id],
+    dealerIds: [dealers[0].id, dealers[4].id],
+  });
+  const tipos: TipoUsuario[] = [
+    ...Array<TipoUsuario>(5).fill('TECSINAPSE'),
+    ...Array<TipoUsuario>(14).fill('MONTADORA'),
+    ...Array<TipoUsuario>(38).fill('DEALER_GRUPO'),
+  ];
+  for (const [i, tipo] of tipos.entries()) {
+    const nome = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`;
+    const dealer = dealers[i % dealers.length];
+    const marca = marcas[i % marcas.length];
+    await createUsuario(tx, {
+      ...senha,
+      nome,
+      email: `${nome.toLowerCase().normalize('NFD').replace(/[^a-z ]/g, '').replace(' ', '.')}.${i + 1}@portal.test`,
+      tipo,
+      idioma: i % 10 === 0 ? 'ES' : i % 15 === 0 ? 'EN' : 'PT_BR',
+      cpf: cpfFrom(random),
+      active: i % 19 !== 18,
+      funcionalidades: tipo === 'MONTADORA' ? MONTADORA_KEYS.slice(0, 1 + (i % MONTADORA_KEYS.length)) : [],
+      tipoAcessoIds: [portalUsuario.id],
+      marcaIds: tipo === 'TECSINAPSE' ? marcas.map((m) => m.id) : [marca.id],
+      grupoIds: tipo === 'DEALER_GRUPO' ? [grupos[i % grupos.length].id] : [],
+      dealerIds: tipo === 'DEALER_GRUPO' ? [dealer.id] : [],
+    });
+  }
+
+  await tx.insert(s.i18nLabels).values([
+    { idioma: 'PT_BR', chave: 'portal.welcomeNotice', valor: 'Bem-vindo ao novo portal da rede!' },
+    { idioma: 'ES', chave: 'portal.welcomeNotice', valor: '¡Bienvenido al nuevo portal de la red!' },
+    { idioma: 'EN', chave: 'portal.welcomeNotice', valor: 'Welcome to the new network portal!' },
+  ]);
+  await tx.insert(s.propriedades).values([
+    { chave: 'linkHelpTec', valor: 'https://ajuda.portal.test' },
+    { chave: 'linkAcademia', valor: 'https://academia.portal.test' },
+  ]);
+}

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { operation, type Feature } from '../../graphql/operation';
+import { listProdutos } from './queries';
+
+export const produtosFeature: Feature = {
+  typeDefs: readFileSync(new URL('./produtos.graphql', import.meta.url), 'utf8'),
+  Query: {
+    produtos: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => listProdutos(db) }),
+  },
+};

@@ -1,0 +1,32 @@
+import type { Access } from '../authz';
+import type { Context, SignedInContext } from './context';
+
+/**
+ * One GraphQL query or mutation: who may call it and what it does. The schema builder checks
+ * `access` before `resolve` runs, and refuses to start when a schema field has no operation.
+ */
+export interface Operation {
+  access: Access;
+  resolve(args: never, ctx: Context): unknown;
+}
+
+export type Operations = Record<string, Operation>;
+
+export function publicOperation<A>(def: { resolve(args: A, ctx: Context): unknown }): Operation {
+  return { access: 'public', resolve: def.resolve as Operation['resolve'] };
+}
+
+export function operation<A>(def: {
+  access: Exclude<Access, 'public'>;
+  resolve(args: A, ctx: SignedInContext): unknown;
+}): Operation {
+  return def as unknown as Operation;
+}
+
+/** A server feature: its SDL, its operations and resolvers of its own types' fields. */
+export interface Feature {
+  typeDefs: string;
+  Query?: Operations;
+  Mutation?: Operations;
+  types?: Record<string, Record<string, (parent: never, args: never, ctx: Context) => unknown>>;
+}

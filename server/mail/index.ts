@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { emailOutbox } from '../db/schema';
+
+export interface Mail {
+  para: string;
+  assunto: string;
+  texto: string;
+  html?: string;
+}
+
+export type Mailer = (mail: Mail) => Promise<void>;
+
+/**
+ * Every message is written to the outbox table first; with SMTP configured it is then sent and
+ * marked, otherwise it stays there and is printed to the log (development and tests read it).
+ */
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return async (mail) => {
+    const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
+    if (!transport) {
+      log.info({ outboxId: row.id, to: mail.para, subject: mail.assunto, text: mail.texto }, 'e-mail kept in outbox');
+      return;
+    }
+    try {
+      await transport.sendMail({ from: config.mailFrom, to: mail.para, subject: mail.assunto, text: mail.texto, html: mail.html });
+      await db.update(emailOutbox).set({ enviadoEm: new Date() }).where(eq(emailOutbox.id, row.id));
+    } catch (error) {
+      log.error({ err: error, outboxId: row.id }, 'e-mail could not be sent');
+      await db.update(emailOutbox).set({ erro: String(error) }).where(eq(emailOutbox.id, row.id));
+    }
+  };
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'client',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'providers/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'domain/**/*.test.ts'],
+          setupFiles: ['tests/setup-client.ts'],
+          // ra-data-graphql imports @apollo/client in a way plain Node ESM rejects.
+          server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One embedded database per file is plenty on two cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
