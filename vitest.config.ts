@@ -7,13 +7,21 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'providers/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'domain/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'providers/**/*.test.{ts,tsx}',
+            'i18n/**/*.test.ts',
+            'domain/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup-client.ts'],
           // ra-data-graphql imports @apollo/client in a way plain Node ESM rejects.
           server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
         },
       },
       {
+        // Node loads graphql's CommonJS build for Yoga; Vite would pick the .mjs one for our files,
+        // and graphql refuses to mix the two copies.
+        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
         test: {
           name: 'server',
           environment: 'node',

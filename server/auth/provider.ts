@@ -113,8 +113,7 @@ export async function createOidcProvider(config: Config, db: Db): Promise<Provid
     },
     // First-party client: grant what it asks for without a consent screen.
     async loadExistingGrant(ctx) {
-      const grantId =
-        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       const grant = new ctx.oidc.provider.Grant({
         clientId: ctx.oidc.client!.clientId,

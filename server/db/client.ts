@@ -24,8 +24,14 @@ const MIGRATION_LOCK = 72_150_001;
  * Opens PostgreSQL: the server at `databaseUrl` when given, otherwise embedded PGlite kept in
  * `pgliteDir` ('memory://' for a throw-away database). Applies the committed migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string; poolSize?: number }): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts.pgliteDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  poolSize?: number;
+}): Promise<Database> {
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+    : await openPglite(opts.pgliteDir);
   return database;
 }
 

@@ -27,11 +27,20 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
       return;
     }
     try {
-      await transport.sendMail({ from: config.mailFrom, to: mail.para, subject: mail.assunto, text: mail.texto, html: mail.html });
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.para,
+        subject: mail.assunto,
+        text: mail.texto,
+        html: mail.html,
+      });
       await db.update(emailOutbox).set({ enviadoEm: new Date() }).where(eq(emailOutbox.id, row.id));
     } catch (error) {
       log.error({ err: error, outboxId: row.id }, 'e-mail could not be sent');
-      await db.update(emailOutbox).set({ erro: String(error) }).where(eq(emailOutbox.id, row.id));
+      await db
+        .update(emailOutbox)
+        .set({ erro: String(error) })
+        .where(eq(emailOutbox.id, row.id));
     }
   };
 }

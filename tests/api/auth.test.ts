@@ -40,7 +40,12 @@ describe('embedded OpenID Connect provider', () => {
     expect(tokens.refresh_token).toBeTruthy();
     const idClaims = decodeJwt(tokens.id_token);
     expect(idClaims.name).toBe('Marina Montadora');
-    const me = await gql<{ usuarioLogado: { email: string } }>(portal, '{ usuarioLogado { email } }', {}, tokens.access_token);
+    const me = await gql<{ usuarioLogado: { email: string } }>(
+      portal,
+      '{ usuarioLogado { email } }',
+      {},
+      tokens.access_token,
+    );
     expect(me.data?.usuarioLogado.email).toBe(DEMO.montadora);
   });
 

@@ -27,7 +27,8 @@ export async function createMarca(db: DbOrTx, nome: string, extra: Partial<typeo
 
 export async function createGrupo(db: DbOrTx, nome: string, marcaIds: number[], active = true) {
   const [grupo] = await db.insert(s.grupos).values({ nome, active }).returning();
-  if (marcaIds.length) await db.insert(s.grupoMarcas).values(marcaIds.map((marcaId) => ({ grupoId: grupo.id, marcaId })));
+  if (marcaIds.length)
+    await db.insert(s.grupoMarcas).values(marcaIds.map((marcaId) => ({ grupoId: grupo.id, marcaId })));
   return grupo;
 }
 
@@ -41,8 +42,10 @@ export interface DealerInput extends Partial<typeof s.dealers.$inferInsert> {
 
 export async function createDealer(db: DbOrTx, { marcaIds = [], grupoIds = [], ...values }: DealerInput) {
   const [dealer] = await db.insert(s.dealers).values(values).returning();
-  if (marcaIds.length) await db.insert(s.dealerMarcas).values(marcaIds.map((marcaId) => ({ dealerId: dealer.id, marcaId })));
-  if (grupoIds.length) await db.insert(s.dealerGrupos).values(grupoIds.map((grupoId) => ({ dealerId: dealer.id, grupoId })));
+  if (marcaIds.length)
+    await db.insert(s.dealerMarcas).values(marcaIds.map((marcaId) => ({ dealerId: dealer.id, marcaId })));
+  if (grupoIds.length)
+    await db.insert(s.dealerGrupos).values(grupoIds.map((grupoId) => ({ dealerId: dealer.id, grupoId })));
   return dealer;
 }
 
@@ -77,7 +80,9 @@ export async function createUsuario(db: DbOrTx, input: UsuarioInput) {
     await db.insert(s.usuarioFuncionalidades).values(rows.map((f) => ({ usuarioId: id, funcionalidadeId: f.id })));
   }
   if (tipoAcessoIds.length)
-    await db.insert(s.usuarioTiposAcesso).values(tipoAcessoIds.map((tipoAcessoId) => ({ usuarioId: id, tipoAcessoId })));
+    await db
+      .insert(s.usuarioTiposAcesso)
+      .values(tipoAcessoIds.map((tipoAcessoId) => ({ usuarioId: id, tipoAcessoId })));
   if (marcaIds.length) await db.insert(s.usuarioMarcas).values(marcaIds.map((marcaId) => ({ usuarioId: id, marcaId })));
   if (grupoIds.length) await db.insert(s.usuarioGrupos).values(grupoIds.map((grupoId) => ({ usuarioId: id, grupoId })));
   if (dealerIds.length)

@@ -41,8 +41,45 @@ const CIDADES: [string, string][] = [
   ['Recife', 'PE'],
   ['Goiânia', 'GO'],
 ];
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor', 'Isabela', 'João', 'Larissa', 'Marcos', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sofia', 'Tiago', 'Vanessa', 'William'];
-const LAST = ['Almeida', 'Barbosa', 'Cardoso', 'Duarte', 'Esteves', 'Ferreira', 'Gomes', 'Lima', 'Moreira', 'Nunes', 'Oliveira', 'Pereira', 'Ribeiro', 'Santos', 'Teixeira'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Fábio',
+  'Gabriela',
+  'Heitor',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Tiago',
+  'Vanessa',
+  'William',
+];
+const LAST = [
+  'Almeida',
+  'Barbosa',
+  'Cardoso',
+  'Duarte',
+  'Esteves',
+  'Ferreira',
+  'Gomes',
+  'Lima',
+  'Moreira',
+  'Nunes',
+  'Oliveira',
+  'Pereira',
+  'Ribeiro',
+  'Santos',
+  'Teixeira',
+];
 
 async function seedDemo(tx: DbOrTx, senhaHash: string) {
   const random = seededRandom(20_260_101);
@@ -105,7 +142,9 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     .returning();
   await tx
     .insert(s.cargos)
-    .values(['Diretor', 'Gerente de vendas', 'Vendedor', 'Consultor técnico', 'Gerente de peças'].map((nome) => ({ nome })));
+    .values(
+      ['Diretor', 'Gerente de vendas', 'Vendedor', 'Consultor técnico', 'Gerente de peças'].map((nome) => ({ nome })),
+    );
   await tx.insert(s.departamentos).values([
     { nome: 'Comercial', sigla: 'COM', assinatura: 'Equipe Comercial' },
     { nome: 'Pós-venda', sigla: 'PV', assinatura: 'Equipe de Pós-venda' },
@@ -113,7 +152,11 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
   ]);
   await tx
     .insert(s.desligamentos)
-    .values(['Pedido de demissão', 'Dispensa sem justa causa', 'Fim de contrato', 'Aposentadoria'].map((motivo) => ({ motivo })));
+    .values(
+      ['Pedido de demissão', 'Dispensa sem justa causa', 'Fim de contrato', 'Aposentadoria'].map((motivo) => ({
+        motivo,
+      })),
+    );
 
   // Dealer groups and dealers.
   const grupos = [];
@@ -194,7 +237,11 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     await createUsuario(tx, {
       ...senha,
       nome,
-      email: `${nome.toLowerCase().normalize('NFD').replace(/[^a-z ]/g, '').replace(' ', '.')}.${i + 1}@portal.test`,
+      email: `${nome
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z ]/g, '')
+        .replace(' ', '.')}.${i + 1}@portal.test`,
       tipo,
       idioma: i % 10 === 0 ? 'ES' : i % 15 === 0 ? 'EN' : 'PT_BR',
       cpf: cpfFrom(random),

@@ -8,7 +8,14 @@ import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import * as q from './queries';
 
-const usuarioView = (u: { id: number; nome: string; email: string; tipo: string; idioma: string; active: boolean }) => ({
+const usuarioView = (u: {
+  id: number;
+  nome: string;
+  email: string;
+  tipo: string;
+  idioma: string;
+  active: boolean;
+}) => ({
   id: u.id,
   nome: u.nome,
   email: u.email,

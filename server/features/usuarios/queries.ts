@@ -24,10 +24,7 @@ export async function findUsuarioById(db: DbOrTx, id: number) {
 }
 
 export async function findUsuarioByEmail(db: DbOrTx, email: string) {
-  const [usuario] = await db
-    .select()
-    .from(usuarios)
-    .where(eq(usuarios.email, email.trim().toLowerCase()));
+  const [usuario] = await db.select().from(usuarios).where(eq(usuarios.email, email.trim().toLowerCase()));
   return usuario;
 }
 

@@ -1,0 +1,246 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditoria, usuarios } from '../../server/db/schema';
+import { DEMO, errorCode, gql, signIn, startPortal, type TestPortal } from './portal';
+
+let portal: TestPortal;
+const token: Record<keyof typeof DEMO, string> = { super: '', montadora: '', dealer: '' };
+
+beforeAll(async () => {
+  portal = await startPortal();
+  for (const who of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
+    token[who] = (await signIn(portal, DEMO[who])).access_token;
+  }
+});
+afterAll(() => portal?.close());
+
+const USUARIO_LOGADO = `{ usuarioLogado {
+  id nome email avatarLink tipo { id } idioma { id }
+  marcas { id nome } funcionalidades { id chave } tiposUsuarios
+  produtos { id nome URI tiposAcesso { id nome } }
+  dealers { id nomeExibicao active grupo { id nome } }
+} }`;
+
+interface MenuCategory {
+  id: string;
+  title: string;
+  items: { id: string; path: string; title: string }[];
+}
+
+async function menuOf(who: keyof typeof DEMO) {
+  const response = await gql<{ menuUsuarioLogado: { menus: string; locales: unknown; title: string } }>(
+    portal,
+    '{ menuUsuarioLogado { title theme locales { id description } menus linkHelpTec linkAcademia } }',
+    {},
+    token[who],
+  );
+  expect(response.errors).toBeUndefined();
+  return JSON.parse(response.data!.menuUsuarioLogado.menus) as MenuCategory[];
+}
+
+const paths = (menu: MenuCategory[]) => menu.flatMap((c) => c.items.map((i) => i.path));
+
+describe('usuarioLogado', () => {
+  it("returns the provider user's type, every function key and all brands", async () => {
+    const { data } = await gql<{ usuarioLogado: Record<string, unknown> }>(portal, USUARIO_LOGADO, {}, token.super);
+    const me = data!.usuarioLogado as {
+      tipo: { id: string };
+      funcionalidades: { chave: string }[];
+      marcas: unknown[];
+      tiposUsuarios: string[];
+      produtos: { nome: string }[];
+    };
+    expect(me.tipo.id).toBe('TECSINAPSE');
+    expect(me.funcionalidades).toHaveLength(17);
+    expect(me.marcas).toHaveLength(3);
+    expect(me.tiposUsuarios).toEqual(['TECSINAPSE', 'MONTADORA', 'DEALER_GRUPO']);
+    expect(me.produtos.map((p) => p.nome).sort()).toEqual(['Garantia', 'Peças', 'Portal']);
+  });
+
+  it("returns the dealer user's language, dealers with their group and no admin keys", async () => {
+    const { data } = await gql<{ usuarioLogado: Record<string, unknown> }>(portal, USUARIO_LOGADO, {}, token.dealer);
+    const me = data!.usuarioLogado as {
+      idioma: { id: string };
+      funcionalidades: unknown[];
+      dealers: { grupo: { nome: string } }[];
+      tiposUsuarios: string[];
+    };
+    expect(me.idioma.id).toBe('ES');
+    expect(me.funcionalidades).toEqual([]);
+    expect(me.dealers).toHaveLength(2);
+    expect(me.dealers[0].grupo.nome).toMatch(/^Grupo /);
+    expect(me.tiposUsuarios).toEqual(['DEALER_GRUPO']);
+  });
+
+  it('records the last access, used to inactivate long-unused accounts', async () => {
+    const [row] = await portal.database.db.select().from(usuarios).where(eq(usuarios.email, DEMO.dealer));
+    expect(row.ultimoAcesso).toBeInstanceOf(Date);
+  });
+});
+
+describe('menuUsuarioLogado', () => {
+  it('gives the provider user every menu entry, including the super-admin page', async () => {
+    const menu = await menuOf('super');
+    expect(paths(menu)).toEqual(
+      expect.arrayContaining([
+        '/home',
+        '/superAdmin',
+        '/dealers',
+        '/grupos',
+        '/usuarios',
+        '/importarUsuarios',
+        '/slides',
+      ]),
+    );
+  });
+
+  it('gives the manufacturer user its maintenance entries but not the super-admin page or import', async () => {
+    const menu = await menuOf('montadora');
+    expect(paths(menu)).toEqual(expect.arrayContaining(['/dealers', '/usuarios', '/gruposUsuarios', '/slides']));
+    expect(paths(menu)).not.toContain('/superAdmin');
+    expect(paths(menu)).not.toContain('/importarUsuarios');
+  });
+
+  it('gives the dealer user only the open entries, titled in Spanish', async () => {
+    const menu = await menuOf('dealer');
+    expect(paths(menu).sort()).toEqual(['/biblioteca', '/comunicados', '/home', '/notificacoes']);
+    expect(menu.find((c) => c.id === 'comunicacao')?.title).toBe('Comunicación');
+  });
+});
+
+describe('mudarLinguaUsuario', () => {
+  const MUTATION =
+    'mutation($id: ID!, $idioma: Idioma!) { mudarLinguaUsuario(id: $id, idioma: $idioma) { id nome idioma { id } } }';
+
+  async function idOf(email: string) {
+    const [row] = await portal.database.db.select().from(usuarios).where(eq(usuarios.email, email));
+    return row.id;
+  }
+
+  it("changes the caller's own language and audits it", async () => {
+    const id = await idOf(DEMO.montadora);
+    const response = await gql<{ mudarLinguaUsuario: { idioma: { id: string } } }>(
+      portal,
+      MUTATION,
+      { id, idioma: 'EN' },
+      token.montadora,
+    );
+    expect(response.data?.mudarLinguaUsuario.idioma.id).toBe('EN');
+    const [entry] = await portal.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.tipo, 'USUARIO'), eq(auditoria.registroId, String(id))))
+      .orderBy(desc(auditoria.id));
+    expect(entry).toMatchObject({ valorAnterior: { idioma: 'PT_BR' }, valorNovo: { idioma: 'EN' }, autorId: id });
+    // The next call answers in the new language.
+    const denied = await gql(portal, MUTATION, { id: await idOf(DEMO.super), idioma: 'ES' }, token.dealer);
+    expect(denied.errors?.[0].message).toBe('No tiene permiso para realizar esta acción.');
+  });
+
+  it("refuses to change another user's language without user maintenance, and changes nothing", async () => {
+    const superId = await idOf(DEMO.super);
+    const response = await gql(portal, MUTATION, { id: superId, idioma: 'ES' }, token.dealer);
+    expect(errorCode(response)).toBe('FORBIDDEN');
+    const [row] = await portal.database.db.select().from(usuarios).where(eq(usuarios.id, superId));
+    expect(row.idioma).toBe('PT_BR');
+  });
+
+  it("lets a user maintainer change another user's language", async () => {
+    const id = await idOf('dealer@portal.test');
+    const response = await gql<{ mudarLinguaUsuario: { idioma: { id: string } } }>(
+      portal,
+      MUTATION,
+      { id, idioma: 'PT_BR' },
+      token.super,
+    );
+    expect(response.data?.mudarLinguaUsuario.idioma.id).toBe('PT_BR');
+    await gql(portal, MUTATION, { id, idioma: 'ES' }, token.super);
+  });
+
+  it('answers bad input with BAD_USER_INPUT and a translated field error', async () => {
+    const response = await gql(portal, MUTATION, { id: 'abc', idioma: 'PT_BR' }, token.super);
+    expect(errorCode(response)).toBe('BAD_USER_INPUT');
+    expect(response.errors?.[0].extensions?.fieldErrors).toEqual({ id: 'Valor inválido' });
+    const unknown = await gql(portal, MUTATION, { id: 999999, idioma: 'PT_BR' }, token.super);
+    expect(errorCode(unknown)).toBe('NOT_FOUND');
+  });
+});
+
+describe('onboarding', () => {
+  it('is unseen until the user finishes it, per user and per tour', async () => {
+    const seen = (who: keyof typeof DEMO, id: string) =>
+      gql<{ currentUserOnboardingIsSeen: boolean }>(
+        portal,
+        'query($id: OnboardingId!) { currentUserOnboardingIsSeen(id: $id) }',
+        { id },
+        token[who],
+      ).then((r) => r.data?.currentUserOnboardingIsSeen);
+    expect(await seen('dealer', 'HOME')).toBe(false);
+    const set = await gql(
+      portal,
+      'mutation($id: OnboardingId!) { setCurrentUserOnboardingSeen(id: $id) }',
+      { id: 'HOME' },
+      token.dealer,
+    );
+    expect(set.data).toEqual({ setCurrentUserOnboardingSeen: true });
+    expect(await seen('dealer', 'HOME')).toBe(true);
+    expect(await seen('dealer', 'GRUPO_USUARIO')).toBe(false);
+    expect(await seen('super', 'HOME')).toBe(false);
+  });
+});
+
+describe('labels, properties and products', () => {
+  it("returns server labels in the asked language, or in the caller's", async () => {
+    const es = await gql<{ i18nLabels: { key: string; value: string }[] }>(
+      portal,
+      '{ i18nLabels(idioma: ES) { key value } }',
+    );
+    expect(es.data?.i18nLabels).toContainEqual({
+      key: 'portal.welcomeNotice',
+      value: '¡Bienvenido al nuevo portal de la red!',
+    });
+    const mine = await gql<{ i18nLabels: { value: string }[] }>(
+      portal,
+      '{ i18nLabels { key value } }',
+      {},
+      token.super,
+    );
+    expect(mine.data?.i18nLabels[0].value).toBe('Bem-vindo ao novo portal da rede!');
+  });
+
+  it('returns the user-type settings of the portal properties', async () => {
+    const response = await gql(
+      portal,
+      '{ usuariosPortalProperties { tiposUsuarioDocumentoObrigatorio tiposUsuarioInformarCargo tiposUsuarioInformarGestao informarDepartamentoCargo } }',
+      {},
+      token.montadora,
+    );
+    expect(response.data).toEqual({
+      usuariosPortalProperties: {
+        tiposUsuarioDocumentoObrigatorio: ['DEALER_GRUPO', 'MONTADORA'],
+        tiposUsuarioInformarCargo: ['DEALER_GRUPO'],
+        tiposUsuarioInformarGestao: ['DEALER_GRUPO'],
+        informarDepartamentoCargo: true,
+      },
+    });
+  });
+
+  it('lists products with access types, their default functions and the product functions', async () => {
+    const response = await gql<{
+      produtos: {
+        nome: string;
+        tiposAcesso: { nome: string; funcionalidadesPadrao: { chave: string }[] }[];
+        funcionalidades: unknown[];
+      }[];
+    }>(
+      portal,
+      '{ produtos { id nome URI baseUriHomolog tiposAcesso { id nome funcionalidadesPadrao { chave } } funcionalidades { id chave nome } } }',
+      {},
+      token.dealer,
+    );
+    const portalProduct = response.data!.produtos.find((p) => p.nome === 'Portal')!;
+    expect(portalProduct.funcionalidades).toHaveLength(17);
+    const admin = portalProduct.tiposAcesso.find((t) => t.nome === 'Administrador')!;
+    expect(admin.funcionalidadesPadrao).toHaveLength(17);
+  });
+});
