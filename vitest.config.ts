@@ -28,8 +28,6 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // One embedded database per file is plenty on two cores.
-          maxWorkers: 2,
         },
       },
     ],

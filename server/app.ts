@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 async function serveClient(app: FastifyInstance, config: Config) {
   const root = path.resolve('dist');
   if (!config.serveClient || !existsSync(path.join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  await app.register(fastifyStatic, { root, index: false });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

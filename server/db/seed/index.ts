@@ -150,13 +150,11 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     { nome: 'Pós-venda', sigla: 'PV', assinatura: 'Equipe de Pós-venda' },
     { nome: 'Marketing', sigla: 'MKT', assinatura: 'Equipe de Marketing' },
   ]);
-  await tx
-    .insert(s.desligamentos)
-    .values(
-      ['Pedido de demissão', 'Dispensa sem justa causa', 'Fim de contrato', 'Aposentadoria'].map((motivo) => ({
-        motivo,
-      })),
-    );
+  await tx.insert(s.desligamentos).values(
+    ['Pedido de demissão', 'Dispensa sem justa causa', 'Fim de contrato', 'Aposentadoria'].map((motivo) => ({
+      motivo,
+    })),
+  );
 
   // Dealer groups and dealers.
   const grupos = [];

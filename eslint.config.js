@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
+  js.configs.recommended,
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // Imports run one way: domain <- i18n <- server; domain <- providers/components <- resources/pages <- app.
+  {
+    files: ['domain/**'],
+    rules: restrict(
+      ['**/server/**', '**/src/**', '**/providers/**', '**/resources/**', '**/i18n/**'],
+      'domain/ imports nothing of ours.',
+    ),
+  },
+  {
+    files: ['server/**'],
+    rules: restrict(
+      ['**/src/**', '**/providers/**', '**/resources/**', '**/tests/**'],
+      'server/ imports only domain/ and i18n/.',
+    ),
+  },
+  {
+    files: ['resources/**'],
+    rules: restrict(['../*/**', '**/resources/**'], 'A resource never imports another resource.'),
+  },
+);

@@ -1,0 +1,62 @@
+import { HttpError } from 'react-admin';
+
+/** The parts of a GraphQL error the portal's API fills (see ARCHITECTURE.md, "One path per request"). */
+export interface GraphQLErrorLike {
+  message: string;
+  extensions?: {
+    code?: string;
+    /** `{ field: message }` for BAD_USER_INPUT. */
+    fieldErrors?: Record<string, string>;
+    [key: string]: unknown;
+  };
+}
+
+const STATUS_OF_CODE: Record<string, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+};
+
+const CODE_OF_STATUS: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
+
+/** The server names an error of the whole input `_`; react-admin shows `root.serverError` above the form. */
+function formErrors(fieldErrors: Record<string, string>): Record<string, unknown> {
+  const { _: root, ...fields } = fieldErrors;
+  return root ? { ...fields, root: { serverError: root } } : fields;
+}
+
+/**
+ * Turns the errors of a GraphQL response into react-admin's HttpError: BAD_USER_INPUT with
+ * `fieldErrors` gives status 400 and body `{ errors: fieldErrors }`, which react-admin's forms show
+ * under each field; UNAUTHENTICATED gives 401 (checkError then signs out) and FORBIDDEN 403.
+ * `httpStatus` is the HTTP status of the response, used when no error carries a known code.
+ */
+export function toHttpError(errors: readonly GraphQLErrorLike[], httpStatus = 200): HttpError {
+  const first = errors[0] ?? { message: 'Unknown GraphQL error' };
+  const known = errors.find((e) => e.extensions?.code && e.extensions.code in STATUS_OF_CODE) ?? first;
+  const code = known.extensions?.code ?? CODE_OF_STATUS[httpStatus];
+  const status = (code && STATUS_OF_CODE[code]) || (httpStatus >= 400 ? httpStatus : 500);
+  const fieldErrors = known.extensions?.fieldErrors;
+  const body =
+    code === 'BAD_USER_INPUT' && fieldErrors && typeof fieldErrors === 'object'
+      ? { code, errors: formErrors(fieldErrors) }
+      : { code };
+  return new HttpError(known.message, status, body);
+}
+
+/** ra-data-graphql wraps Apollo errors in an HttpError whose body is the ApolloError. */
+interface ApolloErrorLike {
+  graphQLErrors?: readonly GraphQLErrorLike[];
+  networkError?: { statusCode?: number; status?: number; message?: string } | null;
+}
+
+/** Maps whatever the Apollo-based provider threw to the same HttpError as graphqlRequest's. */
+export function mapProviderError(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  // parseResponse's own HttpError (e.g. a 404 picked from a whole list), re-wrapped with status 200.
+  if (error.body instanceof HttpError) return error.body;
+  const apollo = error.body as ApolloErrorLike | undefined;
+  if (apollo?.graphQLErrors && apollo.graphQLErrors.length > 0) return toHttpError(apollo.graphQLErrors);
+  return error;
+}

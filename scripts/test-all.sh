@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what the tests need and runs every test: checks, unit and API tests on PGlite, the API
+# tests again on the PostgreSQL server, and the end-to-end journeys in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+rm -f test-results/*.json
+
+if [ "${CI:-}" = "true" ] || [ ! -d node_modules ]; then
+  npm ci --no-audit --no-fund
+else
+  npm install --no-audit --no-fund
+fi
+
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian's chromium for the end-to-end tests..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+  else
+    echo "The end-to-end tests need Debian's Chromium at /usr/bin/chromium." >&2
+    echo "Install it as root: apt-get install chromium   (then run this command again)" >&2
+    exit 1
+  fi
+fi
+
+npm run typecheck
+npm run lint
+npm run format:check
+
+echo "== unit and API tests (PGlite) =="
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
+
+PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if node scripts/pg-ready.mjs "$PG_URL"; then
+  echo "== API tests (PostgreSQL server) =="
+  DATABASE_URL="$PG_URL" npx vitest run --project server --reporter=default --reporter=json \
+    --outputFile.json=test-results/vitest-postgres.json
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL is not reachable at $PG_URL: CI runs the API tests on it too." >&2
+  exit 1
+else
+  echo "PostgreSQL not reachable at $PG_URL: API tests ran on PGlite only."
+fi
+
+echo "== end-to-end tests (Chromium) =="
+npm run test:e2e
+
+node scripts/test-summary.mjs test-results

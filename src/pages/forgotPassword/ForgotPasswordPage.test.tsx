@@ -1,0 +1,165 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '../../../domain/limits';
+import { createI18nProvider } from '../../../providers/i18nProvider';
+import ForgotPasswordPage, { pageIdioma } from './ForgotPasswordPage';
+
+const url = (path: string) => new URL(path, window.location.origin).href;
+const requests: { path: string; body: unknown }[] = [];
+const languages: (string | null)[] = [];
+
+const server = setupServer(
+  http.post(url('/api/senha/esqueci'), async ({ request }) => {
+    requests.push({ path: '/api/senha/esqueci', body: await request.json() });
+    return new HttpResponse(null, { status: 202 });
+  }),
+  http.post(url('/api/senha/redefinir'), async ({ request }) => {
+    const body = (await request.json()) as { token: string; senha: string };
+    languages.push(request.headers.get('accept-language'));
+    requests.push({ path: '/api/senha/redefinir', body });
+    if (body.token === 'used') return HttpResponse.json({ code: 'INVALID_TOKEN' }, { status: 400 });
+    if (body.senha === 'password123') {
+      return HttpResponse.json(
+        { code: 'BAD_USER_INPUT', fieldErrors: { senha: 'Senha muito comum' } },
+        { status: 400 },
+      );
+    }
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  requests.length = 0;
+  languages.length = 0;
+});
+afterAll(() => server.close());
+
+function signedOut(): AuthProvider {
+  return {
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    checkAuth: vi.fn(async () => Promise.reject({ message: false })),
+    checkError: vi.fn(async () => undefined),
+  };
+}
+
+function renderPage(entry: string, authProvider: AuthProvider = signedOut()) {
+  render(
+    <TestMemoryRouter initialEntries={[entry]}>
+      <AdminContext authProvider={authProvider} i18nProvider={createI18nProvider()} store={memoryStore()}>
+        <ForgotPasswordPage />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return authProvider;
+}
+
+describe('ForgotPasswordPage', () => {
+  it('asks for the e-mail, posts it with the page language and says a link was sent', async () => {
+    const authProvider = renderPage('/esqueci-senha');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Esqueci minha senha' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/E-mail/), 'ana@portal.test');
+    await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(`Ele vale por ${PASSWORD_RESET_TTL_MINUTES} minutos`);
+    expect(requests).toEqual([{ path: '/api/senha/esqueci', body: { email: 'ana@portal.test', idioma: 'PT_BR' } }]);
+    // Passive check: a public page never sends the visitor to sign in.
+    expect(authProvider.login).not.toHaveBeenCalled();
+    expect(authProvider.logout).not.toHaveBeenCalled();
+  });
+
+  it('does not send an invalid e-mail', async () => {
+    renderPage('/esqueci-senha');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/E-mail/), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('speaks the language of the path, or of ?lang=', async () => {
+    renderPage('/olvide-contrasena');
+    expect(await screen.findByRole('heading', { name: 'Olvidé mi contraseña' })).toBeInTheDocument();
+    expect(pageIdioma('/esqueci-senha', '?lang=en')).toBe('EN');
+    expect(pageIdioma('/forgot-password', '')).toBe('EN');
+    expect(pageIdioma('/forgot-password', '?lang=es')).toBe('ES');
+    expect(pageIdioma('/olvide-contrasena', '?lang=xx')).toBe('ES');
+  });
+
+  it('checks the new password on the client: too short, then mismatch', async () => {
+    renderPage('/forgot-password?token=abc');
+    const user = userEvent.setup();
+    const senha = await screen.findByLabelText(/^New password/);
+    const confirmacao = screen.getByLabelText(/^Confirm the new password/);
+    await user.type(senha, 'short');
+    await user.type(confirmacao, 'short');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(
+      await screen.findByText(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`),
+    ).toBeInTheDocument();
+
+    await user.clear(senha);
+    await user.type(senha, 'long enough 1');
+    await user.clear(confirmacao);
+    await user.type(confirmacao, 'long enough 2');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
+    expect(screen.queryByText(/at least/)).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('sets the new password and links back to the portal', async () => {
+    renderPage('/esqueci-senha?token=abc');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Nova senha/), 'nova-senha-forte');
+    await user.type(screen.getByLabelText(/^Confirme a nova senha/), 'nova-senha-forte');
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Senha alterada.');
+    expect(screen.getByRole('link', { name: 'Voltar para o portal' })).toHaveAttribute('href', '/home');
+    expect(requests).toEqual([{ path: '/api/senha/redefinir', body: { token: 'abc', senha: 'nova-senha-forte' } }]);
+  });
+
+  it('says the link is invalid when the server refuses the token', async () => {
+    renderPage('/esqueci-senha?token=used&lang=es');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Nueva contraseña/), 'nova-senha-forte');
+    await user.type(screen.getByLabelText(/^Confirme la nueva contraseña/), 'nova-senha-forte');
+    await user.click(screen.getByRole('button', { name: 'Guardar nueva contraseña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este enlace no es válido');
+    // The server words its errors in the page's language.
+    expect(languages).toEqual(['es']);
+    expect(screen.getByRole('link', { name: 'Solicitar un nuevo enlace' })).toHaveAttribute(
+      'href',
+      '/esqueci-senha?lang=es',
+    );
+  });
+
+  it("shows the server's message under the password field", async () => {
+    renderPage('/esqueci-senha?token=abc');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Nova senha/), 'password123');
+    await user.type(screen.getByLabelText(/^Confirme a nova senha/), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    const message = await screen.findByText('Senha muito comum');
+    expect(screen.getByLabelText(/^Nova senha/)).toHaveAttribute('aria-describedby', message.id);
+  });
+
+  it('offers the way back to the portal when a session is already stored', async () => {
+    renderPage('/esqueci-senha', { ...signedOut(), checkAuth: async () => undefined });
+    expect(await screen.findByText('Você já está conectado ao portal.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para o portal' })).toHaveAttribute('href', '/home');
+  });
+
+  it('shows no such link without a session', async () => {
+    renderPage('/esqueci-senha');
+    await screen.findByRole('heading', { name: 'Esqueci minha senha' });
+    await waitFor(() => expect(screen.queryByText('Você já está conectado ao portal.')).not.toBeInTheDocument());
+  });
+});

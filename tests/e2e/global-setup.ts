@@ -1,0 +1,5 @@
+import { startServer } from './server';
+
+export default async function globalSetup() {
+  await startServer();
+}
