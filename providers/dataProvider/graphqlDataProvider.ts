@@ -5,6 +5,7 @@ import type { DataProvider } from 'react-admin';
 import { createBuildQuery, type ResourceTable } from './buildQuery';
 import { mapProviderError } from './errors';
 import { fetchGraphql } from './graphqlRequest';
+import { RESOURCE_METHODS } from '../../domain/resources';
 
 /**
  * Apollo's terminating link, going through the same fetch as graphqlRequest (bearer token, one
@@ -29,18 +30,6 @@ export const portalLink = new ApolloLink(
     }),
 );
 
-const METHODS = [
-  'getList',
-  'getOne',
-  'getMany',
-  'getManyReference',
-  'create',
-  'update',
-  'updateMany',
-  'delete',
-  'deleteMany',
-] as const;
-
 /**
  * ra-data-graphql without introspection: every query comes from the resource table
  * (domain/resources.ts). Errors are mapped to the portal's HttpError (field errors, 401, 403).
@@ -53,7 +42,7 @@ export function buildGraphqlDataProvider(resources?: ResourceTable): DataProvide
     buildQuery: createBuildQuery(resources) as never,
   });
   const mapped = Object.fromEntries(
-    METHODS.map((method) => [
+    RESOURCE_METHODS.map((method) => [
       method,
       (resource: string, params: unknown) =>
         (provider[method] as (r: string, p: unknown) => Promise<unknown>)(resource, params).catch((error: unknown) => {

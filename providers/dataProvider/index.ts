@@ -2,18 +2,7 @@ import type { DataProvider } from 'react-admin';
 
 export { graphqlRequest, fetchGraphql, setAccessTokenGetter, graphqlEndpoint } from './graphqlRequest';
 export { toHttpError, type GraphQLErrorLike } from './errors';
-
-const METHODS = [
-  'getList',
-  'getOne',
-  'getMany',
-  'getManyReference',
-  'create',
-  'update',
-  'updateMany',
-  'delete',
-  'deleteMany',
-] as const;
+import { RESOURCE_METHODS } from '../../domain/resources';
 
 /**
  * The react-admin data provider. Apollo and the GraphQL parser (about 70 KB gzip) are loaded on the
@@ -29,7 +18,7 @@ export function createDataProvider(load = () => import('./graphqlDataProvider'))
     return provider;
   };
   return Object.fromEntries(
-    METHODS.map((method) => [
+    RESOURCE_METHODS.map((method) => [
       method,
       async (resource: string, params: unknown) => {
         const dataProvider = await get();

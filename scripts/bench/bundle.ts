@@ -6,26 +6,16 @@ import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import { build } from 'vite';
+import { CHROMIUM_LAUNCH } from '../chromium';
 import type { Row } from './report';
 import { freshDatabase, startServer } from './serverProcess';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** gzip bytes of every JavaScript file the page loads while `visit` runs, read from the build directory. */
 async function javascriptLoaded(
   distDir: string,
   visit: (page: Page) => Promise<void>,
 ): Promise<{ bytes: number; files: number }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const page = await browser.newPage();
   const files = new Set<string>();
   page.on('response', (response) => {
