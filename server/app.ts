@@ -145,10 +145,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 async function serveClient(app: FastifyInstance, config: Config) {
   const root = path.resolve('dist');
   if (!config.serveClient || !existsSync(path.join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, index: false });
+  await app.register(fastifyStatic, {
+    root,
+    index: 'index.html',
+    // Built assets carry a content hash in their names: cache them for good.
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send({ code: 'NOT_FOUND' });
   });

@@ -25,7 +25,7 @@ nav{margin-top:20px;display:flex;justify-content:space-between;font-size:.85rem}
 /** A small standalone page of the identity server, in the visitor's language. */
 export function page(idioma: Idioma, title: string, body: string): string {
   return `<!DOCTYPE html><html lang="${LOCALE_OF[idioma]}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${esc(title)}</title>
 <style>${STYLE}</style></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 }
 

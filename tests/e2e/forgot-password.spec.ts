@@ -26,18 +26,18 @@ test('a user who forgot the password sets a new one through the e-mailed link an
   // Ana's language is Spanish: the e-mail links to the Spanish route, and the page speaks Spanish.
   expect(new URL(link!).pathname).toBe('/olvide-contrasena');
   await page.goto(link!);
-  await page.getByLabel('Nueva contraseña', { exact: true }).fill('Trocada#2026');
-  await page.getByLabel('Confirme la nueva contraseña').fill('Outra#2026');
+  await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill('Trocada#2026');
+  await page.getByRole('textbox', { name: 'Confirme la nueva contraseña' }).fill('Outra#2026');
   await page.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
   await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible();
-  await page.getByLabel('Confirme la nueva contraseña').fill('Trocada#2026');
+  await page.getByRole('textbox', { name: 'Confirme la nueva contraseña' }).fill('Trocada#2026');
   await page.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
   await expect(page.getByText('Contraseña cambiada. Ya puede iniciar sesión con la nueva contraseña.')).toBeVisible();
 
   // The link works once.
   await page.goto(link!);
-  await page.getByLabel('Nueva contraseña', { exact: true }).fill('Terceira#2026');
-  await page.getByLabel('Confirme la nueva contraseña').fill('Terceira#2026');
+  await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill('Terceira#2026');
+  await page.getByRole('textbox', { name: 'Confirme la nueva contraseña' }).fill('Terceira#2026');
   await page.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
   await expect(page.getByText(/Este enlace no es válido, expiró o ya se usó/)).toBeVisible();
 
