@@ -133,3 +133,40 @@ export const FORGOT_PASSWORD_PATH = {
   ES: '/olvide-contrasena',
   EN: '/forgot-password',
 } as const;
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function compile(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = path.replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { regex: new RegExp(`^${pattern}/?$`), names };
+}
+
+const COMPILED = ROUTES.map((route) => ({ route, ...compile(route.path) }));
+
+/** The route of a pathname (static segments win over parameters, e.g. /grupos/novo over /grupos/:id). */
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  const matches = COMPILED.filter((c) => c.regex.test(pathname)).sort((a, b) => a.names.length - b.names.length);
+  const best = matches[0];
+  if (!best) return undefined;
+  const values = best.regex.exec(pathname)!.slice(1);
+  return {
+    route: best.route,
+    params: Object.fromEntries(best.names.map((n, i) => [n, decodeURIComponent(values[i])])),
+  };
+}
+
+/** The route and its ancestors, root first: the breadcrumb trail. */
+export function routeTrail(route: RouteDef): RouteDef[] {
+  const trail: RouteDef[] = [];
+  for (let current: RouteDef | undefined = route; current; current = ROUTES.find((r) => r.id === current!.parent)) {
+    trail.unshift(current);
+  }
+  return trail;
+}
