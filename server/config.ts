@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isThemeId, THEME_IDS, type ThemeId } from '../domain/themes';
 
 /**
  * Every setting comes from the environment; the README's configuration table lists them.
@@ -25,6 +26,8 @@ export interface Config {
   logLevel: string;
   serveClient: boolean;
   portalName: string;
+  /** Colour theme of this client's portal, unless the `propriedades` table sets one. */
+  theme: ThemeId;
   environment: string;
   trustProxy: boolean;
   databasePoolSize: number;
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: (env.SERVE_CLIENT ?? 'true') !== 'false',
     portalName: env.PORTAL_NAME ?? 'Portal Rede',
+    theme: themeOf(env.PORTAL_THEME),
     environment: env.APP_ENV ?? 'prod',
     trustProxy: env.TRUST_PROXY === 'true',
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
@@ -66,4 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     forgotPasswordRateLimit: Number(env.FORGOT_PASSWORD_RATE_LIMIT ?? 5),
   };
+}
+
+function themeOf(value: string | undefined): ThemeId {
+  if (value === undefined || value === '') return 'default';
+  if (!isThemeId(value)) throw new Error(`PORTAL_THEME must be one of ${THEME_IDS.join(', ')}; got '${value}'`);
+  return value;
 }

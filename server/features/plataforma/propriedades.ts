@@ -1,4 +1,5 @@
 import type { TipoUsuario } from '../../../domain/enums';
+import { isThemeId } from '../../../domain/themes';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { propriedades } from '../../db/schema';
@@ -25,7 +26,7 @@ export function defaultProperties(config: Config): PortalProperties {
   return {
     name: config.portalName,
     favicon: null,
-    theme: 'default',
+    theme: config.theme,
     productName: config.portalName,
     currentProduct: 'PORTAL',
     linkHelpTec: null,
@@ -43,5 +44,8 @@ export function defaultProperties(config: Config): PortalProperties {
 export async function loadProperties(db: DbOrTx, config: Config): Promise<PortalProperties> {
   const stored = await db.select().from(propriedades);
   const overrides = Object.fromEntries(stored.map((row) => [row.chave, row.valor]));
-  return { ...defaultProperties(config), ...overrides };
+  const properties = { ...defaultProperties(config), ...overrides };
+  // A theme id stored by hand that this build does not know falls back to the configured one.
+  if (!isThemeId(properties.theme)) properties.theme = config.theme;
+  return properties;
 }
