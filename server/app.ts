@@ -8,6 +8,7 @@ import { createYoga } from 'graphql-yoga';
 import { APP_VERSION } from '../domain/limits';
 import { forgotPasswordRoutes } from './auth/forgotPassword';
 import { interactionRoutes } from './auth/interactions';
+import { pruneExpired } from './auth/oidcAdapter';
 import { pickIdioma } from './auth/language';
 import { createOidcProvider, SCOPES } from './auth/provider';
 import { sessionFromAuthorization } from './auth/session';
@@ -69,6 +70,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
     });
     await interactionRoutes(app, { provider, db, config });
+    // Expired sessions, codes and grants are never read again; keep the table small.
+    const prune = setInterval(
+      () => pruneExpired(db).catch((err) => app.log.warn({ err }, 'oidc prune failed')),
+      3_600_000,
+    );
+    prune.unref();
+    app.addHook('onClose', async () => clearInterval(prune));
   }
   await forgotPasswordRoutes(app, { db, config, mailer });
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oidcPayloads } from '../db/schema';
@@ -62,4 +62,13 @@ export function pgAdapterFactory(db: Db) {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };
+}
+
+/** Deletes identity-provider records that expired; returns how many. */
+export async function pruneExpired(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(lt(oidcPayloads.expiresAt, now))
+    .returning({ id: oidcPayloads.id });
+  return deleted.length;
 }
