@@ -1,0 +1,79 @@
+import type { ComponentType } from 'react';
+
+export interface LogoColors {
+  primary: string;
+  secondary: string;
+  /** Text colour on `primary`. */
+  contrastText: string;
+  /** Text colour on the page background. */
+  text: string;
+}
+
+export interface PortalLogoProps {
+  /** Accessible name of the logo: the portal's name. */
+  portalName: string;
+  /** Client name, written next to the mark. */
+  clientName: string;
+  colors: LogoColors;
+  fontFamily?: string;
+  /** Rendered height in px; the width follows. */
+  height?: number;
+  /** Drawn on the brand-coloured top bar rather than on a light page. */
+  onPrimary?: boolean;
+}
+
+const MARK = 40;
+const GAP = 10;
+// Rough advance of one wordmark character at font size 18; enough to size the viewBox.
+const CHAR_WIDTH = 10.5;
+
+/** A badge with the client's initial and the client's name, in the theme's colours. */
+export function PortalLogo({
+  portalName,
+  clientName,
+  colors,
+  fontFamily,
+  height = 32,
+  onPrimary = false,
+}: PortalLogoProps) {
+  const name = clientName.trim();
+  const width = MARK + GAP + Math.ceil(name.length * CHAR_WIDTH);
+  const badge = onPrimary ? colors.contrastText : colors.primary;
+  const initial = onPrimary ? colors.primary : colors.contrastText;
+  const wordmark = onPrimary ? colors.contrastText : colors.text;
+  return (
+    <svg
+      role="img"
+      aria-label={portalName}
+      viewBox={`0 0 ${width} ${MARK}`}
+      width={(width * height) / MARK}
+      height={height}
+      fontFamily={fontFamily}
+    >
+      <rect width={MARK} height={MARK} rx={MARK / 4} fill={badge} data-part="badge" />
+      <text x={MARK / 2} y={25} textAnchor="middle" fontSize={20} fontWeight={700} fill={initial}>
+        {name.charAt(0).toUpperCase()}
+      </text>
+      <path
+        d="M9 31 Q20 26 31 31"
+        fill="none"
+        stroke={colors.secondary}
+        strokeWidth={3}
+        strokeLinecap="round"
+        data-part="accent"
+      />
+      <text x={MARK + GAP} y={27} fontSize={18} fontWeight={600} fill={wordmark}>
+        {name}
+      </text>
+    </svg>
+  );
+}
+
+/** The logo as a theme exposes it: colours and client name fixed, the portal name given at use. */
+export type ThemeLogoProps = Omit<PortalLogoProps, 'clientName' | 'colors' | 'fontFamily'>;
+
+export function bindLogo(brand: Pick<PortalLogoProps, 'clientName' | 'colors' | 'fontFamily'>) {
+  const ThemeLogo: ComponentType<ThemeLogoProps> = (props) => <PortalLogo {...brand} {...props} />;
+  ThemeLogo.displayName = `Logo(${brand.clientName})`;
+  return ThemeLogo;
+}

@@ -1,0 +1,146 @@
+import { createTheme, useTheme, type Theme } from '@mui/material/styles';
+import { render, screen } from '@testing-library/react';
+import { AdminContext, type RaThemeOptions } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { THEME_IDS } from '../../domain/themes';
+import { contrastRatio, parseColor, WCAG_AA_TEXT } from './contrast';
+import { CONTENT_MAX_WIDTH, FONT_STACKS, logoFor, portalThemeFor, THEMES, themeFor } from './index';
+
+const STATUS_COLORS = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
+
+describe.each(THEME_IDS)('theme %s', (id) => {
+  const theme = themeFor(id);
+
+  it('is registered under its own id', () => {
+    expect(THEMES[id]).toBeDefined();
+    expect(THEMES[id].id).toBe(id);
+    expect(theme).toBe(THEMES[id].theme);
+  });
+
+  it('is accepted by react-admin and rebuilt by createTheme without loss', () => {
+    const options: RaThemeOptions = theme;
+    const rebuilt = createTheme(options);
+    expect(rebuilt.palette.primary.main).toBe(theme.palette.primary.main);
+    expect(rebuilt.palette.mode).toBe('light');
+    expect(rebuilt.shape.borderRadius).toBe(theme.shape.borderRadius);
+    expect(rebuilt.components?.RaLayout).toEqual(theme.components?.RaLayout);
+  });
+
+  it('has readable text on its brand colours and on its background', () => {
+    const { palette } = theme;
+    expect(contrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    expect(contrastRatio(palette.text.primary, palette.background.default)).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    expect(contrastRatio(palette.text.secondary, palette.background.default)).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    for (const color of STATUS_COLORS) {
+      expect(contrastRatio(palette[color].contrastText, palette[color].main), color).toBeGreaterThanOrEqual(
+        WCAG_AA_TEXT,
+      );
+    }
+  });
+
+  it('is a complete light theme: type scale, system fonts, spacing and the portal component overrides', () => {
+    expect(theme.palette.mode).toBe('light');
+    expect(Object.values(FONT_STACKS)).toContain(theme.typography.fontFamily);
+    for (const variant of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'body1', 'body2'] as const) {
+      expect(theme.typography[variant].fontSize, variant).toMatch(/rem$/);
+    }
+    expect(['none', 'uppercase']).toContain(theme.typography.button.textTransform);
+    expect(theme.spacing(1)).toBe('8px');
+    expect(theme.sidebar.width).toBeGreaterThan(0);
+    const components = theme.components ?? {};
+    for (const name of [
+      'MuiAppBar',
+      'MuiButton',
+      'MuiCard',
+      'MuiPaper',
+      'MuiTableCell',
+      'MuiTextField',
+      'MuiFilledInput',
+      'MuiChip',
+      'RaMenuItemLink',
+      'RaLayout',
+    ]) {
+      expect(components, name).toHaveProperty(name);
+    }
+    expect(components.MuiTextField?.defaultProps?.variant).toMatch(/^(filled|outlined)$/);
+    expect(components.MuiTextField?.defaultProps?.variant).toBe(components.MuiFormControl?.defaultProps?.variant);
+    expect(components.RaLayout?.styleOverrides?.root).toMatchObject({
+      '& .RaLayout-content': { maxWidth: CONTENT_MAX_WIDTH, marginLeft: 'auto', marginRight: 'auto' },
+    });
+    expect(CONTENT_MAX_WIDTH).toBe(1440);
+  });
+
+  it('reaches components through react-admin', () => {
+    let seen: Theme | undefined;
+    const Probe = () => {
+      seen = useTheme();
+      return null;
+    };
+    render(
+      <AdminContext theme={theme}>
+        <Probe />
+      </AdminContext>,
+    );
+    expect(seen?.palette.primary.main).toBe(theme.palette.primary.main);
+    expect(seen?.palette.secondary.main).toBe(theme.palette.secondary.main);
+  });
+
+  it('has a logo named after the portal, drawn in its colours', () => {
+    const Logo = THEMES[id].logo;
+    render(<Logo portalName="Portal Rede" />);
+    const logo = screen.getByRole('img', { name: 'Portal Rede' });
+    expect(logo.querySelector('[data-part="badge"]')).toHaveAttribute('fill', theme.palette.primary.main);
+    expect(logo.querySelector('[data-part="accent"]')).toHaveAttribute('stroke', theme.palette.secondary.main);
+    expect(logo).toHaveTextContent(THEMES[id].clientName);
+  });
+});
+
+describe('themeFor', () => {
+  it.each(['', 'AURORA', 'unknown', 'toString', null, undefined])('gives the default theme for %j', (id) => {
+    expect(themeFor(id)).toBe(THEMES.default.theme);
+    expect(portalThemeFor(id)).toBe(THEMES.default);
+    expect(logoFor(id)).toBe(THEMES.default.logo);
+  });
+
+  it('gives each client its own theme', () => {
+    expect(themeFor('granito')).toBe(THEMES.granito.theme);
+    expect(themeFor('granito')).not.toBe(THEMES.default.theme);
+  });
+});
+
+describe('the nine themes together', () => {
+  const primaries = THEME_IDS.map((id) => themeFor(id).palette.primary.main.toLowerCase());
+  const secondaries = THEME_IDS.map((id) => themeFor(id).palette.secondary.main.toLowerCase());
+
+  it('cover every theme id and nothing else', () => {
+    expect(Object.keys(THEMES).sort()).toEqual([...THEME_IDS].sort());
+  });
+
+  it('have nine different primary colours and nine different secondary ones', () => {
+    expect(new Set(primaries).size).toBe(THEME_IDS.length);
+    expect(new Set(secondaries).size).toBe(THEME_IDS.length);
+  });
+
+  it('have primary colours far enough apart to tell the clients apart', () => {
+    const distance = (a: string, b: string) => {
+      const [x, y] = [parseColor(a), parseColor(b)];
+      return Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
+    };
+    for (const [i, a] of primaries.entries()) {
+      for (const b of primaries.slice(i + 1)) {
+        expect(distance(a, b), `${a} vs ${b}`).toBeGreaterThanOrEqual(60);
+      }
+    }
+  });
+});
+
+describe('PortalLogo', () => {
+  it('draws the badge light on the brand-coloured top bar', () => {
+    const Logo = logoFor('estrela');
+    render(<Logo portalName="Portal Estrela" onPrimary height={24} />);
+    const logo = screen.getByRole('img', { name: 'Portal Estrela' });
+    const { primary } = themeFor('estrela').palette;
+    expect(logo.querySelector('[data-part="badge"]')).toHaveAttribute('fill', primary.contrastText);
+    expect(logo).toHaveAttribute('height', '24');
+  });
+});
