@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { ThemeProvider } from '@mui/material/styles';
+import { lazy, type ReactNode } from 'react';
 import {
   Admin,
   CustomRoutes,
-  Loading,
   Navigate,
   type AuthProvider,
   type DataProvider,
@@ -11,16 +12,50 @@ import {
 } from 'react-admin';
 // Route elements are react-router's (react-admin's default router); same entry as ra-core's.
 import { Route } from 'react-router-dom';
-import { FORGOT_PASSWORD_PATH } from '../domain/routes';
 import { CALLBACK_PATH } from '../providers/authProvider';
 import { Layout } from './layout/Layout';
+import { useMenuUsuarioLogado } from './layout/useMenuUsuarioLogado';
 import { AuthCallbackPage } from './pages/auth/AuthCallbackPage';
 import { SignInPage } from './pages/auth/SignInPage';
+import { AppErrorPage, OpsPage } from './pages/errors/OpsPage';
 import { Home } from './pages/home/Home';
+import { layoutRoutes, publicRoutes, type Pages } from './routing/routeElements';
+import { portalThemeFor } from './themes';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
+const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
 
-const FORGOT_PASSWORD_PATHS = Object.values(FORGOT_PASSWORD_PATH);
+/**
+ * The screen of each route of domain/routes.ts's ROUTES, by route id. The router makes one route
+ * per ROUTES entry, with its access rule and an error boundary; an id missing here shows the
+ * "coming in a later version" placeholder. To build a screen, add `id: lazy(() => import(...))`.
+ * A react-admin view fits too (`<List resource="usuarios">`, or a ResourceContextProvider); a
+ * `<Resource name>` below then only declares the resource (these routes win over its `name/*`).
+ */
+export const PAGES: Pages = {
+  home: Home,
+  minhaConta: lazy(() => import('./pages/minhaConta/MinhaContaPage')),
+  esqueciSenha: ForgotPasswordPage,
+  forgotPassword: ForgotPasswordPage,
+  olvideContrasena: ForgotPasswordPage,
+};
+
+/**
+ * The layout in the client's theme (menuUsuarioLogado.theme) with its logo, and the Ops page for
+ * render errors its own boundary catches (e.g. a <Resource>'s views). Public pages keep the default theme.
+ */
+function AppLayout({ children }: { children: ReactNode }) {
+  const { data } = useMenuUsuarioLogado();
+  const { theme, logo: Logo } = portalThemeFor(data?.theme);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyles styles={{ body: { backgroundColor: theme.palette.background.default } }} />
+      <Layout error={OpsPage} logo={<Logo portalName={data?.title ?? ''} onPrimary />}>
+        {children}
+      </Layout>
+    </ThemeProvider>
+  );
+}
 
 export interface AppProps {
   authProvider: AuthProvider;
@@ -41,28 +76,21 @@ export function App({ authProvider, dataProvider, i18nProvider, store, title }: 
       i18nProvider={i18nProvider}
       store={store}
       title={title}
-      layout={Layout}
+      layout={AppLayout}
       loginPage={SignInPage}
       // The identity server returns to /auth/callback, a no-layout custom route below.
       authCallbackPage={false}
+      catchAll={NotFoundPage}
+      // Last resort around the whole app; routed pages have their own boundary (routing/routeElements).
+      error={AppErrorPage}
     >
       <CustomRoutes noLayout>
         <Route path={CALLBACK_PATH} element={<AuthCallbackPage />} />
-        {FORGOT_PASSWORD_PATHS.map((path) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <Suspense fallback={<Loading />}>
-                <ForgotPasswordPage />
-              </Suspense>
-            }
-          />
-        ))}
+        {publicRoutes(PAGES)}
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/home" replace />} />
-        <Route path="/home" element={<Home />} />
+        {layoutRoutes(PAGES)}
       </CustomRoutes>
     </Admin>
   );

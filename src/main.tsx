@@ -8,6 +8,7 @@ import { createI18nProvider, fetchServerLabels, loadServerLabels } from '../prov
 import { getStoredIdioma, setStoredIdioma } from '../providers/language';
 import { createLogger, log, setLogger } from '../providers/logger';
 import { App } from './App';
+import { RouterErrorPage } from './pages/errors/RouterErrorPage';
 import { Maintenance } from './pages/maintenance/Maintenance';
 import { applyPortalProperties, loadStartup, type Startup } from './startup';
 
@@ -68,6 +69,8 @@ async function main() {
           title={portalProperties.name}
         />
       ),
+      // What react-admin's own boundaries do not catch ('Unexpected Application Error!').
+      errorElement: <RouterErrorPage />,
     },
   ]);
   root.render(

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,42 +6,74 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_ACCESS_TOKEN_TTL = 20;
 const root = path.resolve(import.meta.dirname, '../..');
-export const SERVER_LOG = path.join(root, 'test-results', 'e2e-server.log');
-const PID_FILE = path.join(root, 'test-results', 'e2e-server.pid');
-const DATA_DIR = path.join(root, 'data', 'e2e');
+const results = path.join(root, 'test-results');
+export const SERVER_LOG = path.join(results, 'e2e-server.log');
+const PID_FILE = path.join(results, 'e2e-server.pid');
 
-/** Starts `npm start` on a fresh data directory and waits until it answers. */
-export async function startServer(): Promise<void> {
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
-  const log = createWriteStream(SERVER_LOG);
-  const child = spawn('npm', ['start'], {
+interface ServerOptions {
+  port: number;
+  dataDir: string;
+  log: string;
+  env?: Record<string, string>;
+  /** `npm start` (build, then serve) as the README says, or only the server on the existing build. */
+  command: 'npm start' | 'server only';
+}
+
+export interface ServerHandle {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the portal on a data directory and waits until it answers. */
+export async function launch(options: ServerOptions): Promise<ServerHandle> {
+  mkdirSync(results, { recursive: true });
+  const log = createWriteStream(options.log);
+  const [cmd, args] =
+    options.command === 'npm start' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const child = spawn(cmd, args as string[], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      PORT: String(E2E_PORT),
-      DATA_DIR,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
       ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
       LOGIN_RATE_LIMIT: '100',
       FORGOT_PASSWORD_RATE_LIMIT: '100',
+      ...options.env,
     },
   });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  writeFileSync(PID_FILE, String(child.pid));
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://localhost:${options.port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      process.kill(-child.pid!, 'SIGTERM');
+    });
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); see ${SERVER_LOG}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); see ${options.log}`);
     try {
-      if ((await fetch(`${E2E_URL}/portalProperties`)).ok) return;
+      if ((await fetch(`${url}/portalProperties`)).ok) return { url, child, stop };
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`server did not start in time; see ${SERVER_LOG}`);
+  await stop();
+  throw new Error(`server did not start in time; see ${options.log}`);
+}
+
+/** The suite's server: `npm start` on a fresh data directory. */
+export async function startServer(): Promise<void> {
+  const dataDir = path.join(root, 'data', 'e2e');
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = await launch({ port: E2E_PORT, dataDir, log: SERVER_LOG, command: 'npm start' });
+  writeFileSync(PID_FILE, String(server.child.pid));
 }
 
 export function stopServer(): void {
@@ -52,10 +84,12 @@ export function stopServer(): void {
   }
 }
 
-/** Lines the server logged so far (pino JSON), e.g. to read an e-mail kept in the outbox. */
+/** Lines the suite's server logged so far (pino JSON), e.g. to read an e-mail kept in the outbox. */
 export function serverLog(): Record<string, unknown>[] {
   return readFileSync(SERVER_LOG, 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
+
+export const e2ePaths = { root, results };

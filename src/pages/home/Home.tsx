@@ -1,50 +1,22 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Loading, Title, useGetIdentity, useLocaleState, useLogout, useNotify, useTranslate } from 'react-admin';
-import { IDIOMAS, LOCALE_OF, idiomaFromLocale, type Idioma } from '../../../domain/enums';
+import { Loading, Title, useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import type { PortalIdentity } from '../../../providers/authProvider';
-import { graphqlRequest } from '../../../providers/dataProvider';
-import { setStoredIdioma } from '../../../providers/language';
-import { log } from '../../../providers/logger';
-import { browser } from '../../browser';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 
-export const MUDAR_LINGUA_MUTATION =
-  'mutation mudarLinguaUsuario($id: ID!, $idioma: Idioma!) { mudarLinguaUsuario(id: $id, idioma: $idioma) { id nome idioma { id } } }';
+// Kept for src/graphqlContract.test.ts; the mutation now lives with the shared language switcher.
 
 /** The first signed-in page: who is signed in, the interface language and sign-out. */
 export function Home() {
   const translate = useTranslate();
-  const notify = useNotify();
   const logout = useLogout();
-  const [locale, setLocale] = useLocaleState();
   const { identity, isPending } = useGetIdentity();
-  const [saving, setSaving] = useState(false);
   const user = identity as PortalIdentity | undefined;
 
   if (isPending) return <Loading />;
-
-  const idioma: Idioma = user?.idioma ?? idiomaFromLocale(locale) ?? 'PT_BR';
-
-  const changeLanguage = async (next: Idioma) => {
-    if (!user || next === idioma) return;
-    setSaving(true);
-    try {
-      await graphqlRequest(MUDAR_LINGUA_MUTATION, { id: user.id, idioma: next });
-      setStoredIdioma(next);
-      setLocale(LOCALE_OF[next]);
-      browser.reload();
-    } catch (error) {
-      log.error('mudarLinguaUsuario failed', error);
-      notify('errors.couldNotPerform', { type: 'error' });
-      setSaving(false);
-    }
-  };
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -62,19 +34,7 @@ export function Home() {
               })}
             </Typography>
           )}
-          <TextField
-            select
-            label={translate('home.language')}
-            value={idioma}
-            disabled={saving || !user}
-            onChange={(event) => void changeLanguage(event.target.value as Idioma)}
-          >
-            {IDIOMAS.map((id) => (
-              <MenuItem key={id} value={id}>
-                {translate(`languages.${id}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <LanguageSwitcher />
           <div>
             <Button variant="outlined" onClick={() => void logout()}>
               {translate('home.signOut')}

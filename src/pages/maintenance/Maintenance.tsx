@@ -1,20 +1,39 @@
+import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Idioma } from '../../../domain/enums';
 import { translate } from '../../../i18n';
+import { browser } from '../../browser';
 
-/** Shown instead of the app when the start-up load fails ("Atualização em Curso"). */
+/**
+ * Shown instead of the app when the start-up load fails ("Atualização em Curso"). It renders
+ * before react-admin (no i18n provider, no theme), so it reads the catalogs directly.
+ */
 export function Maintenance({ idioma }: { idioma: Idioma }) {
   return (
     <Box
       component="main"
-      role="alert"
-      sx={{ minHeight: '100vh', display: 'grid', placeContent: 'center', textAlign: 'center', p: 3, gap: 2 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeContent: 'center',
+        justifyItems: 'center',
+        textAlign: 'center',
+        p: 3,
+        gap: 2,
+        fontFamily: 'Roboto, Helvetica, Arial, sans-serif',
+      }}
     >
-      <Typography variant="h4" component="h1">
-        {translate(idioma, 'maintenance.title')}
-      </Typography>
-      <Typography>{translate(idioma, 'maintenance.text')}</Typography>
+      <Box role="alert" sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          {translate(idioma, 'maintenance.title')}
+        </Typography>
+        <Typography>{translate(idioma, 'maintenance.text')}</Typography>
+      </Box>
+      <Button variant="contained" startIcon={<Refresh />} onClick={() => browser.reload()}>
+        {translate(idioma, 'errorPages.retry')}
+      </Button>
     </Box>
   );
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import { formatCount, formatDate, formatNumber, intlLocale } from './format';
+
+const MARCH_5 = new Date(Date.UTC(2026, 2, 5, 12));
+const utc = (options: Intl.DateTimeFormatOptions) => ({ ...options, timeZone: 'UTC' });
+
+describe('formatDate', () => {
+  it.each([
+    ['pt-BR', '05/03/2026', '5 de março de 2026'],
+    ['es', '5/3/26', '5 de marzo de 2026'],
+    ['en', '3/5/26', 'March 5, 2026'],
+  ])('writes dates as %s does', (locale, short, long) => {
+    expect(formatDate(MARCH_5, locale, utc({ dateStyle: 'short' }))).toBe(short);
+    expect(formatDate(MARCH_5, locale, utc({ dateStyle: 'long' }))).toBe(long);
+  });
+
+  it('accepts ISO strings and epoch milliseconds', () => {
+    expect(formatDate('2026-03-05T12:00:00Z', 'pt-BR', utc({ dateStyle: 'short' }))).toBe('05/03/2026');
+    expect(formatDate(MARCH_5.getTime(), 'en', utc({ dateStyle: 'short' }))).toBe('3/5/26');
+  });
+
+  it('gives an empty text for a missing or invalid date', () => {
+    expect(formatDate(null, 'pt-BR')).toBe('');
+    expect(formatDate(undefined, 'pt-BR')).toBe('');
+    expect(formatDate('', 'pt-BR')).toBe('');
+    expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    ['pt-BR', '1.234.567,5'],
+    ['es', '1.234.567,5'],
+    ['en', '1,234,567.5'],
+  ])('writes numbers as %s does', (locale, text) => {
+    expect(formatNumber(1234567.5, locale)).toBe(text);
+  });
+
+  it('passes Intl options through', () => {
+    expect(formatNumber(0.256, 'pt-BR', { style: 'percent', maximumFractionDigits: 1 })).toBe('25,6%');
+    expect(formatNumber(0.256, 'en', { style: 'percent', maximumFractionDigits: 1 })).toBe('25.6%');
+  });
+
+  it('falls back to Portuguese for other locales', () => {
+    expect(intlLocale('fr')).toBe('pt-BR');
+    expect(intlLocale(undefined)).toBe('pt-BR');
+    expect(intlLocale('en-US')).toBe('en');
+    expect(formatNumber(1234.5, 'fr')).toBe('1.234,5');
+  });
+});
+
+describe('formatCount', () => {
+  const translateIn = (idioma: 'PT_BR' | 'ES' | 'EN') => createI18nProvider({ idioma }).translate;
+  const key = 'pages.minhaConta.dealersCount';
+
+  it.each([
+    ['PT_BR', 'pt-BR', ['0 dealers', '1 dealer', '2 dealers', '1.234 dealers']],
+    ['ES', 'es', ['0 concesionarios', '1 concesionario', '2 concesionarios', '12.345 concesionarios']],
+    ['EN', 'en', ['0 dealers', '1 dealer', '2 dealers', '1,234 dealers']],
+  ] as const)('picks the plural form and formats the number in %s', (idioma, locale, texts) => {
+    const translate = translateIn(idioma);
+    const counts = [0, 1, 2, locale === 'es' ? 12345 : 1234];
+    expect(counts.map((n) => formatCount(translate, key, n, locale))).toEqual(texts);
+  });
+});

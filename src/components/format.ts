@@ -1,0 +1,35 @@
+import type { TranslateFunction } from 'react-admin';
+import { IDIOMA_PADRAO, LOCALE_OF, idiomaFromLocale } from '../../domain/enums';
+
+/**
+ * Dates, numbers and counts in the interface language. `locale` is react-admin's locale
+ * (`useLocaleState()`: 'pt-BR', 'es', 'en'); anything else falls back to Portuguese.
+ */
+export function intlLocale(locale: string | undefined | null): string {
+  return LOCALE_OF[idiomaFromLocale(locale) ?? IDIOMA_PADRAO];
+}
+
+/** A date (Date, ISO string or epoch ms) as the language writes it; '' for a missing or invalid value. */
+export function formatDate(
+  value: Date | string | number | null | undefined,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'short' },
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(locale), options).format(date);
+}
+
+export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(locale), options).format(value);
+}
+
+/**
+ * A count through a catalog message with polyglot plural forms, e.g.
+ * `'%{count} dealer |||| %{count} dealers'`: `smart_count` picks the form (by the language's plural
+ * rule), `%{count}` shows the number formatted for the language.
+ */
+export function formatCount(translate: TranslateFunction, key: string, count: number, locale: string): string {
+  return translate(key, { smart_count: count, count: formatNumber(count, locale) });
+}

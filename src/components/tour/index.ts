@@ -1,0 +1,2 @@
+export { Tour, type TourProps, type TourStep } from './Tour';
+export { useOnboarding } from './useOnboarding';

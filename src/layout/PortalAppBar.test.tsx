@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
+import { IDIOMA_STORAGE_KEY } from '../../providers/language';
+import { browser } from '../browser';
+import { PortalAppBar } from './PortalAppBar';
+import { api, menuFixture, menuHandler, mockViewport, renderInAdmin } from './testing';
+
+const mutations: Record<string, unknown>[] = [];
+const server = setupServer(
+  menuHandler(),
+  api.mutation('mudarLinguaUsuario', ({ variables }) => {
+    mutations.push(variables);
+    return HttpResponse.json({
+      data: { mudarLinguaUsuario: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
+    });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setAccessTokenGetter(async () => 'token');
+  localStorage.clear();
+});
+afterEach(() => {
+  server.resetHandlers();
+  mutations.length = 0;
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+describe('PortalAppBar', () => {
+  it('opens the help centre and the Academy in a new tab', async () => {
+    renderInAdmin(<PortalAppBar />);
+    const help = await screen.findByRole('link', { name: 'Central de ajuda (abre em nova aba)' });
+    expect(help).toHaveAttribute('href', 'https://ajuda.portal.test/');
+    expect(help).toHaveAttribute('target', '_blank');
+    expect(help).toHaveAttribute('rel', 'noopener noreferrer');
+    const academy = screen.getByRole('link', { name: 'Academy (abre em nova aba)' });
+    expect(academy).toHaveAttribute('href', 'https://academy.portal.test/');
+    expect(academy).toHaveAttribute('target', '_blank');
+    expect(academy).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('has no Academy link when the client has none', async () => {
+    server.use(menuHandler(menuFixture({ linkAcademia: null })));
+    renderInAdmin(<PortalAppBar />);
+    await screen.findByRole('link', { name: /Central de ajuda/ });
+    expect(screen.queryByRole('link', { name: /Academy/ })).not.toBeInTheDocument();
+  });
+
+  it('links the brand to /home: the configured image, else the theme logo, else the title', async () => {
+    server.use(menuHandler(menuFixture({ brandImageUrl: 'https://cdn.portal.test/marca.png' })));
+    const first = renderInAdmin(<PortalAppBar logo={<span>theme logo</span>} />);
+    const home = screen.getByRole('link', { name: /Ir para a página inicial/ });
+    expect(home).toHaveAttribute('href', '/home');
+    await waitFor(() => expect(home).toHaveAccessibleName('Portal Rede Teste – Ir para a página inicial'));
+    const image = await within(home).findByRole('img', { name: 'Portal Rede Teste' });
+    expect(image).toHaveAttribute('src', 'https://cdn.portal.test/marca.png');
+    first.unmount();
+
+    server.use(menuHandler(menuFixture({ brandImageUrl: null })));
+    const second = renderInAdmin(<PortalAppBar logo={<span>theme logo</span>} />);
+    await screen.findByRole('link', { name: /Central de ajuda/ });
+    expect(screen.getByRole('link', { name: /Ir para a página inicial/ })).toHaveTextContent('theme logo');
+    second.unmount();
+
+    renderInAdmin(<PortalAppBar />);
+    await screen.findByRole('link', { name: /Central de ajuda/ });
+    expect(screen.getByRole('link', { name: /Ir para a página inicial/ })).toHaveTextContent('Portal Rede Teste');
+  });
+
+  it('marks the menu button and the toolbar for the tour', async () => {
+    renderInAdmin(<PortalAppBar />);
+    expect(screen.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('data-tour', 'menu-button');
+    const toolbar = document.querySelector('[data-tour="toolbar"]') as HTMLElement;
+    expect(within(toolbar).getByRole('button', { name: 'Notificações' })).toBeInTheDocument();
+    expect(await within(toolbar).findByRole('button', { name: 'Conta de Ana Souza' })).toBeInTheDocument();
+  });
+
+  it('has a notification bell without a count yet', () => {
+    renderInAdmin(<PortalAppBar />);
+    const bell = screen.getByRole('button', { name: 'Notificações' });
+    expect(bell.querySelector('.MuiBadge-badge')).toHaveClass('MuiBadge-invisible');
+  });
+
+  it('account menu: the user, a link to /minha-conta and sign-out', async () => {
+    const { auth, location } = renderInAdmin(<PortalAppBar />);
+    const user = userEvent.setup();
+    const account = await screen.findByRole('button', { name: 'Conta de Ana Souza' });
+    expect(account).toHaveTextContent('AS');
+    await user.click(account);
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent('ana@portal.test');
+    const myAccount = within(menu).getByRole('menuitem', { name: 'Minha conta' });
+    expect(myAccount).toHaveAttribute('href', '/minha-conta');
+    await user.click(myAccount);
+    await waitFor(() => expect(location()).toBe('/minha-conta'));
+
+    await user.click(screen.getByRole('button', { name: 'Conta de Ana Souza' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sair' }));
+    await waitFor(() => expect(auth.logout).toHaveBeenCalled());
+  });
+
+  it('changes the language with mudarLinguaUsuario from the locales of the menu, then reloads', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    renderInAdmin(<PortalAppBar />);
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Idioma: Português' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(screen.getByRole('menuitemradio', { name: 'Português' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(mutations).toEqual([{ id: '42', idioma: 'ES' }]);
+    expect(localStorage.getItem(IDIOMA_STORAGE_KEY)).toBe('ES');
+  });
+
+  it('under 640 px keeps every control, in a compact form', async () => {
+    mockViewport(true);
+    renderInAdmin(<PortalAppBar />);
+    const account = await screen.findByRole('button', { name: 'Conta de Ana Souza' });
+    expect(account).not.toHaveTextContent('Ana Souza');
+    expect(screen.getByRole('button', { name: 'Idioma: Português' })).not.toHaveTextContent('Português');
+    expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useTranslate } from 'react-admin';
+import { graphqlRequest } from '../../../providers/dataProvider';
+import { MINHA_CONTA_QUERY, type MinhaConta } from './minhaConta';
+import { MinhaContaView } from './MinhaContaView';
+
+/** /minha-conta: the signed-in user's own data, read from `usuarioLogado`. */
+export default function MinhaContaPage() {
+  const translate = useTranslate();
+  const { data, isPending, isError, refetch, isFetching } = useQuery({
+    queryKey: ['usuarioLogado', 'minhaConta'],
+    queryFn: ({ signal }) =>
+      graphqlRequest<{ usuarioLogado: MinhaConta }>(MINHA_CONTA_QUERY, undefined, { signal }).then(
+        (result) => result.usuarioLogado,
+      ),
+    retry: false,
+  });
+  const title = translate('routes.minhaConta');
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
+          {title}
+        </Typography>
+        {isPending ? (
+          <CircularProgress aria-label={translate('ra.page.loading')} />
+        ) : isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
+                {translate('errorPages.retry')}
+              </Button>
+            }
+          >
+            {translate('pages.minhaConta.loadError')}
+          </Alert>
+        ) : (
+          <MinhaContaView usuario={data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

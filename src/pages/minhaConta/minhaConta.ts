@@ -1,0 +1,26 @@
+import type { Idioma, TipoUsuario } from '../../../domain/enums';
+
+/** `usuarioLogado` as /minha-conta shows it. */
+export interface MinhaConta {
+  id: string;
+  nome: string;
+  email: string;
+  avatarLink?: string | null;
+  tipo: { id: TipoUsuario };
+  idioma: { id: Idioma };
+  marcas: { id: string; nome: string }[];
+  produtos: { id: string; nome: string }[];
+  dealers: { id: string; nomeExibicao: string; grupo?: { id: string; nome: string } | null }[];
+}
+
+export const MINHA_CONTA_QUERY =
+  'query minhaConta { usuarioLogado { id nome email avatarLink tipo { id } idioma { id } marcas { id nome } produtos { id nome } dealers { id nomeExibicao grupo { id nome } } } }';
+
+/** Up to two letters: the first of the first and of the last name ('Ana Maria Souza' -> 'AS'). */
+export function initials(nome: string): string {
+  const words = nome.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const first = Array.from(words[0])[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words[words.length - 1])[0] ?? '') : '';
+  return (first + last).toLocaleUpperCase();
+}
