@@ -50,7 +50,7 @@ function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyles styles={{ body: { backgroundColor: theme.palette.background.default } }} />
-      <Layout error={OpsPage} logo={<Logo portalName={data?.title ?? ''} onPrimary />}>
+      <Layout error={OpsPage} logo={<Logo portalName={data?.title ?? ''} onBar />}>
         {children}
       </Layout>
     </ThemeProvider>

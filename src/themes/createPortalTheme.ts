@@ -130,7 +130,15 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
     },
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: { borderRadius: radius, paddingInline: spacing(2) } },
+      styleOverrides: {
+        root: { borderRadius: radius, paddingInline: spacing(2) },
+        // Text and outlined buttons write the brand colour on paper: keep it readable (gold, orange).
+        textPrimary: { color: accentText },
+        outlinedPrimary: { color: accentText, borderColor: alpha(accentText, 0.5) },
+      },
+    },
+    MuiLink: {
+      styleOverrides: { root: { color: accentText } },
     },
     MuiPaper: {
       styleOverrides: { rounded: { borderRadius: radius } },
@@ -203,6 +211,7 @@ export function createPortalTheme(brand: PortalBrand): PortalTheme {
     { components: brand.overrides?.(base) ?? {} },
   );
   const { primary, secondary, text } = theme.palette;
+  const bar = theme.palette[brand.appBar ?? 'primary'];
   const logo = bindLogo({
     clientName: brand.clientName,
     fontFamily: theme.typography.fontFamily,
@@ -211,6 +220,8 @@ export function createPortalTheme(brand: PortalBrand): PortalTheme {
       secondary: secondary.main,
       contrastText: primary.contrastText,
       text: text.primary,
+      bar: bar.main,
+      barText: bar.contrastText,
     },
   });
   return { id: brand.id, clientName: brand.clientName, theme, logo };

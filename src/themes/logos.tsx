@@ -7,6 +7,9 @@ export interface LogoColors {
   contrastText: string;
   /** Text colour on the page background. */
   text: string;
+  /** The top bar's colour (primary or secondary, per theme) and the text colour on it. */
+  bar: string;
+  barText: string;
 }
 
 export interface PortalLogoProps {
@@ -19,7 +22,7 @@ export interface PortalLogoProps {
   /** Rendered height in px; the width follows. */
   height?: number;
   /** Drawn on the brand-coloured top bar rather than on a light page. */
-  onPrimary?: boolean;
+  onBar?: boolean;
 }
 
 const MARK = 40;
@@ -34,13 +37,13 @@ export function PortalLogo({
   colors,
   fontFamily,
   height = 32,
-  onPrimary = false,
+  onBar = false,
 }: PortalLogoProps) {
   const name = clientName.trim();
   const width = MARK + GAP + Math.ceil(name.length * CHAR_WIDTH);
-  const badge = onPrimary ? colors.contrastText : colors.primary;
-  const initial = onPrimary ? colors.primary : colors.contrastText;
-  const wordmark = onPrimary ? colors.contrastText : colors.text;
+  const badge = onBar ? colors.barText : colors.primary;
+  const initial = onBar ? colors.bar : colors.contrastText;
+  const wordmark = onBar ? colors.barText : colors.text;
   return (
     <svg
       role="img"

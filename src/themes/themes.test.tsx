@@ -8,8 +8,21 @@ import { CONTENT_MAX_WIDTH, FONT_STACKS, logoFor, portalThemeFor, THEMES, themeF
 
 const STATUS_COLORS = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
 
+/** The top bar's background, as the theme's MuiAppBar override paints it. */
+const barColour = (id: string) =>
+  (themeFor(id).components?.MuiAppBar?.styleOverrides?.colorPrimary as { backgroundColor: string }).backgroundColor;
+
 describe.each(THEME_IDS)('theme %s', (id) => {
   const theme = themeFor(id);
+
+  it('writes text and outlined primary buttons readably on paper', () => {
+    const buttons = theme.components?.MuiButton?.styleOverrides as Record<string, { color: string }>;
+    for (const variant of ['textPrimary', 'outlinedPrimary']) {
+      expect(contrastRatio(buttons[variant].color, theme.palette.background.paper), variant).toBeGreaterThanOrEqual(
+        WCAG_AA_TEXT,
+      );
+    }
+  });
 
   it('is registered under its own id', () => {
     expect(THEMES[id]).toBeDefined();
@@ -135,12 +148,20 @@ describe('the nine themes together', () => {
 });
 
 describe('PortalLogo', () => {
-  it('draws the badge light on the brand-coloured top bar', () => {
+  it("draws the badge in the text colour of the top bar, which is Estrela's navy secondary", () => {
     const Logo = logoFor('estrela');
-    render(<Logo portalName="Portal Estrela" onPrimary height={24} />);
+    render(<Logo portalName="Portal Estrela" onBar height={24} />);
     const logo = screen.getByRole('img', { name: 'Portal Estrela' });
-    const { primary } = themeFor('estrela').palette;
-    expect(logo.querySelector('[data-part="badge"]')).toHaveAttribute('fill', primary.contrastText);
+    const { secondary } = themeFor('estrela').palette;
+    expect(logo.querySelector('[data-part="badge"]')).toHaveAttribute('fill', secondary.contrastText);
     expect(logo).toHaveAttribute('height', '24');
+  });
+
+  it.each(THEME_IDS)('%s: the wordmark on the top bar is readable', (id) => {
+    const Logo = logoFor(id);
+    render(<Logo portalName={`Portal ${id}`} onBar />);
+    const logo = screen.getByRole('img', { name: `Portal ${id}` });
+    const wordmark = logo.querySelectorAll('text')[1].getAttribute('fill')!;
+    expect(contrastRatio(wordmark, barColour(id))).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
   });
 });
