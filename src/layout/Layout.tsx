@@ -3,6 +3,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import { Layout as RaLayout, type ErrorProps } from 'react-admin';
 import { CONTENT_MAX_WIDTH_PX } from '../../domain/limits';
 import { Breadcrumbs } from './Breadcrumbs';
+import { DocumentTitle } from './DocumentTitle';
 import { BreadcrumbLabelProvider } from '../components/breadcrumbLabel';
 import { MenuTour } from './MenuTour';
 import { PortalAppBar } from './PortalAppBar';
@@ -47,6 +48,7 @@ export function Layout({ children, logo, notifications, error }: LayoutProps) {
           sx={{ '& .RaLayout-appFrame': { mt: 0 } }}
         >
           <UserLanguageSync />
+          <DocumentTitle />
           <Box sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH_PX, mx: 'auto', px: { xs: 0, sm: 1 }, pb: 3 }}>
             <WelcomeNotice />
             <Breadcrumbs />

@@ -1,13 +1,7 @@
-import type { Idioma, TipoUsuario } from '../../../domain/enums';
+import type { UsuarioLogado } from '../../../providers/authProvider';
 
 /** `usuarioLogado` as /minha-conta shows it. */
-export interface MinhaConta {
-  id: string;
-  nome: string;
-  email: string;
-  avatarLink?: string | null;
-  tipo: { id: TipoUsuario };
-  idioma: { id: Idioma };
+export interface MinhaConta extends Omit<UsuarioLogado, 'funcionalidades'> {
   marcas: { id: string; nome: string }[];
   produtos: { id: string; nome: string }[];
   dealers: { id: string; nomeExibicao: string; grupo?: { id: string; nome: string } | null }[];
