@@ -1,7 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
-import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider, type UsuarioLogado } from '../providers/authProvider';
@@ -9,30 +8,10 @@ import { FakeUserManager, makeUser } from '../providers/authProvider.fixtures';
 import { setAccessTokenGetter } from '../providers/dataProvider';
 import { createI18nProvider } from '../providers/i18nProvider';
 import { App } from './App';
+import { menuHandler, onboardingHandlers } from './layout/testing';
 
 // The shell reads its menu and the onboarding flag once signed in.
-const api = graphql.link(new URL('/graphql', window.location.origin).href);
-const server = setupServer(
-  api.query('menuUsuarioLogado', () =>
-    HttpResponse.json({
-      data: {
-        menuUsuarioLogado: {
-          title: 'Portal Rede',
-          theme: 'default',
-          productName: 'Portal',
-          currentProduct: null,
-          linkHelpTec: null,
-          linkPortal: null,
-          linkAcademia: null,
-          brandImageUrl: null,
-          locales: [],
-          menus: '[]',
-        },
-      },
-    }),
-  ),
-  api.query('currentUserOnboardingIsSeen', () => HttpResponse.json({ data: { currentUserOnboardingIsSeen: true } })),
-);
+const server = setupServer(menuHandler(), ...onboardingHandlers({ seen: true, marked: [] }));
 beforeAll(() => {
   setAccessTokenGetter(async () => 'token');
   server.listen({ onUnhandledRequest: 'error' });

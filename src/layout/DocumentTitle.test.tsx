@@ -1,5 +1,4 @@
 import { render, waitFor } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,28 +6,9 @@ import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { BreadcrumbLabelProvider, useBreadcrumbLabel } from '../components/breadcrumbLabel';
 import { DocumentTitle } from './DocumentTitle';
+import { menuFixture, menuHandler } from './testing';
 
-const api = graphql.link(new URL('/graphql', window.location.origin).href);
-const server = setupServer(
-  api.query('menuUsuarioLogado', () =>
-    HttpResponse.json({
-      data: {
-        menuUsuarioLogado: {
-          title: 'Portal Rede',
-          theme: 'default',
-          productName: 'Portal',
-          currentProduct: null,
-          linkHelpTec: null,
-          linkPortal: null,
-          linkAcademia: null,
-          brandImageUrl: null,
-          locales: [],
-          menus: '[]',
-        },
-      },
-    }),
-  ),
-);
+const server = setupServer(menuHandler(menuFixture({ title: 'Portal Rede' })));
 beforeAll(() => {
   setAccessTokenGetter(async () => 'token');
   server.listen({ onUnhandledRequest: 'error' });
