@@ -6,7 +6,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findUsuarioByEmail, touchUltimoAcesso } from '../features/usuarios/queries';
 import { pickIdioma } from './language';
-import { esc, page, t } from './pages';
+import { translate as t } from '../../i18n';
+import { esc, page } from './pages';
 import { verifyPassword } from './passwords';
 
 interface Deps {

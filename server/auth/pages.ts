@@ -1,5 +1,4 @@
 import { LOCALE_OF, type Idioma } from '../../domain/enums';
-import { translate } from '../../i18n';
 
 /** Escapes text for HTML element and attribute content. */
 export function esc(value: unknown): string {
@@ -28,5 +27,3 @@ export function page(idioma: Idioma, title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${esc(title)}</title>
 <style>${STYLE}</style></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 }
-
-export const t = translate;

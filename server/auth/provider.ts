@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { findUsuarioById } from '../features/usuarios/queries';
 import { pgAdapterFactory } from './oidcAdapter';
 import { cookieKeys, signingKeys } from './secrets';
-import { esc, page, t } from './pages';
+import { translate as t } from '../../i18n';
+import { esc, page } from './pages';
 import { pickIdioma } from './language';
 
 export const OIDC_MOUNT = '/oidc';
