@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { produtos } from './produtos';
 
 // Manufacturer brands, dealer groups (economic groups), dealers and their classification.
 
@@ -83,6 +85,14 @@ export const dealers = pgTable(
     cep: text(),
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
+    /**
+     * What the list's search looks in, folded (lower case, no accents; fold() and codigos_texto()
+     * are in migration 0002) and computed once per write instead of once per row per search.
+     * Fields are joined with U+001F so that a search never matches across two of them.
+     */
+    busca: text().generatedAlwaysAs(
+      sql`fold(nome_exibicao || chr(31) || razao_social || chr(31) || cnpj || chr(31) || coalesce(cidade, '') || chr(31) || codigos_texto(codigos))`,
+    ),
   },
   (t) => [index().on(t.active)],
 );
@@ -111,4 +121,19 @@ export const dealerGrupos = pgTable(
       .references(() => grupos.id),
   },
   (t) => [primaryKey({ columns: [t.dealerId, t.grupoId] }), index().on(t.grupoId)],
+);
+
+/** A dealer's complementary data: the URI of each product the dealer uses (dadosComplementares). */
+export const dealerProdutos = pgTable(
+  'dealer_produtos',
+  {
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    produtoId: integer()
+      .notNull()
+      .references(() => produtos.id),
+    uri: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.produtoId] })],
 );

@@ -129,3 +129,28 @@ export const propriedades = pgTable('propriedades', {
   chave: text().primaryKey(),
   valor: jsonb().notNull(),
 });
+
+/**
+ * Background jobs (the super-admin synchronisations, later the user import): one row per run, with
+ * its progress and result for the screen that started it. Workers claim rows with
+ * `FOR UPDATE SKIP LOCKED`, so any number of API processes share the queue.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigId(),
+    fila: text().notNull(),
+    /** PENDENTE, EXECUTANDO, CONCLUIDO or ERRO. */
+    status: text().notNull().default('PENDENTE'),
+    payload: jsonb().notNull().default({}),
+    total: integer(),
+    processados: integer().notNull().default(0),
+    resultado: jsonb(),
+    erro: text(),
+    autorId: integer().references(() => usuarios.id),
+    createdAt: now(),
+    iniciadoEm: timestamp({ withTimezone: true }),
+    concluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.fila, t.status, t.createdAt)],
+);

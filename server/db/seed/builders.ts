@@ -38,14 +38,20 @@ export interface DealerInput extends Partial<typeof s.dealers.$inferInsert> {
   cnpj: string;
   marcaIds?: number[];
   grupoIds?: number[];
+  /** Complementary data: the dealer's URI in each product. */
+  produtos?: { produtoId: number; uri: string }[];
 }
 
-export async function createDealer(db: DbOrTx, { marcaIds = [], grupoIds = [], ...values }: DealerInput) {
+export async function createDealer(
+  db: DbOrTx,
+  { marcaIds = [], grupoIds = [], produtos = [], ...values }: DealerInput,
+) {
   const [dealer] = await db.insert(s.dealers).values(values).returning();
   if (marcaIds.length)
     await db.insert(s.dealerMarcas).values(marcaIds.map((marcaId) => ({ dealerId: dealer.id, marcaId })));
   if (grupoIds.length)
     await db.insert(s.dealerGrupos).values(grupoIds.map((grupoId) => ({ dealerId: dealer.id, grupoId })));
+  if (produtos.length) await db.insert(s.dealerProdutos).values(produtos.map((p) => ({ dealerId: dealer.id, ...p })));
   return dealer;
 }
 

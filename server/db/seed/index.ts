@@ -99,6 +99,7 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
   const portalGestor = await tipoAcesso(portalId, 'Gestor', MONTADORA_KEYS);
   const portalUsuario = await tipoAcesso(portalId, 'Usuário', []);
   const tiposPorProduto: number[][] = [];
+  const produtoIds: number[] = [];
   for (const [nome, uri, funcs] of [
     ['Peças', 'https://pecas.portal.test', ['PECAS_CONSULTA', 'PECAS_PEDIDO']],
     ['Garantia', 'https://garantia.portal.test', ['GARANTIA_ANALISE', 'GARANTIA_CONSULTA']],
@@ -107,6 +108,7 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
       .insert(s.produtos)
       .values({ nome, uri, baseUriHomolog: uri.replace('https://', 'https://homolog.') })
       .returning();
+    produtoIds.push(produto.id);
     const inserted = await tx
       .insert(s.funcionalidades)
       .values(funcs.map((chave) => ({ chave, nome: chave.replace('_', ' ').toLowerCase(), produtoId: produto.id })))
@@ -162,9 +164,13 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     grupos.push(await createGrupo(tx, nome, [marcas[i % 3].id, marcas[(i + 1) % 3].id]));
   }
   const dealers = [];
+  const grupoDoDealer: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const grupo = grupos[i % grupos.length];
     const marca = marcas[i % 3];
+    // A dealer's group always carries the dealer's brand (the rule the group synchronisation checks).
+    const gruposDaMarca = grupos.filter((_, g) => g % 3 === i % 3 || (g + 1) % 3 === i % 3);
+    const grupo = gruposDaMarca[i % gruposDaMarca.length];
+    grupoDoDealer.push(grupo.id);
     const [cidade, estado] = CIDADES[i % CIDADES.length];
     const setor = setores[i % setores.length];
     dealers.push(
@@ -175,16 +181,17 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
         codigos: [String(1000 + i), `D${random.digits(4)}`],
         divisaoId: setor.divisaoId,
         setorId: setor.id,
-        telefones: [`(11) 3${random.digits(3)}-${random.digits(4)}`],
-        celulares: [`(11) 9${random.digits(4)}-${random.digits(4)}`],
+        telefones: [`113${random.digits(3)}${random.digits(4)}`],
+        celulares: [`119${random.digits(4)}${random.digits(4)}`],
         logradouro: `Avenida Brasil, ${random.int(10, 3000)}`,
         bairro: 'Centro',
         cidade,
         estado,
-        cep: `${random.digits(5)}-${random.digits(3)}`,
+        cep: `${random.digits(5)}${random.digits(3)}`,
         active: i !== 19,
         marcaIds: [marca.id],
         grupoIds: [grupo.id],
+        produtos: [{ produtoId: produtoIds[i % produtoIds.length], uri: `https://dealer${i + 1}.portal.test` }],
       }),
     );
   }
@@ -220,7 +227,7 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     cpf: cpfFrom(random),
     tipoAcessoIds: [portalUsuario.id, tiposPorProduto[0][1]],
     marcaIds: [marcas[0].id],
-    grupoIds: [grupos[0].id],
+    grupoIds: [...new Set([grupoDoDealer[0], grupoDoDealer[4]])],
     dealerIds: [dealers[0].id, dealers[4].id],
   });
   const tipos: TipoUsuario[] = [
@@ -247,7 +254,7 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
       funcionalidades: tipo === 'MONTADORA' ? MONTADORA_KEYS.slice(0, 1 + (i % MONTADORA_KEYS.length)) : [],
       tipoAcessoIds: [portalUsuario.id],
       marcaIds: tipo === 'TECSINAPSE' ? marcas.map((m) => m.id) : [marca.id],
-      grupoIds: tipo === 'DEALER_GRUPO' ? [grupos[i % grupos.length].id] : [],
+      grupoIds: tipo === 'DEALER_GRUPO' ? [grupoDoDealer[i % dealers.length]] : [],
       dealerIds: tipo === 'DEALER_GRUPO' ? [dealer.id] : [],
     });
   }

@@ -1,0 +1,73 @@
+import { and, asc, desc, getTableName, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
+
+// Building blocks of the paged lists (filterInput of spec section 7): search, sort and page.
+
+export interface ListInput<F extends string = string> {
+  page: number;
+  rowsPerPage: number;
+  busca?: string | null;
+  sort?: { field: F; order: 'ASC' | 'DESC' } | null;
+}
+
+export const pageOf = ({ page, rowsPerPage }: ListInput) => ({ limit: rowsPerPage, offset: page * rowsPerPage });
+
+/** `%text%` for LIKE over fold()ed values, with LIKE's wildcards in the text escaped. */
+export function containsPattern(busca: string): string {
+  return `%${busca.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case- and accent-insensitive "contains" on any of the expressions (fold() is in migration 0001). */
+export function searchAny(busca: string | null | undefined, expressions: (AnyColumn | SQL)[]): SQL | undefined {
+  const text = busca?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  return sql`(${sql.join(
+    expressions.map((e) => sql`fold(${e}) like fold(${pattern})`),
+    sql` or `,
+  )})`;
+}
+
+/** "Contains" on a column already folded (e.g. dealers.busca, kept by the database). */
+export function searchIn(busca: string | null | undefined, folded: AnyColumn): SQL | undefined {
+  const text = busca?.trim();
+  return text ? sql`${folded} like fold(${containsPattern(text)})` : undefined;
+}
+
+/** ORDER BY the requested field (from a closed map) then by id, so pages are stable. */
+export function orderOf<F extends string>(
+  sort: ListInput<F>['sort'],
+  columns: Record<F, AnyColumn | SQL>,
+  fallback: F,
+  id: AnyColumn,
+): SQL[] {
+  const field = sort?.field ?? fallback;
+  const direction = sort?.order === 'DESC' ? desc : asc;
+  return [direction(columns[field]), direction(id)];
+}
+
+/** `and` that drops absent conditions (undefined when none is left). */
+export const allOf = (...conditions: (SQL | undefined)[]) => and(...conditions.filter((c) => c !== undefined));
+
+/**
+ * `"table"."id"` for correlated subqueries: drizzle leaves columns unqualified in a one-table
+ * select, where a bare `id` would bind to the subquery's own table instead.
+ */
+export const idOf = (table: Table) => sql.raw(`"${getTableName(table)}"."id"`);
+
+/**
+ * One page and the total: the page query stops at its last row (no window over the whole set),
+ * and the count runs only when the first page is full or a later page is asked for.
+ */
+export async function pageWithTotal<R>(
+  input: ListInput,
+  fetchPage: (limit: number, offset: number) => Promise<R[]>,
+  count: () => Promise<number>,
+): Promise<{ content: R[]; totalElements: number }> {
+  const { limit, offset } = pageOf(input);
+  const content = await fetchPage(limit, offset);
+  const totalElements = offset === 0 && content.length < limit ? content.length : await count();
+  return { content, totalElements };
+}
+
+/** `select count(*)` of a list's where clause. */
+export const countOf = (value: SQL | AnyColumn = sql`*`) => sql<number>`count(${value})`.mapWith(Number);

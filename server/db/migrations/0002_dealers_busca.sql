@@ -1,0 +1,3 @@
+-- array_to_string is not IMMUTABLE (it formats any element type); for text[] it is, so wrap it.
+CREATE FUNCTION "codigos_texto"(value text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN array_to_string(value, ' ');--> statement-breakpoint
+ALTER TABLE "dealers" ADD COLUMN "busca" text GENERATED ALWAYS AS (fold(nome_exibicao || chr(31) || razao_social || chr(31) || cnpj || chr(31) || coalesce(cidade, '') || chr(31) || codigos_texto(codigos))) STORED;
