@@ -34,6 +34,17 @@ export interface Config {
   accessTokenTtl: number;
   loginRateLimit: number;
   forgotPasswordRateLimit: number;
+  /** Keycloak's admin REST API, used by the super-admin's identity-provider synchronisation. */
+  keycloakAdmin?: KeycloakAdminConfig;
+}
+
+export interface KeycloakAdminConfig {
+  /** The realm's admin API, e.g. https://sso.example/admin/realms/portal. */
+  url: string;
+  /** The realm's token endpoint (client-credentials grant), derived from `url`. */
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export const EMBEDDED_AUDIENCE = 'portal-api';
@@ -69,6 +80,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     forgotPasswordRateLimit: Number(env.FORGOT_PASSWORD_RATE_LIMIT ?? 5),
+    keycloakAdmin: keycloakAdminOf(env),
+  };
+}
+
+/** KEYCLOAK_ADMIN_URL (the realm's admin API) with the id and secret of a service-account client. */
+function keycloakAdminOf(env: NodeJS.ProcessEnv): KeycloakAdminConfig | undefined {
+  const url = env.KEYCLOAK_ADMIN_URL?.replace(/\/$/, '');
+  if (!url) return undefined;
+  const realm = url.match(/^(https?:\/\/.+)\/admin\/realms\/([^/]+)$/);
+  if (!realm) throw new Error(`KEYCLOAK_ADMIN_URL must look like https://host/admin/realms/<realm>; got '${url}'`);
+  const clientId = env.KEYCLOAK_ADMIN_CLIENT_ID;
+  const clientSecret = env.KEYCLOAK_ADMIN_SECRET;
+  if (!clientId || !clientSecret) {
+    throw new Error('KEYCLOAK_ADMIN_URL needs KEYCLOAK_ADMIN_CLIENT_ID and KEYCLOAK_ADMIN_SECRET');
+  }
+  return {
+    url,
+    tokenUrl: `${realm[1]}/realms/${realm[2]}/protocol/openid-connect/token`,
+    clientId,
+    clientSecret,
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Idioma } from '../../domain/enums';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../domain/limits';
 import { FORGOT_PASSWORD_PATH } from '../../domain/routes';
 import { novaSenhaSchema, pedidoSenhaSchema } from '../../domain/schemas/senha';
@@ -24,6 +25,35 @@ interface Deps {
 }
 
 /**
+ * E-mails the user, in their language, a link that sets a new password: valid for
+ * PASSWORD_RESET_TTL_MINUTES and once. The forgot-password request and the super-admin's
+ * identity-provider synchronisation (an account without a password yet) both send it.
+ */
+export async function sendPasswordLink(
+  { db, config, mailer }: Deps,
+  usuario: { id: number; nome: string; email: string; idioma: Idioma },
+  texts: { subjectKey: string; bodyKey: string } = {
+    subjectKey: 'forgotPassword.mailSubject',
+    bodyKey: 'forgotPassword.mailBody',
+  },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(senhaResets).values({
+    tokenHash: sha256(token),
+    usuarioId: usuario.id,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+  });
+  const lang = usuario.idioma;
+  const link = `${config.publicUrl}${FORGOT_PASSWORD_PATH[lang]}?token=${token}`;
+  const params = { nome: usuario.nome, link, minutes: PASSWORD_RESET_TTL_MINUTES };
+  await mailer({
+    para: usuario.email,
+    assunto: translate(lang, texts.subjectKey),
+    texto: translate(lang, texts.bodyKey, params),
+  });
+}
+
+/**
  * Forgot-password: ask for a link (always 202, so the answer does not tell which e-mails exist),
  * then set a new password with it. A link expires and works once.
  */
@@ -37,22 +67,7 @@ export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, m
       return reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
     }
     const usuario = await findUsuarioByEmail(db, parsed.data.email);
-    if (usuario?.active) {
-      const token = randomBytes(32).toString('base64url');
-      await db.insert(senhaResets).values({
-        tokenHash: sha256(token),
-        usuarioId: usuario.id,
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      });
-      const lang = usuario.idioma;
-      const link = `${config.publicUrl}${FORGOT_PASSWORD_PATH[lang]}?token=${token}`;
-      const params = { nome: usuario.nome, link, minutes: PASSWORD_RESET_TTL_MINUTES };
-      await mailer({
-        para: usuario.email,
-        assunto: translate(lang, 'forgotPassword.mailSubject'),
-        texto: translate(lang, 'forgotPassword.mailBody', params),
-      });
-    }
+    if (usuario?.active) await sendPasswordLink({ db, config, mailer }, usuario);
     return reply.code(202).send({ ok: true });
   });
 

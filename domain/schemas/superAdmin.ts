@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+// The super-admin page (/superAdmin): product edit and identity-provider synchronisation.
+// Messages are i18n catalog keys.
+
+/** A required text: missing or blank is 'validation.required'. */
+const requiredText = () => z.string('validation.required').trim().min(1, 'validation.required');
+
+/** editarProduto's `produto`: the product and its staging base URI (spec section 5, "Product edit"). */
+export const produtoEdicaoSchema = z.object({
+  id: requiredText()
+    .transform(Number)
+    .pipe(z.number('validation.invalidValue').int('validation.invalidValue').positive('validation.invalidValue')),
+  baseUriHomolog: requiredText().pipe(z.url({ protocol: /^https?$/, message: 'validation.url' })),
+});
+export type ProdutoEdicao = z.input<typeof produtoEdicaoSchema>;
+
+export const editarProdutoSchema = z.object({ produto: produtoEdicaoSchema });
+
+export const sincronizarIdentityProviderSchema = z.object({
+  emailUsuario: requiredText().toLowerCase().pipe(z.email('validation.email')),
+});
+
+/**
+ * Queues of the page's background jobs: the three synchronisations and the migration, which runs
+ * the three in order (dealers, groups, users) as one job.
+ */
+export const SUPER_ADMIN_FILAS = [
+  'sincronizarDealers',
+  'sincronizarGrupos',
+  'sincronizarUsuarios',
+  'migracao',
+] as const;
+export type SuperAdminFila = (typeof SUPER_ADMIN_FILAS)[number];
+
+export const JOB_STATUSES = ['PENDENTE', 'EXECUTANDO', 'CONCLUIDO', 'ERRO'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];

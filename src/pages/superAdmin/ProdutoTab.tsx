@@ -1,0 +1,122 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent } from 'react';
+import { Form, SelectInput, TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { produtoEdicaoSchema, type ProdutoEdicao } from '../../../domain/schemas/superAdmin';
+import { graphqlRequest } from '../../../providers/dataProvider';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { schemaResolver } from '../../components/form/schemaResolver';
+import { EDITAR_PRODUTO_MUTATION, PRODUTOS_QUERY, type Produto } from './superAdmin';
+
+const PRODUTOS_KEY = ['superAdmin', 'produtos'];
+const resolver = schemaResolver<ProdutoEdicao>(produtoEdicaoSchema);
+
+/** The product select and its staging base URI, filled in from the product chosen. */
+function ProdutoFields({ produtos }: { produtos: Produto[] }) {
+  const translate = useTranslate();
+  const { setValue, formState } = useFormContext<ProdutoEdicao>();
+  const id = useWatch<ProdutoEdicao, 'id'>({ name: 'id' });
+  const selected = produtos.find((p) => p.id === id);
+  const prefill = (eventOrChoice: ChangeEvent<HTMLInputElement> | RaRecord) => {
+    const value = 'target' in eventOrChoice ? eventOrChoice.target.value : eventOrChoice.id;
+    const produto = produtos.find((p) => p.id === String(value));
+    setValue('baseUriHomolog', produto?.baseUriHomolog ?? '', {
+      shouldDirty: true,
+      shouldValidate: formState.isSubmitted,
+    });
+  };
+  return (
+    <>
+      <SelectInput
+        source="id"
+        label="superAdmin.produto.produto"
+        choices={produtos}
+        optionText="nome"
+        optionValue="id"
+        isRequired
+        onChange={prefill}
+      />
+      <TextInput source="baseUriHomolog" label="superAdmin.produto.baseUriHomolog" isRequired />
+      {selected?.URI && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('superAdmin.produto.uri', { uri: selected.URI })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** Product tab: choose a product and set its staging base URI (editarProduto), after confirmation. */
+export function ProdutoTab() {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<{ id: string; baseUriHomolog: string } | null>(null);
+  const {
+    data: produtos,
+    isPending,
+    isError,
+    refetch,
+    isFetching,
+  } = useQuery({
+    queryKey: PRODUTOS_KEY,
+    queryFn: ({ signal }) =>
+      graphqlRequest<{ produtos: Produto[] }>(PRODUTOS_QUERY, undefined, { signal }).then((r) => r.produtos),
+    retry: false,
+  });
+
+  if (isPending) return <CircularProgress aria-label={translate('ra.page.loading')} />;
+  if (isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
+            {translate('errorPages.retry')}
+          </Button>
+        }
+      >
+        {translate('superAdmin.produto.loadError')}
+      </Alert>
+    );
+  }
+  const nome = produtos.find((p) => p.id === pending?.id)?.nome ?? '';
+  return (
+    <Box sx={{ maxWidth: 560 }}>
+      <Form
+        defaultValues={{ id: '', baseUriHomolog: '' }}
+        resolver={resolver}
+        mode="onTouched"
+        noValidate
+        onSubmit={(values: FieldValues) =>
+          setPending({ id: String(values.id), baseUriHomolog: String(values.baseUriHomolog).trim() })
+        }
+      >
+        <ProdutoFields produtos={produtos} />
+        <Button type="submit" variant="contained">
+          {translate('superAdmin.produto.save')}
+        </Button>
+      </Form>
+      <ConfirmAction
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title="superAdmin.produto.confirmTitle"
+        content={translate('superAdmin.produto.confirmContent', { uri: pending?.baseUriHomolog ?? '' })}
+        messageArgs={{ nome }}
+        successMessage="superAdmin.produto.success"
+        errorMessage="superAdmin.produto.error"
+        action={() => graphqlRequest<{ editarProduto: Produto }>(EDITAR_PRODUTO_MUTATION, { produto: pending })}
+        onSuccess={(result) => {
+          const saved = (result as { editarProduto: Produto }).editarProduto;
+          queryClient.setQueryData<Produto[]>(PRODUTOS_KEY, (list = []) =>
+            list.map((p) => (p.id === saved.id ? saved : p)),
+          );
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { ProdutoTab } from './ProdutoTab';
+import { MigracaoTab, SincronizacaoTab } from './SincronizacaoTab';
+import { useUltimosJobs } from './useUltimosJobs';
+
+const TABS = ['produto', 'migracao', 'sincronizacao'] as const;
+type TabId = (typeof TABS)[number];
+
+/** The jobs' progress, shared by the Migration and Synchronisation tabs. */
+function JobsTab({ tab }: { tab: 'migracao' | 'sincronizacao' }) {
+  const translate = useTranslate();
+  const { data, isError, refetch, isFetching } = useUltimosJobs();
+  return (
+    <>
+      {isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
+              {translate('errorPages.retry')}
+            </Button>
+          }
+        >
+          {translate('superAdmin.jobs.loadError')}
+        </Alert>
+      )}
+      {tab === 'migracao' ? <MigracaoTab jobs={data} /> : <SincronizacaoTab jobs={data} />}
+    </>
+  );
+}
+
+/** /superAdmin (provider staff only): product, migration and synchronisation tabs. */
+export default function SuperAdminPage() {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<TabId>('produto');
+  const title = translate('routes.superAdmin');
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        <Tabs value={tab} onChange={(_event, value: TabId) => setTab(value)} sx={{ mb: 3 }}>
+          {TABS.map((id) => (
+            <Tab
+              key={id}
+              value={id}
+              label={translate(`superAdmin.tabs.${id}`)}
+              id={`superAdmin-tab-${id}`}
+              aria-controls={`superAdmin-panel-${id}`}
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`superAdmin-panel-${tab}`} aria-labelledby={`superAdmin-tab-${tab}`}>
+          {tab === 'produto' ? <ProdutoTab /> : <JobsTab tab={tab} />}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
