@@ -1,0 +1,131 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TipoUsuario } from '../../../domain/enums';
+import type { DbOrTx } from '../../db/client';
+import {
+  auditoria,
+  dealerGrupos,
+  dealerMarcas,
+  grupoMarcas,
+  usuarioDealers,
+  usuarioMarcas,
+  usuarios,
+} from '../../db/schema';
+
+export interface HistoricoFilter {
+  tipo: string;
+  registroId: string;
+  campo?: string;
+  page: number;
+  rowsPerPage: number;
+}
+
+const isObject = (column: AnyPgColumn) => sql`jsonb_typeof(${column}) = 'object'`;
+
+/** The field names of a jsonb column, none when it holds no object (e.g. null). */
+const keysOf = (column: AnyPgColumn) =>
+  sql<string>`jsonb_object_keys(case when ${isObject(column)} then ${column} else '{}'::jsonb end)`;
+
+/** The entries of one record: the (tipo, registro_id, data) index serves this and its order. */
+function ofRecord(tipo: string, registroId: string): SQL {
+  return and(eq(auditoria.tipo, tipo), eq(auditoria.registroId, registroId))!;
+}
+
+/** Entries whose previous or new value holds the field. */
+function touching(campo: string): SQL {
+  return sql`((${isObject(auditoria.valorAnterior)} and ${auditoria.valorAnterior} ? ${campo})
+    or (${isObject(auditoria.valorNovo)} and ${auditoria.valorNovo} ? ${campo}))`;
+}
+
+/** One page of a record's history, newest first, with the total and every field its history names. */
+export async function historico(db: DbOrTx, filter: HistoricoFilter) {
+  const base = ofRecord(filter.tipo, filter.registroId);
+  const where = filter.campo ? and(base, touching(filter.campo)) : base;
+  const [content, [{ total }], campos] = await Promise.all([
+    db
+      .select({
+        id: auditoria.id,
+        alteracao: auditoria.alteracao,
+        data: auditoria.data,
+        valorAnterior: auditoria.valorAnterior,
+        valorNovo: auditoria.valorNovo,
+        autorId: auditoria.autorId,
+        autorNome: usuarios.nome,
+        autorEmail: usuarios.email,
+      })
+      .from(auditoria)
+      .leftJoin(usuarios, eq(usuarios.id, auditoria.autorId))
+      .where(where)
+      // Entries of one transaction share its timestamp: the id keeps their order.
+      .orderBy(desc(auditoria.data), desc(auditoria.id))
+      .limit(filter.rowsPerPage)
+      .offset(filter.page * filter.rowsPerPage),
+    db.select({ total: count() }).from(auditoria).where(where),
+    db
+      .select({ campo: keysOf(auditoria.valorAnterior).as('campo') })
+      .from(auditoria)
+      .where(base)
+      .union(
+        db
+          .select({ campo: keysOf(auditoria.valorNovo).as('campo') })
+          .from(auditoria)
+          .where(base),
+      ),
+  ]);
+  return {
+    content,
+    totalElements: total,
+    campos: campos.map((row) => row.campo).sort(),
+  };
+}
+
+/**
+ * Whether a MONTADORA user (shares a brand with it) or a DEALER_GRUPO user (one of their own
+ * dealers) may see the dealer. Other user types are not limited here.
+ */
+export async function dealerNoEscopo(db: DbOrTx, usuario: { id: number; tipo: TipoUsuario }, dealerId: number) {
+  if (usuario.tipo === 'MONTADORA') {
+    const [row] = await db
+      .select({ dealerId: dealerMarcas.dealerId })
+      .from(dealerMarcas)
+      .innerJoin(usuarioMarcas, eq(usuarioMarcas.marcaId, dealerMarcas.marcaId))
+      .where(and(eq(dealerMarcas.dealerId, dealerId), eq(usuarioMarcas.usuarioId, usuario.id)))
+      .limit(1);
+    return Boolean(row);
+  }
+  if (usuario.tipo === 'DEALER_GRUPO') {
+    const [row] = await db
+      .select({ dealerId: usuarioDealers.dealerId })
+      .from(usuarioDealers)
+      .where(and(eq(usuarioDealers.dealerId, dealerId), eq(usuarioDealers.usuarioId, usuario.id)))
+      .limit(1);
+    return Boolean(row);
+  }
+  return true;
+}
+
+/**
+ * Whether a MONTADORA user (shares a brand with it) or a DEALER_GRUPO user (the group of one of
+ * their own dealers) may see the dealer group.
+ */
+export async function grupoNoEscopo(db: DbOrTx, usuario: { id: number; tipo: TipoUsuario }, grupoId: number) {
+  if (usuario.tipo === 'MONTADORA') {
+    const [row] = await db
+      .select({ grupoId: grupoMarcas.grupoId })
+      .from(grupoMarcas)
+      .innerJoin(usuarioMarcas, eq(usuarioMarcas.marcaId, grupoMarcas.marcaId))
+      .where(and(eq(grupoMarcas.grupoId, grupoId), eq(usuarioMarcas.usuarioId, usuario.id)))
+      .limit(1);
+    return Boolean(row);
+  }
+  if (usuario.tipo === 'DEALER_GRUPO') {
+    const [row] = await db
+      .select({ grupoId: dealerGrupos.grupoId })
+      .from(dealerGrupos)
+      .innerJoin(usuarioDealers, eq(usuarioDealers.dealerId, dealerGrupos.dealerId))
+      .where(and(eq(dealerGrupos.grupoId, grupoId), eq(usuarioDealers.usuarioId, usuario.id)))
+      .limit(1);
+    return Boolean(row);
+  }
+  return true;
+}

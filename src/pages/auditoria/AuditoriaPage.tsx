@@ -1,0 +1,169 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { HttpError, Title, useLocaleState, useParams, useTranslate } from 'react-admin';
+import { AUDITORIA_PAGE_SIZES, type TipoAuditoria } from '../../../domain/auditoria';
+import { auditoriaArgsSchema } from '../../../domain/schemas/auditoria';
+import { graphqlRequest } from '../../../providers/dataProvider';
+import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
+import { formatNumber, intlLocale } from '../../components/format';
+import { AUDITORIA_QUERY, type AuditoriaEntry, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
+import { AuditoriaDialog } from './AuditoriaDialog';
+import { AuditoriaTable } from './AuditoriaTable';
+import { useCampoLabel } from './AuditoriaValor';
+
+/**
+ * /auditoria/{id}/{tipo}: the history of one record, newest first, filterable by field; a row
+ * opens the side-by-side view of that change. The API checks who may see which record.
+ */
+export default function AuditoriaPage() {
+  const translate = useTranslate();
+  const params = useParams<{ id: string; tipo: string }>();
+  const tipo = (params.tipo ?? '').toUpperCase();
+  const parsed = auditoriaArgsSchema.safeParse({ filterInput: { tipo, registroId: params.id } });
+  const registro = parsed.success ? parsed.data.filterInput : null;
+  const title = registro
+    ? translate('auditoria.title', { tipo: translate(`auditoria.tipos.${registro.tipo}`), id: registro.registroId })
+    : translate('routes.auditoria');
+  useBreadcrumbLabel(registro ? title : undefined);
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
+          {title}
+        </Typography>
+        {registro ? (
+          // A new record starts on its first page with no field filter.
+          <Historico
+            key={`${registro.tipo}/${registro.registroId}`}
+            tipo={registro.tipo}
+            registroId={registro.registroId}
+          />
+        ) : (
+          <Alert severity="error">{translate('auditoria.enderecoInvalido')}</Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const campoLabel = useCampoLabel();
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(AUDITORIA_PAGE_SIZES[0]);
+  const [campo, setCampo] = useState('');
+  const [selected, setSelected] = useState<AuditoriaEntry | null>(null);
+
+  const variables: AuditoriaVariables = {
+    filterInput: { tipo, registroId, ...(campo ? { campo } : {}), page, rowsPerPage },
+  };
+  const { data, error, isPending, isError, isFetching, isPlaceholderData, refetch } = useQuery({
+    queryKey: ['auditoria', variables.filterInput],
+    queryFn: ({ signal }) =>
+      graphqlRequest<{ auditoria: AuditoriaHistorico }>(AUDITORIA_QUERY, { ...variables }, { signal }).then(
+        (result) => result.auditoria,
+      ),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+
+  const campos = useMemo(() => {
+    const collator = new Intl.Collator(intlLocale(locale));
+    return (data?.campos ?? [])
+      .map((value) => ({ value, label: campoLabel(value) }))
+      .sort((a, b) => collator.compare(a.label, b.label));
+  }, [data?.campos, campoLabel, locale]);
+
+  if (isPending) return <CircularProgress aria-label={translate('ra.page.loading')} />;
+  if (isError) {
+    const status = error instanceof HttpError ? error.status : 0;
+    if (status === 403) return <Alert severity="error">{translate('auditoria.semPermissao')}</Alert>;
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
+            {translate('errorPages.retry')}
+          </Button>
+        }
+      >
+        {translate('auditoria.erroCarregar')}
+      </Alert>
+    );
+  }
+
+  const noHistory = data.totalElements === 0 && !campo;
+  return (
+    <>
+      {!noHistory && (
+        <TextField
+          select
+          size="small"
+          label={translate('auditoria.filtroCampo')}
+          value={campo}
+          onChange={(event) => {
+            setCampo(event.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 240, mb: 2 }}
+        >
+          <MenuItem value="">{translate('auditoria.todosCampos')}</MenuItem>
+          {campos.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Box sx={{ height: 4 }}>
+        {isPlaceholderData && isFetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      </Box>
+      {data.content.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {translate(noHistory ? 'auditoria.vazio' : 'auditoria.vazioCampo')}
+        </Typography>
+      ) : (
+        <>
+          <AuditoriaTable entries={data.content} onSelect={setSelected} busy={isFetching} />
+          <TablePagination
+            component="div"
+            count={data.totalElements}
+            page={page}
+            rowsPerPage={rowsPerPage}
+            rowsPerPageOptions={[...AUDITORIA_PAGE_SIZES]}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setRowsPerPage(Number(event.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+            labelDisplayedRows={({ from, to, count }) =>
+              translate('ra.navigation.page_range_info', {
+                offsetBegin: formatNumber(from, locale),
+                offsetEnd: formatNumber(to, locale),
+                total: formatNumber(count, locale),
+              })
+            }
+            getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
+          />
+        </>
+      )}
+      <AuditoriaDialog entry={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}
