@@ -30,3 +30,29 @@ function isValid(value: string, length: number, kind: 'cpf' | 'cnpj'): boolean {
 
 export const isValidCpf = (value: string) => isValid(value, 11, 'cpf');
 export const isValidCnpj = (value: string) => isValid(value, 14, 'cnpj');
+
+/** 11222333000181 -> 11.222.333/0001-81 (other lengths are returned as given). */
+export function formatCnpj(value: string): string {
+  const d = onlyDigits(value);
+  return d.length === 14
+    ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`
+    : value;
+}
+
+/** The CNPJ mask over the digits typed so far: `1122233` -> `11.222.33`. */
+export function applyCnpjMask(value: string): string {
+  const d = onlyDigits(value).slice(0, 14);
+  const parts: [number, string][] = [
+    [2, '.'],
+    [5, '.'],
+    [8, '/'],
+    [12, '-'],
+  ];
+  let out = '';
+  for (let i = 0; i < d.length; i++) {
+    const separator = parts.find(([at]) => at === i);
+    if (separator) out += separator[1];
+    out += d[i];
+  }
+  return out;
+}

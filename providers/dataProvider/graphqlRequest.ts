@@ -73,3 +73,14 @@ export async function graphqlRequest<T = Record<string, unknown>>(
   }
   return result.data;
 }
+
+/** A GET of one of the API's REST routes with the bearer token (e.g. a list export). */
+export async function authorizedFetch(pathAndQuery: string): Promise<Response> {
+  const token = await getAccessToken();
+  return fetch(new URL(pathAndQuery, window.location.origin).href, {
+    headers: {
+      'accept-language': LOCALE_OF[getStoredIdioma()],
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+}

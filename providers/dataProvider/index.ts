@@ -1,6 +1,6 @@
 import type { DataProvider } from 'react-admin';
 
-export { graphqlRequest, fetchGraphql, setAccessTokenGetter, graphqlEndpoint } from './graphqlRequest';
+export { authorizedFetch, graphqlRequest, fetchGraphql, setAccessTokenGetter, graphqlEndpoint } from './graphqlRequest';
 export { toHttpError, type GraphQLErrorLike } from './errors';
 import { RESOURCE_METHODS } from '../../domain/resources';
 

@@ -29,3 +29,5 @@ export function assertAccess(session: Session | null, access: Access, idioma: Id
   if (isAllowed(session, access)) return session;
   throw session ? forbidden(idioma) : unauthenticated(idioma);
 }
+
+export { assignableMarcaIds, dealerScope, grupoScope, mayCreateInNetwork } from './scope';

@@ -1,4 +1,5 @@
 import type { Access } from '../authz';
+import type { ListExport } from '../export';
 import type { Context, SignedInContext } from './context';
 
 /**
@@ -29,4 +30,6 @@ export interface Feature {
   Query?: Operations;
   Mutation?: Operations;
   types?: Record<string, Record<string, (parent: never, args: never, ctx: Context) => unknown>>;
+  /** Lists this feature exports to CSV/XLSX at /api/exportar/{name} (server/export). */
+  exports?: Record<string, ListExport>;
 }

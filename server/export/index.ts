@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AccessRule } from '../../domain/access';
+import type { Idioma } from '../../domain/enums';
+import { translate } from '../../i18n';
+import { pickIdioma } from '../auth/language';
+import { sessionFromAuthorization } from '../auth/session';
+import type { TokenVerifier } from '../auth/verify';
+import { isAllowed, type Session } from '../authz';
+import type { Db } from '../db/client';
+import { fieldErrorsOf } from '../validation';
+
+// Export of a filtered list to CSV or XLSX (issue #4): GET /api/exportar/{lista}?formato=csv|xlsx&filtro={json}.
+// The filter is the list's own filterInput (paging ignored); rows come from the same scoped query
+// as the list, so an export never shows more than the screen would.
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+type Value = string | number | boolean | null | undefined | readonly string[];
+
+export interface ExportColumn<R> {
+  /** i18n key of the column header. */
+  header: string;
+  value: (row: R) => Value;
+}
+
+export interface ListExport<R = never> {
+  access: AccessRule;
+  filterSchema: z.ZodType;
+  rows: (db: Db, session: Session, filter: never) => Promise<R[]>;
+  columns: ExportColumn<R>[];
+  /** i18n key of the file name (the route title). */
+  fileName: string;
+}
+
+/** Defines a list export with its row type checked against the columns. */
+export const listExport = <R, F>(def: {
+  access: AccessRule;
+  filterSchema: z.ZodType<F>;
+  rows: (db: Db, session: Session, filter: F) => Promise<R[]>;
+  columns: ExportColumn<R>[];
+  fileName: string;
+}) => def as unknown as ListExport;
+
+function cell(value: Value, idioma: Idioma): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return translate(idioma, value ? 'lista.status.active' : 'lista.status.inactive');
+  if (Array.isArray(value)) return value.join(', ');
+  return value as string | number;
+}
+
+async function workbookOf(list: ListExport, rows: unknown[], idioma: Idioma) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(translate(idioma, list.fileName).slice(0, 31));
+  sheet.columns = list.columns.map((c) => ({ header: translate(idioma, c.header), width: 24 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(list.columns.map((c) => cell(c.value(row as never), idioma)));
+  }
+  return workbook;
+}
+
+export async function exportRoutes(
+  app: FastifyInstance,
+  { db, verify, exports }: { db: Db; verify: TokenVerifier; exports: Record<string, ListExport> },
+) {
+  app.get<{ Params: { lista: string }; Querystring: { formato?: string; filtro?: string } }>(
+    '/api/exportar/:lista',
+    async (req, reply) => {
+      const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
+      const idioma = session?.idioma ?? pickIdioma(req.headers['accept-language']);
+      const fail = (status: number, code: string, key: string, extra = {}) =>
+        reply.code(status).send({ code, message: translate(idioma, key), ...extra });
+      const list = Object.hasOwn(exports, req.params.lista) ? exports[req.params.lista] : undefined;
+      if (!list) return fail(404, 'NOT_FOUND', 'errors.notFound');
+      if (!session) return fail(401, 'UNAUTHENTICATED', 'errors.unauthenticated');
+      if (!isAllowed(session, list.access)) return fail(403, 'FORBIDDEN', 'errors.forbidden');
+      const formato = req.query.formato ?? 'xlsx';
+      if (!(EXPORT_FORMATS as readonly string[]).includes(formato)) {
+        return fail(400, 'BAD_USER_INPUT', 'errors.checkData', {
+          fieldErrors: { formato: translate(idioma, 'validation.invalidOption') },
+        });
+      }
+      let raw: unknown;
+      try {
+        raw = JSON.parse(req.query.filtro ?? '{}');
+      } catch {
+        return fail(400, 'BAD_USER_INPUT', 'errors.checkData', {
+          fieldErrors: { filtro: translate(idioma, 'validation.invalidValue') },
+        });
+      }
+      const parsed = list.filterSchema.safeParse(raw);
+      if (!parsed.success) {
+        return fail(400, 'BAD_USER_INPUT', 'errors.checkData', { fieldErrors: fieldErrorsOf(idioma, parsed.error) });
+      }
+      const rows = await list.rows(db, session, parsed.data as never);
+      const workbook = await workbookOf(list, rows, idioma);
+      const name = `${translate(idioma, list.fileName)}.${formato}`;
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+      reply.header('cache-control', 'no-store');
+      if (formato === 'csv') {
+        // A byte-order mark so that spreadsheet programs read the accents as UTF-8.
+        const csv = Buffer.from(await workbook.csv.writeBuffer());
+        reply.type('text/csv; charset=utf-8');
+        return reply.send(Buffer.concat([Buffer.from('\uFEFF'), csv]));
+      }
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(Buffer.from(await workbook.xlsx.writeBuffer()));
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import Button, { type ButtonProps } from '@mui/material/Button';
+import { useState, type ReactNode } from 'react';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+
+export interface ConfirmActionProps {
+  open: boolean;
+  onClose: () => void;
+  /** i18n key or text of the dialog title. */
+  title: string;
+  /** What will happen, e.g. how many dealers and users a cascade touches. */
+  content?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** i18n key or text of the success toast; `portal.confirm.success` when absent. */
+  successMessage?: string;
+  /** i18n key or text of the error toast, followed by the server's translated message; alone, the server's message or `errors.couldNotPerform`. */
+  errorMessage?: string;
+  /** Variables of the success message, e.g. `{ nome }`. */
+  messageArgs?: Record<string, unknown>;
+  action: () => Promise<unknown>;
+  onSuccess?: (result: unknown) => void;
+}
+
+/**
+ * The confirm dialog of spec section 8: title, confirm and cancel labels, and a success or error
+ * toast (defaults when none is supplied). The dialog stays open and disabled while the action runs.
+ */
+export function ConfirmAction(props: ConfirmActionProps) {
+  const { open, onClose, title, content, confirmLabel, cancelLabel, action, onSuccess } = props;
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [running, setRunning] = useState(false);
+
+  const confirm = async () => {
+    setRunning(true);
+    try {
+      const result = await action();
+      notify(props.successMessage ?? 'portal.confirm.success', { type: 'success', messageArgs: props.messageArgs });
+      onClose();
+      onSuccess?.(result);
+    } catch (error) {
+      const serverMessage = error instanceof Error && error.message ? error.message : undefined;
+      const own = props.errorMessage && translate(props.errorMessage, { _: props.errorMessage, ...props.messageArgs });
+      const message = own
+        ? [own, serverMessage].filter(Boolean).join(': ')
+        : (serverMessage ?? 'errors.couldNotPerform');
+      notify(message, { type: 'error' });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Confirm
+      isOpen={open}
+      loading={running}
+      title={title}
+      titleTranslateOptions={props.messageArgs}
+      content={content ?? 'portal.confirm.content'}
+      confirm={confirmLabel ?? 'portal.confirm.confirm'}
+      cancel={cancelLabel ?? 'ra.action.cancel'}
+      onConfirm={confirm}
+      onClose={running ? () => undefined : onClose}
+    />
+  );
+}
+
+/** A button that opens a ConfirmAction. */
+export function ConfirmButton({
+  label,
+  buttonProps,
+  ...dialog
+}: Omit<ConfirmActionProps, 'open' | 'onClose'> & { label: string; buttonProps?: ButtonProps }) {
+  const [open, setOpen] = useState(false);
+  const translate = useTranslate();
+  return (
+    <>
+      <Button {...buttonProps} onClick={() => setOpen(true)}>
+        {translate(label, { _: label })}
+      </Button>
+      <ConfirmAction {...dialog} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
