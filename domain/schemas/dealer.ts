@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { isValidCnpj, onlyDigits } from '../documentos';
+import { CODE_MAX_LENGTH, RAZAO_SOCIAL_MIN_LETTERS } from '../limits';
+import { phoneError, type TipoTelefone } from '../telefones';
+import { duplicateIndexes, ids, optionalText, requiredId, requiredIds, requiredText } from './campos';
+import { filterInputSchema, optionalBoolean, optionalIds } from './lista';
+import { idSchema } from './usuario';
+
+// The dealer of spec section 3 with the validation of spec section 5, for the wizard and salvarDealer.
+
+const letterCount = (value: string) => (value.match(/\p{L}/gu) ?? []).length;
+
+const cnpj = z
+  .string('validation.required')
+  .trim()
+  .min(1, 'validation.required')
+  .refine(isValidCnpj, 'dealers.validation.cnpj')
+  .transform(onlyDigits);
+
+const phones = (tipo: TipoTelefone) =>
+  z
+    .array(z.string())
+    .default([])
+    .superRefine((list, ctx) =>
+      list.forEach((value, index) => {
+        const message = phoneError(value, tipo);
+        if (message) ctx.addIssue({ code: 'custom', path: [index], message });
+      }),
+    )
+    .transform((list) => list.map(onlyDigits));
+
+export const enderecoSchema = z.object({
+  logradouro: optionalText(200),
+  complemento: optionalText(120),
+  bairro: optionalText(120),
+  cidade: optionalText(120),
+  estado: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^[A-Z]{2}$/.test(value), 'validation.invalidValue'),
+  cep: z
+    .string()
+    .nullish()
+    .transform((value) => (value ? onlyDigits(value) : null))
+    .refine((value) => value === null || value.length === 8, 'validation.invalidFormat'),
+});
+
+export const dadoComplementarSchema = z.object({
+  produtoId: requiredId,
+  uri: z.string('validation.required').trim().min(1, 'validation.required').pipe(z.url('validation.url')),
+});
+
+export const dealerSchema = z
+  .object({
+    id: idSchema.nullish(),
+    nomeExibicao: requiredText(120),
+    razaoSocial: requiredText(200).refine(
+      (value) => letterCount(value) >= RAZAO_SOCIAL_MIN_LETTERS,
+      'dealers.validation.razaoSocial',
+    ),
+    cnpj,
+    cnpjsAdicionais: z.array(cnpj).default([]),
+    codigos: z
+      .array(
+        z.string().trim().min(1, 'dealers.validation.codigoVazio').max(CODE_MAX_LENGTH, 'validation.maxLength'),
+        'dealers.validation.codigoObrigatorio',
+      )
+      .min(1, 'dealers.validation.codigoObrigatorio'),
+    divisaoId: requiredId,
+    setorId: requiredId,
+    telefones: phones('telefone'),
+    celulares: phones('celular'),
+    endereco: enderecoSchema.default({
+      logradouro: null,
+      complemento: null,
+      bairro: null,
+      cidade: null,
+      estado: null,
+      cep: null,
+    }),
+    marcaIds: requiredIds,
+    grupoIds: ids,
+    dadosComplementares: z.array(dadoComplementarSchema).default([]),
+    active: z.boolean().default(true),
+  })
+  // `when`: also report these while other fields are still wrong, so every error shows at once.
+  .superRefine(
+    (dealer, ctx) => {
+      const list = <T>(value: T[] | undefined) => (Array.isArray(value) ? value : []);
+      for (const index of duplicateIndexes(list(dealer.codigos), (c) => String(c).toLowerCase())) {
+        ctx.addIssue({ code: 'custom', path: ['codigos', index], message: 'dealers.validation.codigoDuplicado' });
+      }
+      list(dealer.cnpjsAdicionais).forEach((value, index) => {
+        if (value === dealer.cnpj) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['cnpjsAdicionais', index],
+            message: 'dealers.validation.cnpjIgualPrincipal',
+          });
+        }
+      });
+      for (const index of duplicateIndexes(list(dealer.cnpjsAdicionais))) {
+        ctx.addIssue({ code: 'custom', path: ['cnpjsAdicionais', index], message: 'dealers.validation.cnpjDuplicado' });
+      }
+      for (const index of duplicateIndexes(
+        list(dealer.dadosComplementares),
+        (d, position) => d?.produtoId ?? `#${position}`,
+      )) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dadosComplementares', index, 'produtoId'],
+          message: 'dealers.validation.produtoDuplicado',
+        });
+      }
+    },
+    { when: () => true },
+  );
+export type DealerInput = z.infer<typeof dealerSchema>;
+/** What the form holds before parsing (ids may be strings, phones masked). */
+export type DealerFormValues = z.input<typeof dealerSchema>;
+
+export const DEALER_SORT_FIELDS = ['nomeExibicao', 'razaoSocial', 'cnpj', 'active', 'createdAt'] as const;
+
+export const dealerFilterSchema = filterInputSchema(DEALER_SORT_FIELDS).extend({
+  active: optionalBoolean,
+  marcaIds: optionalIds,
+  grupoIds: optionalIds,
+  divisaoIds: optionalIds,
+});
+export type DealerFilter = z.infer<typeof dealerFilterSchema>;

@@ -1,0 +1,11 @@
+import StoreIcon from '@mui/icons-material/Store';
+import { lazy } from 'react';
+
+/** Dealers: /dealers, /dealers/novo (wizard), /dealers/{id}. */
+export default {
+  list: lazy(() => import('./DealerList')),
+  create: lazy(() => import('./DealerCreate')),
+  edit: lazy(() => import('./DealerEdit')),
+  icon: StoreIcon,
+  recordRepresentation: 'nomeExibicao',
+};

@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import type { Idioma } from '../../../domain/enums';
+import { grupoFilterSchema, grupoSchema, type GrupoInput } from '../../../domain/schemas/grupo';
+import { idSchema } from '../../../domain/schemas/usuario';
+import { z } from 'zod';
+import { diff, recordAudit } from '../../audit';
+import { assignableMarcaIds, mayCreateInNetwork, type Session } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { badUserInputKeys, forbidden, notFound } from '../../graphql/errors';
+import { parseInput } from '../../graphql/input';
+import { operation, type Feature } from '../../graphql/operation';
+import { listExport } from '../../export';
+import { routeAccess } from '../../../domain/routes';
+import { applyCascade, planCascade } from './cascade';
+import * as q from './queries';
+
+const access = routeAccess('grupos');
+const byId = z.object({ id: idSchema });
+
+const view = <R extends { marcas: { id: number }[] }>(row: R) => ({ ...row, marcaIds: row.marcas.map((m) => m.id) });
+const snapshot = (g: { nome: string; active: boolean; marcaIds: number[] }) => ({
+  nome: g.nome,
+  active: g.active,
+  marcaIds: [...g.marcaIds].sort((a, b) => a - b),
+});
+
+/** The group as the caller may see it, or NOT_FOUND (also for groups outside the caller's scope). */
+async function visibleGrupo(db: DbOrTx, session: Session, id: number) {
+  const row = await q.findGrupo(db, session, id);
+  if (!row) throw notFound(session.idioma);
+  return view(row);
+}
+
+/** Server-side rules the schema cannot see: unique name, known brands the caller may assign. */
+async function checkGrupo(db: DbOrTx, session: Session, input: GrupoInput, idioma: Idioma) {
+  const errors: Record<string, string> = {};
+  if (await q.nomeEmUso(db, input.nome, input.id)) errors.nome = 'grupos.validation.nomeEmUso';
+  const known = await q.existingMarcaIds(db, input.marcaIds);
+  const assignable = await assignableMarcaIds(db, session);
+  if (input.marcaIds.some((id) => !known.has(id) || (assignable && !assignable.has(id)))) {
+    errors.marcaIds = 'grupos.validation.marcaNaoPermitida';
+  }
+  if (Object.keys(errors).length) throw badUserInputKeys(idioma, errors);
+}
+
+/** Saves a group and its cascade in one transaction, audited per record. */
+async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
+  return db.transaction(async (tx) => {
+    if (!input.id && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
+    await checkGrupo(tx, session, input, session.idioma);
+    if (!input.id) {
+      const id = await q.insertGrupo(tx, input);
+      await recordAudit(tx, {
+        tipo: 'GRUPO',
+        registroId: id,
+        alteracao: 'CRIACAO',
+        valorNovo: snapshot(input),
+        autorId: session.usuarioId,
+      });
+      return visibleGrupo(tx, session, id);
+    }
+    const before = await visibleGrupo(tx, session, input.id);
+    const plan = await planCascade(tx, input.id, input);
+    await q.updateGrupo(tx, input.id, input);
+    const change = diff(snapshot({ ...before, marcaIds: before.marcaIds }), snapshot(input));
+    const alteracao = before.active === input.active ? 'ALTERACAO' : input.active ? 'ATIVACAO' : 'INATIVACAO';
+    await recordAudit(tx, [
+      ...(change.changed
+        ? [
+            {
+              tipo: 'GRUPO',
+              registroId: input.id,
+              alteracao,
+              valorAnterior: change.antes,
+              valorNovo: change.depois,
+              autorId: session.usuarioId,
+            },
+          ]
+        : []),
+      ...(await applyCascade(tx, input.id, plan, session.usuarioId)),
+    ]);
+    return visibleGrupo(tx, session, input.id);
+  });
+}
+
+async function setActive(db: DbOrTx, session: Session, id: number, active: boolean) {
+  const current = await visibleGrupo(db, session, id);
+  return saveGrupo(db, session, { id, nome: current.nome, marcaIds: current.marcaIds, active });
+}
+
+const names = (list: { nome: string }[]) => list.map((item) => item.nome);
+
+export const gruposFeature: Feature = {
+  exports: {
+    grupos: listExport({
+      access,
+      filterSchema: grupoFilterSchema.omit({ page: true, rowsPerPage: true }),
+      rows: (db, session, filter) => q.exportGrupos(db, session, filter),
+      fileName: 'routes.grupos',
+      columns: [
+        { header: 'grupos.fields.nome', value: (g) => g.nome },
+        { header: 'grupos.fields.marcas', value: (g) => names(g.marcas) },
+        { header: 'grupos.fields.totalDealers', value: (g) => g.totalDealers },
+        { header: 'grupos.fields.active', value: (g) => g.active },
+      ],
+    }),
+  },
+  typeDefs: readFileSync(new URL('./grupos.graphql', import.meta.url), 'utf8'),
+  Query: {
+    grupos: operation({
+      access,
+      async resolve(args: { filterInput: unknown }, { db, session, idioma }) {
+        const page = await q.listGrupos(db, session, parseInput(grupoFilterSchema, args.filterInput ?? {}, idioma));
+        return { ...page, content: page.content.map(view) };
+      },
+    }),
+    grupo: operation({
+      access,
+      resolve: (args: unknown, { db, session, idioma }) => visibleGrupo(db, session, parseInput(byId, args, idioma).id),
+    }),
+    gruposAtivos: operation({
+      access: 'signedIn',
+      resolve: async (_args: unknown, { db, session }) => (await q.listGruposAtivos(db, session)).map(view),
+    }),
+    impactoGrupo: operation({
+      access,
+      async resolve(args: { grupo: unknown }, { db, session, idioma }) {
+        const input = parseInput(grupoSchema, args.grupo, idioma);
+        if (!input.id) return { dealersDesvinculados: 0, dealersInativados: 0, usuariosInativados: 0 };
+        await visibleGrupo(db, session, input.id);
+        const plan = await planCascade(db, input.id, input);
+        return {
+          dealersDesvinculados: plan.desvincular.length,
+          dealersInativados: plan.inativarDealers.length,
+          usuariosInativados: plan.inativarUsuarios.length,
+        };
+      },
+    }),
+  },
+  Mutation: {
+    salvarGrupo: operation({
+      access,
+      resolve: (args: { grupo: unknown }, { db, session, idioma }) =>
+        saveGrupo(db, session, parseInput(grupoSchema, args.grupo, idioma)),
+    }),
+    ativarGrupo: operation({
+      access,
+      resolve: (args: unknown, { db, session, idioma }) =>
+        setActive(db, session, parseInput(byId, args, idioma).id, true),
+    }),
+    inativarGrupo: operation({
+      access,
+      resolve: (args: unknown, { db, session, idioma }) =>
+        setActive(db, session, parseInput(byId, args, idioma).id, false),
+    }),
+  },
+};

@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { ResourceContextProvider } from 'react-admin';
+import type { Page, Pages } from './routeElements';
+
+/** A resource folder's default export (STYLE.md): its views and how its records are named. */
+export interface ResourceViews {
+  list?: Page;
+  create?: Page;
+  edit?: Page;
+  icon?: ComponentType;
+  recordRepresentation?: string;
+}
+
+function inResource(resource: string, View: Page): ComponentType {
+  const Wrapped = () => (
+    <ResourceContextProvider value={resource}>
+      <View />
+    </ResourceContextProvider>
+  );
+  Wrapped.displayName = `${resource}View`;
+  return Wrapped;
+}
+
+/**
+ * The PAGES entries of a resource whose routes follow the table's naming: route `<resource>` is
+ * the list, `<resource>Novo` the create view and `<resource>Editar` the edit view (ROUTES in
+ * domain/routes.ts). The views run in the resource's context, as under a <Resource>.
+ */
+export function resourcePages(resource: string, views: ResourceViews): Pages {
+  const pages: Record<string, Page> = {};
+  if (views.list) pages[resource] = inResource(resource, views.list);
+  if (views.create) pages[`${resource}Novo`] = inResource(resource, views.create);
+  if (views.edit) pages[`${resource}Editar`] = inResource(resource, views.edit);
+  return pages;
+}
