@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { idOf } from '../db/lists';
+import { allOf, idOf } from '../db/lists';
 import { dealers, grupos, usuarioMarcas } from '../db/schema';
 import type { Session } from './index';
 
@@ -55,4 +55,26 @@ export async function assignableMarcaIds(db: DbOrTx, session: Session): Promise<
     .from(usuarioMarcas)
     .where(eq(usuarioMarcas.usuarioId, session.usuarioId));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Whether the caller may see this dealer (provider staff: any id, as they see every dealer). */
+export async function dealerInScope(db: DbOrTx, session: Session, id: number): Promise<boolean> {
+  const scope = dealerScope(session);
+  if (!scope) return true;
+  const [row] = await db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .where(allOf(eq(dealers.id, id), scope));
+  return Boolean(row);
+}
+
+/** Whether the caller may see this dealer group (provider staff: any id). */
+export async function grupoInScope(db: DbOrTx, session: Session, id: number): Promise<boolean> {
+  const scope = grupoScope(session);
+  if (!scope) return true;
+  const [row] = await db
+    .select({ id: grupos.id })
+    .from(grupos)
+    .where(allOf(eq(grupos.id, id), scope));
+  return Boolean(row);
 }

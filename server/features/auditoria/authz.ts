@@ -1,12 +1,11 @@
 import { AUDITORIA_ACCESS_BY_TIPO, type TipoAuditoria } from '../../../domain/auditoria';
-import { isAllowed, type Session } from '../../authz';
+import { dealerInScope, grupoInScope, isAllowed, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { dealerNoEscopo, grupoNoEscopo } from './queries';
 
 /**
  * May this session read the history of this record? The kind's own function key (or user type),
  * and for dealers and dealer groups the caller's scope: a manufacturer's brands, a dealer-group
- * user's own dealers and their groups. Provider staff see everything.
+ * user's own dealers and their groups (server/authz/scope.ts). Provider staff see everything.
  */
 export async function mayReadHistorico(
   db: DbOrTx,
@@ -15,8 +14,7 @@ export async function mayReadHistorico(
   registroId: number,
 ): Promise<boolean> {
   if (!isAllowed(session, AUDITORIA_ACCESS_BY_TIPO[tipo])) return false;
-  const usuario = { id: session.usuarioId, tipo: session.tipo };
-  if (tipo === 'DEALER') return dealerNoEscopo(db, usuario, registroId);
-  if (tipo === 'GRUPO') return grupoNoEscopo(db, usuario, registroId);
+  if (tipo === 'DEALER') return dealerInScope(db, session, registroId);
+  if (tipo === 'GRUPO') return grupoInScope(db, session, registroId);
   return true;
 }

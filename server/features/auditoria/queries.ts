@@ -1,16 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TipoUsuario } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
-import {
-  auditoria,
-  dealerGrupos,
-  dealerMarcas,
-  grupoMarcas,
-  usuarioDealers,
-  usuarioMarcas,
-  usuarios,
-} from '../../db/schema';
+import { auditoria, usuarios } from '../../db/schema';
 
 export interface HistoricoFilter {
   tipo: string;
@@ -77,55 +68,4 @@ export async function historico(db: DbOrTx, filter: HistoricoFilter) {
     totalElements: total,
     campos: campos.map((row) => row.campo).sort(),
   };
-}
-
-/**
- * Whether a MONTADORA user (shares a brand with it) or a DEALER_GRUPO user (one of their own
- * dealers) may see the dealer. Other user types are not limited here.
- */
-export async function dealerNoEscopo(db: DbOrTx, usuario: { id: number; tipo: TipoUsuario }, dealerId: number) {
-  if (usuario.tipo === 'MONTADORA') {
-    const [row] = await db
-      .select({ dealerId: dealerMarcas.dealerId })
-      .from(dealerMarcas)
-      .innerJoin(usuarioMarcas, eq(usuarioMarcas.marcaId, dealerMarcas.marcaId))
-      .where(and(eq(dealerMarcas.dealerId, dealerId), eq(usuarioMarcas.usuarioId, usuario.id)))
-      .limit(1);
-    return Boolean(row);
-  }
-  if (usuario.tipo === 'DEALER_GRUPO') {
-    const [row] = await db
-      .select({ dealerId: usuarioDealers.dealerId })
-      .from(usuarioDealers)
-      .where(and(eq(usuarioDealers.dealerId, dealerId), eq(usuarioDealers.usuarioId, usuario.id)))
-      .limit(1);
-    return Boolean(row);
-  }
-  return true;
-}
-
-/**
- * Whether a MONTADORA user (shares a brand with it) or a DEALER_GRUPO user (the group of one of
- * their own dealers) may see the dealer group.
- */
-export async function grupoNoEscopo(db: DbOrTx, usuario: { id: number; tipo: TipoUsuario }, grupoId: number) {
-  if (usuario.tipo === 'MONTADORA') {
-    const [row] = await db
-      .select({ grupoId: grupoMarcas.grupoId })
-      .from(grupoMarcas)
-      .innerJoin(usuarioMarcas, eq(usuarioMarcas.marcaId, grupoMarcas.marcaId))
-      .where(and(eq(grupoMarcas.grupoId, grupoId), eq(usuarioMarcas.usuarioId, usuario.id)))
-      .limit(1);
-    return Boolean(row);
-  }
-  if (usuario.tipo === 'DEALER_GRUPO') {
-    const [row] = await db
-      .select({ grupoId: dealerGrupos.grupoId })
-      .from(dealerGrupos)
-      .innerJoin(usuarioDealers, eq(usuarioDealers.dealerId, dealerGrupos.dealerId))
-      .where(and(eq(dealerGrupos.grupoId, grupoId), eq(usuarioDealers.usuarioId, usuario.id)))
-      .limit(1);
-    return Boolean(row);
-  }
-  return true;
 }
