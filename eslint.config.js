@@ -38,7 +38,18 @@ export default tseslint.config(
     ),
   },
   {
+    // A sibling folder ('../other/...') is another resource; '../../domain', '../../src/components' are fine.
     files: ['resources/**'],
-    rules: restrict(['../*/**', '**/resources/**'], 'A resource never imports another resource.'),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+', message: 'A resource never imports another resource.' },
+            { group: ['**/resources/**'], message: 'A resource never imports another resource.' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -10,6 +10,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.{ts,tsx}',
             'providers/**/*.test.{ts,tsx}',
+            'resources/**/*.test.{ts,tsx}',
             'i18n/**/*.test.ts',
             'domain/**/*.test.ts',
           ],

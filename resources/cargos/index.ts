@@ -1,0 +1,11 @@
+import BadgeIcon from '@mui/icons-material/Badge';
+import { lazy } from 'react';
+
+/** Positions (cargos): /cargos, /cargos/novo, /cargos/{id}. */
+export default {
+  list: lazy(() => import('./CargoList')),
+  create: lazy(() => import('./CargoCreate')),
+  edit: lazy(() => import('./CargoEdit')),
+  icon: BadgeIcon,
+  recordRepresentation: 'nome',
+};

@@ -1,0 +1,13 @@
+import { DataTable } from 'react-admin';
+import { ResourceList } from '../../src/components/list';
+
+/** /departamentos: every department, searched, sorted and paged on the client (the list is small). */
+export default function DepartamentoList() {
+  return (
+    <ResourceList exportName="departamentos" sort={{ field: 'nome', order: 'ASC' }}>
+      <DataTable.Col source="nome" label="cadastros.fields.nome" />
+      <DataTable.Col source="sigla" label="cadastros.fields.sigla" />
+      <DataTable.Col source="assinatura" label="cadastros.fields.assinatura" />
+    </ResourceList>
+  );
+}

@@ -1,0 +1,11 @@
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import { lazy } from 'react';
+
+/** Departments: /departamentos, /departamentos/novo, /departamentos/{id}. */
+export default {
+  list: lazy(() => import('./DepartamentoList')),
+  create: lazy(() => import('./DepartamentoCreate')),
+  edit: lazy(() => import('./DepartamentoEdit')),
+  icon: ApartmentIcon,
+  recordRepresentation: 'nome',
+};

@@ -1,0 +1,11 @@
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { lazy } from 'react';
+
+/** Dismissal reasons (desligamentos): /desligamentos, /desligamentos/novo, /desligamentos/{id}. */
+export default {
+  list: lazy(() => import('./DesligamentoList')),
+  create: lazy(() => import('./DesligamentoCreate')),
+  edit: lazy(() => import('./DesligamentoEdit')),
+  icon: PersonRemoveIcon,
+  recordRepresentation: 'motivo',
+};

@@ -1,0 +1,11 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import { lazy } from 'react';
+
+/** Divisions (divisoes), each holding sectors: /divisoes, /divisoes/novo, /divisoes/{id}. */
+export default {
+  list: lazy(() => import('./DivisaoList')),
+  create: lazy(() => import('./DivisaoCreate')),
+  edit: lazy(() => import('./DivisaoEdit')),
+  icon: AccountTreeIcon,
+  recordRepresentation: 'nome',
+};

@@ -1,0 +1,17 @@
+import { TextInput } from 'react-admin';
+import { marcaSchema } from '../../domain/schemas/cadastros';
+import { schemaResolver } from '../../src/components/form/schemaResolver';
+
+/** The shared schema of the API's salvarMarca, checked in the form too. */
+export const marcaResolver = schemaResolver(marcaSchema);
+
+/** The fields of a brand, shared by its create and edit forms. */
+export function MarcaInputs() {
+  return (
+    <>
+      <TextInput source="nome" label="cadastros.fields.nome" isRequired fullWidth />
+      <TextInput source="descricao" label="cadastros.fields.descricao" multiline minRows={2} fullWidth />
+      <TextInput source="facebookId" label="cadastros.fields.facebookId" fullWidth />
+    </>
+  );
+}

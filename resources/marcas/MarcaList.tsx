@@ -1,0 +1,17 @@
+import { DataTable } from 'react-admin';
+import { ResourceList } from '../../src/components/list';
+
+/** /marcas: every brand, searched, sorted and paged on the client (the list is small). */
+export default function MarcaList() {
+  return (
+    <ResourceList
+      exportName="marcas"
+      sort={{ field: 'nome', order: 'ASC' }}
+      activeToggle={{ nameOf: (marca) => marca.nome }}
+    >
+      <DataTable.Col source="nome" label="cadastros.fields.nome" />
+      <DataTable.Col source="descricao" label="cadastros.fields.descricao" />
+      <DataTable.Col source="facebookId" label="cadastros.fields.facebookId" />
+    </ResourceList>
+  );
+}

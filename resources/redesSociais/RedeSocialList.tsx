@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import { DataTable, ReferenceInput, SelectInput } from 'react-admin';
+import { ResourceList } from '../../src/components/list';
+import { IconePreview } from './IconePreview';
+
+/** /redesSociais: the brands' social networks, filtered by brand; searched, sorted and paged on the client. */
+export default function RedeSocialList() {
+  return (
+    <ResourceList
+      exportName="redesSociais"
+      sort={{ field: 'marca.nome', order: 'ASC' }}
+      filters={[
+        <ReferenceInput
+          key="marcaId"
+          source="marcaId"
+          reference="marcas"
+          perPage={1000}
+          sort={{ field: 'nome', order: 'ASC' }}
+        >
+          <SelectInput label="cadastros.fields.marca" optionText="nome" />
+        </ReferenceInput>,
+      ]}
+    >
+      <DataTable.Col source="marca.nome" label="cadastros.fields.marca" />
+      <DataTable.Col source="nome" label="cadastros.fields.nome" />
+      <DataTable.Col source="url" label="cadastros.fields.url" />
+      <DataTable.Col
+        source="icone"
+        label="cadastros.fields.icone"
+        render={(rede) => (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+            <IconePreview icone={rede.icone} fontSize="small" color="action" />
+            {rede.icone}
+          </Box>
+        )}
+      />
+    </ResourceList>
+  );
+}

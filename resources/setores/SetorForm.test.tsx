@@ -1,0 +1,129 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { graphql, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import { DIVISOES, SETORES } from './setores.fixtures';
+import SetorCreate from './SetorCreate';
+import SetorEdit from './SetorEdit';
+
+const api = graphql.link(new URL('/graphql', window.location.origin).href);
+const saved: Record<string, unknown>[] = [];
+const removed: unknown[] = [];
+
+const answerSetor = (input: Record<string, unknown>) => ({
+  data: {
+    result: {
+      id: '9',
+      ...input,
+      divisao: DIVISOES.find((d) => d.id === String(input.divisaoId)),
+      __typename: 'Setor',
+    },
+  },
+});
+
+const server = setupServer(
+  api.query('setores_getOne', () => HttpResponse.json({ data: { result: SETORES } })),
+  api.query('divisoes_getList', () => HttpResponse.json({ data: { result: DIVISOES } })),
+  api.query('divisoes_getMany', () => HttpResponse.json({ data: { result: DIVISOES } })),
+  api.mutation('setores_create', ({ variables }) => {
+    saved.push(variables.input);
+    return HttpResponse.json(answerSetor(variables.input));
+  }),
+  api.mutation('setores_update', ({ variables }) => {
+    saved.push(variables.input);
+    return HttpResponse.json(answerSetor(variables.input));
+  }),
+  api.mutation('setores_delete', ({ variables }) => {
+    removed.push(variables.id0);
+    return HttpResponse.json({
+      errors: [
+        {
+          message: 'Este registro está em uso e não pode ser excluído',
+          extensions: { code: 'BAD_USER_INPUT', messageKey: 'cadastros.errors.inUse' },
+        },
+      ],
+      data: null,
+    });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
+afterEach(() => {
+  server.resetHandlers();
+  saved.length = 0;
+  removed.length = 0;
+});
+afterAll(() => server.close());
+
+function renderAt(path: string) {
+  let location = '';
+  render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
+        store={memoryStore()}
+      >
+        <Routes>
+          <Route path="/setores" element={<p>lista de setores</p>} />
+          <Route path="/setores/novo" element={<SetorCreate />} />
+          <Route path="/setores/:id" element={<SetorEdit />} />
+        </Routes>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { location: () => location };
+}
+
+describe('/setores/novo', { timeout: 15_000 }, () => {
+  it('requires a division, then creates the sector in the chosen one', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/setores/novo');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Novo setor' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Funilaria');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Campo obrigatório')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+
+    await user.click(await screen.findByRole('combobox', { name: /^Divisão/ }));
+    await user.click(await screen.findByRole('option', { name: 'Pós-venda' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(location()).toBe('/setores'));
+    expect(saved).toEqual([{ nome: 'Funilaria', divisaoId: '2' }]);
+  });
+});
+
+describe('/setores/:id', { timeout: 15_000 }, () => {
+  it('shows the sector in its division and moves it to another one', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/setores/3');
+    expect(await screen.findByDisplayValue('Peças')).toBeInTheDocument();
+    const divisao = await screen.findByRole('combobox', { name: /^Divisão/ });
+    await waitFor(() => expect(divisao).toHaveTextContent('Pós-venda'));
+    await user.click(divisao);
+    await user.click(await screen.findByRole('option', { name: 'Vendas' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(location()).toBe('/setores'));
+    expect(saved).toEqual([{ id: '3', nome: 'Peças', divisaoId: '1' }]);
+  });
+
+  it('asks before removing and keeps the sector when the API says it is in use', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/setores/4');
+    expect(await screen.findByDisplayValue('Oficina')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Excluir "Oficina"?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Este registro está em uso e não pode ser excluído')).toBeInTheDocument();
+    expect(removed).toEqual(['4']);
+    expect(location()).toBe('/setores/4');
+  });
+});

@@ -1,0 +1,26 @@
+import { DataTable, ReferenceInput, SelectInput } from 'react-admin';
+import { ResourceList } from '../../src/components/list';
+
+/** /setores: every sector with its division, filtered by division; searched, sorted and paged on the client. */
+export default function SetorList() {
+  return (
+    <ResourceList
+      exportName="setores"
+      sort={{ field: 'nome', order: 'ASC' }}
+      filters={[
+        <ReferenceInput
+          key="divisaoId"
+          source="divisaoId"
+          reference="divisoes"
+          perPage={1000}
+          sort={{ field: 'nome', order: 'ASC' }}
+        >
+          <SelectInput label="cadastros.fields.divisao" optionText="nome" />
+        </ReferenceInput>,
+      ]}
+    >
+      <DataTable.Col source="nome" label="cadastros.fields.nome" />
+      <DataTable.Col source="divisao.nome" label="cadastros.fields.divisao" />
+    </ResourceList>
+  );
+}

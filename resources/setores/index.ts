@@ -1,0 +1,11 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import { lazy } from 'react';
+
+/** Sectors (setores), each in a division: /setores, /setores/novo, /setores/{id}. */
+export default {
+  list: lazy(() => import('./SetorList')),
+  create: lazy(() => import('./SetorCreate')),
+  edit: lazy(() => import('./SetorEdit')),
+  icon: CategoryIcon,
+  recordRepresentation: 'nome',
+};
