@@ -16,6 +16,8 @@
  * - delete / deleteMany: `op(id: $id)` [arg id, argType ID!], no selection unless `fields` is given
  *   (most removal mutations answer a Boolean). Many-record methods send one aliased field per id.
  * `fields` on an operation overrides the resource's selection set for that operation.
+ * - setActive (not a data provider method): the `op(id: ID!) { id active }` mutations behind the
+ *   lists' activate / inactivate action (src/components/list/ActiveToggle).
  */
 
 export interface ListOperation {
@@ -53,9 +55,10 @@ export interface ResourceOperations {
   updateMany?: MutationOperation;
   delete?: string | RecordOperation;
   deleteMany?: string | RecordOperation;
+  setActive?: { ativar: string; inativar: string };
 }
 
-export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields'>;
+export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive'>;
 
 export const RESOURCE_METHODS: readonly ResourceMethod[] = [
   'getList',
@@ -69,12 +72,171 @@ export const RESOURCE_METHODS: readonly ResourceMethod[] = [
   'deleteMany',
 ];
 
+const DEALER_INPUT_FIELDS = [
+  'nomeExibicao',
+  'razaoSocial',
+  'cnpj',
+  'cnpjsAdicionais',
+  'codigos',
+  'divisaoId',
+  'setorId',
+  'telefones',
+  'celulares',
+  'endereco',
+  'marcaIds',
+  'grupoIds',
+  'dadosComplementares',
+  'active',
+] as const;
+
 export const RESOURCES = {
+  // The dealer network (issue #4): spec-shaped paged lists, one salvarX mutation for create and update.
+  grupos: {
+    fields: 'id nome active createdAt marcaIds marcas { id nome } totalDealers',
+    getList: { operation: 'grupos', paged: true, inputType: 'GrupoFilterInput' },
+    getOne: 'grupo',
+    getMany: { operation: 'gruposAtivos', fromList: true },
+    create: {
+      operation: 'salvarGrupo',
+      arg: 'grupo',
+      argType: 'GrupoInput!',
+      inputFields: ['nome', 'marcaIds', 'active'],
+    },
+    update: {
+      operation: 'salvarGrupo',
+      arg: 'grupo',
+      argType: 'GrupoInput!',
+      inputFields: ['nome', 'marcaIds', 'active'],
+    },
+    setActive: { ativar: 'ativarGrupo', inativar: 'inativarGrupo' },
+  },
+  dealers: {
+    fields: `id nomeExibicao razaoSocial cnpj cnpjsAdicionais codigos divisaoId divisao { id nome } setorId
+      telefones celulares endereco { logradouro complemento bairro cidade estado cep } cidade estado
+      marcaIds marcas { id nome } grupoIds grupos { id nome } dadosComplementares { produtoId uri }
+      active createdAt totalUsuarios`,
+    getList: {
+      operation: 'dealers',
+      paged: true,
+      inputType: 'DealerFilterInput',
+      fields:
+        'id nomeExibicao razaoSocial cnpj codigos cidade estado divisao { id nome } marcas { id nome } grupos { id nome } active totalUsuarios',
+    },
+    getOne: 'dealer',
+    create: { operation: 'salvarDealer', arg: 'dealer', argType: 'DealerInput!', inputFields: DEALER_INPUT_FIELDS },
+    update: { operation: 'salvarDealer', arg: 'dealer', argType: 'DealerInput!', inputFields: DEALER_INPUT_FIELDS },
+    setActive: { ativar: 'ativarDealer', inativar: 'inativarDealer' },
+  },
   produtos: {
     fields: 'id nome URI baseUriHomolog tiposAcesso { id nome }',
     getList: 'produtos',
     getOne: { operation: 'produtos', fromList: true },
     getMany: { operation: 'produtos', fromList: true },
+  },
+  // Reference data (cadastros): small whole lists, saved by one salvarX mutation (id absent on create).
+  marcas: {
+    fields: 'id nome descricao facebookId active',
+    setActive: { ativar: 'ativarMarca', inativar: 'inativarMarca' },
+    getList: 'marcas',
+    getOne: { operation: 'marcas', fromList: true },
+    getMany: { operation: 'marcas', fromList: true },
+    create: {
+      operation: 'salvarMarca',
+      arg: 'marca',
+      argType: 'MarcaInput!',
+      inputFields: ['nome', 'descricao', 'facebookId'],
+    },
+    update: {
+      operation: 'salvarMarca',
+      arg: 'marca',
+      argType: 'MarcaInput!',
+      inputFields: ['nome', 'descricao', 'facebookId'],
+    },
+  },
+  cargos: {
+    fields: 'id nome',
+    getList: 'cargos',
+    getOne: { operation: 'cargos', fromList: true },
+    getMany: { operation: 'cargos', fromList: true },
+    create: { operation: 'salvarCargo', arg: 'cargo', argType: 'CargoInput!', inputFields: ['nome'] },
+    update: { operation: 'salvarCargo', arg: 'cargo', argType: 'CargoInput!', inputFields: ['nome'] },
+    delete: 'excluirCargo',
+  },
+  departamentos: {
+    fields: 'id nome sigla assinatura',
+    getList: 'departamentos',
+    getOne: { operation: 'departamentos', fromList: true },
+    getMany: { operation: 'departamentos', fromList: true },
+    create: {
+      operation: 'salvarDepartamento',
+      arg: 'departamento',
+      argType: 'DepartamentoInput!',
+      inputFields: ['nome', 'sigla', 'assinatura'],
+    },
+    update: {
+      operation: 'salvarDepartamento',
+      arg: 'departamento',
+      argType: 'DepartamentoInput!',
+      inputFields: ['nome', 'sigla', 'assinatura'],
+    },
+    delete: 'excluirDepartamento',
+  },
+  divisoes: {
+    fields: 'id nome',
+    getList: 'divisoes',
+    getOne: { operation: 'divisoes', fromList: true },
+    getMany: { operation: 'divisoes', fromList: true },
+    create: { operation: 'salvarDivisao', arg: 'divisao', argType: 'DivisaoInput!', inputFields: ['nome'] },
+    update: { operation: 'salvarDivisao', arg: 'divisao', argType: 'DivisaoInput!', inputFields: ['nome'] },
+    delete: 'excluirDivisao',
+  },
+  setores: {
+    fields: 'id nome divisaoId divisao { id nome }',
+    getList: 'setores',
+    getOne: { operation: 'setores', fromList: true },
+    getMany: { operation: 'setores', fromList: true },
+    create: { operation: 'salvarSetor', arg: 'setor', argType: 'SetorInput!', inputFields: ['nome', 'divisaoId'] },
+    update: { operation: 'salvarSetor', arg: 'setor', argType: 'SetorInput!', inputFields: ['nome', 'divisaoId'] },
+    delete: 'excluirSetor',
+  },
+  desligamentos: {
+    fields: 'id motivo',
+    getList: 'desligamentos',
+    getOne: { operation: 'desligamentos', fromList: true },
+    getMany: { operation: 'desligamentos', fromList: true },
+    create: {
+      operation: 'salvarDesligamento',
+      arg: 'desligamento',
+      argType: 'DesligamentoInput!',
+      inputFields: ['motivo'],
+    },
+    update: {
+      operation: 'salvarDesligamento',
+      arg: 'desligamento',
+      argType: 'DesligamentoInput!',
+      inputFields: ['motivo'],
+    },
+    delete: 'excluirDesligamento',
+  },
+  redesSociais: {
+    fields: 'id nome url icone marcaId marca { id nome }',
+    getList: 'redesSociais',
+    getOne: { operation: 'redesSociais', fromList: true },
+    getMany: { operation: 'redesSociais', fromList: true },
+    getManyReference: { operation: 'redesSociais' },
+    create: {
+      operation: 'salvarRedeSocial',
+      arg: 'redeSocial',
+      argType: 'RedeSocialInput!',
+      inputFields: ['marcaId', 'nome', 'url', 'icone'],
+    },
+    update: {
+      operation: 'salvarRedeSocial',
+      arg: 'redeSocial',
+      argType: 'RedeSocialInput!',
+      inputFields: ['marcaId', 'nome', 'url', 'icone'],
+    },
+    delete: 'excluirRedeSocial',
   },
 } as const satisfies Record<string, ResourceOperations>;
 

@@ -26,11 +26,34 @@ const announcementEditors = any('PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_APROVACAO_
 const userMaintenance = any('PORTAL_MANUTENCAO_USUARIOS');
 const userGroups = any('PORTAL_MANUTENCAO_GRUPOS_USUARIOS');
 const genericNotifications = any('PORTAL_NOTIFICACOES_GENERICAS');
+const referenceData: AccessRule = { tiposUsuario: ['TECSINAPSE'] };
 
 export const ROUTES: readonly RouteDef[] = [
   { id: 'home', path: '/home', access: {}, menu: 'inicio' },
   { id: 'minhaConta', path: '/minha-conta', access: {}, parent: 'home' },
   { id: 'superAdmin', path: '/superAdmin', access: { tiposUsuario: ['TECSINAPSE'] }, menu: 'administracao' },
+  // Reference data (cadastros) kept by the provider's staff.
+  { id: 'marcas', path: '/marcas', access: referenceData, menu: 'administracao' },
+  { id: 'marcasNovo', path: '/marcas/novo', access: referenceData, parent: 'marcas' },
+  { id: 'marcasEditar', path: '/marcas/:id', access: referenceData, parent: 'marcas' },
+  { id: 'cargos', path: '/cargos', access: referenceData, menu: 'administracao' },
+  { id: 'cargosNovo', path: '/cargos/novo', access: referenceData, parent: 'cargos' },
+  { id: 'cargosEditar', path: '/cargos/:id', access: referenceData, parent: 'cargos' },
+  { id: 'departamentos', path: '/departamentos', access: referenceData, menu: 'administracao' },
+  { id: 'departamentosNovo', path: '/departamentos/novo', access: referenceData, parent: 'departamentos' },
+  { id: 'departamentosEditar', path: '/departamentos/:id', access: referenceData, parent: 'departamentos' },
+  { id: 'divisoes', path: '/divisoes', access: referenceData, menu: 'administracao' },
+  { id: 'divisoesNovo', path: '/divisoes/novo', access: referenceData, parent: 'divisoes' },
+  { id: 'divisoesEditar', path: '/divisoes/:id', access: referenceData, parent: 'divisoes' },
+  { id: 'setores', path: '/setores', access: referenceData, menu: 'administracao' },
+  { id: 'setoresNovo', path: '/setores/novo', access: referenceData, parent: 'setores' },
+  { id: 'setoresEditar', path: '/setores/:id', access: referenceData, parent: 'setores' },
+  { id: 'desligamentos', path: '/desligamentos', access: referenceData, menu: 'administracao' },
+  { id: 'desligamentosNovo', path: '/desligamentos/novo', access: referenceData, parent: 'desligamentos' },
+  { id: 'desligamentosEditar', path: '/desligamentos/:id', access: referenceData, parent: 'desligamentos' },
+  { id: 'redesSociais', path: '/redesSociais', access: referenceData, menu: 'administracao' },
+  { id: 'redesSociaisNovo', path: '/redesSociais/novo', access: referenceData, parent: 'redesSociais' },
+  { id: 'redesSociaisEditar', path: '/redesSociais/:id', access: referenceData, parent: 'redesSociais' },
   { id: 'grupos', path: '/grupos', access: dealersAndGroups, menu: 'cadastros' },
   { id: 'gruposNovo', path: '/grupos/novo', access: dealersAndGroups, parent: 'grupos' },
   { id: 'gruposEditar', path: '/grupos/:id', access: dealersAndGroups, parent: 'grupos' },
@@ -116,6 +139,13 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'forgotPassword', path: '/forgot-password', access: {}, public: true },
   { id: 'olvideContrasena', path: '/olvide-contrasena', access: {}, public: true },
 ];
+
+/** The access rule of a route by id: API operations serving a screen reuse its rule. */
+export function routeAccess(id: string): AccessRule {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`Unknown route id ${id}`);
+  return route.access;
+}
 
 export const MENU_CATEGORIES: readonly MenuCategory[] = [
   'inicio',

@@ -16,10 +16,13 @@ import { createTokenVerifier } from './auth/verify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
+import { jobHandlers, listExports } from './features';
+import { exportRoutes } from './export';
 import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
 import { buildSchema } from './graphql/schema';
+import { startJobRunner } from './jobs';
 import { createMailer } from './mail';
 
 export interface App {
@@ -137,7 +140,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }));
 
   await logRoutes(app, { db, config });
+  await exportRoutes(app, { db, verify, exports: listExports });
   await serveClient(app, config);
+
+  // Background jobs (server/jobs): this process claims its share; closing waits for the job in hand.
+  const jobRunner = startJobRunner(db, { handlers: jobHandlers, log: app.log });
+  app.addHook('onClose', () => jobRunner.stop());
 
   return {
     app,

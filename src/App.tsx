@@ -5,6 +5,7 @@ import {
   Admin,
   CustomRoutes,
   Navigate,
+  Notification,
   type AuthProvider,
   type DataProvider,
   type I18nProvider,
@@ -20,6 +21,16 @@ import { SignInPage } from './pages/auth/SignInPage';
 import { AppErrorPage, OpsPage } from './pages/errors/OpsPage';
 import { Home } from './pages/home/Home';
 import { layoutRoutes, publicRoutes, type Pages } from './routing/routeElements';
+import { resourcePages } from './routing/resourcePages';
+import dealers from '../resources/dealers';
+import grupos from '../resources/grupos';
+import marcas from '../resources/marcas';
+import cargos from '../resources/cargos';
+import departamentos from '../resources/departamentos';
+import divisoes from '../resources/divisoes';
+import setores from '../resources/setores';
+import desligamentos from '../resources/desligamentos';
+import redesSociais from '../resources/redesSociais';
 import { portalThemeFor } from './themes';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
@@ -35,6 +46,19 @@ const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
 export const PAGES: Pages = {
   home: Home,
   minhaConta: lazy(() => import('./pages/minhaConta/MinhaContaPage')),
+  auditoria: lazy(() => import('./pages/auditoria/AuditoriaPage')),
+  // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
+  ...resourcePages('grupos', grupos),
+  ...resourcePages('dealers', dealers),
+  // Reference data (cadastros), for the provider's staff.
+  ...resourcePages('marcas', marcas),
+  ...resourcePages('cargos', cargos),
+  ...resourcePages('departamentos', departamentos),
+  ...resourcePages('divisoes', divisoes),
+  ...resourcePages('setores', setores),
+  ...resourcePages('desligamentos', desligamentos),
+  ...resourcePages('redesSociais', redesSociais),
+  superAdmin: lazy(() => import('./pages/superAdmin/SuperAdminPage')),
   esqueciSenha: ForgotPasswordPage,
   forgotPassword: ForgotPasswordPage,
   olvideContrasena: ForgotPasswordPage,
@@ -65,6 +89,9 @@ export interface AppProps {
   title?: string;
 }
 
+/** Toasts at the bottom left (spec section 8). */
+const PortalNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
+
 /** The only place listing routes and resources. */
 export function App({ authProvider, dataProvider, i18nProvider, store, title }: AppProps) {
   return (
@@ -77,6 +104,7 @@ export function App({ authProvider, dataProvider, i18nProvider, store, title }: 
       store={store}
       title={title}
       layout={AppLayout}
+      notification={PortalNotification}
       loginPage={SignInPage}
       // The identity server returns to /auth/callback, a no-layout custom route below.
       authCallbackPage={false}

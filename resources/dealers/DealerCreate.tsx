@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import { Create, useTranslate } from 'react-admin';
 import { DealerForm } from './DealerForm';
 import { useDealerSaved } from './DealerInputs';
@@ -6,9 +7,15 @@ import { useDealerSaved } from './DealerInputs';
 export default function DealerCreate() {
   const translate = useTranslate();
   const onSuccess = useDealerSaved();
+  const title = translate('routes.dealersNovo');
   return (
-    <Create title={translate('routes.dealersNovo')} mutationOptions={{ onSuccess }}>
-      <DealerForm />
-    </Create>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <Create title={title} mutationOptions={{ onSuccess }}>
+        <DealerForm />
+      </Create>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import { Edit, useTranslate } from 'react-admin';
 import { DealerForm } from './DealerForm';
 import { useDealerSaved } from './DealerInputs';
@@ -6,14 +7,15 @@ import { useDealerSaved } from './DealerInputs';
 export default function DealerEdit() {
   const translate = useTranslate();
   const onSuccess = useDealerSaved();
+  const title = translate('routes.dealersEditar');
   return (
-    <Edit
-      title={translate('routes.dealersEditar')}
-      mutationMode="pessimistic"
-      actions={false}
-      mutationOptions={{ onSuccess }}
-    >
-      <DealerForm />
-    </Edit>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <Edit title={title} mutationMode="pessimistic" actions={false} mutationOptions={{ onSuccess }}>
+        <DealerForm />
+      </Edit>
+    </>
   );
 }

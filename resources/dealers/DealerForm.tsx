@@ -10,8 +10,8 @@ function Heading() {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-      <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-        {record?.id ? record.nomeExibicao : translate('routes.dealersNovo')}
+      <Typography variant="h6" component="p" sx={{ flex: 1 }}>
+        {record?.id ? record.nomeExibicao : translate('dealers.novo')}
       </Typography>
       {record?.id !== undefined && <AuditButton tipo="DEALER" id={record.id} />}
     </Box>

@@ -9,13 +9,15 @@ export default function GrupoCreate() {
   const onSuccess = useGrupoSaved();
   const title = translate('routes.gruposNovo');
   return (
-    <Create title={title} mutationOptions={{ onSuccess }}>
-      <SimpleForm resolver={grupoResolver} defaultValues={{ active: true, marcaIds: [] }} toolbar={<GrupoToolbar />}>
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-        <GrupoInputs />
-      </SimpleForm>
-    </Create>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <Create title={title} mutationOptions={{ onSuccess }}>
+        <SimpleForm resolver={grupoResolver} defaultValues={{ active: true, marcaIds: [] }} toolbar={<GrupoToolbar />}>
+          <GrupoInputs />
+        </SimpleForm>
+      </Create>
+    </>
   );
 }

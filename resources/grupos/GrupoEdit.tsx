@@ -9,13 +9,15 @@ export default function GrupoEdit() {
   const onSuccess = useGrupoSaved();
   const title = translate('routes.gruposEditar');
   return (
-    <Edit title={title} mutationMode="pessimistic" actions={false} mutationOptions={{ onSuccess }}>
-      <SimpleForm resolver={grupoResolver} toolbar={<GrupoToolbar />}>
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-        <GrupoInputs />
-      </SimpleForm>
-    </Edit>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <Edit title={title} mutationMode="pessimistic" actions={false} mutationOptions={{ onSuccess }}>
+        <SimpleForm resolver={grupoResolver} toolbar={<GrupoToolbar />}>
+          <GrupoInputs />
+        </SimpleForm>
+      </Edit>
+    </>
   );
 }

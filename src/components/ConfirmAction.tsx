@@ -13,7 +13,7 @@ export interface ConfirmActionProps {
   cancelLabel?: string;
   /** i18n key or text of the success toast; `portal.confirm.success` when absent. */
   successMessage?: string;
-  /** i18n key or text of the error toast, followed by the server's translated message; alone, the server's message or `errors.couldNotPerform`. */
+  /** i18n key or text of the error toast; without it, the server's translated message, else `errors.couldNotPerform`. */
   errorMessage?: string;
   /** Variables of the success message, e.g. `{ nome }`. */
   messageArgs?: Record<string, unknown>;
@@ -40,9 +40,8 @@ export function ConfirmAction(props: ConfirmActionProps) {
       onSuccess?.(result);
     } catch (error) {
       const serverMessage = error instanceof Error && error.message ? error.message : undefined;
-      const own = props.errorMessage && translate(props.errorMessage, { _: props.errorMessage, ...props.messageArgs });
-      const message = own
-        ? [own, serverMessage].filter(Boolean).join(': ')
+      const message = props.errorMessage
+        ? translate(props.errorMessage, { _: props.errorMessage, ...props.messageArgs })
         : (serverMessage ?? 'errors.couldNotPerform');
       notify(message, { type: 'error' });
     } finally {

@@ -1,6 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usuarios } from '../../server/db/schema';
+import {
+  cargos,
+  departamentos,
+  desligamentos,
+  divisoes,
+  marcas,
+  redesSociais,
+  dealerGrupos,
+  dealerMarcas,
+  dealerProdutos,
+  dealers,
+  setores,
+  usuarios,
+} from '../../server/db/schema';
 import { operationTable } from '../../server/graphql/schema';
 import { DEMO, errorCode, gql, signIn, startPortal, type TestPortal } from './portal';
 
@@ -13,14 +26,56 @@ const CALLERS: Caller[] = ['anonymous', 'super', 'montadora', 'dealer'];
 
 interface Case {
   query: string;
-  variables?: (ids: Record<keyof typeof DEMO, number>) => Record<string, unknown>;
+  variables?: (
+    ids: Record<keyof typeof DEMO, number>,
+    portal: TestPortal,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   allowed: Record<Caller, boolean>;
 }
 
 const everyoneSignedIn = { anonymous: false, super: true, montadora: true, dealer: true };
 
+const networkMaintainers = { anonymous: false, super: true, montadora: true, dealer: false };
+
+/** A seeded dealer as the wizard would send it back unchanged. */
+async function dealerInput(portal: TestPortal, id: number) {
+  const { db } = portal.database;
+  const [
+    { id: _id, createdAt: _createdAt, busca: _busca, logradouro, complemento, bairro, cidade, estado, cep, ...d },
+  ] = await db.select().from(dealers).where(eq(dealers.id, id));
+  return {
+    id,
+    ...d,
+    endereco: { logradouro, complemento, bairro, cidade, estado, cep },
+    marcaIds: (await db.select().from(dealerMarcas).where(eq(dealerMarcas.dealerId, id))).map((m) => m.marcaId),
+    grupoIds: (await db.select().from(dealerGrupos).where(eq(dealerGrupos.dealerId, id))).map((g) => g.grupoId),
+    dadosComplementares: (await db.select().from(dealerProdutos).where(eq(dealerProdutos.dealerId, id))).map(
+      ({ produtoId, uri }) => ({ produtoId, uri }),
+    ),
+  };
+}
+
+const staffOnly = { anonymous: false, super: true, montadora: false, dealer: false };
+
+/** Reference records made for the matrix (cadastros): unused, so the provider staff may remove them. */
+const cadastro = {} as Record<
+  'marca' | 'cargo' | 'departamento' | 'divisao' | 'divisaoDoSetor' | 'setor' | 'desligamento' | 'redeSocial',
+  number
+>;
+
 const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
   Query: {
+    // Dealers and groups: the dealers-and-groups maintenance key (the dealer demo user has none).
+    grupos: { query: '{ grupos(filterInput: {}) { totalElements } }', allowed: networkMaintainers },
+    grupo: { query: '{ grupo(id: 1) { id } }', allowed: networkMaintainers },
+    gruposAtivos: { query: '{ gruposAtivos { id } }', allowed: everyoneSignedIn },
+    impactoGrupo: {
+      query: `{ impactoGrupo(grupo: { id: 1, nome: "Grupo Horizonte", marcaIds: [1, 2], active: false }) {
+        dealersInativados } }`,
+      allowed: networkMaintainers,
+    },
+    dealers: { query: '{ dealers(filterInput: { busca: "a" }) { totalElements } }', allowed: networkMaintainers },
+    dealer: { query: '{ dealer(id: 1) { id } }', allowed: networkMaintainers },
     i18nLabels: {
       query: '{ i18nLabels { key } }',
       allowed: { anonymous: true, super: true, montadora: true, dealer: true },
@@ -33,8 +88,118 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     produtos: { query: '{ produtos { id } }', allowed: everyoneSignedIn },
     usuarioLogado: { query: '{ usuarioLogado { id } }', allowed: everyoneSignedIn },
     currentUserOnboardingIsSeen: { query: '{ currentUserOnboardingIsSeen(id: HOME) }', allowed: everyoneSignedIn },
+    // The audit route's keys (the dealer has none); scope per kind is in auditoria.test.ts.
+    auditoria: {
+      query:
+        'query($id: ID!) { auditoria(filterInput: { tipo: "USUARIO", registroId: $id }) { totalElements campos } }',
+      variables: (ids) => ({ id: ids.montadora }),
+      allowed: { anonymous: false, super: true, montadora: true, dealer: false },
+    },
+    marcas: { query: '{ marcas { id nome active } }', allowed: everyoneSignedIn },
+    cargos: { query: '{ cargos(cargosPrincipais: true) { id nome } }', allowed: everyoneSignedIn },
+    departamentos: { query: '{ departamentos { id sigla } }', allowed: everyoneSignedIn },
+    divisoes: { query: '{ divisoes { id nome } }', allowed: everyoneSignedIn },
+    setores: { query: '{ setores { id divisao { id } } }', allowed: everyoneSignedIn },
+    desligamentos: { query: '{ desligamentos { id motivo } }', allowed: everyoneSignedIn },
+    redesSociais: { query: '{ redesSociais { id icone marca { id } } }', allowed: everyoneSignedIn },
+    // The super-admin page (/superAdmin): provider staff only.
+    ultimosJobs: { query: '{ ultimosJobs { id status } }', allowed: staffOnly },
   },
   Mutation: {
+    // Saves that change nothing (groups and dealers of the seed, with brands both callers hold).
+    salvarGrupo: {
+      query:
+        'mutation { salvarGrupo(grupo: { id: 1, nome: "Grupo Horizonte", marcaIds: [1, 2], active: true }) { id } }',
+      allowed: networkMaintainers,
+    },
+    ativarGrupo: { query: 'mutation { ativarGrupo(id: 1) { id } }', allowed: networkMaintainers },
+    inativarGrupo: { query: 'mutation { inativarGrupo(id: 4) { id } }', allowed: networkMaintainers },
+    salvarDealer: {
+      query: 'mutation($dealer: DealerInput!) { salvarDealer(dealer: $dealer) { id } }',
+      variables: async (_ids, portal) => ({ dealer: await dealerInput(portal, 1) }),
+      allowed: networkMaintainers,
+    },
+    ativarDealer: { query: 'mutation { ativarDealer(id: 1) { id } }', allowed: networkMaintainers },
+    inativarDealer: { query: 'mutation { inativarDealer(id: 20) { id } }', allowed: networkMaintainers },
+    // The super-admin page (/superAdmin): provider staff only; product 1 is the portal itself.
+    editarProduto: {
+      query: 'mutation { editarProduto(produto: { id: "1", baseUriHomolog: "https://homolog.portal.test" }) { id } }',
+      allowed: staffOnly,
+    },
+    sincronizarDealers: { query: 'mutation { sincronizarDealers { id } }', allowed: staffOnly },
+    sincronizarGrupos: { query: 'mutation { sincronizarGrupos { id } }', allowed: staffOnly },
+    sincronizarUsuarios: { query: 'mutation { sincronizarUsuarios { id } }', allowed: staffOnly },
+    migrar: { query: 'mutation { migrar { id } }', allowed: staffOnly },
+    sincronizarIdentityProvider: {
+      query: 'mutation { sincronizarIdentityProvider(emailUsuario: "dealer@portal.test") { acao } }',
+      allowed: staffOnly,
+    },
+    // Reference data (cadastros): writes are for the provider's staff only.
+    salvarMarca: { query: 'mutation { salvarMarca(marca: { nome: "Matriz Marca" }) { id } }', allowed: staffOnly },
+    ativarMarca: {
+      query: 'mutation($id: ID!) { ativarMarca(id: $id) { id } }',
+      variables: () => ({ id: cadastro.marca }),
+      allowed: staffOnly,
+    },
+    inativarMarca: {
+      query: 'mutation($id: ID!) { inativarMarca(id: $id) { id } }',
+      variables: () => ({ id: cadastro.marca }),
+      allowed: staffOnly,
+    },
+    salvarCargo: { query: 'mutation { salvarCargo(cargo: { nome: "Matriz Cargo" }) { id } }', allowed: staffOnly },
+    excluirCargo: {
+      query: 'mutation($id: ID!) { excluirCargo(id: $id) }',
+      variables: () => ({ id: cadastro.cargo }),
+      allowed: staffOnly,
+    },
+    salvarDepartamento: {
+      query: 'mutation { salvarDepartamento(departamento: { nome: "Matriz", sigla: "MTZ" }) { id } }',
+      allowed: staffOnly,
+    },
+    excluirDepartamento: {
+      query: 'mutation($id: ID!) { excluirDepartamento(id: $id) }',
+      variables: () => ({ id: cadastro.departamento }),
+      allowed: staffOnly,
+    },
+    salvarDivisao: {
+      query: 'mutation { salvarDivisao(divisao: { nome: "Matriz Divisão" }) { id } }',
+      allowed: staffOnly,
+    },
+    excluirDivisao: {
+      query: 'mutation($id: ID!) { excluirDivisao(id: $id) }',
+      variables: () => ({ id: cadastro.divisao }),
+      allowed: staffOnly,
+    },
+    salvarSetor: {
+      query: 'mutation($divisaoId: ID!) { salvarSetor(setor: { nome: "Matriz Setor", divisaoId: $divisaoId }) { id } }',
+      variables: () => ({ divisaoId: cadastro.divisaoDoSetor }),
+      allowed: staffOnly,
+    },
+    excluirSetor: {
+      query: 'mutation($id: ID!) { excluirSetor(id: $id) }',
+      variables: () => ({ id: cadastro.setor }),
+      allowed: staffOnly,
+    },
+    salvarDesligamento: {
+      query: 'mutation { salvarDesligamento(desligamento: { motivo: "Matriz" }) { id } }',
+      allowed: staffOnly,
+    },
+    excluirDesligamento: {
+      query: 'mutation($id: ID!) { excluirDesligamento(id: $id) }',
+      variables: () => ({ id: cadastro.desligamento }),
+      allowed: staffOnly,
+    },
+    salvarRedeSocial: {
+      query:
+        'mutation($marcaId: ID!) { salvarRedeSocial(redeSocial: { marcaId: $marcaId, nome: "Matriz", url: "https://example.com", icone: "fab|x" }) { id } }',
+      variables: () => ({ marcaId: cadastro.marca }),
+      allowed: staffOnly,
+    },
+    excluirRedeSocial: {
+      query: 'mutation($id: ID!) { excluirRedeSocial(id: $id) }',
+      variables: () => ({ id: cadastro.redeSocial }),
+      allowed: staffOnly,
+    },
     setCurrentUserOnboardingSeen: {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',
       allowed: everyoneSignedIn,
@@ -62,6 +227,26 @@ beforeAll(async () => {
 });
 afterAll(() => portal?.close());
 
+beforeAll(async () => {
+  const { db } = portal.database;
+  const one = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows)[0].id;
+  cadastro.marca = await one(db.insert(marcas).values({ nome: 'Matriz Marca Base' }).returning());
+  cadastro.cargo = await one(db.insert(cargos).values({ nome: 'Matriz Cargo Base' }).returning());
+  cadastro.departamento = await one(db.insert(departamentos).values({ nome: 'Matriz', sigla: 'MB' }).returning());
+  cadastro.divisao = await one(db.insert(divisoes).values({ nome: 'Matriz Divisão Base' }).returning());
+  cadastro.divisaoDoSetor = await one(db.insert(divisoes).values({ nome: 'Matriz Divisão Setor' }).returning());
+  cadastro.setor = await one(
+    db.insert(setores).values({ nome: 'Matriz Setor Base', divisaoId: cadastro.divisaoDoSetor }).returning(),
+  );
+  cadastro.desligamento = await one(db.insert(desligamentos).values({ motivo: 'Matriz' }).returning());
+  cadastro.redeSocial = await one(
+    db
+      .insert(redesSociais)
+      .values({ marcaId: cadastro.marca, nome: 'Matriz', url: 'https://example.com', icone: 'fab|x' })
+      .returning(),
+  );
+});
+
 describe('authorization matrix', () => {
   it('covers exactly the operations of the schema', () => {
     const table = operationTable();
@@ -75,7 +260,12 @@ describe('authorization matrix', () => {
       for (const caller of CALLERS) {
         const allowed = testCase.allowed[caller];
         it(`${root}.${name}: ${caller} is ${allowed ? 'allowed' : 'refused'}`, async () => {
-          const response = await gql(portal, testCase.query, testCase.variables?.(ids) ?? {}, tokens[caller]);
+          const response = await gql(
+            portal,
+            testCase.query,
+            (await testCase.variables?.(ids, portal)) ?? {},
+            tokens[caller],
+          );
           if (allowed) {
             expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
           } else {

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildApp, type App } from '../../server/app';
+import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
+import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders';
 
 /**
  * Starts the whole portal on a free port for API tests: PGlite in memory, or a fresh database on
@@ -201,3 +203,15 @@ export async function gql<T = Record<string, unknown>>(
 }
 
 export const errorCode = (response: GraphQLResponse) => response.errors?.[0]?.extensions?.code;
+
+/**
+ * Creates a user (builders' createUsuario, with the demo password) and signs them in: for tests
+ * that need a caller with exactly these brands, dealers and function keys.
+ */
+export async function signInAsNew(
+  portal: TestPortal,
+  input: Omit<UsuarioInput, 'senhaHash'>,
+): Promise<{ id: number; token: string }> {
+  const usuario = await createUsuario(portal.database.db, { ...input, senhaHash: await hashPassword(DEMO_PASSWORD) });
+  return { id: usuario.id, token: (await signIn(portal, input.email)).access_token };
+}

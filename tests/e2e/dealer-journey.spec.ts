@@ -92,7 +92,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
   await expect(row).toBeVisible();
   await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
   await row.getByText(dealerNome).click();
-  await expect(page.getByRole('heading', { name: dealerNome })).toBeVisible();
+  await expect(page.getByText(dealerNome, { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: /Razão social/ }).fill('Cometa Jundiaí Veículos e Serviços Ltda');
   for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Avançar' }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();

@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import {
   CreateButton,
@@ -63,6 +64,7 @@ export interface ResourceListProps {
   canCreate?: boolean;
   /** Extra actions at the end of each row (e.g. the audit link). */
   rowActions?: ReactNode;
+  /** The page heading; the route's title (routes.<resource>) by default. */
   title?: string;
 }
 
@@ -82,42 +84,48 @@ export function ResourceList({
   title,
 }: ResourceListProps) {
   const resource = useResourceContext();
+  const translate = useTranslate();
   // The create route of the table (/grupos/novo), not react-admin's /grupos/create.
   const createPath = ROUTES.find((route) => route.id === `${resource}Novo`)?.path;
-  const translate = useTranslate();
   const allFilters = [
     // SearchInput does not translate a given placeholder.
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('lista.search')} />,
     ...(activeToggle ? [activeFilter] : []),
     ...filters,
   ];
+  const heading = title ?? translate(`routes.${resource}`);
   return (
-    <List
-      title={title}
-      filters={allFilters}
-      sort={sort}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]} />}
-      actions={
-        <TopToolbar>
-          {allFilters.length > 1 && <FilterButton />}
-          {exportName && <ExportButtons name={exportName} />}
-          {canCreate && createPath && <CreateButton to={createPath} />}
-        </TopToolbar>
-      }
-      // A list is the page's content: no empty-page invitation hiding the filters.
-      empty={false}
-    >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        {children}
-        {activeToggle && <DataTable.Col source="active" label="lista.status.active" render={() => <ActiveChip />} />}
-        {(activeToggle || rowActions) && (
-          <DataTable.Col label="lista.actions" disableSort>
-            {activeToggle && <ActiveToggle {...activeToggle} />}
-            {rowActions}
-          </DataTable.Col>
-        )}
-      </DataTable>
-    </List>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {heading}
+      </Typography>
+      <List
+        title={heading}
+        filters={allFilters}
+        sort={sort}
+        perPage={10}
+        pagination={<Pagination rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]} />}
+        actions={
+          <TopToolbar>
+            {allFilters.length > 1 && <FilterButton />}
+            {exportName && <ExportButtons name={exportName} />}
+            {canCreate && createPath && <CreateButton to={createPath} />}
+          </TopToolbar>
+        }
+        // A list is the page's content: no empty-page invitation hiding the filters.
+        empty={false}
+      >
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          {children}
+          {activeToggle && <DataTable.Col source="active" label="lista.status.active" render={() => <ActiveChip />} />}
+          {(activeToggle || rowActions) && (
+            <DataTable.Col label="lista.actions" disableSort>
+              {activeToggle && <ActiveToggle {...activeToggle} />}
+              {rowActions}
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </List>
+    </>
   );
 }
