@@ -9,6 +9,9 @@ import { ONBOARDING_SEEN_QUERY, SET_ONBOARDING_SEEN_MUTATION } from './component
 import { MENU_USUARIO_LOGADO_QUERY } from './layout/useMenuUsuarioLogado';
 import { HELP_LINK_QUERY } from './pages/errors/OpsPage';
 import { MINHA_CONTA_QUERY } from './pages/minhaConta/minhaConta';
+import { RESOURCES } from '../domain/resources';
+import { IMPACTO_GRUPO_QUERY } from '../resources/grupos/GrupoImpacto';
+import { setActiveMutation } from './components/list/ActiveToggle';
 
 /** The API's committed contract (server/schema.graphql). */
 const schema = buildSchema(readFileSync(path.resolve(__dirname, '../server/schema.graphql'), 'utf8'));
@@ -23,7 +26,25 @@ describe('GraphQL operations written by hand', () => {
     ['setCurrentUserOnboardingSeen', SET_ONBOARDING_SEEN_MUTATION],
     ['menuUsuarioLogado.linkHelpTec', HELP_LINK_QUERY],
     ['minha conta', MINHA_CONTA_QUERY],
+    ['impactoGrupo', IMPACTO_GRUPO_QUERY],
   ])('%s is valid against the API schema', (_name, source) => {
     expect(validate(schema, parse(source)).map((e) => e.message)).toEqual([]);
   });
+});
+
+describe('activate / inactivate mutations of the lists (RESOURCES[resource].setActive)', () => {
+  const withSetActive = Object.entries(RESOURCES)
+    .filter(([, table]) => 'setActive' in table)
+    .map(([resource]) => resource);
+
+  it('covers the resources that declare one', () => {
+    expect(withSetActive).toEqual(expect.arrayContaining(['grupos', 'dealers', 'marcas']));
+  });
+
+  it.each(withSetActive.flatMap((resource) => [[resource, true] as const, [resource, false] as const]))(
+    '%s (active: %s) is valid against the API schema',
+    (resource, active) => {
+      expect(validate(schema, parse(setActiveMutation(resource, active))).map((e) => e.message)).toEqual([]);
+    },
+  );
 });

@@ -1,0 +1,520 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { graphql, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import DealerCreate from './DealerCreate';
+import DealerEdit from './DealerEdit';
+import DealerList from './DealerList';
+import { DEALER, DEALER_ROWS, DIVISOES, GRUPOS, MARCAS, PRODUTOS, SETORES } from './dealers.fixtures';
+
+const origin = window.location.origin;
+const api = graphql.link(new URL('/graphql', origin).href);
+
+type Row = (typeof DEALER_ROWS)[number];
+let rows: Row[] = [...DEALER_ROWS];
+const listed: Record<string, unknown>[] = [];
+const saved: { operation: string; input: Record<string, unknown> }[] = [];
+const toggled: { id: unknown; query: string }[] = [];
+const exported: URL[] = [];
+
+/** A handler answering a whole-list query. */
+const whole = (operation: string, result: unknown[]) =>
+  api.query(operation, () => HttpResponse.json({ data: { result } }));
+const answerDealer = (input: Record<string, unknown>) => ({
+  data: { result: { ...DEALER, id: '99', ...input, __typename: 'Dealer' } },
+});
+
+const server = setupServer(
+  api.query('dealers_getList', ({ variables }) => {
+    const input = variables.filterInput as { busca?: string; active?: boolean };
+    listed.push(input);
+    const content = rows.filter(
+      (row) =>
+        (!input.busca || row.nomeExibicao.toLowerCase().includes(input.busca.toLowerCase())) &&
+        (input.active == null || row.active === input.active),
+    );
+    return HttpResponse.json({
+      data: { result: { content, totalElements: content.length, __typename: 'DealerPage' } },
+    });
+  }),
+  api.query('dealers_getOne', () => HttpResponse.json({ data: { result: DEALER } })),
+  api.mutation('dealers_create', ({ variables }) => {
+    saved.push({ operation: 'create', input: variables.input });
+    return HttpResponse.json(answerDealer(variables.input));
+  }),
+  api.mutation('dealers_update', ({ variables }) => {
+    saved.push({ operation: 'update', input: variables.input });
+    return HttpResponse.json(answerDealer(variables.input));
+  }),
+  api.mutation('SetActive', ({ variables, query }) => {
+    toggled.push({ id: variables.id, query });
+    const active = !query.includes('inativarDealer(');
+    rows = rows.map((row) => (row.id === variables.id ? { ...row, active } : row));
+    return HttpResponse.json({ data: { result: { id: variables.id, active, __typename: 'Dealer' } } });
+  }),
+  whole('divisoes_getList', DIVISOES),
+  whole('divisoes_getMany', DIVISOES),
+  whole('setores_getList', SETORES),
+  whole('setores_getMany', SETORES),
+  whole('marcas_getList', MARCAS),
+  whole('marcas_getMany', MARCAS),
+  api.query('grupos_getList', () =>
+    HttpResponse.json({ data: { result: { content: GRUPOS, totalElements: GRUPOS.length, __typename: 'GrupoPage' } } }),
+  ),
+  whole('grupos_getMany', GRUPOS),
+  whole('produtos_getList', PRODUTOS),
+  http.get(new URL('/api/exportar/dealers', origin).href, ({ request }) => {
+    exported.push(new URL(request.url));
+    return new HttpResponse('nomeExibicao\nAurora Centro\n', {
+      headers: { 'content-type': 'text/csv', 'content-disposition': "attachment; filename*=UTF-8''dealers.csv" },
+    });
+  }),
+);
+
+const downloads: string[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setAccessTokenGetter(async () => 'token-1');
+  rows = [...DEALER_ROWS];
+  // A download is an <a download> clicked on a blob URL: record it instead of navigating.
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:${origin}/1`);
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  listed.length = 0;
+  saved.length = 0;
+  toggled.length = 0;
+  exported.length = 0;
+  downloads.length = 0;
+});
+afterAll(() => server.close());
+
+function renderAt(path: string) {
+  let location = '';
+  render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
+        store={memoryStore()}
+      >
+        <ResourceContextProvider value="dealers">
+          <Routes>
+            <Route path="/dealers" element={<DealerList />} />
+            <Route path="/dealers/novo" element={<DealerCreate />} />
+            <Route path="/dealers/:id" element={<DealerEdit />} />
+          </Routes>
+        </ResourceContextProvider>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { location: () => location };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+const cells = (text: string) =>
+  within(rowOf(text))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('/dealers', { timeout: 20_000 }, () => {
+  it('lists the dealers with masked CNPJ, codes, city, brands, groups and users', async () => {
+    renderAt('/dealers');
+    expect(await screen.findByText('Aurora Centro')).toBeInTheDocument();
+    expect(cells('Aurora Centro').slice(0, 10)).toEqual([
+      'Aurora Centro',
+      'Aurora Centro Veículos Ltda',
+      '11.222.333/0001-81',
+      'AC-01, AC-02',
+      'Curitiba / PR',
+      'Aurora Motors',
+      'Grupo Sul',
+      '4',
+      'Ativo',
+      'Inativar',
+    ]);
+    expect(cells('Boreal Norte').slice(4, 9)).toEqual(['', 'Boreal Caminhões', '', '0', 'Inativo']);
+    expect(screen.getByText('Mostrando 1 a 2 de 2 registros')).toBeInTheDocument();
+    expect(listed[0]).toEqual({ page: 0, rowsPerPage: 10, sort: { field: 'nomeExibicao', order: 'ASC' } });
+    expect(screen.getByRole('link', { name: 'Criar' })).toHaveAttribute('href', '/dealers/novo');
+  });
+
+  it('exports the list with the search and filters in use', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers');
+    await screen.findByText('Aurora Centro');
+    await user.type(screen.getByPlaceholderText('Buscar'), 'aurora');
+    // The search applies after a pause; the filter menu is opened once it did.
+    await waitFor(() => expect(listed.at(-1)).toMatchObject({ busca: 'aurora' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar filtro' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Situação' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Situação' }));
+    await user.click(await screen.findByRole('option', { name: 'Ativos' }));
+    await waitFor(() => expect(listed.at(-1)).toMatchObject({ busca: 'aurora', active: true }));
+    await waitFor(() => expect(screen.queryByText('Boreal Norte')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(downloads).toEqual(['dealers.csv']));
+    expect(exported).toHaveLength(1);
+    expect(exported[0].pathname).toBe('/api/exportar/dealers');
+    expect(exported[0].searchParams.get('formato')).toBe('csv');
+    expect(JSON.parse(exported[0].searchParams.get('filtro')!)).toEqual({
+      active: true,
+      busca: 'aurora',
+      sort: { field: 'nomeExibicao', order: 'ASC' },
+    });
+  });
+
+  it("says 'Não foi possível exportar a lista' when the export fails", async () => {
+    server.use(http.get(new URL('/api/exportar/dealers', origin).href, () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderAt('/dealers');
+    await screen.findByText('Aurora Centro');
+    await user.click(screen.getByRole('button', { name: 'Exportar XLSX' }));
+    expect(await screen.findByText('Não foi possível exportar a lista')).toBeInTheDocument();
+    expect(downloads).toEqual([]);
+  });
+
+  it('inactivates a dealer after confirmation, and says why it could not', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers');
+    await screen.findByText('Aurora Centro');
+    await user.click(within(rowOf('Aurora Centro')).getByRole('button', { name: 'Inativar' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Aurora Centro ficará inativo.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Inativar' }));
+    expect(await screen.findByText('Aurora Centro inativado')).toBeInTheDocument();
+    expect(toggled).toEqual([{ id: '5', query: expect.stringContaining('inativarDealer(id: $id)') }]);
+    await waitFor(() => expect(cells('Aurora Centro')[8]).toBe('Inativo'));
+
+    server.use(
+      api.mutation('SetActive', () =>
+        HttpResponse.json({ errors: [{ message: 'Registro não encontrado', extensions: { code: 'NOT_FOUND' } }] }),
+      ),
+    );
+    await user.click(within(rowOf('Boreal Norte')).getByRole('button', { name: 'Ativar' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Ativar' }));
+    expect(await screen.findByText('Não foi possível ativar o dealer')).toBeInTheDocument();
+  });
+});
+
+// The wizard.
+
+const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
+const button = (name: string) => screen.getByRole('button', { name });
+
+/** Step number of the progress bar, its filled segments, and the step's title. */
+function progress() {
+  const [bar, ...segments] = screen.getAllByRole('progressbar');
+  return {
+    step: bar.getAttribute('aria-valuenow'),
+    segments: segments.map((segment) => segment.getAttribute('aria-valuenow')),
+    title: screen.getByRole('heading', { level: 2 }).textContent,
+  };
+}
+
+async function choose(user: User, combobox: RegExp, option: string) {
+  await waitFor(() => expect(screen.getByRole('combobox', { name: combobox })).not.toHaveAttribute('aria-disabled'));
+  await user.click(screen.getByRole('combobox', { name: combobox }));
+  await user.click(await screen.findByRole('option', { name: option }));
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+}
+
+async function next(user: User, step: string) {
+  await user.click(button('Avançar'));
+  await waitFor(() => expect(progress().step).toBe(step));
+}
+
+async function fillIdentificacao(user: User) {
+  await user.type(await screen.findByRole('textbox', { name: /^Nome de exibição/ }), 'Aurora Centro');
+  await user.type(textbox(/^Razão social/), 'Aurora Centro Veículos Ltda');
+  await user.type(textbox(/^CNPJ$/), '11222333000181');
+  await user.type(textbox(/^Código/), 'AC-01{Enter}');
+  await choose(user, /^Divisão/, 'Vendas');
+  await choose(user, /^Setor/, 'Seminovos');
+}
+
+async function fillUntilComplementares(user: User) {
+  await fillIdentificacao(user);
+  await next(user, '2');
+  await user.type(textbox(/^Telefone/), '1133445566{Enter}');
+  await user.type(textbox(/^Cidade/), 'Curitiba');
+  await next(user, '3');
+  await user.click(screen.getByRole('combobox', { name: /^Marcas/ }));
+  await user.click(await screen.findByRole('option', { name: 'Aurora Motors' }));
+  await next(user, '4');
+}
+
+/** Opens the complementary-data dialog, picks a product and types a URI, then confirms. */
+async function addComplementar(user: User, produto: string | null, uri: string) {
+  await user.click(button('Adicionar dado complementar'));
+  const dialog = await screen.findByRole('dialog');
+  if (produto) {
+    await user.click(within(dialog).getByRole('combobox', { name: /^Produto/ }));
+    await user.click(await screen.findByRole('option', { name: produto }));
+  }
+  if (uri) await user.type(within(dialog).getByRole('textbox', { name: /^URI/ }), uri);
+  await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+  return dialog;
+}
+
+describe('/dealers/novo', { timeout: 30_000 }, () => {
+  it('has four steps with a progress bar, starting on the identification', async () => {
+    renderAt('/dealers/novo');
+    expect(screen.getByRole('heading', { level: 1, name: 'Novo dealer' })).toBeInTheDocument();
+    await screen.findByRole('textbox', { name: /^Nome de exibição/ });
+    expect(progress()).toEqual({ step: '1', segments: ['100', '0', '0', '0'], title: 'Identificação' });
+    expect(screen.getByText('Passo 1 de 4')).toBeInTheDocument();
+  });
+
+  it("refuses to move on with the step's invalid fields, each with its message", async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers/novo');
+    await user.type(await screen.findByRole('textbox', { name: /^Nome de exibição/ }), 'Aurora Centro');
+    await user.type(textbox(/^Razão social/), 'ABC Ltda 1234');
+    await user.type(textbox(/^CNPJ$/), '11222333000100');
+    expect(textbox(/^CNPJ$/)).toHaveValue('11.222.333/0001-00');
+    await user.click(button('Avançar'));
+    expect(await screen.findByText('A razão social deve ter pelo menos 10 letras')).toBeInTheDocument();
+    expect(screen.getByText('Informe pelo menos um código')).toBeInTheDocument();
+    expect(screen.getByText('CNPJ inválido')).toBeInTheDocument();
+    // Division and sector.
+    expect(screen.getAllByText('Campo obrigatório')).toHaveLength(2);
+    expect(progress().step).toBe('1');
+    expect(saved).toEqual([]);
+  });
+
+  it('refuses an invalid additional CNPJ before adding it', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers/novo');
+    await user.type(await screen.findByRole('textbox', { name: /^CNPJ adicional/ }), '45287116000100{Enter}');
+    expect(await screen.findByText('CNPJ inválido')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'CNPJ adicional' })).queryAllByRole('listitem')).toHaveLength(0);
+    await user.clear(textbox(/^CNPJ adicional/));
+    await user.type(textbox(/^CNPJ adicional/), '45287116000191{Enter}');
+    expect(within(screen.getByRole('list', { name: 'CNPJ adicional' })).getByRole('listitem')).toHaveTextContent(
+      '45.287.116/0001-91',
+    );
+  });
+
+  it('offers the sectors of the chosen division, and clears the sector when the division changes', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers/novo');
+    expect(await screen.findByRole('combobox', { name: /^Setor/ })).toHaveAttribute('aria-disabled', 'true');
+    await choose(user, /^Divisão/, 'Vendas');
+    await user.click(screen.getByRole('combobox', { name: /^Setor/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent).filter(Boolean)).toEqual(['Seminovos', 'Veículos novos']);
+    await user.click(screen.getByRole('option', { name: 'Seminovos' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Setor/ })).toHaveTextContent('Seminovos'));
+    await choose(user, /^Divisão/, 'Pós-venda');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Setor/ })).not.toHaveTextContent('Seminovos'));
+    await user.click(screen.getByRole('combobox', { name: /^Setor/ }));
+    const after = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(after.map((o) => o.textContent).filter(Boolean)).toEqual(['Peças']);
+  });
+
+  it('goes back keeping the values, and cancels to the list from the first step', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/dealers/novo');
+    await fillIdentificacao(user);
+    await next(user, '2');
+    expect(progress()).toEqual({ step: '2', segments: ['100', '100', '0', '0'], title: 'Contato e endereço' });
+    await user.click(button('Voltar'));
+    await waitFor(() => expect(progress().step).toBe('1'));
+    expect(textbox(/^Nome de exibição/)).toHaveValue('Aurora Centro');
+    expect(textbox(/^CNPJ$/)).toHaveValue('11.222.333/0001-81');
+    expect(within(screen.getByRole('list', { name: 'Código' })).getByRole('listitem')).toHaveTextContent('AC-01');
+    expect(screen.getByRole('combobox', { name: /^Setor/ })).toHaveTextContent('Seminovos');
+    await user.click(button('Cancelar'));
+    await waitFor(() => expect(location()).toBe('/dealers'));
+    expect(saved).toEqual([]);
+  });
+
+  it('requires a brand on the network step', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers/novo');
+    await fillIdentificacao(user);
+    await next(user, '2');
+    await next(user, '3');
+    expect(progress().title).toBe('Marcas e grupos');
+    await user.click(button('Avançar'));
+    expect(await screen.findByText('Selecione pelo menos 1')).toBeInTheDocument();
+    expect(progress().step).toBe('3');
+  });
+
+  it('checks the complementary data in its dialog: product and URI required, a URL, one per product', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers/novo');
+    await fillUntilComplementares(user);
+    expect(progress()).toEqual({ step: '4', segments: ['100', '100', '100', '100'], title: 'Dados complementares' });
+    expect(screen.getByText('Nenhum dado complementar.')).toBeInTheDocument();
+
+    let dialog = await addComplementar(user, null, '');
+    expect(within(dialog).getAllByText('Campo obrigatório')).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Produto/ }));
+    await user.click(await screen.findByRole('option', { name: 'Portal Peças' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^URI/ }), 'pecas aurora');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText('URL inválida')).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: /^URI/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^URI/ }), 'https://pecas.aurora.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'Dados complementares' });
+    expect(within(table).getByText('Portal Peças')).toBeInTheDocument();
+    expect(within(table).getByText('https://pecas.aurora.test')).toBeInTheDocument();
+
+    // The same product again is refused.
+    dialog = await addComplementar(user, 'Portal Peças', 'https://outra.aurora.test');
+    expect(await within(dialog).findByText('Produto repetido')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.queryByText('https://outra.aurora.test')).not.toBeInTheDocument();
+
+    // Removing it empties the list.
+    await user.click(within(table).getByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText('Nenhum dado complementar.')).toBeInTheDocument();
+  });
+
+  it('saves with salvarDealer and the values of every step, then goes to the list', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/dealers/novo');
+    await fillUntilComplementares(user);
+    await addComplementar(user, 'Portal Garantia', 'https://garantia.aurora.test');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(button('Salvar'));
+    await waitFor(() => expect(location()).toBe('/dealers'));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({
+      operation: 'create',
+      input: {
+        nomeExibicao: 'Aurora Centro',
+        razaoSocial: 'Aurora Centro Veículos Ltda',
+        cnpj: '11.222.333/0001-81',
+        cnpjsAdicionais: [],
+        codigos: ['AC-01'],
+        divisaoId: '1',
+        setorId: '12',
+        telefones: ['(11) 3344-5566'],
+        celulares: [],
+        endereco: expect.objectContaining({ cidade: 'Curitiba' }),
+        marcaIds: ['1'],
+        grupoIds: [],
+        dadosComplementares: [{ produtoId: '32', uri: 'https://garantia.aurora.test' }],
+        active: true,
+      },
+    });
+    expect(Object.keys(saved[0].input).sort()).toEqual(
+      [
+        'active',
+        'celulares',
+        'cnpj',
+        'cnpjsAdicionais',
+        'codigos',
+        'dadosComplementares',
+        'divisaoId',
+        'endereco',
+        'grupoIds',
+        'marcaIds',
+        'nomeExibicao',
+        'razaoSocial',
+        'setorId',
+        'telefones',
+      ].sort(),
+    );
+    expect(await screen.findByText('Dealer Aurora Centro salvo')).toBeInTheDocument();
+  });
+
+  it("brings the wizard back to the first step with the API's message under the name", async () => {
+    server.use(
+      api.mutation('dealers_create', ({ variables }) => {
+        saved.push({ operation: 'create', input: variables.input });
+        return HttpResponse.json({
+          errors: [
+            {
+              message: 'Verifique os dados!',
+              extensions: {
+                code: 'BAD_USER_INPUT',
+                fieldErrors: { nomeExibicao: 'Já existe um dealer com este nome' },
+              },
+            },
+          ],
+          data: null,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    const { location } = renderAt('/dealers/novo');
+    await fillUntilComplementares(user);
+    await user.click(button('Salvar'));
+    expect(await screen.findByText('Já existe um dealer com este nome')).toBeInTheDocument();
+    await waitFor(() => expect(progress().step).toBe('1'));
+    const nome = textbox(/^Nome de exibição/);
+    expect(nome).toHaveAttribute('aria-invalid', 'true');
+    expect(nome.closest('.MuiFormControl-root')).toContainElement(
+      screen.getByText('Já existe um dealer com este nome'),
+    );
+    expect(saved).toHaveLength(1);
+    expect(location()).toBe('/dealers/novo');
+  });
+});
+
+describe('/dealers/:id', { timeout: 30_000 }, () => {
+  it('shows the saved dealer with its masks, and saves it with its id', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/dealers/5');
+    expect(screen.getByRole('heading', { level: 1, name: 'Editar dealer' })).toBeInTheDocument();
+    // The wizard names the dealer it edits.
+    expect(await screen.findByText('Aurora Centro', { selector: 'p' })).toBeInTheDocument();
+    expect(textbox(/^CNPJ$/)).toHaveValue('11.222.333/0001-81');
+    expect(within(screen.getByRole('list', { name: 'CNPJ adicional' })).getByRole('listitem')).toHaveTextContent(
+      '45.287.116/0001-91',
+    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Setor/ })).toHaveTextContent('Veículos novos'));
+    await user.clear(textbox(/^Razão social/));
+    await user.type(textbox(/^Razão social/), 'Aurora Centro Automóveis Ltda');
+    await next(user, '2');
+    expect(within(screen.getByRole('list', { name: 'Telefone' })).getByRole('listitem')).toHaveTextContent(
+      '(11) 3344-5566',
+    );
+    expect(within(screen.getByRole('list', { name: 'Celular' })).getByRole('listitem')).toHaveTextContent(
+      '(11) 98765-4321',
+    );
+    await next(user, '3');
+    await next(user, '4');
+    expect(await screen.findByText('Portal Peças')).toBeInTheDocument();
+    await user.click(button('Salvar'));
+    await waitFor(() => expect(location()).toBe('/dealers'));
+    expect(saved).toEqual([
+      {
+        operation: 'update',
+        input: expect.objectContaining({
+          id: '5',
+          razaoSocial: 'Aurora Centro Automóveis Ltda',
+          cnpj: '11222333000181',
+          codigos: ['AC-01', 'AC-02'],
+          setorId: '11',
+          dadosComplementares: [{ produtoId: '31', uri: 'https://pecas.aurora.test' }],
+        }),
+      },
+    ]);
+  });
+});

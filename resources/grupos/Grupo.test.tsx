@@ -1,0 +1,337 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { graphql, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import {
+  AdminContext,
+  Notification,
+  ResourceContextProvider,
+  TestMemoryRouter,
+  memoryStore,
+  type AuthProvider,
+} from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PortalPermissions } from '../../providers/authProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import GrupoCreate from './GrupoCreate';
+import GrupoEdit from './GrupoEdit';
+import GrupoList from './GrupoList';
+import { grupos, impactoAnswer, MARCAS, SEM_IMPACTO, type GrupoRecord, type Impacto } from './grupos.fixtures';
+
+const api = graphql.link(new URL('/graphql', window.location.origin).href);
+
+let rows: GrupoRecord[] = grupos();
+let impacto: Impacto = SEM_IMPACTO;
+const impactoAsked: Record<string, unknown>[] = [];
+const saved: { operation: string; input: Record<string, unknown> }[] = [];
+const toggled: { id: unknown; query: string }[] = [];
+
+const answerGrupo = (input: Record<string, unknown>) => {
+  const marcaIds = (input.marcaIds as string[]) ?? [];
+  return {
+    data: {
+      result: {
+        id: (input.id as string) ?? '9',
+        nome: input.nome,
+        active: input.active ?? true,
+        createdAt: '2024-03-01T12:00:00.000Z',
+        marcaIds,
+        marcas: MARCAS.filter((m) => marcaIds.includes(m.id)).map(({ id, nome }) => ({
+          id,
+          nome,
+          __typename: 'Marca',
+        })),
+        totalDealers: 0,
+        __typename: 'Grupo',
+      },
+    },
+  };
+};
+
+const server = setupServer(
+  api.query('grupos_getList', () =>
+    HttpResponse.json({ data: { result: { content: rows, totalElements: rows.length, __typename: 'GrupoPage' } } }),
+  ),
+  api.query('grupos_getOne', ({ variables }) =>
+    HttpResponse.json({ data: { result: rows.find((g) => g.id === variables.value) } }),
+  ),
+  api.query('marcas_getList', () => HttpResponse.json({ data: { result: MARCAS } })),
+  api.query('marcas_getMany', () => HttpResponse.json({ data: { result: MARCAS } })),
+  api.query('ImpactoGrupo', ({ variables }) => {
+    impactoAsked.push(variables.grupo);
+    return HttpResponse.json(impactoAnswer(impacto));
+  }),
+  api.mutation('grupos_create', ({ variables }) => {
+    saved.push({ operation: 'create', input: variables.input });
+    return HttpResponse.json(answerGrupo(variables.input));
+  }),
+  api.mutation('grupos_update', ({ variables }) => {
+    saved.push({ operation: 'update', input: variables.input });
+    return HttpResponse.json(answerGrupo(variables.input));
+  }),
+  api.mutation('SetActive', ({ variables, query }) => {
+    toggled.push({ id: variables.id, query });
+    const active = !query.includes('inativarGrupo(');
+    rows = rows.map((g) => (g.id === variables.id ? { ...g, active } : g));
+    return HttpResponse.json({ data: { result: { id: variables.id, active, __typename: 'Grupo' } } });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setAccessTokenGetter(async () => 'token-1');
+  rows = grupos();
+  impacto = SEM_IMPACTO;
+});
+afterEach(() => {
+  server.resetHandlers();
+  impactoAsked.length = 0;
+  saved.length = 0;
+  toggled.length = 0;
+});
+afterAll(() => server.close());
+
+let permissionsGiven: Promise<unknown> = Promise.resolve();
+const authAs = (permissions: PortalPermissions): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: () => (permissionsGiven = Promise.resolve(permissions)),
+});
+
+const SUPER: PortalPermissions = { tipo: 'TECSINAPSE', funcionalidades: [] };
+
+function renderAt(path: string, permissions: PortalPermissions = SUPER) {
+  let location = '';
+  render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        authProvider={authAs(permissions)}
+        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
+        store={memoryStore()}
+      >
+        <ResourceContextProvider value="grupos">
+          <Routes>
+            <Route path="/grupos" element={<GrupoList />} />
+            <Route path="/grupos/novo" element={<GrupoCreate />} />
+            <Route path="/grupos/:id" element={<GrupoEdit />} />
+          </Routes>
+        </ResourceContextProvider>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { location: () => location };
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+const cells = (text: string) =>
+  within(rowOf(text))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('/grupos', { timeout: 20_000 }, () => {
+  it('lists the groups with their brands, dealer count and state', async () => {
+    renderAt('/grupos');
+    expect(await screen.findByText('Grupo Sul')).toBeInTheDocument();
+    expect(cells('Grupo Sul').slice(0, 4)).toEqual(['Grupo Sul', 'Aurora Motors, Boreal Caminhões', '5', 'Ativo']);
+    expect(cells('Grupo Leste').slice(0, 4)).toEqual(['Grupo Leste', 'Boreal Caminhões', '0', 'Inativo']);
+    expect(screen.getByText('Mostrando 1 a 3 de 3 registros')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Criar' })).toHaveAttribute('href', '/grupos/novo');
+  });
+
+  it('offers no new group to a dealer-group user', async () => {
+    renderAt('/grupos', { tipo: 'DEALER_GRUPO', funcionalidades: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] });
+    await screen.findByText('Grupo Sul');
+    // While the permissions load the button shows; once they are known it goes.
+    await permissionsGiven;
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Criar' })).not.toBeInTheDocument());
+  });
+
+  it('says how many dealers and users the inactivation touches, and inactivates on confirm', async () => {
+    impacto = { dealersDesvinculados: 0, dealersInativados: 2, usuariosInativados: 1 };
+    const user = userEvent.setup();
+    renderAt('/grupos');
+    await screen.findByText('Grupo Sul');
+    await user.click(within(rowOf('Grupo Sul')).getByRole('button', { name: 'Inativar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Inativar Grupo Sul?')).toBeInTheDocument();
+    expect(await within(dialog).findByText('inativar 2 dealers')).toBeInTheDocument();
+    expect(within(dialog).getByText('inativar 1 usuário')).toBeInTheDocument();
+    expect(within(dialog).getByText('Esta alteração também vai:')).toBeInTheDocument();
+    // Zero counts are not listed.
+    expect(within(dialog).queryByText(/desvincular/)).not.toBeInTheDocument();
+    expect(impactoAsked).toEqual([{ id: '1', nome: 'Grupo Sul', marcaIds: ['1', '2'], active: false }]);
+    expect(toggled).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Inativar' }));
+    expect(await screen.findByText('Grupo Sul inativado')).toBeInTheDocument();
+    expect(toggled).toEqual([{ id: '1', query: expect.stringContaining('inativarGrupo(id: $id)') }]);
+    await waitFor(() => expect(cells('Grupo Sul')[3]).toBe('Inativo'));
+  });
+
+  it('cancelling the inactivation changes nothing', async () => {
+    impacto = { dealersDesvinculados: 0, dealersInativados: 5, usuariosInativados: 12 };
+    const user = userEvent.setup();
+    renderAt('/grupos');
+    await screen.findByText('Grupo Sul');
+    await user.click(within(rowOf('Grupo Sul')).getByRole('button', { name: 'Inativar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('inativar 12 usuários')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toggled).toEqual([]);
+    expect(cells('Grupo Sul')[3]).toBe('Ativo');
+  });
+
+  it('says when the inactivation touches nobody', async () => {
+    const user = userEvent.setup();
+    renderAt('/grupos');
+    await screen.findByText('Grupo Norte');
+    await user.click(within(rowOf('Grupo Norte')).getByRole('button', { name: 'Inativar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Nenhum dealer ou usuário será afetado.')).toBeInTheDocument();
+  });
+
+  it('activates without asking for the impact', async () => {
+    const user = userEvent.setup();
+    renderAt('/grupos');
+    await screen.findByText('Grupo Leste');
+    await user.click(within(rowOf('Grupo Leste')).getByRole('button', { name: 'Ativar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Grupo Leste voltará a aparecer como ativo.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ativar' }));
+    expect(await screen.findByText('Grupo Leste ativado')).toBeInTheDocument();
+    expect(toggled).toEqual([{ id: '3', query: expect.stringContaining(' ativarGrupo(id: $id)') }]);
+    expect(impactoAsked).toEqual([]);
+  });
+});
+
+const nomeField = () => screen.getByRole('textbox', { name: /^Nome/ });
+/** Removes a brand's chip from the brands input. */
+async function removeMarca(user: ReturnType<typeof userEvent.setup>, nome: string) {
+  const chip = (await screen.findByText(nome)).closest('.MuiChip-root') as HTMLElement;
+  await user.click(within(chip).getByTestId('CancelIcon'));
+  await waitFor(() => expect(screen.queryByText(nome)).not.toBeInTheDocument());
+}
+
+describe('/grupos/:id', { timeout: 20_000 }, () => {
+  it('confirms a change that touches dealers and users, and saves only after confirming', async () => {
+    impacto = { dealersDesvinculados: 3, dealersInativados: 2, usuariosInativados: 1 };
+    const user = userEvent.setup();
+    const { location } = renderAt('/grupos/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar grupo econômico' })).toBeInTheDocument();
+    await waitFor(() => expect(nomeField()).toHaveValue('Grupo Sul'));
+    await removeMarca(user, 'Boreal Caminhões');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Confirmar alterações do grupo Grupo Sul')).toBeInTheDocument();
+    expect(within(dialog).getByText('desvincular 3 dealers do grupo')).toBeInTheDocument();
+    expect(within(dialog).getByText('inativar 2 dealers')).toBeInTheDocument();
+    expect(within(dialog).getByText('inativar 1 usuário')).toBeInTheDocument();
+    expect(impactoAsked).toEqual([{ id: '1', nome: 'Grupo Sul', marcaIds: ['1'], active: true }]);
+    expect(saved).toEqual([]);
+
+    // Cancelling keeps the form as it is, unsaved.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(saved).toEqual([]);
+    expect(location()).toBe('/grupos/1');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(location()).toBe('/grupos'));
+    expect(saved).toEqual([
+      { operation: 'update', input: { id: '1', nome: 'Grupo Sul', marcaIds: ['1'], active: true } },
+    ]);
+    expect(await screen.findByText('Grupo Sul salvo')).toBeInTheDocument();
+  });
+
+  it('saves at once when the change touches nobody', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/grupos/2');
+    await waitFor(() => expect(nomeField()).toHaveValue('Grupo Norte'));
+    await user.clear(nomeField());
+    await user.type(nomeField(), 'Grupo Norte Rede');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(location()).toBe('/grupos'));
+    expect(impactoAsked).toEqual([{ id: '2', nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true }]);
+    expect(saved).toEqual([
+      { operation: 'update', input: { id: '2', nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true } },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Grupo Norte Rede salvo')).toBeInTheDocument();
+  });
+
+  it("shows the API's field error under the name and stays on the form", async () => {
+    server.use(
+      api.mutation('grupos_update', ({ variables }) => {
+        saved.push({ operation: 'update', input: variables.input });
+        return HttpResponse.json({
+          errors: [
+            {
+              message: 'Verifique os dados!',
+              extensions: { code: 'BAD_USER_INPUT', fieldErrors: { nome: 'Já existe um grupo com este nome' } },
+            },
+          ],
+          data: null,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    const { location } = renderAt('/grupos/2');
+    await waitFor(() => expect(nomeField()).toHaveValue('Grupo Norte'));
+    await user.clear(nomeField());
+    await user.type(nomeField(), 'Grupo Sul');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const message = await screen.findByText('Já existe um grupo com este nome');
+    expect(nomeField().closest('.MuiFormControl-root')).toContainElement(message);
+    expect(nomeField()).toHaveAttribute('aria-invalid', 'true');
+    expect(saved).toHaveLength(1);
+    expect(location()).toBe('/grupos/2');
+  });
+
+  it('asks the impact of an inactivation through the form too', async () => {
+    impacto = { dealersDesvinculados: 0, dealersInativados: 5, usuariosInativados: 7 };
+    const user = userEvent.setup();
+    renderAt('/grupos/1');
+    await waitFor(() => expect(nomeField()).toHaveValue('Grupo Sul'));
+    await user.click(screen.getByRole('switch', { name: 'Ativo' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('inativar 5 dealers')).toBeInTheDocument();
+    expect(within(dialog).getByText('inativar 7 usuários')).toBeInTheDocument();
+    expect(impactoAsked).toEqual([{ id: '1', nome: 'Grupo Sul', marcaIds: ['1', '2'], active: false }]);
+  });
+});
+
+describe('/grupos/novo', { timeout: 20_000 }, () => {
+  it('requires a name and a brand, and sends nothing until they are given', async () => {
+    const user = userEvent.setup();
+    renderAt('/grupos/novo');
+    expect(screen.getByRole('heading', { level: 1, name: 'Novo grupo econômico' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Campo obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Selecione pelo menos 1')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('creates an active group without asking for an impact', async () => {
+    const user = userEvent.setup();
+    const { location } = renderAt('/grupos/novo');
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Grupo Oeste');
+    await user.click(screen.getByRole('combobox', { name: /^Marcas/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cometa Veículos' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(location()).toBe('/grupos'));
+    expect(saved).toEqual([{ operation: 'create', input: { nome: 'Grupo Oeste', marcaIds: ['3'], active: true } }]);
+    expect(impactoAsked).toEqual([]);
+    expect(await screen.findByText('Grupo Oeste salvo')).toBeInTheDocument();
+  });
+});
