@@ -503,7 +503,7 @@ export const en = {
       nothing: 'No dealer or user will be affected.',
       loading: 'Working out the impact…',
     },
-    saved: 'Group %{nome} saved',
+    saved: '%{nome} saved',
     saveError: 'Could not save the group',
     activateError: 'Could not activate the group',
     inactivateError: 'Could not inactivate the group',

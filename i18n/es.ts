@@ -504,7 +504,7 @@ export const es = {
       nothing: 'Ningún dealer ni usuario será afectado.',
       loading: 'Calculando el impacto…',
     },
-    saved: 'Grupo %{nome} guardado',
+    saved: '%{nome} guardado',
     saveError: 'No fue posible guardar el grupo',
     activateError: 'No fue posible activar el grupo',
     inactivateError: 'No fue posible inactivar el grupo',

@@ -503,7 +503,7 @@ export const ptBR = {
       nothing: 'Nenhum dealer ou usuário será afetado.',
       loading: 'Calculando o impacto…',
     },
-    saved: 'Grupo %{nome} salvo',
+    saved: '%{nome} salvo',
     saveError: 'Não foi possível salvar o grupo',
     activateError: 'Não foi possível ativar o grupo',
     inactivateError: 'Não foi possível inativar o grupo',

@@ -37,7 +37,12 @@ function SetorInput() {
     previous.current = divisaoId;
   }, [divisaoId, setValue]);
   return (
-    <ReferenceInput source="setorId" reference="setores" filter={divisaoId ? { divisaoId: String(divisaoId) } : {}}>
+    <ReferenceInput
+      source="setorId"
+      reference="setores"
+      sort={{ field: 'nome', order: 'ASC' }}
+      filter={divisaoId ? { divisaoId: String(divisaoId) } : {}}
+    >
       <SelectInput label="dealers.fields.setor" optionText="nome" isRequired disabled={!divisaoId} fullWidth />
     </ReferenceInput>
   );
