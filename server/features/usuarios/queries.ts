@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Idioma, OnboardingId } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
+import { idOf } from '../../db/lists';
 import {
   dealerGrupos,
   dealers,
@@ -25,6 +26,24 @@ export async function findUsuarioById(db: DbOrTx, id: number) {
 
 export async function findUsuarioByEmail(db: DbOrTx, email: string) {
   const [usuario] = await db.select().from(usuarios).where(eq(usuarios.email, email.trim().toLowerCase()));
+  return usuario;
+}
+
+/** The user of a session with their function keys, in one query. */
+export async function sessionUserByEmail(db: DbOrTx, email: string) {
+  const [usuario] = await db
+    .select({
+      id: usuarios.id,
+      email: usuarios.email,
+      nome: usuarios.nome,
+      tipo: usuarios.tipo,
+      idioma: usuarios.idioma,
+      active: usuarios.active,
+      funcionalidades: sql<string[]>`array(select f.chave from ${usuarioFuncionalidades} uf
+        join ${funcionalidades} f on f.id = uf.funcionalidade_id where uf.usuario_id = ${idOf(usuarios)} order by f.chave)`,
+    })
+    .from(usuarios)
+    .where(eq(usuarios.email, email.trim().toLowerCase()));
   return usuario;
 }
 
