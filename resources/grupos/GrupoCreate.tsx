@@ -1,18 +1,15 @@
-import { Create, SimpleForm, useTranslate } from 'react-admin';
-import Typography from '@mui/material/Typography';
+import { PageHeading, useRouteTitle } from '../../src/components/form/RecordViews';
+import { Create, SimpleForm } from 'react-admin';
 import { GrupoInputs, grupoResolver, useGrupoSaved } from './GrupoInputs';
 import { GrupoToolbar } from './GrupoToolbar';
 
 /** /grupos/novo: a new dealer group, active, with at least one brand. */
 export default function GrupoCreate() {
-  const translate = useTranslate();
   const onSuccess = useGrupoSaved();
-  const title = translate('routes.gruposNovo');
+  const title = useRouteTitle('Novo');
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <Create title={title} mutationOptions={{ onSuccess }}>
         <SimpleForm resolver={grupoResolver} defaultValues={{ active: true, marcaIds: [] }} toolbar={<GrupoToolbar />}>
           <GrupoInputs />

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { resourcePages } from '../../src/routing/resourcePages';
 import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,12 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import { MARCAS } from './marcas.fixtures';
 import MarcaCreate from './MarcaCreate';
 import MarcaEdit from './MarcaEdit';
+
+// As App.tsx mounts them: in the resource's context (src/routing/resourcePages).
+const { marcasNovo: MarcaCreatePage, marcasEditar: MarcaEditPage } = resourcePages('marcas', {
+  create: MarcaCreate,
+  edit: MarcaEdit,
+}) as Record<string, () => React.JSX.Element>;
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
@@ -49,8 +56,8 @@ function renderAt(path: string) {
       >
         <Routes>
           <Route path="/marcas" element={<p>lista de marcas</p>} />
-          <Route path="/marcas/novo" element={<MarcaCreate />} />
-          <Route path="/marcas/:id" element={<MarcaEdit />} />
+          <Route path="/marcas/novo" element={<MarcaCreatePage />} />
+          <Route path="/marcas/:id" element={<MarcaEditPage />} />
         </Routes>
       </AdminContext>
     </TestMemoryRouter>,

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { resourcePages } from '../../src/routing/resourcePages';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,12 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import { DIVISOES, SETORES } from './setores.fixtures';
 import SetorCreate from './SetorCreate';
 import SetorEdit from './SetorEdit';
+
+// As App.tsx mounts them: in the resource's context (src/routing/resourcePages).
+const { setoresNovo: SetorCreatePage, setoresEditar: SetorEditPage } = resourcePages('setores', {
+  create: SetorCreate,
+  edit: SetorEdit,
+}) as Record<string, () => React.JSX.Element>;
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
@@ -72,8 +79,8 @@ function renderAt(path: string) {
       >
         <Routes>
           <Route path="/setores" element={<p>lista de setores</p>} />
-          <Route path="/setores/novo" element={<SetorCreate />} />
-          <Route path="/setores/:id" element={<SetorEdit />} />
+          <Route path="/setores/novo" element={<SetorCreatePage />} />
+          <Route path="/setores/:id" element={<SetorEditPage />} />
         </Routes>
         <Notification />
       </AdminContext>
