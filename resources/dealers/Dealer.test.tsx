@@ -1,12 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
-import { createI18nProvider } from '../../providers/i18nProvider';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
 import DealerCreate from './DealerCreate';
 import DealerEdit from './DealerEdit';
 import DealerList from './DealerList';
@@ -101,26 +99,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderAt(path: string) {
-  let location = '';
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
-      <AdminContext
-        dataProvider={createDataProvider()}
-        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
-        store={memoryStore()}
-      >
-        <ResourceContextProvider value="dealers">
-          <Routes>
-            <Route path="/dealers" element={<DealerList />} />
-            <Route path="/dealers/novo" element={<DealerCreate />} />
-            <Route path="/dealers/:id" element={<DealerEdit />} />
-          </Routes>
-        </ResourceContextProvider>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { location: () => location };
+  return renderResource('dealers', { list: DealerList, create: DealerCreate, edit: DealerEdit }, path);
 }
 
 type User = ReturnType<typeof userEvent.setup>;

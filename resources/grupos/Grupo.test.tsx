@@ -1,20 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import {
-  AdminContext,
-  Notification,
-  ResourceContextProvider,
-  TestMemoryRouter,
-  memoryStore,
-  type AuthProvider,
-} from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
+import { type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PortalPermissions } from '../../providers/authProvider';
-import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
-import { createI18nProvider } from '../../providers/i18nProvider';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
 import GrupoCreate from './GrupoCreate';
 import GrupoEdit from './GrupoEdit';
 import GrupoList from './GrupoList';
@@ -105,27 +97,9 @@ const authAs = (permissions: PortalPermissions): AuthProvider => ({
 const SUPER: PortalPermissions = { tipo: 'TECSINAPSE', funcionalidades: [] };
 
 function renderAt(path: string, permissions: PortalPermissions = SUPER) {
-  let location = '';
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
-      <AdminContext
-        dataProvider={createDataProvider()}
-        authProvider={authAs(permissions)}
-        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
-        store={memoryStore()}
-      >
-        <ResourceContextProvider value="grupos">
-          <Routes>
-            <Route path="/grupos" element={<GrupoList />} />
-            <Route path="/grupos/novo" element={<GrupoCreate />} />
-            <Route path="/grupos/:id" element={<GrupoEdit />} />
-          </Routes>
-        </ResourceContextProvider>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { location: () => location };
+  return renderResource('grupos', { list: GrupoList, create: GrupoCreate, edit: GrupoEdit }, path, {
+    authProvider: authAs(permissions),
+  });
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;

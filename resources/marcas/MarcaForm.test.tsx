@@ -1,22 +1,13 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { delay, graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { resourcePages } from '../../src/routing/resourcePages';
-import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
-import { createI18nProvider } from '../../providers/i18nProvider';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { MARCAS } from './marcas.fixtures';
 import MarcaCreate from './MarcaCreate';
 import MarcaEdit from './MarcaEdit';
-
-// As App.tsx mounts them: in the resource's context (src/routing/resourcePages).
-const { marcasNovo: MarcaCreatePage, marcasEditar: MarcaEditPage } = resourcePages('marcas', {
-  create: MarcaCreate,
-  edit: MarcaEdit,
-}) as Record<string, () => React.JSX.Element>;
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
@@ -46,23 +37,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderAt(path: string) {
-  let location = '';
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
-      <AdminContext
-        dataProvider={createDataProvider()}
-        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path="/marcas" element={<p>lista de marcas</p>} />
-          <Route path="/marcas/novo" element={<MarcaCreatePage />} />
-          <Route path="/marcas/:id" element={<MarcaEditPage />} />
-        </Routes>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { location: () => location };
+  return renderResource('marcas', { create: MarcaCreate, edit: MarcaEdit }, path);
 }
 
 const field = (label: RegExp) => screen.getByRole('textbox', { name: label });
@@ -87,7 +62,7 @@ describe('/marcas/novo', { timeout: 15_000 }, () => {
     await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Delta Motos');
     await user.type(field(/^ID do Facebook/), 'delta');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('lista de marcas')).toBeInTheDocument();
+    expect(await screen.findByText('/marcas')).toBeInTheDocument();
     expect(location()).toBe('/marcas');
     expect(saved).toEqual([{ nome: 'Delta Motos', facebookId: 'delta' }]);
   });

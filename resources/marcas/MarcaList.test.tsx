@@ -1,11 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
-import { createI18nProvider } from '../../providers/i18nProvider';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { MARCAS } from './marcas.fixtures';
 import MarcaList from './MarcaList';
 
@@ -35,22 +34,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderList() {
-  let location = '';
-  render(
-    <TestMemoryRouter initialEntries={['/marcas']} locationCallback={(l) => (location = l.pathname)}>
-      <AdminContext
-        dataProvider={createDataProvider()}
-        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
-        store={memoryStore()}
-      >
-        <ResourceContextProvider value="marcas">
-          <MarcaList />
-        </ResourceContextProvider>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { location: () => location };
+  return renderResource('marcas', { list: MarcaList }, '/marcas');
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;

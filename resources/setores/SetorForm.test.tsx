@@ -1,22 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { resourcePages } from '../../src/routing/resourcePages';
-import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
-import { createI18nProvider } from '../../providers/i18nProvider';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { DIVISOES, SETORES } from './setores.fixtures';
 import SetorCreate from './SetorCreate';
 import SetorEdit from './SetorEdit';
-
-// As App.tsx mounts them: in the resource's context (src/routing/resourcePages).
-const { setoresNovo: SetorCreatePage, setoresEditar: SetorEditPage } = resourcePages('setores', {
-  create: SetorCreate,
-  edit: SetorEdit,
-}) as Record<string, () => React.JSX.Element>;
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
@@ -69,24 +60,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderAt(path: string) {
-  let location = '';
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
-      <AdminContext
-        dataProvider={createDataProvider()}
-        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path="/setores" element={<p>lista de setores</p>} />
-          <Route path="/setores/novo" element={<SetorCreatePage />} />
-          <Route path="/setores/:id" element={<SetorEditPage />} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { location: () => location };
+  return renderResource('setores', { create: SetorCreate, edit: SetorEdit }, path);
 }
 
 describe('/setores/novo', { timeout: 15_000 }, () => {
