@@ -87,7 +87,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
   await expect(page).toHaveURL(/\/dealers$/);
 
   // The list finds it without accents; editing changes the company name.
-  await page.getByPlaceholder('Buscar').fill('cometa jundiai');
+  await page.getByPlaceholder('Buscar', { exact: true }).fill('cometa jundiai');
   const row = page.getByRole('row').filter({ hasText: dealerNome });
   await expect(row).toBeVisible();
   await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
@@ -100,7 +100,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
 
   // Inactivating the group says what it touches, then inactivates the dealer with it.
   await page.goto('/grupos');
-  await page.getByPlaceholder('Buscar').fill('jundiai e2e');
+  await page.getByPlaceholder('Buscar', { exact: true }).fill('jundiai e2e');
   const grupoRow = page.getByRole('row').filter({ hasText: grupoNome });
   await grupoRow.getByRole('button', { name: 'Inativar' }).click();
   await expect(page.getByRole('dialog').getByText('inativar 1 dealer', { exact: true })).toBeVisible();
@@ -109,7 +109,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
   await expect(grupoRow.getByText('Inativo', { exact: true })).toBeVisible();
 
   await page.goto('/dealers');
-  await page.getByPlaceholder('Buscar').fill('cometa jundiai');
+  await page.getByPlaceholder('Buscar', { exact: true }).fill('cometa jundiai');
   await expect(
     page.getByRole('row').filter({ hasText: dealerNome }).getByText('Inativo', { exact: true }),
   ).toBeVisible();

@@ -17,6 +17,7 @@ test('the provider staff sets a product staging URI and runs a synchronisation, 
   const uri = page.getByRole('textbox', { name: /URI base de homologação/ });
   await expect(uri).toHaveValue('https://homolog.pecas.portal.test');
   await uri.fill('');
+  await expect(uri).toHaveValue('');
   await page.getByRole('button', { name: t.produto.save }).click();
   await expect(page.getByText(ptBR.validation.required)).toBeVisible();
   await uri.fill('https://staging-e2e.pecas.portal.test');

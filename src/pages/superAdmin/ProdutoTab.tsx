@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Form, SelectInput, TextInput, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { produtoEdicaoSchema, type ProdutoEdicao } from '../../../domain/schemas/superAdmin';
@@ -22,8 +22,13 @@ function ProdutoFields({ produtos }: { produtos: Produto[] }) {
   const { setValue, formState } = useFormContext<ProdutoEdicao>();
   const id = useWatch<ProdutoEdicao, 'id'>({ name: 'id' });
   const selected = produtos.find((p) => p.id === id);
+  // The select may report the same choice more than once: prefill only when the product changes,
+  // never over what the user typed since.
+  const prefilledFor = useRef<string | null>(null);
   const prefill = (eventOrChoice: ChangeEvent<HTMLInputElement> | RaRecord) => {
     const value = 'target' in eventOrChoice ? eventOrChoice.target.value : eventOrChoice.id;
+    if (prefilledFor.current === String(value)) return;
+    prefilledFor.current = String(value);
     const produto = produtos.find((p) => p.id === String(value));
     setValue('baseUriHomolog', produto?.baseUriHomolog ?? '', {
       shouldDirty: true,
