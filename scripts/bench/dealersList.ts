@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import type { TipoUsuario } from '../../domain/enums';
 import { dealerFilterSchema } from '../../domain/schemas/dealer';
@@ -8,7 +7,7 @@ import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { listDealers } from '../../server/features/dealers/queries';
 import { findUsuarioByEmail, functionKeysOf } from '../../server/features/usuarios/queries';
-import { DEMO, signIn } from '../../tests/api/portal';
+import { DEMO, freePort, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
 import { percentile, type Row } from './report';
 import { freshDatabase } from './serverProcess';
@@ -41,17 +40,6 @@ const CASE_BUDGET_MS = 10_000;
 interface DealerPage {
   content: { id: string }[];
   totalElements: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The session the API builds for this user's token (server/auth/session.ts), read directly. */

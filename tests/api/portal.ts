@@ -15,7 +15,8 @@ export interface TestPortal extends App {
   config: Config;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
