@@ -30,4 +30,4 @@ export function assertAccess(session: Session | null, access: Access, idioma: Id
   throw session ? forbidden(idioma) : unauthenticated(idioma);
 }
 
-export { assignableMarcaIds, dealerInScope, dealerScope, grupoInScope, grupoScope, mayCreateInNetwork } from './scope';
+export { dealerInScope, dealerScope, grupoInScope, grupoScope, mayChangeMarcas, mayCreateInNetwork } from './scope';

@@ -48,7 +48,7 @@ export const mayCreateInNetwork = (session: Session) => session.tipo !== 'DEALER
  * The brands the caller may assign to a dealer or group: null for provider staff (any brand),
  * otherwise the caller's own brands.
  */
-export async function assignableMarcaIds(db: DbOrTx, session: Session): Promise<Set<number> | null> {
+async function assignableMarcaIds(db: DbOrTx, session: Session): Promise<Set<number> | null> {
   if (session.tipo === 'TECSINAPSE') return null;
   const rows = await db
     .select({ id: usuarioMarcas.marcaId })
@@ -77,4 +77,18 @@ export async function grupoInScope(db: DbOrTx, session: Session, id: number): Pr
     .from(grupos)
     .where(allOf(eq(grupos.id, id), scope));
   return Boolean(row);
+}
+
+/**
+ * Whether the caller may turn a record's brands `before` into `after`: provider staff any change;
+ * others may add and remove only their own brands, and leave the others' brands as they are (a
+ * manufacturer edits a shared group or dealer without touching another manufacturer's brand).
+ */
+export async function mayChangeMarcas(db: DbOrTx, session: Session, before: number[], after: number[]) {
+  const own = await assignableMarcaIds(db, session);
+  if (!own) return true;
+  const was = new Set(before);
+  const will = new Set(after);
+  const changed = [...after.filter((id) => !was.has(id)), ...before.filter((id) => !will.has(id))];
+  return changed.every((id) => own.has(id));
 }

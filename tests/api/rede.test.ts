@@ -286,6 +286,45 @@ describe('dealer scoping', () => {
     expect(fields(response)).toEqual({ marcaIds: 'Você não pode atribuir uma destas marcas' });
   });
 
+  it('lets a manufacturer edit a dealer shared with another brand, without touching that brand', async () => {
+    const shared = await gql<{ salvarDealer: { id: string } }>(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...validDealer(), marcaIds: [String(marcaA), String(marcaC)] } },
+      token.super,
+    );
+    const id = shared.data!.salvarDealer.id;
+    const dealer = (
+      await gql<{ dealer: Record<string, unknown> }>(
+        portal,
+        `query($id: ID!) { dealer(id: $id) { nomeExibicao razaoSocial cnpj codigos divisaoId setorId marcaIds } }`,
+        { id },
+        token.montadora,
+      )
+    ).data!.dealer;
+    const kept = await gql(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...dealer, id, razaoSocial: 'Razão Social Compartilhada Ltda' } },
+      token.montadora,
+    );
+    expect(kept.errors).toBeUndefined();
+    const dropped = await gql(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...dealer, id, marcaIds: [String(marcaA)] } },
+      token.montadora,
+    );
+    expect(fields(dropped)).toEqual({ marcaIds: 'Você não pode atribuir uma destas marcas' });
+    const added = await gql(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...dealer, id, marcaIds: [String(marcaA), String(marcaB), String(marcaC)] } },
+      token.montadora,
+    );
+    expect(added.errors).toBeUndefined();
+  });
+
   it('shows a dealer-group user only their own dealers; they edit them but create none', async () => {
     const mine = await newDealer([marcaA]);
     await newDealer([marcaA]);
@@ -378,6 +417,24 @@ describe('dealer groups', () => {
     expect(fields(notMine)).toEqual({ marcaIds: 'Você não pode atribuir uma destas marcas' });
     const [{ total: after }] = await db.select({ total: count() }).from(s.grupos);
     expect(after).toBe(before);
+  });
+
+  it('lets a manufacturer rename a group shared with another brand, but not remove that brand', async () => {
+    const grupo = await createGrupo(db, unique('Grupo Compartilhado'), [marcaA, marcaC]);
+    const renamed = await gql(
+      portal,
+      SALVAR_GRUPO,
+      { grupo: { id: grupo.id, nome: `${grupo.nome} II`, marcaIds: [marcaA, marcaC], active: true } },
+      token.montadora,
+    );
+    expect(renamed.errors).toBeUndefined();
+    const dropped = await gql(
+      portal,
+      SALVAR_GRUPO,
+      { grupo: { id: grupo.id, nome: `${grupo.nome} II`, marcaIds: [marcaA], active: true } },
+      token.montadora,
+    );
+    expect(fields(dropped)).toEqual({ marcaIds: 'Você não pode atribuir uma destas marcas' });
   });
 
   it('scopes the list: brands for a manufacturer, own dealers for a dealer user', async () => {

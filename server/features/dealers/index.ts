@@ -4,7 +4,7 @@ import { routeAccess } from '../../../domain/routes';
 import { dealerFilterSchema, dealerSchema, type DealerInput } from '../../../domain/schemas/dealer';
 import { idSchema } from '../../../domain/schemas/usuario';
 import { diff, recordAudit } from '../../audit';
-import { assignableMarcaIds, mayCreateInNetwork, type Session } from '../../authz';
+import { mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { badUserInputKeys, forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
@@ -66,7 +66,12 @@ async function saveDealer(db: DbOrTx, session: Session, input: DealerInput) {
     const before = input.id ? await visibleDealer(tx, session, input.id) : undefined;
     if (!input.id && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
     const errors = {
-      ...(await q.referenceErrors(tx, session, input, await assignableMarcaIds(tx, session))),
+      ...(await q.referenceErrors(
+        tx,
+        session,
+        input,
+        await mayChangeMarcas(tx, session, before?.marcas.map((m) => m.id) ?? [], input.marcaIds),
+      )),
       ...(await q.uniquenessErrors(tx, input)),
     };
     if (Object.keys(errors).length) throw badUserInputKeys(session.idioma, errors);

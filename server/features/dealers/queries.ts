@@ -158,7 +158,8 @@ export async function referenceErrors(
   db: DbOrTx,
   session: Session,
   input: DealerInput,
-  assignableMarcas: Set<number> | null,
+  /** Whether the caller may make this change of brands (mayChangeMarcas). */
+  marcasAllowed: boolean,
 ): Promise<Record<string, string>> {
   const [setor] = await db.select().from(setores).where(eq(setores.id, input.setorId));
   const [divisao] = await db.select().from(divisoes).where(eq(divisoes.id, input.divisaoId));
@@ -179,7 +180,7 @@ export async function referenceErrors(
   if (!setor) errors.setorId = 'validation.invalidOption';
   else if (setor.divisaoId !== input.divisaoId) errors.setorId = 'dealers.validation.setorDeOutraDivisao';
   const marcaOk = new Set(knownMarcas.map((m) => m.id));
-  if (input.marcaIds.some((id) => !marcaOk.has(id) || (assignableMarcas && !assignableMarcas.has(id)))) {
+  if (!marcasAllowed || input.marcaIds.some((id) => !marcaOk.has(id))) {
     errors.marcaIds = 'dealers.validation.marcaNaoPermitida';
   }
   const grupoOk = new Set(visibleGrupos.map((g) => g.id));

@@ -4,7 +4,7 @@ import { grupoFilterSchema, grupoSchema, type GrupoInput } from '../../../domain
 import { idSchema } from '../../../domain/schemas/usuario';
 import { z } from 'zod';
 import { diff, recordAudit } from '../../audit';
-import { assignableMarcaIds, mayCreateInNetwork, type Session } from '../../authz';
+import { mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { badUserInputKeys, forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
@@ -31,13 +31,12 @@ async function visibleGrupo(db: DbOrTx, session: Session, id: number) {
   return view(row);
 }
 
-/** Server-side rules the schema cannot see: unique name, known brands the caller may assign. */
-async function checkGrupo(db: DbOrTx, session: Session, input: GrupoInput, idioma: Idioma) {
+/** Server-side rules the schema cannot see: unique name, known brands the caller may change. */
+async function checkGrupo(db: DbOrTx, session: Session, input: GrupoInput, before: number[], idioma: Idioma) {
   const errors: Record<string, string> = {};
   if (await q.nomeEmUso(db, input.nome, input.id)) errors.nome = 'grupos.validation.nomeEmUso';
   const known = await q.existingMarcaIds(db, input.marcaIds);
-  const assignable = await assignableMarcaIds(db, session);
-  if (input.marcaIds.some((id) => !known.has(id) || (assignable && !assignable.has(id)))) {
+  if (input.marcaIds.some((id) => !known.has(id)) || !(await mayChangeMarcas(db, session, before, input.marcaIds))) {
     errors.marcaIds = 'grupos.validation.marcaNaoPermitida';
   }
   if (Object.keys(errors).length) throw badUserInputKeys(idioma, errors);
@@ -47,8 +46,9 @@ async function checkGrupo(db: DbOrTx, session: Session, input: GrupoInput, idiom
 async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
   return db.transaction(async (tx) => {
     if (!input.id && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
-    await checkGrupo(tx, session, input, session.idioma);
-    if (!input.id) {
+    const before = input.id ? await visibleGrupo(tx, session, input.id) : undefined;
+    await checkGrupo(tx, session, input, before?.marcaIds ?? [], session.idioma);
+    if (!before) {
       const id = await q.insertGrupo(tx, input);
       await recordAudit(tx, {
         tipo: 'GRUPO',
@@ -59,9 +59,8 @@ async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
       });
       return visibleGrupo(tx, session, id);
     }
-    const before = await visibleGrupo(tx, session, input.id);
-    const plan = await planCascade(tx, input.id, input);
-    await q.updateGrupo(tx, input.id, input);
+    const plan = await planCascade(tx, before.id, input);
+    await q.updateGrupo(tx, before.id, input);
     const change = diff(snapshot({ ...before, marcaIds: before.marcaIds }), snapshot(input));
     const alteracao = before.active === input.active ? 'ALTERACAO' : input.active ? 'ATIVACAO' : 'INATIVACAO';
     await recordAudit(tx, [
@@ -69,7 +68,7 @@ async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
         ? [
             {
               tipo: 'GRUPO',
-              registroId: input.id,
+              registroId: before.id,
               alteracao,
               valorAnterior: change.antes,
               valorNovo: change.depois,
@@ -77,9 +76,9 @@ async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
             },
           ]
         : []),
-      ...(await applyCascade(tx, input.id, plan, session.usuarioId)),
+      ...(await applyCascade(tx, before.id, plan, session.usuarioId)),
     ]);
-    return visibleGrupo(tx, session, input.id);
+    return visibleGrupo(tx, session, before.id);
   });
 }
 
