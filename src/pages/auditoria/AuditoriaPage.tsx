@@ -1,6 +1,6 @@
+import { LoadError } from '../../components/LoadError';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -93,18 +93,7 @@ function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: stri
   if (isError) {
     const status = error instanceof HttpError ? error.status : 0;
     if (status === 403) return <Alert severity="error">{translate('auditoria.semPermissao')}</Alert>;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
-            {translate('errorPages.retry')}
-          </Button>
-        }
-      >
-        {translate('auditoria.erroCarregar')}
-      </Alert>
-    );
+    return <LoadError message="auditoria.erroCarregar" retrying={isFetching} onRetry={refetch} />;
   }
 
   const noHistory = data.totalElements === 0 && !campo;

@@ -1,5 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { LoadError } from '../../components/LoadError';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -33,16 +32,7 @@ export default function MinhaContaPage() {
         {isPending ? (
           <CircularProgress aria-label={translate('ra.page.loading')} />
         ) : isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
-                {translate('errorPages.retry')}
-              </Button>
-            }
-          >
-            {translate('pages.minhaConta.loadError')}
-          </Alert>
+          <LoadError message="pages.minhaConta.loadError" retrying={isFetching} onRetry={refetch} />
         ) : (
           <MinhaContaView usuario={data} />
         )}

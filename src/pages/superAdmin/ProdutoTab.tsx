@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { LoadError } from '../../components/LoadError';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -76,18 +76,7 @@ export function ProdutoTab() {
 
   if (isPending) return <CircularProgress aria-label={translate('ra.page.loading')} />;
   if (isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
-            {translate('errorPages.retry')}
-          </Button>
-        }
-      >
-        {translate('superAdmin.produto.loadError')}
-      </Alert>
-    );
+    return <LoadError message="superAdmin.produto.loadError" retrying={isFetching} onRetry={refetch} />;
   }
   const nome = produtos.find((p) => p.id === pending?.id)?.nome ?? '';
   return (

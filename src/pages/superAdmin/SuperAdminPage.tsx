@@ -1,6 +1,5 @@
-import Alert from '@mui/material/Alert';
+import { LoadError } from '../../components/LoadError';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
@@ -17,22 +16,11 @@ type TabId = (typeof TABS)[number];
 
 /** The jobs' progress, shared by the Migration and Synchronisation tabs. */
 function JobsTab({ tab }: { tab: 'migracao' | 'sincronizacao' }) {
-  const translate = useTranslate();
   const { data, isError, refetch, isFetching } = useUltimosJobs();
   return (
     <>
       {isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
-              {translate('errorPages.retry')}
-            </Button>
-          }
-        >
-          {translate('superAdmin.jobs.loadError')}
-        </Alert>
+        <LoadError message="superAdmin.jobs.loadError" retrying={isFetching} onRetry={refetch} sx={{ mb: 2 }} />
       )}
       {tab === 'migracao' ? <MigracaoTab jobs={data} /> : <SincronizacaoTab jobs={data} />}
     </>
