@@ -40,6 +40,15 @@ async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // The portal's pool may still be closing its sockets: killing them (force) would surface as
+      // an uncaught "terminating connection" error in the closing process, so wait for them first.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
