@@ -17,6 +17,20 @@ async function chooseIn(page: Page, label: RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * Picks an option of an autocomplete; the list re-renders while its choices load, so open and
+ * click again until the choice shows as a chip.
+ */
+async function pickOption(page: Page, label: RegExp, option: string, search?: string) {
+  await expect(async () => {
+    const combobox = page.getByRole('combobox', { name: label });
+    await combobox.click();
+    if (search) await combobox.fill(search);
+    await page.getByRole('option', { name: option }).click({ timeout: 2000 });
+    await expect(page.getByRole('button', { name: option })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 async function addTag(page: Page, label: RegExp, value: string) {
   const field = page.getByRole('textbox', { name: label });
   await field.fill(value);
@@ -31,8 +45,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
   await page.getByRole('link', { name: 'Criar' }).click();
   await expect(page).toHaveURL(/\/grupos\/novo$/);
   await page.getByRole('textbox', { name: /Nome/ }).fill(grupoNome);
-  await page.getByRole('combobox', { name: /Marcas/ }).click();
-  await page.getByRole('option', { name: 'Cometa Veículos' }).click();
+  await pickOption(page, /Marcas/, 'Cometa Veículos');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(`${grupoNome} salvo`)).toBeVisible();
   await expect(page).toHaveURL(/\/grupos$/);
@@ -67,10 +80,8 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
   await page.getByRole('button', { name: 'Avançar' }).click();
 
   await expect(page.getByText('Passo 3 de 4')).toBeVisible();
-  await page.getByRole('combobox', { name: /Marcas/ }).click();
-  await page.getByRole('option', { name: 'Cometa Veículos' }).click();
-  await page.getByRole('combobox', { name: /Grupos econômicos/ }).fill('Jundiaí');
-  await page.getByRole('option', { name: grupoNome }).click();
+  await pickOption(page, /Marcas/, 'Cometa Veículos');
+  await pickOption(page, /Grupos econômicos/, grupoNome, 'Jundiaí');
   await page.getByRole('button', { name: 'Avançar' }).click();
 
   await expect(page.getByText('Passo 4 de 4')).toBeVisible();
