@@ -584,6 +584,10 @@ export const en = {
     unauthenticated: 'Your session has expired. Sign in again.',
     forbidden: 'You are not allowed to perform this action.',
     notFound: 'Record not found',
+    outsideScope: 'This record is outside your scope: you may not change it.',
+    sharedRecord:
+      'This record also belongs to other brands: only someone who manages all of them may activate or inactivate it. Remove your brands from it instead.',
+    ownUserOnly: 'You may only change your own user.',
     invalidApiKey: 'Invalid API key',
   },
   validation: {

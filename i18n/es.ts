@@ -585,6 +585,10 @@ export const es = {
     unauthenticated: 'Su sesión expiró. Inicie sesión de nuevo.',
     forbidden: 'No tiene permiso para realizar esta acción.',
     notFound: 'Registro no encontrado',
+    outsideScope: 'Este registro está fuera de su alcance: no puede modificarlo.',
+    sharedRecord:
+      'Este registro también pertenece a otras marcas: solo quien administra todas ellas puede activarlo o inactivarlo. Quite de él sus marcas.',
+    ownUserOnly: 'Solo puede modificar su propio usuario.',
     invalidApiKey: 'Clave de API no válida',
   },
   validation: {

@@ -584,6 +584,10 @@ export const ptBR = {
     unauthenticated: 'Sua sessão expirou. Entre novamente.',
     forbidden: 'Você não tem permissão para realizar esta ação.',
     notFound: 'Registro não encontrado',
+    outsideScope: 'Este registro está fora do seu escopo: você não pode alterá-lo.',
+    sharedRecord:
+      'Este registro também pertence a outras marcas: só quem administra todas elas pode ativá-lo ou inativá-lo. Remova dele as suas marcas.',
+    ownUserOnly: 'Você só pode alterar o seu próprio usuário.',
     invalidApiKey: 'Chave de API inválida',
   },
   validation: {

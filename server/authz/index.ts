@@ -1,6 +1,7 @@
 import { hasAccess, type AccessRule } from '../../domain/access';
 import type { Idioma, TipoUsuario } from '../../domain/enums';
-import { forbidden, unauthenticated } from '../graphql/errors';
+import { forbidden, notFound, portalError, unauthenticated } from '../graphql/errors';
+import type { Reach } from './scope';
 
 /** The signed-in caller, resolved from a verified bearer token. */
 export interface Session {
@@ -30,4 +31,33 @@ export function assertAccess(session: Session | null, access: Access, idioma: Id
   throw session ? forbidden(idioma) : unauthenticated(idioma);
 }
 
-export { dealerInScope, dealerScope, grupoInScope, grupoScope, mayChangeMarcas, mayCreateInNetwork } from './scope';
+/**
+ * Refuses a write on one record the caller's reach does not allow: NOT_FOUND when it does not
+ * exist, FORBIDDEN when it is outside the caller's scope, or shared and the change is more than a
+ * manufacturer may make on a shared record (their own brands and the record's data, not its state).
+ * A dealer-group user changes only what is wholly theirs.
+ */
+export function assertWriteReach(session: Session, reach: Reach, change: { active: boolean }) {
+  if (reach === 'missing') throw notFound(session.idioma);
+  if (reach === 'owned') return;
+  if (reach === 'outside' || session.tipo === 'DEALER_GRUPO') {
+    throw portalError(session.idioma, 'FORBIDDEN', 'errors.outsideScope');
+  }
+  if (change.active) throw portalError(session.idioma, 'FORBIDDEN', 'errors.sharedRecord');
+}
+
+export {
+  changesWithin,
+  dealerInScope,
+  dealerOwnedScope,
+  dealerReach,
+  dealerScope,
+  grupoInScope,
+  grupoReach,
+  grupoScope,
+  mayChangeMarcas,
+  mayCreateInNetwork,
+  usuarioInScope,
+  usuarioScope,
+  type Reach,
+} from './scope';

@@ -1,12 +1,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { allOf, idOf } from '../db/lists';
-import { dealers, grupos, usuarioMarcas } from '../db/schema';
+import { dealers, grupos, usuarioMarcas, usuarios } from '../db/schema';
 import type { Session } from './index';
 
 const gruposId = idOf(grupos);
 
 const dealersId = idOf(dealers);
+
+const usuariosId = idOf(usuarios);
 
 // Row scoping of the dealer network (issue #4): which dealers and dealer groups a caller sees and
 // may change. Provider staff see everything; a MONTADORA user the dealers and groups of their
@@ -39,6 +41,89 @@ export function grupoScope(session: Session): SQL | undefined {
           where dg.grupo_id = ${gruposId} and ud.usuario_id = ${session.usuarioId})
         or exists (select 1 from usuario_grupos ug where ug.grupo_id = ${gruposId} and ug.usuario_id = ${session.usuarioId}))`;
   }
+}
+
+// Write scope (issue #10): a record the caller sees may still be shared with others. A manufacturer
+// "owns" a dealer or group none of whose brands is another's; a dealer-group user owns their own
+// dealers, and a group all of whose dealers are theirs. Cascades reach only owned dealers, and the
+// active state of a shared record changes only for whoever owns it (provider staff own everything).
+
+/** Condition on `dealers`: dealers the caller owns (undefined: every dealer). */
+export function dealerOwnedScope(session: Session): SQL | undefined {
+  if (session.tipo !== 'MONTADORA') return dealerScope(session);
+  return sql`(${dealerScope(session)} and not exists (select 1 from dealer_marcas dm
+    where dm.dealer_id = ${dealersId} and dm.marca_id not in
+      (select um.marca_id from usuario_marcas um where um.usuario_id = ${session.usuarioId})))`;
+}
+
+/** Condition on `grupos`: dealer groups the caller owns (undefined: every group). */
+export function grupoOwnedScope(session: Session): SQL | undefined {
+  switch (session.tipo) {
+    case 'TECSINAPSE':
+      return undefined;
+    case 'MONTADORA':
+      return sql`(${grupoScope(session)} and not exists (select 1 from grupo_marcas gm
+        where gm.grupo_id = ${gruposId} and gm.marca_id not in
+          (select um.marca_id from usuario_marcas um where um.usuario_id = ${session.usuarioId})))`;
+    case 'DEALER_GRUPO':
+      return sql`(${grupoScope(session)} and not exists (select 1 from dealer_grupos dg
+        where dg.grupo_id = ${gruposId} and dg.dealer_id not in
+          (select ud.dealer_id from usuario_dealers ud where ud.usuario_id = ${session.usuarioId})))`;
+  }
+}
+
+/**
+ * Condition on `usuarios`: the users the caller may see. Provider staff see everyone; everyone sees
+ * themselves; a manufacturer sees manufacturer and dealer-group users sharing one of their brands or
+ * working at one of their dealers; a dealer-group user sees dealer-group users of their own dealers.
+ */
+export function usuarioScope(session: Session): SQL | undefined {
+  const self = sql`${usuariosId} = ${session.usuarioId}`;
+  switch (session.tipo) {
+    case 'TECSINAPSE':
+      return undefined;
+    case 'MONTADORA':
+      return sql`(${self} or (usuarios.tipo in ('MONTADORA', 'DEALER_GRUPO') and (
+        exists (select 1 from usuario_marcas theirs join usuario_marcas mine on mine.marca_id = theirs.marca_id
+          where theirs.usuario_id = ${usuariosId} and mine.usuario_id = ${session.usuarioId})
+        or exists (select 1 from usuario_dealers ud join dealer_marcas dm on dm.dealer_id = ud.dealer_id
+          join usuario_marcas mine on mine.marca_id = dm.marca_id
+          where ud.usuario_id = ${usuariosId} and mine.usuario_id = ${session.usuarioId}))))`;
+    case 'DEALER_GRUPO':
+      return sql`(${self} or (usuarios.tipo = 'DEALER_GRUPO' and exists (select 1 from usuario_dealers theirs
+        join usuario_dealers mine on mine.dealer_id = theirs.dealer_id
+        where theirs.usuario_id = ${usuariosId} and mine.usuario_id = ${session.usuarioId})))`;
+  }
+}
+
+/** How far a caller reaches one record: it does not exist, is outside their scope, shared, or theirs. */
+export type Reach = 'missing' | 'outside' | 'shared' | 'owned';
+
+async function reachOf(
+  db: DbOrTx,
+  table: typeof dealers | typeof grupos | typeof usuarios,
+  id: number,
+  scope: SQL | undefined,
+  owned: SQL | undefined,
+): Promise<Reach> {
+  const [row] = await db
+    .select({ visible: sql<boolean>`${scope ?? sql`true`}`, owned: sql<boolean>`${owned ?? sql`true`}` })
+    .from(table)
+    .where(eq(table.id, id));
+  if (!row) return 'missing';
+  return !row.visible ? 'outside' : row.owned ? 'owned' : 'shared';
+}
+
+export const dealerReach = (db: DbOrTx, session: Session, id: number) =>
+  reachOf(db, dealers, id, dealerScope(session), dealerOwnedScope(session));
+
+export const grupoReach = (db: DbOrTx, session: Session, id: number) =>
+  reachOf(db, grupos, id, grupoScope(session), grupoOwnedScope(session));
+
+/** Whether the caller may see this user (themselves included). */
+export async function usuarioInScope(db: DbOrTx, session: Session, id: number): Promise<boolean> {
+  const scope = usuarioScope(session);
+  return (await reachOf(db, usuarios, id, scope, undefined)) === 'owned';
 }
 
 /** Only provider staff and manufacturers create dealers and groups; a dealer user edits their own. */
@@ -85,10 +170,14 @@ export async function grupoInScope(db: DbOrTx, session: Session, id: number): Pr
  * manufacturer edits a shared group or dealer without touching another manufacturer's brand).
  */
 export async function mayChangeMarcas(db: DbOrTx, session: Session, before: number[], after: number[]) {
-  const own = await assignableMarcaIds(db, session);
-  if (!own) return true;
+  return changesWithin(before, after, await assignableMarcaIds(db, session));
+}
+
+/** Whether every id added to or removed from `before` is in `allowed` (null: anything goes). */
+export function changesWithin(before: readonly number[], after: readonly number[], allowed: Set<number> | null) {
+  if (!allowed) return true;
   const was = new Set(before);
   const will = new Set(after);
   const changed = [...after.filter((id) => !was.has(id)), ...before.filter((id) => !will.has(id))];
-  return changed.every((id) => own.has(id));
+  return changed.every((id) => allowed.has(id));
 }

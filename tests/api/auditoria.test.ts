@@ -48,6 +48,7 @@ const tokens = {} as Record<Who, string>;
 let portal: TestPortal;
 const ids = {
   superId: 0,
+  colegaId: 0,
   dealerA: 0,
   dealerB: 0,
   grupoA: 0,
@@ -132,6 +133,8 @@ beforeAll(async () => {
 
   const [superUser] = await db.select().from(usuarios).where(eq(usuarios.email, DEMO.super));
   ids.superId = superUser.id;
+  // A dealer-group user of brand A: inside montadoraA's scope.
+  ids.colegaId = (await db.select().from(usuarios).where(eq(usuarios.email, 'dealer.grupo@audit.test')))[0].id;
   const base = Date.UTC(2026, 0, 1, 12);
   await db.insert(auditoria).values(
     HISTORICO_A.map((entry, i) => ({
@@ -280,20 +283,26 @@ describe('auditoria: history of one record', () => {
   });
 
   it('shows what a feature records: a language change of a user', async () => {
-    const [montadora] = await portal.database.db.select().from(usuarios).where(eq(usuarios.email, DEMO.montadora));
     const change = await gql(
       portal,
       'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: EN) { id } }',
-      { id: montadora.id },
-      tokens.super,
+      { id: ids.colegaId },
+      tokens.dealerGrupo,
     );
     expect(change.errors).toBeUndefined();
-    const result = await page('montadoraA', { tipo: 'USUARIO', registroId: String(montadora.id) });
+    const result = await page('montadoraA', { tipo: 'USUARIO', registroId: String(ids.colegaId) });
     expect(result.content[0]).toMatchObject({
       alteracao: 'ALTERACAO',
-      autor: { nome: 'Super Administrador', email: DEMO.super },
-      diferencas: [{ campo: 'idioma', anterior: '"PT_BR"', novo: '"EN"' }],
+      autor: { email: 'dealer.grupo@audit.test' },
+      diferencas: [{ campo: 'idioma', anterior: '"ES"', novo: '"EN"' }],
     });
+    // Later tests read this user's answers in Spanish.
+    await gql(
+      portal,
+      'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: ES) { id } }',
+      { id: ids.colegaId },
+      tokens.dealerGrupo,
+    );
   });
 });
 
@@ -352,10 +361,16 @@ describe('auditoria: who may see which record', () => {
   it("needs the kind's own function key", async () => {
     // Slides maintenance opens the route, not the dealers' history.
     expect(refusedWith(await query('montadoraSlides', dealer(ids.dealerA)))).toBe('FORBIDDEN');
-    expect(refusedWith(await query('montadoraSlides', { tipo: 'USUARIO', registroId: '1' }))).toBe('FORBIDDEN');
+    expect(refusedWith(await query('montadoraSlides', { tipo: 'USUARIO', registroId: String(ids.colegaId) }))).toBe(
+      'FORBIDDEN',
+    );
     expect((await query('montadoraSlides', { tipo: 'SLIDE', registroId: '1' })).errors).toBeUndefined();
     expect(refusedWith(await query('montadoraA', { tipo: 'SLIDE', registroId: '1' }))).toBe('FORBIDDEN');
-    expect((await query('montadoraA', { tipo: 'USUARIO', registroId: '1' })).errors).toBeUndefined();
+    expect((await query('montadoraA', { tipo: 'USUARIO', registroId: String(ids.colegaId) })).errors).toBeUndefined();
+    // A user outside the caller's scope (provider staff, for a manufacturer): refused.
+    expect(refusedWith(await query('montadoraA', { tipo: 'USUARIO', registroId: String(ids.superId) }))).toBe(
+      'FORBIDDEN',
+    );
     expect((await query('montadora', { tipo: 'ANUNCIO', registroId: '1' })).errors).toBeUndefined();
     expect((await query('montadora', { tipo: 'GRUPO_USUARIOS', registroId: '1' })).errors).toBeUndefined();
   });

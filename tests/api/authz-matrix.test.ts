@@ -204,11 +204,11 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',
       allowed: everyoneSignedIn,
     },
-    // Changing another user's language needs user maintenance: the dealer is refused.
+    // Only the caller's own language: the manufacturer's id is refused to everyone else.
     mudarLinguaUsuario: {
       query: 'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: PT_BR) { id } }',
       variables: (ids) => ({ id: ids.montadora }),
-      allowed: { anonymous: false, super: true, montadora: true, dealer: false },
+      allowed: { anonymous: false, super: false, montadora: true, dealer: false },
     },
   },
 };

@@ -273,7 +273,7 @@ describe('dealer scoping', () => {
       { id: outside.id },
       token.montadora,
     );
-    expect(errorCode(edit)).toBe('NOT_FOUND');
+    expect(errorCode(edit)).toBe('FORBIDDEN');
   });
 
   it('refuses a manufacturer assigning a brand that is not theirs', async () => {

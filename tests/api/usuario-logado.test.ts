@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, usuarios } from '../../server/db/schema';
 import { DEMO, errorCode, gql, signIn, startPortal, type TestPortal } from './portal';
@@ -134,27 +134,27 @@ describe('mudarLinguaUsuario', () => {
     expect(entry).toMatchObject({ valorAnterior: { idioma: 'PT_BR' }, valorNovo: { idioma: 'EN' }, autorId: id });
     // The next call answers in the new language.
     const denied = await gql(portal, MUTATION, { id: await idOf(DEMO.super), idioma: 'ES' }, token.dealer);
-    expect(denied.errors?.[0].message).toBe('No tiene permiso para realizar esta acción.');
+    expect(denied.errors?.[0].message).toBe('Solo puede modificar su propio usuario.');
   });
 
-  it("refuses to change another user's language without user maintenance, and changes nothing", async () => {
+  it("refuses another user's id, even to a user maintainer, answering nothing of that user", async () => {
     const superId = await idOf(DEMO.super);
-    const response = await gql(portal, MUTATION, { id: superId, idioma: 'ES' }, token.dealer);
-    expect(errorCode(response)).toBe('FORBIDDEN');
-    const [row] = await portal.database.db.select().from(usuarios).where(eq(usuarios.id, superId));
-    expect(row.idioma).toBe('PT_BR');
-  });
-
-  it("lets a user maintainer change another user's language", async () => {
-    const id = await idOf('dealer@portal.test');
-    const response = await gql<{ mudarLinguaUsuario: { idioma: { id: string } } }>(
-      portal,
-      MUTATION,
-      { id, idioma: 'PT_BR' },
-      token.super,
-    );
-    expect(response.data?.mudarLinguaUsuario.idioma.id).toBe('PT_BR');
-    await gql(portal, MUTATION, { id, idioma: 'ES' }, token.super);
+    const dealerId = await idOf(DEMO.dealer);
+    for (const [target, caller] of [
+      [superId, token.dealer],
+      [dealerId, token.super],
+      [dealerId, token.montadora],
+    ] as const) {
+      const response = await gql(portal, MUTATION, { id: target, idioma: 'EN' }, caller);
+      expect(errorCode(response)).toBe('FORBIDDEN');
+      expect(response.data?.mudarLinguaUsuario ?? null).toBeNull();
+      expect(JSON.stringify(response)).not.toMatch(/@portal\.test/);
+    }
+    const rows = await portal.database.db
+      .select()
+      .from(usuarios)
+      .where(inArray(usuarios.id, [superId, dealerId]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.idioma]))).toEqual({ [superId]: 'PT_BR', [dealerId]: 'ES' });
   });
 
   it('answers bad input with BAD_USER_INPUT and a translated field error', async () => {
@@ -162,7 +162,7 @@ describe('mudarLinguaUsuario', () => {
     expect(errorCode(response)).toBe('BAD_USER_INPUT');
     expect(response.errors?.[0].extensions?.fieldErrors).toEqual({ id: 'Valor inválido' });
     const unknown = await gql(portal, MUTATION, { id: 999999, idioma: 'PT_BR' }, token.super);
-    expect(errorCode(unknown)).toBe('NOT_FOUND');
+    expect(errorCode(unknown)).toBe('FORBIDDEN');
   });
 });
 

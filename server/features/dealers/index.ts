@@ -4,7 +4,7 @@ import { routeAccess } from '../../../domain/routes';
 import { dealerFilterSchema, dealerSchema, type DealerInput } from '../../../domain/schemas/dealer';
 import { idSchema } from '../../../domain/schemas/usuario';
 import { diff, recordAudit } from '../../audit';
-import { mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
+import { assertWriteReach, dealerReach, mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { badUserInputKeys, forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
@@ -60,17 +60,29 @@ async function visibleDealer(db: DbOrTx, session: Session, id: number) {
   return row;
 }
 
+// The answer of a write reads the saved dealer without scope (findDealer(tx, null, ...)): a
+// manufacturer who removed their last brand from a shared dealer still sees what they saved.
+
+/** The dealer before a change, when the caller may make it (assertWriteReach), else the refusal. */
+async function writableDealer(db: DbOrTx, session: Session, id: number, active: boolean) {
+  const reach = await dealerReach(db, session, id);
+  const before = reach === 'missing' || reach === 'outside' ? undefined : await visibleDealer(db, session, id);
+  assertWriteReach(session, reach, { active: before?.active !== active });
+  return before!;
+}
+
 /** Validates against the database, saves and audits in one transaction. */
 async function saveDealer(db: DbOrTx, session: Session, input: DealerInput) {
   return db.transaction(async (tx) => {
-    const before = input.id ? await visibleDealer(tx, session, input.id) : undefined;
     if (!input.id && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
+    const before = input.id ? await writableDealer(tx, session, input.id, input.active) : undefined;
     const errors = {
       ...(await q.referenceErrors(
         tx,
         session,
         input,
         await mayChangeMarcas(tx, session, before?.marcas.map((m) => m.id) ?? [], input.marcaIds),
+        before?.grupos.map((g) => g.id) ?? [],
       )),
       ...(await q.uniquenessErrors(tx, input)),
     };
@@ -99,13 +111,13 @@ async function saveDealer(db: DbOrTx, session: Session, input: DealerInput) {
         });
       }
     }
-    return view(await visibleDealer(tx, session, id));
+    return view((await q.findDealer(tx, null, id))!);
   });
 }
 
 async function setActive(db: DbOrTx, session: Session, id: number, active: boolean) {
   return db.transaction(async (tx) => {
-    const before = await visibleDealer(tx, session, id);
+    const before = await writableDealer(tx, session, id, active);
     if (before.active !== active) {
       await q.setDealerActive(tx, id, active);
       await recordAudit(tx, {
@@ -117,7 +129,7 @@ async function setActive(db: DbOrTx, session: Session, id: number, active: boole
         autorId: session.usuarioId,
       });
     }
-    return view(await visibleDealer(tx, session, id));
+    return view((await q.findDealer(tx, null, id))!);
   });
 }
 

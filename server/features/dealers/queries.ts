@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DealerFilter, DealerInput } from '../../../domain/schemas/dealer';
-import { dealerScope, grupoScope, type Session } from '../../authz';
+import { changesWithin, dealerScope, grupoScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, idOf, orderOf, pageWithTotal, searchIn } from '../../db/lists';
 import {
@@ -96,7 +96,7 @@ export function exportDealers(db: DbOrTx, session: Session, filter: Omit<DealerF
 }
 
 /** One dealer with everything the wizard edits, if the caller may see it. */
-export async function findDealer(db: DbOrTx, session: Session, id: number) {
+export async function findDealer(db: DbOrTx, session: Session | null, id: number) {
   const [row] = await db
     .select({
       ...listColumns,
@@ -120,7 +120,7 @@ export async function findDealer(db: DbOrTx, session: Session, id: number) {
         from ${dealerProdutos} dp join ${produtos} p on p.id = dp.produto_id where dp.dealer_id = ${dealersId}), '[]')`,
     })
     .from(dealers)
-    .where(allOf(eq(dealers.id, id), dealerScope(session)));
+    .where(allOf(eq(dealers.id, id), session ? dealerScope(session) : undefined));
   return row;
 }
 export type DealerRow = NonNullable<Awaited<ReturnType<typeof findDealer>>>;
@@ -160,15 +160,18 @@ export async function referenceErrors(
   input: DealerInput,
   /** Whether the caller may make this change of brands (mayChangeMarcas). */
   marcasAllowed: boolean,
+  /** The dealer's groups before the change: links to groups the caller cannot see stay as they are. */
+  grupoIdsBefore: number[],
 ): Promise<Record<string, string>> {
   const [setor] = await db.select().from(setores).where(eq(setores.id, input.setorId));
   const [divisao] = await db.select().from(divisoes).where(eq(divisoes.id, input.divisaoId));
   const knownMarcas = await db.select({ id: marcas.id }).from(marcas).where(inArray(marcas.id, input.marcaIds));
-  const visibleGrupos = input.grupoIds.length
+  const grupoIds = [...new Set([...input.grupoIds, ...grupoIdsBefore])];
+  const visibleGrupos = grupoIds.length
     ? await db
         .select({ id: grupos.id })
         .from(grupos)
-        .where(allOf(inArray(grupos.id, input.grupoIds), grupoScope(session)))
+        .where(allOf(inArray(grupos.id, grupoIds), grupoScope(session)))
     : [];
   const produtoIds = input.dadosComplementares.map((d) => d.produtoId);
   const knownProdutos = produtoIds.length
@@ -183,8 +186,9 @@ export async function referenceErrors(
   if (!marcasAllowed || input.marcaIds.some((id) => !marcaOk.has(id))) {
     errors.marcaIds = 'dealers.validation.marcaNaoPermitida';
   }
-  const grupoOk = new Set(visibleGrupos.map((g) => g.id));
-  if (input.grupoIds.some((id) => !grupoOk.has(id))) errors.grupoIds = 'validation.invalidOption';
+  if (!changesWithin(grupoIdsBefore, input.grupoIds, new Set(visibleGrupos.map((g) => g.id)))) {
+    errors.grupoIds = 'validation.invalidOption';
+  }
   const produtoOk = new Set(knownProdutos.map((p) => p.id));
   input.dadosComplementares.forEach((d, index) => {
     if (!produtoOk.has(d.produtoId)) errors[`dadosComplementares.${index}.produtoId`] = 'validation.invalidOption';

@@ -4,7 +4,7 @@ import { grupoFilterSchema, grupoSchema, type GrupoInput } from '../../../domain
 import { idSchema } from '../../../domain/schemas/usuario';
 import { z } from 'zod';
 import { diff, recordAudit } from '../../audit';
-import { mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
+import { assertWriteReach, grupoReach, mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { badUserInputKeys, forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
@@ -31,6 +31,17 @@ async function visibleGrupo(db: DbOrTx, session: Session, id: number) {
   return view(row);
 }
 
+/** The group just saved: the caller may have removed their last brand from it, and still sees the result. */
+const savedGrupo = async (db: DbOrTx, id: number) => view((await q.findGrupo(db, null, id))!);
+
+/** The group before a change, when the caller may make it (assertWriteReach), else the refusal. */
+async function writableGrupo(db: DbOrTx, session: Session, id: number, active: boolean) {
+  const reach = await grupoReach(db, session, id);
+  const before = reach === 'missing' || reach === 'outside' ? undefined : await visibleGrupo(db, session, id);
+  assertWriteReach(session, reach, { active: before?.active !== active });
+  return before!;
+}
+
 /** Server-side rules the schema cannot see: unique name, known brands the caller may change. */
 async function checkGrupo(db: DbOrTx, session: Session, input: GrupoInput, before: number[], idioma: Idioma) {
   const errors: Record<string, string> = {};
@@ -46,7 +57,7 @@ async function checkGrupo(db: DbOrTx, session: Session, input: GrupoInput, befor
 async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
   return db.transaction(async (tx) => {
     if (!input.id && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
-    const before = input.id ? await visibleGrupo(tx, session, input.id) : undefined;
+    const before = input.id ? await writableGrupo(tx, session, input.id, input.active) : undefined;
     await checkGrupo(tx, session, input, before?.marcaIds ?? [], session.idioma);
     if (!before) {
       const id = await q.insertGrupo(tx, input);
@@ -57,9 +68,9 @@ async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
         valorNovo: snapshot(input),
         autorId: session.usuarioId,
       });
-      return visibleGrupo(tx, session, id);
+      return savedGrupo(tx, id);
     }
-    const plan = await planCascade(tx, before.id, input);
+    const plan = await planCascade(tx, session, before.id, input);
     await q.updateGrupo(tx, before.id, input);
     const change = diff(snapshot({ ...before, marcaIds: before.marcaIds }), snapshot(input));
     const alteracao = before.active === input.active ? 'ALTERACAO' : input.active ? 'ATIVACAO' : 'INATIVACAO';
@@ -78,12 +89,12 @@ async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
         : []),
       ...(await applyCascade(tx, before.id, plan, session.usuarioId)),
     ]);
-    return visibleGrupo(tx, session, before.id);
+    return savedGrupo(tx, before.id);
   });
 }
 
 async function setActive(db: DbOrTx, session: Session, id: number, active: boolean) {
-  const current = await visibleGrupo(db, session, id);
+  const current = await writableGrupo(db, session, id, active);
   return saveGrupo(db, session, { id, nome: current.nome, marcaIds: current.marcaIds, active });
 }
 
@@ -127,7 +138,7 @@ export const gruposFeature: Feature = {
         const input = parseInput(grupoSchema, args.grupo, idioma);
         if (!input.id) return { dealersDesvinculados: 0, dealersInativados: 0, usuariosInativados: 0 };
         await visibleGrupo(db, session, input.id);
-        const plan = await planCascade(db, input.id, input);
+        const plan = await planCascade(db, session, input.id, input);
         return {
           dealersDesvinculados: plan.desvincular.length,
           dealersInativados: plan.inativarDealers.length,

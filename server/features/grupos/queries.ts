@@ -66,12 +66,12 @@ export function exportGrupos(db: DbOrTx, session: Session, filter: Omit<GrupoFil
     .orderBy(...orderOf(filter.sort, sortColumns, 'nome', grupos.id));
 }
 
-/** One group the caller may see, or undefined. */
-export async function findGrupo(db: DbOrTx, session: Session, id: number) {
+/** One group the caller may see (null: any group), or undefined. */
+export async function findGrupo(db: DbOrTx, session: Session | null, id: number) {
   const [row] = await db
     .select(grupoColumns)
     .from(grupos)
-    .where(allOf(eq(grupos.id, id), grupoScope(session)));
+    .where(allOf(eq(grupos.id, id), session ? grupoScope(session) : undefined));
   return row;
 }
 

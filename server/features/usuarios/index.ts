@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
 import { mudarLinguaSchema, onboardingSchema } from '../../../domain/schemas/usuario';
 import { recordAudit } from '../../audit';
-import { isAllowed } from '../../authz';
-import { forbidden, notFound } from '../../graphql/errors';
+import { notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import * as q from './queries';
@@ -71,10 +70,9 @@ export const usuariosFeature: Feature = {
       async resolve(args: unknown, ctx) {
         const { id, idioma } = parseInput(mudarLinguaSchema, args, ctx.idioma);
         const { db, session } = ctx;
-        const own = id === session.usuarioId;
-        if (!own && !isAllowed(session, { funcionalidades: ['PORTAL_MANUTENCAO_USUARIOS'] })) {
-          throw forbidden(session.idioma);
-        }
+        // The spec's `id` argument stays, but names only the caller: another user's language is
+        // part of their record, changed through the user form (salvarUsuario).
+        if (id !== session.usuarioId) throw portalError(session.idioma, 'FORBIDDEN', 'errors.ownUserOnly');
         return db.transaction(async (tx) => {
           const before = await q.findUsuarioById(tx, id);
           if (!before) throw notFound(session.idioma);

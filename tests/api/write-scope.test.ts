@@ -1,0 +1,503 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { getNamedType, isInputObjectType, type GraphQLInputType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../server/db/schema';
+import { cnpjFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
+import { seededRandom } from '../../server/db/seed/random';
+import { buildSchema } from '../../server/graphql/schema';
+import {
+  DEMO,
+  errorCode,
+  gql,
+  signIn,
+  signInAsNew,
+  startPortal,
+  type GraphQLResponse,
+  type TestPortal,
+} from './portal';
+
+// Scope on every write (issue #10): a caller never changes, nor reads through an id, a record
+// outside their scope, and a cascade never reaches a dealer or user outside it. Every answer is
+// checked in the data afterwards, not only in the response.
+
+let portal: TestPortal;
+let db: TestPortal['database']['db'];
+const random = seededRandom(1010);
+let marcaA: number, marcaC: number;
+let setor: { id: number; divisaoId: number };
+let montadora: string;
+let seq = 0;
+const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  db = portal.database.db;
+  montadora = (await signIn(portal, DEMO.montadora)).access_token;
+  // The montadora demo user holds Aurora and Boreal; Cometa (C) is another manufacturer's.
+  const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
+  [marcaA, , marcaC] = marcas.map((m) => m.id);
+  [setor] = await db.select().from(s.setores).limit(1);
+});
+afterAll(() => portal?.close());
+
+const newDealer = (marcaIds: number[], grupoIds: number[] = []) =>
+  createDealer(db, {
+    nomeExibicao: unique('Dealer'),
+    razaoSocial: 'Concessionária de Escopo Ltda',
+    cnpj: cnpjFrom(random),
+    codigos: ['E1'],
+    divisaoId: setor.divisaoId,
+    setorId: setor.id,
+    marcaIds,
+    grupoIds,
+  });
+
+const newDealerUser = (dealerIds: number[]) =>
+  createUsuario(db, {
+    nome: unique('Usuário'),
+    email: `${unique('u').replace(/\s/g, '.')}@escopo.test`.toLowerCase(),
+    tipo: 'DEALER_GRUPO',
+    dealerIds,
+  });
+
+const SALVAR_GRUPO = `mutation($grupo: GrupoInput!) { salvarGrupo(grupo: $grupo) { id nome active } }`;
+const INATIVAR_GRUPO = 'mutation($id: ID!) { inativarGrupo(id: $id) { id active } }';
+const ATIVAR_GRUPO = 'mutation($id: ID!) { ativarGrupo(id: $id) { id active } }';
+const INATIVAR_DEALER = 'mutation($id: ID!) { inativarDealer(id: $id) { id active } }';
+const IMPACTO = `query($grupo: GrupoInput!) {
+  impactoGrupo(grupo: $grupo) { dealersDesvinculados dealersInativados usuariosInativados } }`;
+const DEALER = `query($id: ID!) { dealer(id: $id) {
+  id nomeExibicao razaoSocial cnpj cnpjsAdicionais codigos divisaoId setorId telefones celulares
+  endereco { logradouro bairro cidade estado cep complemento } marcaIds grupoIds active
+  dadosComplementares { produtoId uri } } }`;
+const SALVAR_DEALER = `mutation($dealer: DealerInput!) { salvarDealer(dealer: $dealer) { id grupoIds active } }`;
+
+const activeOf = async (table: typeof s.dealers | typeof s.usuarios | typeof s.grupos, ids: number[]) =>
+  Object.fromEntries(
+    (await db.select({ id: table.id, active: table.active }).from(table).where(inArray(table.id, ids))).map((r) => [
+      r.id,
+      r.active,
+    ]),
+  );
+const linksOf = async (grupoId: number) =>
+  (await db.select().from(s.dealerGrupos).where(eq(s.dealerGrupos.grupoId, grupoId))).map((l) => l.dealerId).sort();
+const auditCount = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(s.auditoria))[0].n;
+const message = (r: GraphQLResponse) => r.errors?.[0]?.message;
+
+describe('a manufacturer on dealer groups', () => {
+  it('inactivating its own group inactivates only the dealers wholly of its brands; one also serving another brand is unlinked and stays active with its users', async () => {
+    const grupo = await createGrupo(db, unique('Grupo Aurora'), [marcaA]);
+    const own = await newDealer([marcaA], [grupo.id]);
+    const shared = await newDealer([marcaA, marcaC], [grupo.id]);
+    const ownUser = await newDealerUser([own.id]);
+    const sharedUser = await newDealerUser([shared.id]);
+
+    const impact = await gql(
+      portal,
+      IMPACTO,
+      { grupo: { id: grupo.id, nome: grupo.nome, marcaIds: [marcaA], active: false } },
+      montadora,
+    );
+    expect(impact.data).toEqual({
+      impactoGrupo: { dealersDesvinculados: 1, dealersInativados: 1, usuariosInativados: 1 },
+    });
+
+    const response = await gql(portal, INATIVAR_GRUPO, { id: grupo.id }, montadora);
+    expect(response.errors).toBeUndefined();
+    expect(await activeOf(s.dealers, [own.id, shared.id])).toEqual({ [own.id]: false, [shared.id]: true });
+    expect(await activeOf(s.usuarios, [ownUser.id, sharedUser.id])).toEqual({
+      [ownUser.id]: false,
+      [sharedUser.id]: true,
+    });
+    expect(await linksOf(grupo.id)).toEqual([own.id]);
+  });
+
+  it('may not inactivate or reactivate a group shared with another brand: FORBIDDEN, translated, and nothing changes', async () => {
+    const grupo = await createGrupo(db, unique('Grupo Compartilhado'), [marcaA, marcaC]);
+    const ofA = await newDealer([marcaA], [grupo.id]);
+    const ofC = await newDealer([marcaC], [grupo.id]);
+    const userC = await newDealerUser([ofC.id]);
+    const before = await auditCount();
+
+    for (const attempt of [
+      () => gql(portal, INATIVAR_GRUPO, { id: grupo.id }, montadora),
+      () =>
+        gql(
+          portal,
+          SALVAR_GRUPO,
+          { grupo: { id: grupo.id, nome: grupo.nome, marcaIds: [marcaA, marcaC], active: false } },
+          montadora,
+        ),
+    ]) {
+      const response = await attempt();
+      expect(errorCode(response)).toBe('FORBIDDEN');
+      expect(message(response)).toMatch(/pertence a outras marcas/);
+      expect(response.data?.inativarGrupo ?? response.data?.salvarGrupo ?? null).toBeNull();
+    }
+    expect(await activeOf(s.grupos, [grupo.id])).toEqual({ [grupo.id]: true });
+    expect(await activeOf(s.dealers, [ofA.id, ofC.id])).toEqual({ [ofA.id]: true, [ofC.id]: true });
+    expect(await activeOf(s.usuarios, [userC.id])).toEqual({ [userC.id]: true });
+    expect(await linksOf(grupo.id)).toEqual([ofA.id, ofC.id].sort());
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('removing its own brand from a shared group reaches only its own dealers', async () => {
+    const grupo = await createGrupo(db, unique('Grupo Dividido'), [marcaA, marcaC]);
+    const ofA = await newDealer([marcaA], [grupo.id]);
+    const ofC = await newDealer([marcaC], [grupo.id]);
+    const both = await newDealer([marcaA, marcaC], [grupo.id]);
+    const userC = await newDealerUser([ofC.id]);
+    const response = await gql(
+      portal,
+      SALVAR_GRUPO,
+      { grupo: { id: grupo.id, nome: grupo.nome, marcaIds: [marcaC], active: true } },
+      montadora,
+    );
+    expect(response.errors).toBeUndefined();
+    expect(await linksOf(grupo.id)).toEqual([ofC.id, both.id].sort());
+    expect(await activeOf(s.dealers, [ofA.id, ofC.id, both.id])).toEqual({
+      [ofA.id]: false,
+      [ofC.id]: true,
+      [both.id]: true,
+    });
+    expect(await activeOf(s.usuarios, [userC.id])).toEqual({ [userC.id]: true });
+  });
+
+  it("refuses any write on another manufacturer's group with FORBIDDEN, and changes nothing", async () => {
+    const grupo = await createGrupo(db, unique('Grupo Cometa'), [marcaC]);
+    const dealer = await newDealer([marcaC], [grupo.id]);
+    const before = await auditCount();
+    for (const response of [
+      await gql(portal, INATIVAR_GRUPO, { id: grupo.id }, montadora),
+      await gql(portal, ATIVAR_GRUPO, { id: grupo.id }, montadora),
+      await gql(
+        portal,
+        SALVAR_GRUPO,
+        { grupo: { id: grupo.id, nome: 'Tomado', marcaIds: [marcaC], active: true } },
+        montadora,
+      ),
+    ]) {
+      expect(errorCode(response)).toBe('FORBIDDEN');
+      expect(message(response)).toBe('Este registro está fora do seu escopo: você não pode alterá-lo.');
+    }
+    const [row] = await db.select().from(s.grupos).where(eq(s.grupos.id, grupo.id));
+    expect(row).toMatchObject({ nome: grupo.nome, active: true });
+    expect(await activeOf(s.dealers, [dealer.id])).toEqual({ [dealer.id]: true });
+    expect(await auditCount()).toBe(before);
+  });
+});
+
+describe('a manufacturer on dealers', () => {
+  it('may not inactivate a dealer that also serves another brand, but edits its data and keeps its links to groups it cannot see', async () => {
+    const grupoC = await createGrupo(db, unique('Grupo Cometa'), [marcaC]);
+    const grupoA = await createGrupo(db, unique('Grupo Aurora'), [marcaA]);
+    const shared = await newDealer([marcaA, marcaC], [grupoC.id, grupoA.id]);
+
+    const refused = await gql(portal, INATIVAR_DEALER, { id: shared.id }, montadora);
+    expect(errorCode(refused)).toBe('FORBIDDEN');
+    expect(await activeOf(s.dealers, [shared.id])).toEqual({ [shared.id]: true });
+
+    const { dealer } = (await gql<{ dealer: Record<string, unknown> }>(portal, DEALER, { id: shared.id }, montadora))
+      .data!;
+    const renamed = await gql<{ salvarDealer: { grupoIds: string[] } }>(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...dealer, razaoSocial: 'Razão Social Nova do Dealer Ltda' } },
+      montadora,
+    );
+    expect(renamed.errors).toBeUndefined();
+    expect(await linksOfDealer(shared.id)).toEqual([grupoA.id, grupoC.id].sort());
+
+    const dropped = await gql(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...dealer, grupoIds: [String(grupoA.id)] } },
+      montadora,
+    );
+    expect(errorCode(dropped)).toBe('BAD_USER_INPUT');
+    expect(await linksOfDealer(shared.id)).toEqual([grupoA.id, grupoC.id].sort());
+
+    const deactivated = await gql(portal, SALVAR_DEALER, { dealer: { ...dealer, active: false } }, montadora);
+    expect(errorCode(deactivated)).toBe('FORBIDDEN');
+    expect(await activeOf(s.dealers, [shared.id])).toEqual({ [shared.id]: true });
+  });
+});
+
+const linksOfDealer = async (dealerId: number) =>
+  (await db.select().from(s.dealerGrupos).where(eq(s.dealerGrupos.dealerId, dealerId))).map((l) => l.grupoId).sort();
+
+describe('a dealer-group user with the maintenance key', () => {
+  it('changes a group only when every dealer of it is theirs', async () => {
+    const grupo = await createGrupo(db, unique('Grupo Misto'), [marcaA]);
+    const mine = await newDealer([marcaA], [grupo.id]);
+    const theirs = await newDealer([marcaA], [grupo.id]);
+    const onlyMine = await createGrupo(db, unique('Grupo Só Meu'), [marcaA]);
+    await db.insert(s.dealerGrupos).values({ dealerId: mine.id, grupoId: onlyMine.id });
+    const user = await signInAsNew(portal, {
+      nome: 'Gestor de Grupo',
+      email: `gestor.${seq}@escopo.test`,
+      tipo: 'DEALER_GRUPO',
+      funcionalidades: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'],
+      marcaIds: [marcaA],
+      dealerIds: [mine.id],
+    });
+    const before = await auditCount();
+    for (const response of [
+      await gql(
+        portal,
+        SALVAR_GRUPO,
+        { grupo: { id: grupo.id, nome: 'Renomeado', marcaIds: [marcaA], active: true } },
+        user.token,
+      ),
+      await gql(portal, INATIVAR_GRUPO, { id: grupo.id }, user.token),
+    ]) {
+      expect(errorCode(response)).toBe('FORBIDDEN');
+    }
+    const [row] = await db.select().from(s.grupos).where(eq(s.grupos.id, grupo.id));
+    expect(row).toMatchObject({ nome: grupo.nome, active: true });
+    expect(await activeOf(s.dealers, [mine.id, theirs.id])).toEqual({ [mine.id]: true, [theirs.id]: true });
+    expect(await auditCount()).toBe(before);
+
+    const renamed = await gql(
+      portal,
+      SALVAR_GRUPO,
+      { grupo: { id: onlyMine.id, nome: `${onlyMine.nome} II`, marcaIds: [marcaA], active: true } },
+      user.token,
+    );
+    expect(renamed.errors).toBeUndefined();
+  });
+});
+
+describe('audit history of users', () => {
+  const AUDITORIA = `query($f: AuditoriaFilterInput!) { auditoria(filterInput: $f) { totalElements content { valorNovo } } }`;
+
+  it("is refused outside the caller's scope and readable within it", async () => {
+    const [superUser] = await db.select().from(s.usuarios).where(eq(s.usuarios.email, DEMO.super));
+    const outside = await gql(portal, AUDITORIA, { f: { tipo: 'USUARIO', registroId: superUser.id } }, montadora);
+    expect(errorCode(outside)).toBe('FORBIDDEN');
+    expect(outside.data?.auditoria ?? null).toBeNull();
+    const dealer = await newDealer([marcaA]);
+    const colleague = await newDealerUser([dealer.id]);
+    const inside = await gql(portal, AUDITORIA, { f: { tipo: 'USUARIO', registroId: colleague.id } }, montadora);
+    expect(inside.errors).toBeUndefined();
+  });
+});
+
+// Every operation that takes an id (directly or inside its input) is probed with another scope's
+// ids by a manufacturer and by a dealer-group user with every function key: refused, no data, and
+// nothing changed in the database. A new operation with an id argument fails this test until it
+// is added to PROBES.
+describe('ids of another scope on every operation', () => {
+  interface Targets {
+    grupo: number;
+    dealer: number;
+    /** The other scope's dealer as the wizard sends it, turned inactive: valid input, wrong scope. */
+    dealerInput: Record<string, unknown>;
+    usuario: number;
+    marca: number;
+    any: number;
+  }
+  type Probe =
+    | { refused: (t: Targets) => [string, Record<string, unknown>] }
+    | { scopedList: (t: Targets) => [string, Record<string, unknown>, string] }
+    | { notScoped: string };
+  const GRUPO = (t: Targets, extra = {}) => ({
+    grupo: { id: t.grupo, nome: 'X Grupo', marcaIds: [t.marca], ...extra },
+  });
+
+  const PROBES: Record<string, Probe> = {
+    'Query.auditoria': {
+      refused: (t) => [
+        `query($f: AuditoriaFilterInput!) { auditoria(filterInput: $f) { totalElements } }`,
+        { f: { tipo: 'DEALER', registroId: t.dealer } },
+      ],
+    },
+    'Query.grupo': { refused: (t) => ['query($id: ID!) { grupo(id: $id) { id nome } }', { id: t.grupo }] },
+    'Query.dealer': { refused: (t) => ['query($id: ID!) { dealer(id: $id) { id nomeExibicao } }', { id: t.dealer }] },
+    'Query.impactoGrupo': { refused: (t) => [IMPACTO, GRUPO(t, { active: false })] },
+    'Query.grupos': {
+      scopedList: (t) => [
+        'query($f: GrupoFilterInput!) { grupos(filterInput: $f) { totalElements content { id } } }',
+        { f: { marcaIds: [t.marca] } },
+        'grupos',
+      ],
+    },
+    'Query.dealers': {
+      scopedList: (t) => [
+        'query($f: DealerFilterInput!) { dealers(filterInput: $f) { totalElements content { id } } }',
+        { f: { marcaIds: [t.marca] } },
+        'dealers',
+      ],
+    },
+    'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
+    'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
+    'Mutation.mudarLinguaUsuario': {
+      refused: (t) => ['mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: EN) { id nome } }', { id: t.usuario }],
+    },
+    'Mutation.salvarGrupo': { refused: (t) => [SALVAR_GRUPO, GRUPO(t, { active: false })] },
+    'Mutation.ativarGrupo': { refused: (t) => [ATIVAR_GRUPO, { id: t.grupo }] },
+    'Mutation.inativarGrupo': { refused: (t) => [INATIVAR_GRUPO, { id: t.grupo }] },
+    'Mutation.salvarDealer': {
+      refused: (t) => [SALVAR_DEALER, { dealer: t.dealerInput }],
+    },
+    'Mutation.ativarDealer': {
+      refused: (t) => ['mutation($id: ID!) { ativarDealer(id: $id) { id } }', { id: t.dealer }],
+    },
+    'Mutation.inativarDealer': { refused: (t) => [INATIVAR_DEALER, { id: t.dealer }] },
+    'Mutation.editarProduto': {
+      refused: (t) => [
+        'mutation($p: ProdutoEdicaoInput!) { editarProduto(produto: $p) { id } }',
+        { p: { id: t.any, baseUriHomolog: 'https://x.test' } },
+      ],
+    },
+    ...Object.fromEntries(
+      ['Marca', 'Cargo', 'Departamento', 'Divisao', 'Setor', 'Desligamento', 'RedeSocial'].flatMap((kind) => {
+        const input = {
+          Marca: { nome: 'X' },
+          Cargo: { nome: 'X' },
+          Departamento: { nome: 'X', sigla: 'X' },
+          Divisao: { nome: 'X' },
+          Setor: { nome: 'X', divisaoId: 1 },
+          Desligamento: { motivo: 'X' },
+          RedeSocial: { nome: 'X', icone: 'fa|x', marcaId: 1, url: 'https://x.test' },
+        }[kind];
+        const arg = kind[0].toLowerCase() + kind.slice(1);
+        const remove = kind === 'Marca' ? ['ativarMarca', 'inativarMarca'] : [`excluir${kind}`];
+        return [
+          [
+            `Mutation.salvar${kind}`,
+            {
+              refused: (t: Targets) => [
+                `mutation($v: ${kind}Input!) { salvar${kind}(${arg}: $v) { id } }`,
+                { v: { ...input, id: t.any } },
+              ],
+            },
+          ],
+          ...remove.map((name) => [
+            `Mutation.${name}`,
+            {
+              refused: (t: Targets) => [
+                `mutation($id: ID!) { ${name}(id: $id)${kind === 'Marca' ? ' { id }' : ''} }`,
+                { id: t.any },
+              ],
+            },
+          ]),
+        ];
+      }),
+    ),
+  };
+
+  function hasId(type: GraphQLInputType, seen = new Set<string>()): boolean {
+    const named = getNamedType(type);
+    if (named.name === 'ID') return true;
+    if (!isInputObjectType(named) || seen.has(named.name)) return false;
+    seen.add(named.name);
+    return Object.values(named.getFields()).some((field) => hasId(field.type, seen));
+  }
+
+  it('has a probe for every operation that takes an id', () => {
+    const schema = buildSchema();
+    const withIds = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) =>
+      Object.values(root.getFields())
+        .filter((field) => field.args.some((arg) => hasId(arg.type)))
+        .map((field) => `${root.name}.${field.name}`),
+    );
+    expect(withIds.sort()).toEqual(Object.keys(PROBES).sort());
+  });
+
+  /** A digest of every table a write could touch: equal before and after means nothing changed. */
+  async function fingerprint() {
+    const tables = [
+      'grupos',
+      'grupo_marcas',
+      'dealers',
+      'dealer_marcas',
+      'dealer_grupos',
+      'dealer_produtos',
+      'usuarios',
+      'usuario_marcas',
+      'usuario_dealers',
+      'marcas',
+      'cargos',
+      'departamentos',
+      'divisoes',
+      'setores',
+      'desligamentos',
+      'redes_sociais',
+      'produtos',
+      'auditoria',
+    ];
+    const parts = await Promise.all(
+      tables.map(async (table) => {
+        const { rows } = await portal.database.db.execute<{ digest: string }>(
+          sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${table} t`),
+        );
+        return `${table}:${rows[0].digest}`;
+      }),
+    );
+    return parts.join(',');
+  }
+
+  it.each(['MONTADORA', 'DEALER_GRUPO'] as const)(
+    'refuses a %s caller every record outside their scope',
+    async (tipo) => {
+      const grupoC = await createGrupo(db, unique('Grupo Alheio'), [marcaC]);
+      const dealerC = await newDealer([marcaC], [grupoC.id]);
+      const userC = await newDealerUser([dealerC.id]);
+      await db.update(s.usuarios).set({ idioma: 'ES' }).where(eq(s.usuarios.id, userC.id));
+      const ownDealer = await newDealer([marcaA]);
+      const caller =
+        tipo === 'MONTADORA'
+          ? montadora
+          : (
+              await signInAsNew(portal, {
+                nome: 'Dealer com todas as chaves',
+                email: `todas.${seq}@escopo.test`,
+                tipo: 'DEALER_GRUPO',
+                funcionalidades: [
+                  'PORTAL_MANUTENCAO_DEALERS_GRUPO',
+                  'PORTAL_MANUTENCAO_USUARIOS',
+                  'PORTAL_ADMINISTRATIVO_TECSINAPSE',
+                ],
+                marcaIds: [marcaA, marcaC],
+                dealerIds: [ownDealer.id],
+              })
+            ).token;
+      const [{ id: anyId }] = await db.select({ id: s.marcas.id }).from(s.marcas).limit(1);
+      const superToken = (await signIn(portal, DEMO.super)).access_token;
+      const { dealer } = (
+        await gql<{ dealer: Record<string, unknown> }>(portal, DEALER, { id: dealerC.id }, superToken)
+      ).data!;
+      const targets: Targets = {
+        grupo: grupoC.id,
+        dealer: dealerC.id,
+        dealerInput: { ...dealer, active: false },
+        usuario: userC.id,
+        marca: marcaC,
+        any: anyId,
+      };
+
+      for (const [name, probe] of Object.entries(PROBES)) {
+        if ('notScoped' in probe) continue;
+        const before = await fingerprint();
+        if ('refused' in probe) {
+          const [query, variables] = probe.refused(targets);
+          const response = await gql(portal, query, variables, caller);
+          expect([name, errorCode(response)]).toEqual([name, expect.stringMatching(/^(FORBIDDEN|NOT_FOUND)$/)]);
+          expect([name, Object.values(response.data ?? {}).filter((v) => v !== null)]).toEqual([name, []]);
+        } else {
+          const [query, variables, field] = probe.scopedList(targets);
+          const response = await gql<Record<string, { totalElements: number; content: { id: string }[] }>>(
+            portal,
+            query,
+            variables,
+            caller,
+          );
+          const ids = response.data![field].content.map((row) => Number(row.id));
+          expect([name, ids.filter((id) => id === grupoC.id || id === dealerC.id)]).toEqual([name, []]);
+        }
+        expect([name, await fingerprint()]).toEqual([name, before]);
+      }
+    },
+  );
+});
