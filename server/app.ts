@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +24,7 @@ import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
 import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
+import { healthRoutes } from './health';
 import { createMailer } from './mail';
 
 export interface App {
@@ -52,7 +54,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
+  // Brotli or gzip for JSON and the built assets (text types over 1 KB), as the client accepts.
+  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
+  await healthRoutes(app, { db });
   await app.register(rateLimit, { global: false });
   const mailer = createMailer(config, db, app.log);
 

@@ -1,0 +1,113 @@
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, freePort, signIn, startPortal, type TestPortal } from './portal';
+
+// What an operator relies on (issue #11): health probes, compressed answers, a clean stop.
+
+describe('health and compression', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(() => portal?.close());
+
+  it('answers liveness and readiness (database reachable, every migration applied)', async () => {
+    const live = await fetch(`${portal.url}/health/live`);
+    expect([live.status, await live.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await fetch(`${portal.url}/health/ready`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok', database: true, migrations: true }]);
+  });
+
+  it('compresses JSON answers with brotli when the client accepts it', async () => {
+    const { access_token } = await signIn(portal, DEMO.super);
+    const response = await fetch(`${portal.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({
+        query: '{ dealers(filterInput: { rowsPerPage: 50 }) { content { id nomeExibicao razaoSocial cnpj } } }',
+      }),
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    // fetch decodes it: the page of 20 demo dealers, well over the 1 KB threshold.
+    const body = (await response.json()) as { data: { dealers: { content: unknown[] } } };
+    expect(body.data.dealers.content).toHaveLength(20);
+  });
+
+  it('reports not ready while stopping, and closes', async () => {
+    const own = await startPortal();
+    const closing = own.close();
+    const during = await fetch(`${own.url}/health/ready`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
+    await closing;
+    expect([503, 'refused']).toContain(during);
+  });
+});
+
+describe('npm start and SIGTERM', () => {
+  it('finishes the request in flight, exits 0 and leaves no process behind', { timeout: 180_000 }, async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-stop-'));
+    const npm = spawn('npm', ['start'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; ; i++) {
+        const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (i > 400) throw new Error('portal did not become ready');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const server = execFileSync('pgrep', ['-P', String(npm.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+
+      // A request whose body is still arriving when the stop begins.
+      const body = JSON.stringify({ query: '{ i18nLabels { key } }' });
+      // (a public query: the answer only has to arrive whole)
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/graphql',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString() }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          npm.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 500);
+        }, 200);
+      });
+      const { status, text } = await answer;
+      expect(status).toBe(200);
+      expect(JSON.parse(text)).toEqual({ data: { i18nLabels: expect.any(Array) } });
+      expect(await exited).toBe(0);
+      for (const pid of server) {
+        expect(() => process.kill(Number(pid), 0)).toThrow();
+      }
+    } finally {
+      npm.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
