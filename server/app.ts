@@ -10,6 +10,7 @@ import { forgotPasswordRoutes } from './auth/forgotPassword';
 import { interactionRoutes } from './auth/interactions';
 import { pruneExpired } from './auth/oidcAdapter';
 import { pickIdioma } from './auth/language';
+import { setPasswordHashConcurrency } from './auth/passwords';
 import { createOidcProvider, SCOPES } from './auth/provider';
 import { sessionFromAuthorization } from './auth/session';
 import { createTokenVerifier } from './auth/verify';
@@ -45,6 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pgdata'),
   });
   const { db } = database;
+  setPasswordHashConcurrency(config.passwordHashConcurrency);
   if (config.seedDemo) await seedIfEmpty(db);
 
   const app = Fastify({
