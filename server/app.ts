@@ -36,6 +36,8 @@ export interface BuildOptions {
   /** Directory of PGlite's data ('memory://' for tests); ignored with config.databaseUrl. */
   pgliteDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what the server logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole portal server without listening: tests drive it over HTTP, main.ts listens. */
@@ -50,7 +52,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.seedDemo) await seedIfEmpty(db);
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
