@@ -71,7 +71,13 @@ export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, m
       return reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
     }
     const usuario = await findUsuarioByEmail(db, parsed.data.email);
-    if (usuario?.active) await sendPasswordLink({ db, config, mailer }, usuario);
+    if (usuario?.active) {
+      // Answer before writing and sending the e-mail: waiting for them (an SMTP server can take
+      // seconds) would tell by the time taken which e-mails have an account.
+      sendPasswordLink({ db, config, mailer }, usuario).catch((err: unknown) =>
+        req.log.error({ err }, 'password link could not be sent'),
+      );
+    }
     return reply.code(202).send({ ok: true });
   });
 

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MIN_LENGTH } from '../../domain/limits';
 import { hashPassword } from '../../server/auth/passwords';
 import { emailOutbox, oidcPayloads, senhaResets } from '../../server/db/schema';
@@ -32,9 +33,15 @@ async function lastMailTo(email: string) {
 }
 
 async function requestLink(email: string) {
+  const before = (await lastMailTo(email))?.id ?? 0;
   const response = await post('/api/senha/esqueci', { email });
   expect(response.status).toBe(202);
-  const mail = await lastMailTo(email);
+  // The answer does not wait for the e-mail: wait for it here.
+  const mail = await vi.waitFor(async () => {
+    const last = await lastMailTo(email);
+    if (!last || last.id === before) throw new Error(`no new e-mail to ${email} yet`);
+    return last;
+  });
   const link = mail.texto.match(/https?:\/\/\S+\?token=[\w-]+/)![0];
   return { mail, link, token: new URL(link).searchParams.get('token')! };
 }
@@ -173,5 +180,50 @@ describe('forgot password', () => {
     const response = await post('/api/senha/esqueci', { email: 'not-an-email' }, 'es');
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors).toEqual({ email: 'Correo electrónico no válido' });
+  });
+});
+
+describe('forgot password with an SMTP server', () => {
+  it('answers before the e-mail is sent, so a slow mail server does not tell which accounts exist', async () => {
+    // A real SMTP receiver that holds every message until the test lets it go.
+    const held: (() => void)[] = [];
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
+          held.push(() => callback());
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = smtp.server.address() as { port: number };
+    const withSmtp = await startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}`, FORGOT_PASSWORD_RATE_LIMIT: '100' });
+    try {
+      const response = await fetch(`${withSmtp.url}/api/senha/esqueci`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEMO.montadora }),
+      });
+      expect(response.status).toBe(202);
+      // The message reached the mail server, which has not accepted it yet, and the answer came.
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      expect(received).toEqual([DEMO.montadora]);
+      const [mail] = await withSmtp.database.db.select().from(emailOutbox).where(eq(emailOutbox.para, DEMO.montadora));
+      expect(mail.enviadoEm).toBeNull();
+      held.forEach((release) => release());
+      await vi.waitFor(async () => {
+        const [sent] = await withSmtp.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail.id));
+        expect(sent.enviadoEm).not.toBeNull();
+      });
+    } finally {
+      held.forEach((release) => release());
+      await withSmtp.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });
