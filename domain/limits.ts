@@ -13,5 +13,5 @@ export const UPLOAD_MAX_BYTES = 900_000_000;
 export const CODE_MAX_LENGTH = 20;
 export const RAZAO_SOCIAL_MIN_LETTERS = 10;
 export const JUSTIFICATION_MIN_LENGTH = 15;
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_RESET_TTL_MINUTES = 30;

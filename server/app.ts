@@ -11,6 +11,7 @@ import { forgotPasswordRoutes } from './auth/forgotPassword';
 import { interactionRoutes } from './auth/interactions';
 import { pruneExpired } from './auth/oidcAdapter';
 import { pickIdioma } from './auth/language';
+import { setPasswordHashConcurrency } from './auth/passwords';
 import { createOidcProvider, SCOPES } from './auth/provider';
 import { sessionFromAuthorization } from './auth/session';
 import { createTokenVerifier } from './auth/verify';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   /** Directory of PGlite's data ('memory://' for tests); ignored with config.databaseUrl. */
   pgliteDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what the server logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole portal server without listening: tests drive it over HTTP, main.ts listens. */
@@ -47,10 +50,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pgdata'),
   });
   const { db } = database;
+  setPasswordHashConcurrency(config.passwordHashConcurrency);
   if (config.seedDemo) await seedIfEmpty(db);
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });

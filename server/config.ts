@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { isThemeId, THEME_IDS, type ThemeId } from '../domain/themes';
 
@@ -33,7 +34,14 @@ export interface Config {
   databasePoolSize: number;
   accessTokenTtl: number;
   loginRateLimit: number;
+  /** Failed sign-ins of one e-mail (from any address) before it must wait. */
+  loginAccountFailures: number;
+  /** First wait after those failures, doubled for each further failure, up to the max. */
+  loginAccountBackoffSeconds: number;
+  loginAccountBackoffMaxSeconds: number;
   forgotPasswordRateLimit: number;
+  /** scrypt hashes running at once in this process (each holds 128 MiB of memory). */
+  passwordHashConcurrency: number;
   /** Keycloak's admin REST API, used by the super-admin's identity-provider synchronisation. */
   keycloakAdmin?: KeycloakAdminConfig;
 }
@@ -79,7 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    loginAccountFailures: Number(env.LOGIN_ACCOUNT_FAILURES ?? 5),
+    loginAccountBackoffSeconds: Number(env.LOGIN_ACCOUNT_BACKOFF ?? 30),
+    loginAccountBackoffMaxSeconds: Number(env.LOGIN_ACCOUNT_BACKOFF_MAX ?? 900),
     forgotPasswordRateLimit: Number(env.FORGOT_PASSWORD_RATE_LIMIT ?? 5),
+    passwordHashConcurrency: Number(env.PASSWORD_HASH_CONCURRENCY ?? Math.min(2, availableParallelism())),
     keycloakAdmin: keycloakAdminOf(env),
   };
 }

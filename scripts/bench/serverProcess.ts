@@ -7,6 +7,8 @@ import pg from 'pg';
 export interface RunningServer {
   url: string;
   startMs: number;
+  /** The server's process id (e.g. to read its peak memory in /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   return {
     url,
     startMs,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -14,6 +14,8 @@ import { findUsuarioByEmail } from '../features/usuarios/queries';
 import type { Mailer } from '../mail';
 import { fieldErrorsOf } from '../validation';
 import { pickIdioma } from './language';
+import { revokeAccount } from './oidcAdapter';
+import { isCommonPassword } from './passwordPolicy';
 import { hashPassword } from './passwords';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -55,7 +57,9 @@ export async function sendPasswordLink(
 
 /**
  * Forgot-password: ask for a link (always 202, so the answer does not tell which e-mails exist),
- * then set a new password with it. A link expires and works once.
+ * then set a new password with it. A link expires and works once; the new password follows the
+ * rule of domain/schemas/senha.ts (length) and is not a common one; setting it signs the account
+ * out everywhere.
  */
 export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, mailer }: Deps) {
   const limit = { rateLimit: { max: config.forgotPasswordRateLimit, timeWindow: '1 minute' } };
@@ -67,7 +71,13 @@ export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, m
       return reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
     }
     const usuario = await findUsuarioByEmail(db, parsed.data.email);
-    if (usuario?.active) await sendPasswordLink({ db, config, mailer }, usuario);
+    if (usuario?.active) {
+      // Answer before writing and sending the e-mail: waiting for them (an SMTP server can take
+      // seconds) would tell by the time taken which e-mails have an account.
+      sendPasswordLink({ db, config, mailer }, usuario).catch((err: unknown) =>
+        req.log.error({ err }, 'password link could not be sent'),
+      );
+    }
     return reply.code(202).send({ ok: true });
   });
 
@@ -76,6 +86,11 @@ export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, m
     const parsed = novaSenhaSchema.safeParse(req.body);
     if (!parsed.success) {
       return reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
+    }
+    if (isCommonPassword(parsed.data.senha)) {
+      return reply
+        .code(400)
+        .send({ code: 'BAD_USER_INPUT', fieldErrors: { senha: translate(idioma, 'forgotPassword.commonPassword') } });
     }
     const senhaHash = await hashPassword(parsed.data.senha);
     const usuarioId = await db.transaction(async (tx) => {
@@ -93,6 +108,8 @@ export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, m
         .returning({ usuarioId: senhaResets.usuarioId });
       if (!claimed) return undefined;
       await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, claimed.usuarioId));
+      // Whoever knew the old password loses the sessions and refresh tokens it gave them.
+      await revokeAccount(tx, claimed.usuarioId);
       await recordAudit(tx, {
         tipo: 'USUARIO',
         registroId: claimed.usuarioId,

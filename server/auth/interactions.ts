@@ -9,6 +9,7 @@ import { pickIdioma } from './language';
 import { translate as t } from '../../i18n';
 import { esc, page } from './pages';
 import { verifyPassword } from './passwords';
+import { createLoginThrottle, normalizeEmail } from './loginThrottle';
 
 interface Deps {
   provider: Provider;
@@ -20,6 +21,13 @@ type Req = FastifyRequest<{ Params: { uid: string }; Querystring: { lang?: strin
 
 /** Our own sign-in page for the embedded provider, in the visitor's language. */
 export async function interactionRoutes(app: FastifyInstance, { provider, db, config }: Deps) {
+  // Per account, across all addresses (the rate limit below is per address and account).
+  const throttle = createLoginThrottle({
+    failures: config.loginAccountFailures,
+    backoffSeconds: config.loginAccountBackoffSeconds,
+    backoffMaxSeconds: config.loginAccountBackoffMaxSeconds,
+  });
+
   async function details(req: Req, reply: FastifyReply) {
     try {
       return await provider.interactionDetails(req.raw, reply.raw);
@@ -83,8 +91,9 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, co
           max: config.loginRateLimit,
           timeWindow: '1 minute',
           hook: 'preHandler',
+          // req.ip is the socket's address unless TRUST_PROXY is set: X-Forwarded-For is ignored.
           keyGenerator: (req: FastifyRequest) =>
-            `${req.ip}|${String((req.body as Record<string, string> | undefined)?.email ?? '').toLowerCase()}`,
+            `${req.ip}|${normalizeEmail((req.body as Record<string, string> | undefined)?.email)}`,
         },
       },
       errorHandler: (error, req, reply) => {
@@ -107,7 +116,22 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, co
       const idioma = idiomaOf(req, interaction?.params.ui_locales);
       if (!interaction) return expired(reply, idioma);
       const email = String(req.body?.email ?? '').trim();
-      const usuario = email ? await findUsuarioByEmail(db, email) : undefined;
+      const account = normalizeEmail(email);
+      const wait = throttle.attempt(account);
+      if (wait > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(wait))
+          .type('text/html')
+          .send(
+            loginPage(req, idioma, {
+              email,
+              error: t(idioma, 'signIn.accountLocked', { minutes: Math.ceil(wait / 60) }),
+            }),
+          );
+      }
+      const usuario = account ? await findUsuarioByEmail(db, account) : undefined;
+      // Unknown e-mails verify against a dummy hash: the answer takes as long as a wrong password.
       const valid = await verifyPassword(String(req.body?.password ?? ''), usuario?.senhaHash);
       if (!usuario || !valid) {
         return reply
@@ -121,6 +145,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, co
           .type('text/html')
           .send(loginPage(req, idioma, { email, error: t(idioma, 'signIn.inactiveUser') }));
       }
+      throttle.succeeded(account);
       await touchUltimoAcesso(db, usuario.id);
       const redirectTo = await provider.interactionResult(
         req.raw,

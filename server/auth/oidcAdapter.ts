@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 
 /** oidc-provider storage in PostgreSQL, so sessions and grants survive restarts and span processes. */
@@ -69,6 +69,25 @@ export async function pruneExpired(db: Db, now = new Date()): Promise<number> {
   const deleted = await db
     .delete(oidcPayloads)
     .where(lt(oidcPayloads.expiresAt, now))
+    .returning({ id: oidcPayloads.id });
+  return deleted.length;
+}
+
+/**
+ * Forgets everything the identity provider holds for an account: its sessions (browsers must sign
+ * in again), grants, refresh tokens and unused codes. oidc-provider stores `accountId` in the payload
+ * of each of these, and every token of a grant carries its `grantId`. Access tokens are JWTs kept
+ * nowhere: they lapse after ACCESS_TOKEN_TTL. Returns how many records went.
+ */
+export async function revokeAccount(db: DbOrTx, accountId: number | string): Promise<number> {
+  const account = String(accountId);
+  const grants = db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, 'Grant'), sql`${oidcPayloads.payload}->>'accountId' = ${account}`));
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(or(sql`${oidcPayloads.payload}->>'accountId' = ${account}`, inArray(oidcPayloads.grantId, grants)))
     .returning({ id: oidcPayloads.id });
   return deleted.length;
 }

@@ -6,11 +6,58 @@ const r = 8;
 const p = 1;
 const KEY_LENGTH = 32;
 
+/**
+ * How many hashes run at once. Node's async scrypt runs on libuv's thread pool (4 threads by
+ * default, shared with file-system calls and DNS lookups), and each hash holds 128 MiB (128·N·r
+ * bytes) for about a second of CPU. Without a gate, a burst of sign-ins fills every pool thread
+ * and holds 512 MiB; the gate keeps at most this many hashes in flight and queues the rest
+ * (a waiting sign-in costs nothing but its request). buildApp sets it from
+ * PASSWORD_HASH_CONCURRENCY (config.ts); one gate per process.
+ */
+let concurrency = 2;
+
+export function setPasswordHashConcurrency(value: number) {
+  concurrency = Math.max(1, Math.floor(value));
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function gated<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter (running stays the same), or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** Hashing figures of this process: tests read `verifications` to see that a check really ran. */
+export const passwordStats = {
+  verifications: 0,
+  get concurrency() {
+    return concurrency;
+  },
+  get inFlight() {
+    return running;
+  },
+  get queued() {
+    return waiting.length;
+  },
+};
+
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEY_LENGTH, { ...options, maxmem: 256 * options.N! * options.r! }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return gated(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password, salt, KEY_LENGTH, { ...options, maxmem: 256 * options.N! * options.r! }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -20,11 +67,23 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
+/**
+ * Stands in for the stored hash of an unknown e-mail or of an account without a password, so
+ * that answering "no such account" costs the same scrypt as a wrong password (no timing oracle).
+ * Its password is unknown: nothing verifies against it.
+ */
+const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
+
+/**
+ * Checks a password against a stored hash. Always runs one scrypt with the current cost, even
+ * when there is no usable stored hash, and then answers false.
+ */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parts = stored?.split('$') ?? [];
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, rr, pp, salt, hash] = parts;
+  const usable = parts.length === 6 && parts[0] === 'scrypt';
+  const [, n, rr, pp, salt, hash] = usable ? parts : DUMMY_HASH.split('$');
   const expected = Buffer.from(hash, 'base64url');
+  passwordStats.verifications++;
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(rr), p: Number(pp) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return usable && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -16,14 +16,16 @@ export type Mailer = (mail: Mail) => Promise<void>;
 
 /**
  * Every message is written to the outbox table first; with SMTP configured it is then sent and
- * marked, otherwise it stays there and is printed to the log (development and tests read it).
+ * marked, otherwise it stays there (read it in `email_outbox`) and the log names only its id,
+ * recipient and subject.
  */
 export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   return async (mail) => {
     const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
     if (!transport) {
-      log.info({ outboxId: row.id, to: mail.para, subject: mail.assunto, text: mail.texto }, 'e-mail kept in outbox');
+      // Never the text: it may carry a password link, and logs travel further than the database.
+      log.info({ outboxId: row.id, to: mail.para, subject: mail.assunto }, 'e-mail kept in outbox');
       return;
     }
     try {

@@ -55,7 +55,11 @@ async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop
   };
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+/** `log`: collect the server's log lines (pino JSON) there, at LOG_LEVEL (info unless set). */
+export async function startPortal(
+  env: Record<string, string> = {},
+  { log }: { log?: string[] } = {},
+): Promise<TestPortal> {
   const port = await freePort();
   const testDb = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
   const config = loadConfig({
@@ -63,11 +67,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Tes
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     SERVE_CLIENT: 'false',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: log ? 'info' : 'warn',
     ...(testDb ? { DATABASE_URL: testDb.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { pgliteDir: 'memory://', logger: env.LOG_LEVEL === 'debug' });
+  const app = await buildApp(config, {
+    pgliteDir: 'memory://',
+    logger: env.LOG_LEVEL === 'debug' || Boolean(log),
+    logStream: log && { write: (line: string) => void log.push(line) },
+  });
   await app.app.listen({ port, host: '127.0.0.1' });
   return {
     ...app,

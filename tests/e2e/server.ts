@@ -68,11 +68,11 @@ export async function launch(options: ServerOptions): Promise<ServerHandle> {
   throw new Error(`server did not start in time; see ${options.log}`);
 }
 
-/** The suite's server: `npm start` on a fresh data directory. */
-export async function startServer(): Promise<void> {
+/** The suite's server: `npm start` on a fresh data directory (env: e.g. SMTP_URL of the mailbox). */
+export async function startServer(env: Record<string, string> = {}): Promise<void> {
   const dataDir = path.join(root, 'data', 'e2e');
   rmSync(dataDir, { recursive: true, force: true });
-  const server = await launch({ port: E2E_PORT, dataDir, log: SERVER_LOG, command: 'npm start' });
+  const server = await launch({ port: E2E_PORT, dataDir, log: SERVER_LOG, command: 'npm start', env });
   writeFileSync(PID_FILE, String(server.child.pid));
 }
 
@@ -84,7 +84,7 @@ export function stopServer(): void {
   }
 }
 
-/** Lines the suite's server logged so far (pino JSON), e.g. to read an e-mail kept in the outbox. */
+/** Lines the suite's server logged so far (pino JSON). */
 export function serverLog(): Record<string, unknown>[] {
   return readFileSync(SERVER_LOG, 'utf8')
     .split('\n')

@@ -93,6 +93,25 @@ describe('ForgotPasswordPage', () => {
     expect(pageIdioma('/olvide-contrasena', '?lang=xx')).toBe('ES');
   });
 
+  it('states the password rule under the new-password field, in the page language', async () => {
+    const rules = [
+      ['/esqueci-senha?token=abc', /^Nova senha/, 'Pelo menos 10 caracteres e que não seja uma senha comum.'],
+      [
+        '/olvide-contrasena?token=abc',
+        /^Nueva contraseña/,
+        'Al menos 10 caracteres y que no sea una contraseña común.',
+      ],
+      ['/forgot-password?token=abc', /^New password/, 'At least 10 characters, not a common password.'],
+    ] as const;
+    for (const [entry, label, rule] of rules) {
+      renderPage(entry);
+      const field = await screen.findByLabelText(label);
+      const description = await screen.findByText(rule);
+      expect(field).toHaveAttribute('aria-describedby', description.id);
+      cleanup();
+    }
+  });
+
   it('checks the new password on the client: too short, then mismatch', async () => {
     renderPage('/forgot-password?token=abc');
     const user = userEvent.setup();

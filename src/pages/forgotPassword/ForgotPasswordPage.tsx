@@ -175,7 +175,8 @@ function NewPasswordForm({
         value={senha}
         onChange={(event) => setSenha(event.target.value)}
         error={Boolean(errors.senha)}
-        helperText={errors.senha}
+        // The rule until there is something wrong; the server adds the common-password check.
+        helperText={errors.senha ?? translate('forgotPassword.passwordRule', { min: PASSWORD_MIN_LENGTH })}
       />
       <TextField
         label={translate('forgotPassword.confirmPassword')}
