@@ -12,6 +12,7 @@ import { openDatabase } from '../server/db/client';
 import { emailOutbox } from '../server/db/schema';
 import { createMailer } from '../server/mail';
 import { PASSWORD_MIN_LENGTH } from '../domain/limits';
+import { isCommonPassword } from '../server/auth/passwordPolicy';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, nome: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
@@ -31,8 +32,8 @@ if (values['password-stdin']) {
   senha = Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
-  if (senha.length < PASSWORD_MIN_LENGTH) {
-    console.error(`the password needs at least ${PASSWORD_MIN_LENGTH} characters`);
+  if (senha.length < PASSWORD_MIN_LENGTH || isCommonPassword(senha)) {
+    console.error(`the password needs at least ${PASSWORD_MIN_LENGTH} characters and must not be a common one`);
     process.exit(2);
   }
 }
