@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type BuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
 import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders';
@@ -55,7 +55,10 @@ async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop
   };
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clientDir'> = {},
+): Promise<TestPortal> {
   const port = await freePort();
   const testDb = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
   const config = loadConfig({
@@ -64,10 +67,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Tes
     HOST: '127.0.0.1',
     SERVE_CLIENT: 'false',
     LOG_LEVEL: 'warn',
-    ...(testDb ? { DATABASE_URL: testDb.url } : {}),
+    // The tests sign in as the demo users: a PostgreSQL server gets them only with SEED_DEMO=true
+    // (PGlite in memory is new at every start, so it gets them by default).
+    ...(testDb ? { DATABASE_URL: testDb.url, SEED_DEMO: 'true' } : {}),
     ...env,
   });
-  const app = await buildApp(config, { pgliteDir: 'memory://', logger: env.LOG_LEVEL === 'debug' });
+  const app = await buildApp(config, { pgliteDir: 'memory://', logger: env.LOG_LEVEL === 'debug', ...options });
   await app.app.listen({ port, host: '127.0.0.1' });
   return {
     ...app,
