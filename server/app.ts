@@ -10,12 +10,13 @@ import { forgotPasswordRoutes } from './auth/forgotPassword';
 import { interactionRoutes } from './auth/interactions';
 import { pruneExpired } from './auth/oidcAdapter';
 import { pickIdioma } from './auth/language';
-import { createOidcProvider, SCOPES } from './auth/provider';
+import { createOidcProvider, SCOPES, SIGN_OUT_SCRIPT, SIGN_OUT_SCRIPT_PATH } from './auth/provider';
 import { sessionFromAuthorization } from './auth/session';
 import { createTokenVerifier } from './auth/verify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty, wantsDemo } from './db/seed';
+import { ensureReferenceData } from './db/seed/reference';
 import { jobHandlers, listExports } from './features';
 import { exportRoutes } from './export';
 import { loadProperties } from './features/plataforma';
@@ -24,6 +25,7 @@ import type { Context } from './graphql/context';
 import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
 import { createMailer } from './mail';
+import { registerSecurity } from './security';
 
 export interface App {
   app: FastifyInstance;
@@ -35,6 +37,8 @@ export interface BuildOptions {
   /** Directory of PGlite's data ('memory://' for tests); ignored with config.databaseUrl. */
   pgliteDir?: string;
   logger?: boolean;
+  /** The built front end to serve (default `dist/`); tests point it at a fixture. */
+  clientDir?: string;
 }
 
 /** Builds the whole portal server without listening: tests drive it over HTTP, main.ts listens. */
@@ -45,13 +49,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pgdata'),
   });
   const { db } = database;
-  if (config.seedDemo) await seedIfEmpty(db);
+  // Authorization reads the reference data: every database gets it, the demo only when wanted.
+  if (wantsDemo(config.seedDemo, database)) await seedIfEmpty(db);
+  else await ensureReferenceData(db);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
+  await registerSecurity(app, config);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   const mailer = createMailer(config, db, app.log);
@@ -73,6 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
     });
     await interactionRoutes(app, { provider, db, config });
+    // The sign-out confirmation submits itself with this script: the CSP allows no inline script.
+    app.get(SIGN_OUT_SCRIPT_PATH, (_req, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SIGN_OUT_SCRIPT),
+    );
     // Expired sessions, codes and grants are never read again; keep the table small.
     const prune = setInterval(
       () => pruneExpired(db).catch((err) => app.log.warn({ err }, 'oidc prune failed')),
@@ -88,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     graphiql: false,
+    // CORS is @fastify/cors's (server/security.ts); Yoga's own would reflect any Origin.
+    cors: false,
     landingPage: false,
     logging: app.log,
     context: async ({ req }) => {
@@ -134,14 +147,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     properties: {
       appVersion: APP_VERSION,
       environment: config.environment,
-      logApiKey: config.logApiKey,
       logGroupName: `portal-logs-${config.environment}`,
     },
   }));
 
-  await logRoutes(app, { db, config });
+  await logRoutes(app, { db, config, verify });
   await exportRoutes(app, { db, verify, exports: listExports });
-  await serveClient(app, config);
+  await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 
   // Background jobs (server/jobs): this process claims its share; closing waits for the job in hand.
   const jobRunner = startJobRunner(db, { handlers: jobHandlers, log: app.log });
@@ -158,8 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /** The built front end (dist/), with index.html for every client route. */
-async function serveClient(app: FastifyInstance, config: Config) {
-  const root = path.resolve('dist');
+async function serveClient(app: FastifyInstance, config: Config, root: string) {
   if (!config.serveClient || !existsSync(path.join(root, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root,
