@@ -133,7 +133,8 @@ export function createLogger(options: LoggerOptions): Logger {
       body: JSON.stringify(body),
       keepalive: true,
     });
-    if (!response.ok) throw Object.assign(new Error(`${path} answered ${response.status}`), { status: response.status });
+    if (!response.ok)
+      throw Object.assign(new Error(`${path} answered ${response.status}`), { status: response.status });
   };
 
   const ensureStream = (name: string, token: string): Promise<void> => {

@@ -38,7 +38,9 @@ describe('configuration', () => {
         seedDemo: 'no',
       });
     }
-    expect(() => loadConfig({ SEED_DEMO: 'flase' })).toThrow("SEED_DEMO must be one of true, false, 1, 0, yes, no; got 'flase'");
+    expect(() => loadConfig({ SEED_DEMO: 'flase' })).toThrow(
+      "SEED_DEMO must be one of true, false, 1, 0, yes, no; got 'flase'",
+    );
     expect(() => loadConfig({ SERVE_CLIENT: 'off' })).toThrow(/^SERVE_CLIENT must be one of/);
     expect(() => loadConfig({ TRUST_PROXY: 'on' })).toThrow(/^TRUST_PROXY must be one of/);
     expect(loadConfig({})).toMatchObject({ trustProxy: false, serveClient: true });

@@ -15,7 +15,10 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dir = path.resolve('data', `bench-${randomBytes(4).toString('hex')}`);
-    return { env: { DATA_DIR: dir, SEED_DEMO: 'true' }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dir, SEED_DEMO: 'true' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `portal_bench_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {
