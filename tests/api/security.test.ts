@@ -295,8 +295,8 @@ describe('the demo seed', () => {
     }
   });
 
-  it('is loaded into the embedded database this start creates, and not into an existing one', async () => {
-    if (process.env.DATABASE_URL) return;
+  it('is loaded into the embedded database this start creates, and not into an existing one', async ({ skip }) => {
+    if (process.env.DATABASE_URL) skip('the PostgreSQL run has no embedded database');
     expect(portal.config.seedDemo).toBe('ifNewEmbedded');
     expect((await portal.database.db.select().from(usuarios)).length).toBeGreaterThan(0);
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-pgdata-'));
