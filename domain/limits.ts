@@ -5,6 +5,11 @@ export const TOKEN_REFRESH_MARGIN_SECONDS = 5;
 export const LOG_BUFFER_MAX_ENTRIES = 5;
 export const LOG_BUFFER_FLUSH_MS = 10_000;
 export const USER_AGENT_MAX_LENGTH = 500;
+/** Client log calls: body size the server accepts, entries per call, text per entry. */
+export const LOG_REQUEST_MAX_BYTES = 64 * 1024;
+export const LOG_BATCH_MAX_ENTRIES = 100;
+export const LOG_MESSAGE_MAX_LENGTH = 4_000;
+export const LOG_STACK_MAX_LENGTH = 16_000;
 export const UNREAD_POLL_MS = 60_000;
 export const IMPORT_STATUS_POLL_MS = 30_000;
 export const TOUR_OPEN_DELAY_MS = 1000;

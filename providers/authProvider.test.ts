@@ -1,7 +1,13 @@
-import { ErrorResponse } from 'oidc-client-ts';
+import { ErrorResponse, UserManager } from 'oidc-client-ts';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { USUARIO_LOGADO_QUERY, createAuthProvider, safeReturnTo, type UsuarioLogado } from './authProvider';
+import {
+  USUARIO_LOGADO_QUERY,
+  createAuthProvider,
+  createUserManager,
+  safeReturnTo,
+  type UsuarioLogado,
+} from './authProvider';
 import { FakeUserManager, makeUser } from './authProvider.fixtures';
 
 const ME: UsuarioLogado = {
@@ -210,5 +216,28 @@ describe('authProvider', () => {
       expect(manager.user).toBeNull();
       expect(manager.signinRedirect).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('createUserManager', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs one token refresh at a time, whoever asks (automatic renew or a request)', async () => {
+    let finish: (user: null) => void = () => undefined;
+    const refresh = vi
+      .spyOn(UserManager.prototype, 'signinSilent')
+      .mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const manager = createUserManager(
+      { authority: 'http://localhost:3000/oidc', clientId: 'portal', scope: 'openid' },
+      'http://localhost:3000',
+    );
+    const first = manager.signinSilent();
+    const second = manager.signinSilent();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    finish(null);
+    expect(await first).toBeNull();
+    expect(await second).toBeNull();
+    void manager.signinSilent();
+    expect(refresh).toHaveBeenCalledTimes(2);
   });
 });

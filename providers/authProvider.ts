@@ -52,6 +52,12 @@ export function createUserManager(
     ui_locales: LOCALE_OF[idioma],
   });
   void manager.clearStaleState().catch(() => undefined);
+  // One refresh at a time: automaticSilentRenew and getAccessToken both call signinSilent near the
+  // token's end, and the second call would spend the refresh token the first one already rotated
+  // (refused, and the provider then revokes the grant: the user is signed out).
+  const signinSilent = manager.signinSilent.bind(manager);
+  let renewing: Promise<User | null> | undefined;
+  manager.signinSilent = (args) => (renewing ??= signinSilent(args).finally(() => (renewing = undefined)));
   return manager;
 }
 

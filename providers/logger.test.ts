@@ -1,38 +1,55 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOG_BUFFER_FLUSH_MS, LOG_BUFFER_MAX_ENTRIES, USER_AGENT_MAX_LENGTH } from '../domain/limits';
+import {
+  LOG_BUFFER_FLUSH_MS,
+  LOG_BUFFER_MAX_ENTRIES,
+  LOG_MESSAGE_MAX_LENGTH,
+  LOG_REQUEST_MAX_BYTES,
+  LOG_STACK_MAX_LENGTH,
+  USER_AGENT_MAX_LENGTH,
+} from '../domain/limits';
 import { browserName, createLogger, logStreamName, type LogEntry } from './logger';
 
 interface Call {
   url: string;
   headers: Record<string, string>;
   body: { logGroupName: string; logStreamName: string; logs?: LogEntry[]; tags?: Record<string, string> };
+  bytes: number;
 }
 
 function fakeFetch() {
   const calls: Call[] = [];
   let failSendLogs = false;
+  let sendLogsStatus = 503;
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    calls.push({ url, headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) });
-    if (failSendLogs && url.endsWith('/sendLogs')) return new Response('down', { status: 503 });
+    calls.push({
+      url,
+      headers: init?.headers as Record<string, string>,
+      body: JSON.parse(String(init?.body)),
+      bytes: new TextEncoder().encode(String(init?.body)).length,
+    });
+    if (failSendLogs && url.endsWith('/sendLogs')) return new Response('down', { status: sendLogsStatus });
     return new Response(null, { status: 200 });
   });
   return {
     fn: fn as unknown as typeof fetch,
     calls,
     sent: () => calls.filter((c) => c.url.endsWith('/sendLogs')),
-    setFailing: (value: boolean) => (failSendLogs = value),
+    setFailing: (value: boolean, status = 503) => {
+      failSendLogs = value;
+      sendLogsStatus = status;
+    },
   };
 }
 
 const NOW = new Date('2026-03-04T12:00:00Z');
 
-function makeLogger(fetch: typeof globalThis.fetch) {
+function makeLogger(fetch: typeof globalThis.fetch, getAccessToken = async (): Promise<string | null> => 'token-1') {
   return createLogger({
     logGroupName: 'portal-rede-logs-prod',
     environment: 'prod',
     appVersion: '2.15.1',
-    apiKey: 'secret-key',
+    getAccessToken,
     baseUrl: 'http://localhost:3000',
     fetch,
     now: () => NOW,
@@ -51,7 +68,7 @@ describe('client logger', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('creates the log stream once on start, with the app version tag and the api key', async () => {
+  it("creates the log stream once on start, with the app version tag and the user's bearer token", async () => {
     const fetch = fakeFetch();
     const logger = makeLogger(fetch.fn);
     await logger.start();
@@ -60,7 +77,8 @@ describe('client logger', () => {
     const created = fetch.calls.filter((c) => c.url.endsWith('/createGroupAndLogStream'));
     expect(created).toHaveLength(1);
     expect(created[0].url).toBe('http://localhost:3000/createGroupAndLogStream');
-    expect(created[0].headers['api-key']).toBe('secret-key');
+    expect(created[0].headers.authorization).toBe('Bearer token-1');
+    expect(created[0].headers).not.toHaveProperty('api-key');
     expect(created[0].body).toEqual({
       logGroupName: 'portal-rede-logs-prod',
       logStreamName: 'prod-2026-03-04',
@@ -79,7 +97,8 @@ describe('client logger', () => {
     await settle();
     expect(fetch.sent()).toHaveLength(1);
     const { body, headers } = fetch.sent()[0];
-    expect(headers['api-key']).toBe('secret-key');
+    expect(headers.authorization).toBe('Bearer token-1');
+    expect(headers).not.toHaveProperty('api-key');
     expect(body.logGroupName).toBe('portal-rede-logs-prod');
     expect(body.logStreamName).toBe('prod-2026-03-04');
     expect(body.logs).toHaveLength(LOG_BUFFER_MAX_ENTRIES);
@@ -133,7 +152,7 @@ describe('client logger', () => {
       logGroupName: 'g',
       environment: 'prod',
       appVersion: '1',
-      apiKey: 'k',
+      getAccessToken: async () => 't',
       fetch: fetch.fn,
       maxBuffered: 20,
     });
@@ -141,6 +160,63 @@ describe('client logger', () => {
     await logger.flush();
     expect(logger.pending()).toHaveLength(20);
     expect(logger.pending()[19].message).toBe('entry 49');
+  });
+
+  it('keeps entries logged before sign-in and sends them once a token exists', async () => {
+    const fetch = fakeFetch();
+    let token: string | null = null;
+    const logger = makeLogger(fetch.fn, async () => token);
+    await logger.start();
+    logger.error('before sign-in');
+    await vi.advanceTimersByTimeAsync(LOG_BUFFER_FLUSH_MS);
+    expect(fetch.calls).toHaveLength(0);
+    expect(logger.pending().map((e) => e.message)).toEqual(['before sign-in']);
+
+    token = 'token-2';
+    logger.info('signed in');
+    await vi.advanceTimersByTimeAsync(LOG_BUFFER_FLUSH_MS);
+    expect(fetch.calls.map((c) => [c.url.split('/').pop(), c.headers.authorization])).toEqual([
+      ['createGroupAndLogStream', 'Bearer token-2'],
+      ['sendLogs', 'Bearer token-2'],
+    ]);
+    expect(fetch.sent()[0].body.logs?.map((l) => l.message)).toEqual(['before sign-in', 'signed in']);
+    expect(logger.pending()).toHaveLength(0);
+    logger.stop();
+  });
+
+  it("splits what waits into calls under the server's body limit and cuts long texts", async () => {
+    const fetch = fakeFetch();
+    const logger = makeLogger(fetch.fn);
+    const error = new Error('x'.repeat(LOG_MESSAGE_MAX_LENGTH * 2));
+    error.stack = 's'.repeat(LOG_STACK_MAX_LENGTH * 2);
+    fetch.setFailing(true);
+    for (let i = 0; i < 12; i++) logger.error(`big ${i}`, error);
+    await logger.flush();
+    fetch.setFailing(false);
+    await logger.flush();
+    const sent = fetch.sent().slice(1);
+    expect(sent.length).toBeGreaterThan(1);
+    for (const call of sent) expect(call.bytes).toBeLessThanOrEqual(LOG_REQUEST_MAX_BYTES);
+    const logs = sent.flatMap((c) => c.body.logs ?? []);
+    expect(logs.map((l) => l.message.split(':')[0])).toEqual(Array.from({ length: 12 }, (_, i) => `big ${i}`));
+    expect(logs[0].message).toHaveLength(LOG_MESSAGE_MAX_LENGTH);
+    expect(logs[0].stack).toHaveLength(LOG_STACK_MAX_LENGTH);
+    expect(logger.pending()).toHaveLength(0);
+  });
+
+  it('drops a batch the server refuses as too large instead of retrying it for ever', async () => {
+    const fetch = fakeFetch();
+    const logger = makeLogger(fetch.fn);
+    await logger.start();
+    fetch.setFailing(true, 413);
+    logger.error('refused');
+    await logger.flush();
+    expect(logger.pending()).toHaveLength(0);
+    fetch.setFailing(false);
+    logger.error('next');
+    await logger.flush();
+    expect(fetch.sent().map((c) => c.body.logs?.map((l) => l.message))).toEqual([['refused'], ['next']]);
+    logger.stop();
   });
 
   it('records uncaught errors and unhandled rejections', async () => {

@@ -1,5 +1,13 @@
 import type { LogType } from '../domain/enums';
-import { LOG_BUFFER_FLUSH_MS, LOG_BUFFER_MAX_ENTRIES, USER_AGENT_MAX_LENGTH } from '../domain/limits';
+import {
+  LOG_BATCH_MAX_ENTRIES,
+  LOG_BUFFER_FLUSH_MS,
+  LOG_BUFFER_MAX_ENTRIES,
+  LOG_MESSAGE_MAX_LENGTH,
+  LOG_REQUEST_MAX_BYTES,
+  LOG_STACK_MAX_LENGTH,
+  USER_AGENT_MAX_LENGTH,
+} from '../domain/limits';
 
 /** One entry of the client log (spec sections 3 and 9). */
 export interface LogEntry {
@@ -15,8 +23,13 @@ export interface LoggerOptions {
   logGroupName: string;
   environment: string;
   appVersion: string;
-  /** Sent as the `api-key` header. */
-  apiKey: string;
+  /**
+   * The signed-in user's access token, sent as `Authorization: Bearer` (the server's log key never
+   * reaches the browser). Null before sign-in: entries wait in the buffer (bounded by maxBuffered)
+   * and go with the first flush that has a token, so start-up and sign-in errors are not lost; a
+   * visitor who never signs in (e.g. the forgot-password page) never sends any.
+   */
+  getAccessToken: () => Promise<string | null>;
   /** Origin of /sendLogs and /createGroupAndLogStream (default: this page's origin). */
   baseUrl?: string;
   /** Entries kept while the log service cannot be reached; the oldest are dropped beyond it. */
@@ -68,6 +81,32 @@ function describe(error: unknown): { message?: string; stack?: string } {
   }
 }
 
+/** Answers after which a batch is dropped rather than kept for the next flush. */
+const REFUSED_FOR_GOOD = [400, 413];
+
+/** Room for the call's other fields (group and stream names up to 512 characters each). */
+const ENVELOPE_BYTES = 2_048;
+
+/** Splits entries into calls under the server's body limit and entry count. */
+function chunksOf(entries: LogEntry[]): LogEntry[][] {
+  const encoder = new TextEncoder();
+  const chunks: LogEntry[][] = [];
+  let chunk: LogEntry[] = [];
+  let bytes = ENVELOPE_BYTES;
+  for (const entry of entries) {
+    const size = encoder.encode(JSON.stringify(entry)).length + 1;
+    if (chunk.length > 0 && (bytes + size > LOG_REQUEST_MAX_BYTES || chunk.length >= LOG_BATCH_MAX_ENTRIES)) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = ENVELOPE_BYTES;
+    }
+    chunk.push(entry);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
 /**
  * The client log of spec section 9: entries are buffered and sent with `POST /sendLogs` when
  * LOG_BUFFER_MAX_ENTRIES are waiting or every LOG_BUFFER_FLUSH_MS; a failed send keeps them for the
@@ -79,7 +118,6 @@ export function createLogger(options: LoggerOptions): Logger {
   const maxKept = options.maxBuffered ?? LOG_BUFFER_MAX_KEPT;
   const base = options.baseUrl ?? window.location.origin;
   const userAgent = (typeof navigator !== 'undefined' ? navigator.userAgent : '').slice(0, USER_AGENT_MAX_LENGTH);
-  const headers = { 'content-type': 'application/json', 'api-key': options.apiKey };
 
   let buffer: LogEntry[] = [];
   let sending: Promise<void> | null = null;
@@ -88,24 +126,25 @@ export function createLogger(options: LoggerOptions): Logger {
   let backingOff = false;
   const streams = new Map<string, Promise<void>>();
 
-  const post = async (path: string, body: unknown) => {
+  const post = async (path: string, body: unknown, token: string) => {
     const response = await doFetch(new URL(path, base).href, {
       method: 'POST',
-      headers,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
       keepalive: true,
     });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    if (!response.ok)
+      throw Object.assign(new Error(`${path} answered ${response.status}`), { status: response.status });
   };
 
-  const ensureStream = (name: string): Promise<void> => {
+  const ensureStream = (name: string, token: string): Promise<void> => {
     let created = streams.get(name);
     if (!created) {
-      created = post('/createGroupAndLogStream', {
-        logGroupName: options.logGroupName,
-        logStreamName: name,
-        tags: { appVersion: options.appVersion },
-      });
+      created = post(
+        '/createGroupAndLogStream',
+        { logGroupName: options.logGroupName, logStreamName: name, tags: { appVersion: options.appVersion } },
+        token,
+      );
       // Try again at the next flush if it failed.
       created.catch(() => streams.delete(name));
       streams.set(name, created);
@@ -115,17 +154,30 @@ export function createLogger(options: LoggerOptions): Logger {
 
   const sendOnce = async () => {
     if (buffer.length === 0) return;
+    // Not signed in (yet): keep the entries for a later flush.
+    const token = await options.getAccessToken().catch(() => null);
+    if (!token || buffer.length === 0) return;
     const batch = buffer;
     buffer = [];
+    let sent = 0;
     try {
       const stream = logStreamName(options.environment, now());
-      await ensureStream(stream);
-      await post('/sendLogs', { logGroupName: options.logGroupName, logStreamName: stream, logs: batch });
+      await ensureStream(stream, token);
+      // Several calls when the batch would pass the server's body limit.
+      for (const chunk of chunksOf(batch)) {
+        try {
+          await post('/sendLogs', { logGroupName: options.logGroupName, logStreamName: stream, logs: chunk }, token);
+        } catch (error) {
+          // Refused as too large or malformed: sending it again would fail again and hold back the rest.
+          if (!REFUSED_FOR_GOOD.includes((error as { status?: number }).status ?? 0)) throw error;
+        }
+        sent += chunk.length;
+      }
       backingOff = false;
     } catch {
       backingOff = true;
-      // Keep the batch (before anything logged meanwhile) for the next flush, within bounds.
-      buffer = [...batch, ...buffer].slice(-maxKept);
+      // Keep what was not sent (before anything logged meanwhile) for the next flush, within bounds.
+      buffer = [...batch.slice(sent), ...buffer].slice(-maxKept);
       throw new Error('send failed');
     }
   };
@@ -152,8 +204,8 @@ export function createLogger(options: LoggerOptions): Logger {
     buffer.push({
       timestamp: now().getTime(),
       type,
-      message: text,
-      ...(details.stack ? { stack: details.stack } : {}),
+      message: text.slice(0, LOG_MESSAGE_MAX_LENGTH),
+      ...(details.stack ? { stack: details.stack.slice(0, LOG_STACK_MAX_LENGTH) } : {}),
       metadata: {
         browserName: browserName(userAgent),
         // Without the query string: it may hold a password-reset token or a sign-in code.
@@ -177,7 +229,8 @@ export function createLogger(options: LoggerOptions): Logger {
           if (buffer.length > 0) void flush();
         }, LOG_BUFFER_FLUSH_MS);
       }
-      await ensureStream(logStreamName(options.environment, now())).catch(() => undefined);
+      const token = await options.getAccessToken().catch(() => null);
+      if (token) await ensureStream(logStreamName(options.environment, now()), token).catch(() => undefined);
     },
     stop() {
       clearInterval(timer);

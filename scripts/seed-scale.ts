@@ -1,14 +1,15 @@
 // npm run seed:scale: loads a national-scale dealer network (5,000 dealers, 100,000 users) into the
 // database of DATABASE_URL (or PGlite under DATA_DIR) for benchmarks and manual checks at volume.
-// Migrations are applied first and, unless SEED_DEMO=false, the demo data too (so the demo accounts
-// can sign in and browse the scale data). The load is set-based SQL (INSERT ... SELECT over
+// Migrations are applied first and the demo data too when SEED_DEMO allows it (README: always with
+// SEED_DEMO=true, on a new PGlite database when unset), so the demo accounts can browse the scale data. The load is set-based SQL (INSERT ... SELECT over
 // generate_series) in one transaction, and idempotent: a database that already holds it is left alone.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db, type DbOrTx } from '../server/db/client';
-import { seedIfEmpty } from '../server/db/seed';
+import { seedIfEmpty, wantsDemo } from '../server/db/seed';
+import { ensureReferenceData } from '../server/db/seed/reference';
 
 export const SCALE = { marcas: 12, grupos: 300, dealers: 5_000, usuarios: 100_000 } as const;
 
@@ -219,7 +220,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
   });
-  if (config.seedDemo) await seedIfEmpty(database.db);
+  if (wantsDemo(config.seedDemo, database)) await seedIfEmpty(database.db);
+  else await ensureReferenceData(database.db);
   const result = await seedScale(database.db);
   await database.close();
   console.log(

@@ -12,12 +12,13 @@ import { interactionRoutes } from './auth/interactions';
 import { pruneExpired } from './auth/oidcAdapter';
 import { pickIdioma } from './auth/language';
 import { setPasswordHashConcurrency } from './auth/passwords';
-import { createOidcProvider, SCOPES } from './auth/provider';
+import { createOidcProvider, SCOPES, SIGN_OUT_SCRIPT, SIGN_OUT_SCRIPT_PATH } from './auth/provider';
 import { sessionFromAuthorization } from './auth/session';
 import { createTokenVerifier } from './auth/verify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty, wantsDemo } from './db/seed';
+import { ensureReferenceData } from './db/seed/reference';
 import { jobHandlers, listExports } from './features';
 import { exportRoutes } from './export';
 import { loadProperties } from './features/plataforma';
@@ -27,6 +28,7 @@ import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
 import { healthRoutes } from './health';
 import { createMailer } from './mail';
+import { registerSecurity } from './security';
 
 export interface App {
   app: FastifyInstance;
@@ -40,6 +42,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read what the server logged). */
   logStream?: { write(line: string): void };
+  /** The built front end to serve (default `dist/`); tests point it at a fixture. */
+  clientDir?: string;
 }
 
 /** Builds the whole portal server without listening: tests drive it over HTTP, main.ts listens. */
@@ -51,7 +55,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const { db } = database;
   setPasswordHashConcurrency(config.passwordHashConcurrency);
-  if (config.seedDemo) await seedIfEmpty(db);
+  // Authorization reads the reference data: every database gets it, the demo only when wanted.
+  if (wantsDemo(config.seedDemo, database)) await seedIfEmpty(db);
+  else await ensureReferenceData(db);
 
   const app = Fastify({
     logger:
@@ -61,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
+  await registerSecurity(app, config);
   // Brotli or gzip for JSON and the built assets (text types over 1 KB), as the client accepts.
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
@@ -85,6 +92,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
     });
     await interactionRoutes(app, { provider, db, config });
+    // The sign-out confirmation submits itself with this script: the CSP allows no inline script.
+    app.get(SIGN_OUT_SCRIPT_PATH, (_req, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SIGN_OUT_SCRIPT),
+    );
     // Expired sessions, codes and grants are never read again; keep the table small.
     const prune = setInterval(
       () => pruneExpired(db).catch((err) => app.log.warn({ err }, 'oidc prune failed')),
@@ -100,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     graphiql: false,
+    // CORS is @fastify/cors's (server/security.ts); Yoga's own would reflect any Origin.
+    cors: false,
     landingPage: false,
     logging: app.log,
     context: async ({ req }) => {
@@ -146,14 +159,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     properties: {
       appVersion: APP_VERSION,
       environment: config.environment,
-      logApiKey: config.logApiKey,
       logGroupName: `portal-logs-${config.environment}`,
     },
   }));
 
-  await logRoutes(app, { db, config });
+  await logRoutes(app, { db, config, verify });
   await exportRoutes(app, { db, verify, exports: listExports });
-  await serveClient(app, config);
+  await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 
   // Background jobs (server/jobs): this process claims its share; closing waits for the job in hand.
   const jobRunner = startJobRunner(db, { handlers: jobHandlers, log: app.log });
@@ -170,8 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /** The built front end (dist/), with index.html for every client route. */
-async function serveClient(app: FastifyInstance, config: Config) {
-  const root = path.resolve('dist');
+async function serveClient(app: FastifyInstance, config: Config, root: string) {
   if (!config.serveClient || !existsSync(path.join(root, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root,

@@ -23,7 +23,12 @@ export interface Config {
   logApiKey: string;
   smtpUrl?: string;
   mailFrom: string;
-  seedDemo: boolean;
+  /**
+   * Load the demo data into a database without users: 'yes' (SEED_DEMO true), 'no', or
+   * 'ifNewEmbedded' (SEED_DEMO unset without DATABASE_URL: only into a PGlite database this very
+   * start creates, so `npm install && npm start` shows the demo and a real server never gets it).
+   */
+  seedDemo: SeedDemo;
   logLevel: string;
   serveClient: boolean;
   portalName: string;
@@ -31,6 +36,8 @@ export interface Config {
   theme: ThemeId;
   environment: string;
   trustProxy: boolean;
+  /** Origins allowed by CORS (with credentials): PUBLIC_URL's and those of CORS_ORIGINS. */
+  corsOrigins: string[];
   databasePoolSize: number;
   accessTokenTtl: number;
   loginRateLimit: number;
@@ -42,6 +49,8 @@ export interface Config {
   forgotPasswordRateLimit: number;
   /** scrypt hashes running at once in this process (each holds 128 MiB of memory). */
   passwordHashConcurrency: number;
+  /** Calls per minute per address to /sendLogs and /createGroupAndLogStream. */
+  logRateLimit: number;
   /** Keycloak's admin REST API, used by the super-admin's identity-provider synchronisation. */
   keycloakAdmin?: KeycloakAdminConfig;
 }
@@ -55,20 +64,39 @@ export interface KeycloakAdminConfig {
   clientSecret: string;
 }
 
+export type SeedDemo = 'yes' | 'no' | 'ifNewEmbedded';
+
 export const EMBEDDED_AUDIENCE = 'portal-api';
+
+const TRUE_WORDS = ['true', '1', 'yes'];
+const FALSE_WORDS = ['false', '0', 'no'];
+
+/** A boolean variable: true/false/1/0/yes/no (any case), the default when unset or empty. */
+export function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean;
+export function booleanOf(env: NodeJS.ProcessEnv, name: string): boolean | undefined;
+export function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback?: boolean): boolean | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = raw.toLowerCase();
+  if (TRUE_WORDS.includes(value)) return true;
+  if (FALSE_WORDS.includes(value)) return false;
+  throw new Error(`${name} must be one of true, false, 1, 0, yes, no; got '${raw}'`);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const embeddedOidc = !env.OIDC_ISSUER;
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const seedDemo = booleanOf(env, 'SEED_DEMO');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
     dataDir,
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     oidcIssuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
     oidcClientId: env.OIDC_CLIENT_ID ?? 'portal',
     oidcAudience: env.OIDC_AUDIENCE || (embeddedOidc ? EMBEDDED_AUDIENCE : undefined),
@@ -77,13 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logApiKey: env.LOG_API_KEY ?? 'dev-log-api-key',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Portal <no-reply@portal.test>',
-    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    seedDemo: seedDemo === undefined ? (databaseUrl ? 'no' : 'ifNewEmbedded') : seedDemo ? 'yes' : 'no',
     logLevel: env.LOG_LEVEL ?? 'info',
-    serveClient: (env.SERVE_CLIENT ?? 'true') !== 'false',
+    serveClient: booleanOf(env, 'SERVE_CLIENT', true),
     portalName: env.PORTAL_NAME ?? 'Portal Rede',
     theme: themeOf(env.PORTAL_THEME),
     environment: env.APP_ENV ?? 'prod',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: booleanOf(env, 'TRUST_PROXY', false),
+    corsOrigins: corsOriginsOf(publicUrl, env.CORS_ORIGINS),
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
@@ -92,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountBackoffMaxSeconds: Number(env.LOGIN_ACCOUNT_BACKOFF_MAX ?? 900),
     forgotPasswordRateLimit: Number(env.FORGOT_PASSWORD_RATE_LIMIT ?? 5),
     passwordHashConcurrency: Number(env.PASSWORD_HASH_CONCURRENCY ?? Math.min(2, availableParallelism())),
+    logRateLimit: Number(env.LOG_RATE_LIMIT ?? 60),
     keycloakAdmin: keycloakAdminOf(env),
   };
 }
@@ -113,6 +143,26 @@ function keycloakAdminOf(env: NodeJS.ProcessEnv): KeycloakAdminConfig | undefine
     clientId,
     clientSecret,
   };
+}
+
+/** PUBLIC_URL's origin and each origin of CORS_ORIGINS (comma-separated URLs, paths ignored). */
+function corsOriginsOf(publicUrl: string, extra: string | undefined): string[] {
+  const origins = [new URL(publicUrl).origin];
+  for (const item of (extra ?? '').split(',')) {
+    const value = item.trim();
+    if (!value) continue;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`CORS_ORIGINS must list URLs such as https://admin.example; got '${value}'`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new Error(`CORS_ORIGINS must list http or https origins; got '${value}'`);
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 function themeOf(value: string | undefined): ThemeId {

@@ -1,3 +1,4 @@
+import './zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
@@ -31,18 +32,19 @@ async function main() {
   const { config, portalProperties } = startup;
   applyPortalProperties(portalProperties);
 
+  const authProvider = createAuthProvider({ userManager: createUserManager(config.identityServer) });
+  setAccessTokenGetter(authProvider.getAccessToken);
+
+  // Logs go with the signed-in user's token; entries from before sign-in wait in the buffer.
   const logger = createLogger({
     logGroupName: config.properties.logGroupName,
     environment: config.properties.environment,
     appVersion: config.properties.appVersion,
-    apiKey: config.properties.logApiKey,
+    getAccessToken: authProvider.getAccessToken,
   });
   setLogger(logger);
   logger.installGlobalHandlers();
   void logger.start();
-
-  const authProvider = createAuthProvider({ userManager: createUserManager(config.identityServer) });
-  setAccessTokenGetter(authProvider.getAccessToken);
 
   const labels = await loadServerLabels(idioma, fetchServerLabels(AbortSignal.timeout(LABELS_TIMEOUT_MS)), log.warn);
   const i18nProvider = createI18nProvider({

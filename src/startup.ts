@@ -3,7 +3,7 @@ import type { IdentityServerConfig } from '../providers/authProvider';
 /** GET /config.json */
 export interface StartupConfig {
   identityServer: IdentityServerConfig;
-  properties: { appVersion: string; environment: string; logApiKey: string; logGroupName: string };
+  properties: { appVersion: string; environment: string; logGroupName: string };
 }
 
 /** GET /portalProperties (the fields the shell reads; the server sends more). */

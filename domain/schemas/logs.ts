@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { LOG_TYPES } from '../enums';
+import { LOG_BATCH_MAX_ENTRIES, LOG_MESSAGE_MAX_LENGTH, LOG_STACK_MAX_LENGTH } from '../limits';
 
 const nome = z.string().trim().min(1, 'validation.required').max(512, 'validation.maxLength');
 
 export const createGroupAndLogStreamSchema = z.object({
   logGroupName: nome,
   logStreamName: nome,
-  tags: z.record(z.string(), z.string()).optional(),
+  tags: z.record(z.string().max(100, 'validation.maxLength'), z.string().max(512, 'validation.maxLength')).optional(),
 });
 
 export const logEntrySchema = z.object({
   timestamp: z.coerce.date('validation.invalidValue').optional(),
   type: z.enum(LOG_TYPES, 'validation.invalidOption'),
-  message: z.string().max(20_000, 'validation.maxLength'),
-  stack: z.string().max(50_000, 'validation.maxLength').nullish(),
+  message: z.string().max(LOG_MESSAGE_MAX_LENGTH, 'validation.maxLength'),
+  stack: z.string().max(LOG_STACK_MAX_LENGTH, 'validation.maxLength').nullish(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const sendLogsSchema = z.object({
   logGroupName: nome,
   logStreamName: nome,
-  logs: z.array(logEntrySchema).min(1, 'validation.minItems').max(500, 'validation.maxItems'),
+  logs: z.array(logEntrySchema).min(1, 'validation.minItems').max(LOG_BATCH_MAX_ENTRIES, 'validation.maxItems'),
 });

@@ -17,7 +17,10 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dir = path.resolve('data', `bench-${randomBytes(4).toString('hex')}`);
-    return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dir, SEED_DEMO: 'true' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `portal_bench_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {
@@ -30,7 +33,8 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: path.resolve('data', name) },
+    // The benchmarks sign in as the demo users: a PostgreSQL server gets them only when asked.
+    env: { DATABASE_URL: url.toString(), DATA_DIR: path.resolve('data', name), SEED_DEMO: 'true' },
     drop: () => run(`drop database if exists ${name} with (force)`),
   };
 }

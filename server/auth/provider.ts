@@ -11,6 +11,10 @@ import { pickIdioma } from './language';
 export const OIDC_MOUNT = '/oidc';
 export const SCOPES = 'openid profile email offline_access';
 
+/** Submits the sign-out confirmation form (an external script: the CSP allows no inline one). */
+export const SIGN_OUT_SCRIPT_PATH = '/auth/sign-out.js';
+export const SIGN_OUT_SCRIPT = "document.getElementById('op.logoutForm').submit();\n";
+
 /** Resource indicator of our API; access tokens for it are JWTs verified with jose. */
 export const apiResource = (config: Config) => `${config.publicUrl}/graphql`;
 
@@ -76,7 +80,7 @@ export async function createOidcProvider(config: Config, db: Db): Promise<Provid
           const idioma = idiomaOf(ctx);
           // Signing out from the portal's own button carries id_token_hint: confirm at once.
           const auto = (ctx.oidc.params as Record<string, unknown>)?.id_token_hint
-            ? `<script>document.getElementById('op.logoutForm').submit()</script>`
+            ? `<script src="${SIGN_OUT_SCRIPT_PATH}" defer></script>`
             : '';
           ctx.body = page(
             idioma,

@@ -42,11 +42,23 @@ export const listExport = <R, F>(def: {
   fileName: string;
 }) => def as unknown as ListExport;
 
+/** A text a spreadsheet program would read as a formula (or that hides one after a tab or return). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * OWASP's CSV-injection rule, in CSV and XLSX alike: a text cell starting with =, +, -, @, tab or
+ * carriage return gets a leading single quote, so the cell shows as text and never runs.
+ */
+export function escapeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 function cell(value: Value, idioma: Idioma): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return translate(idioma, value ? 'lista.status.active' : 'lista.status.inactive');
-  if (Array.isArray(value)) return value.join(', ');
-  return value as string | number;
+  if (Array.isArray(value)) return escapeFormula(value.join(', '));
+  // Numbers stay numbers (a negative one is not a formula); every text is escaped.
+  return typeof value === 'string' ? escapeFormula(value) : (value as number);
 }
 
 async function workbookOf(list: ListExport, rows: unknown[], idioma: Idioma) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type BuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
 import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders';
@@ -55,10 +55,13 @@ async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop
   };
 }
 
-/** `log`: collect the server's log lines (pino JSON) there, at LOG_LEVEL (info unless set). */
+/**
+ * `log`: collect the server's log lines (pino JSON) there, at LOG_LEVEL (info unless set);
+ * `clientDir`: serve a front end from there.
+ */
 export async function startPortal(
   env: Record<string, string> = {},
-  { log }: { log?: string[] } = {},
+  { log, clientDir }: { log?: string[] } & Pick<BuildOptions, 'clientDir'> = {},
 ): Promise<TestPortal> {
   const port = await freePort();
   const testDb = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
@@ -68,13 +71,16 @@ export async function startPortal(
     HOST: '127.0.0.1',
     SERVE_CLIENT: 'false',
     LOG_LEVEL: log ? 'info' : 'warn',
-    ...(testDb ? { DATABASE_URL: testDb.url } : {}),
+    // The tests sign in as the demo users: a PostgreSQL server gets them only with SEED_DEMO=true
+    // (PGlite in memory is new at every start, so it gets them by default).
+    ...(testDb ? { DATABASE_URL: testDb.url, SEED_DEMO: 'true' } : {}),
     ...env,
   });
   const app = await buildApp(config, {
     pgliteDir: 'memory://',
     logger: env.LOG_LEVEL === 'debug' || Boolean(log),
     logStream: log && { write: (line: string) => void log.push(line) },
+    clientDir,
   });
   await app.app.listen({ port, host: '127.0.0.1' });
   return {

@@ -31,14 +31,18 @@ describe('GET /portalProperties', () => {
 });
 
 describe('GET /config.json', () => {
-  it('tells the single-page app its identity server and log settings', async () => {
+  it('tells the single-page app its identity server and log settings, without the log API key', async () => {
     const config = await (await fetch(`${portal.url}/config.json`)).json();
     expect(config.identityServer).toEqual({
       authority: `${portal.config.publicUrl}/oidc`,
       clientId: 'portal',
       scope: 'openid profile email offline_access',
     });
-    expect(config.properties).toMatchObject({ appVersion: '2.15.1', environment: 'prod', logApiKey: 'test-key' });
+    expect(config.properties).toEqual({
+      appVersion: '2.15.1',
+      environment: 'prod',
+      logGroupName: 'portal-logs-prod',
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import { FUNCTION_KEYS, type FunctionKey, type TipoUsuario } from '../../../domain/enums';
 import { hashPassword } from '../../auth/passwords';
-import type { Db, DbOrTx } from '../client';
+import type { SeedDemo } from '../../config';
+import type { Database, Db, DbOrTx } from '../client';
 import * as s from '../schema';
 import { cnpjFrom, cpfFrom, createDealer, createGrupo, createMarca, createUsuario } from './builders';
 import { seededRandom } from './random';
@@ -18,6 +19,16 @@ export const MONTADORA_KEYS: FunctionKey[] = [
   'PORTAL_CRIACAO_COMUNICADOS',
   'PORTAL_APROVACAO_ENVIO_COMUNICADOS',
 ];
+
+/**
+ * Whether this start loads the demo accounts (SEED_DEMO, README): when asked to, or, with SEED_DEMO
+ * unset, only into an embedded database this start created. A PostgreSQL server never gets them
+ * unless SEED_DEMO=true.
+ */
+export function wantsDemo(setting: SeedDemo, database: Pick<Database, 'kind' | 'created'>): boolean {
+  if (setting === 'ifNewEmbedded') return database.kind === 'pglite' && database.created;
+  return setting === 'yes';
+}
 
 /** Reference data always; the demo data only into a database without users. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

@@ -1,9 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { LOG_REQUEST_MAX_BYTES } from '../../../domain/limits';
 import { createGroupAndLogStreamSchema, sendLogsSchema } from '../../../domain/schemas/logs';
 import { translate } from '../../../i18n';
 import { pickIdioma } from '../../auth/language';
+import { sessionFromAuthorization } from '../../auth/session';
+import type { TokenVerifier } from '../../auth/verify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { logEventos, logGrupos, logStreams } from '../../db/schema';
@@ -23,12 +26,34 @@ async function ensureStream(tx: DbOrTx, grupo: string, stream: string, tags?: Re
   await tx.insert(logStreams).values({ grupo, nome: stream }).onConflictDoNothing();
 }
 
-/** Client log collection (spec section 7): both calls need the `api-key` header. */
-export async function logRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  function parseBody<S extends z.ZodType>(schema: S, req: FastifyRequest, reply: FastifyReply): z.infer<S> | undefined {
+/**
+ * Client log collection (spec section 7). Non-browser callers send the `api-key` header (LOG_API_KEY,
+ * a server secret); the browser app sends its user's bearer token instead, so the key never reaches
+ * client code. Both calls are bounded in body size and in calls per minute per address.
+ */
+export async function logRoutes(
+  app: FastifyInstance,
+  { db, config, verify }: { db: Db; config: Config; verify: TokenVerifier },
+) {
+  const limits = {
+    bodyLimit: LOG_REQUEST_MAX_BYTES,
+    config: { rateLimit: { max: config.logRateLimit, timeWindow: '1 minute' } },
+  };
+
+  async function parseBody<S extends z.ZodType>(
+    schema: S,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<z.infer<S> | undefined> {
     const idioma = pickIdioma(req.headers['accept-language']);
-    if (!sameKey(req.headers['api-key'], config.logApiKey)) {
-      reply.code(401).send({ code: 'UNAUTHENTICATED', message: translate(idioma, 'errors.invalidApiKey') });
+    const apiKey = req.headers['api-key'];
+    const allowed =
+      apiKey !== undefined
+        ? sameKey(apiKey, config.logApiKey)
+        : (await sessionFromAuthorization(db, verify, req.headers.authorization)) !== null;
+    if (!allowed) {
+      const key = apiKey !== undefined ? 'errors.invalidApiKey' : 'errors.unauthenticated';
+      reply.code(401).send({ code: 'UNAUTHENTICATED', message: translate(idioma, key) });
       return undefined;
     }
     const parsed = schema.safeParse(req.body);
@@ -39,15 +64,15 @@ export async function logRoutes(app: FastifyInstance, { db, config }: { db: Db; 
     return parsed.data;
   }
 
-  app.post('/createGroupAndLogStream', async (req, reply) => {
-    const body = parseBody(createGroupAndLogStreamSchema, req, reply);
+  app.post('/createGroupAndLogStream', limits, async (req, reply) => {
+    const body = await parseBody(createGroupAndLogStreamSchema, req, reply);
     if (!body) return reply;
     await ensureStream(db, body.logGroupName, body.logStreamName, body.tags);
     return reply.code(201).send({ logGroupName: body.logGroupName, logStreamName: body.logStreamName });
   });
 
-  app.post('/sendLogs', async (req, reply) => {
-    const body = parseBody(sendLogsSchema, req, reply);
+  app.post('/sendLogs', limits, async (req, reply) => {
+    const body = await parseBody(sendLogsSchema, req, reply);
     if (!body) return reply;
     // A stream that was never created is created here: no log entry is lost.
     await db.transaction(async (tx) => {
