@@ -585,6 +585,17 @@ export const en = {
     forbidden: 'You are not allowed to perform this action.',
     notFound: 'Record not found',
     invalidApiKey: 'Invalid API key',
+    invalidArgument: 'Invalid value in an argument of the query: out of the allowed range or of the wrong type.',
+    invalidRequest: 'Invalid query.',
+    introspectionDisabled: 'Querying the API schema (introspection) is disabled in this environment.',
+    limits: {
+      tokens: 'Query too large: at most %{max} tokens per query.',
+      aliases: 'Query too large: at most %{max} aliases per query.',
+      depth: 'Query nested too deeply: at most %{max} levels.',
+      cost: 'Query asks for too much data at once: maximum cost %{max}.',
+      directives: 'Query too large: at most %{max} directives per query.',
+      body: 'Request too large: at most %{max} KB.',
+    },
   },
   validation: {
     required: 'Required field',
@@ -605,5 +616,6 @@ export const en = {
     invalidFormat: 'Invalid format',
     invalidValue: 'Invalid value',
     invalidOption: 'Invalid option',
+    invalidCharacters: 'Contains characters that are not allowed',
   },
 } satisfies Messages;
