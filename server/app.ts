@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createYoga } from 'graphql-yoga';
+import { translate } from '../i18n';
 import { APP_VERSION } from '../domain/limits';
 import { forgotPasswordRoutes } from './auth/forgotPassword';
 import { interactionRoutes } from './auth/interactions';
@@ -21,6 +22,7 @@ import { exportRoutes } from './export';
 import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
+import { limitPlugins } from './graphql/limits';
 import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
 import { createMailer } from './mail';
@@ -90,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     graphiql: false,
     landingPage: false,
     logging: app.log,
+    // Depth, aliases, tokens, cost; introspection and field suggestions off in prod.
+    plugins: limitPlugins(config),
     context: async ({ req }) => {
       const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
       return {
@@ -101,9 +105,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       };
     },
   });
+  const { bodyLimit } = config.graphqlLimits;
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    // Fastify refuses a larger body from its Content-Length, before reading it.
+    bodyLimit,
+    // A body refused by Fastify (too large, not JSON) answers in GraphQL's shape, translated.
+    errorHandler: (error, req, reply) => {
+      if (!error.code?.startsWith('FST_ERR_CTP_')) throw error;
+      const idioma = pickIdioma(req.headers['accept-language']);
+      const tooLarge = error.statusCode === 413;
+      const messageKey = tooLarge ? 'errors.limits.body' : 'errors.invalidRequest';
+      const max = Math.floor(bodyLimit / 1024);
+      const extensions = { code: 'BAD_USER_INPUT', messageKey, ...(tooLarge ? { limit: 'body', max } : {}) };
+      return reply
+        .status(error.statusCode ?? 400)
+        .send({ errors: [{ message: translate(idioma, messageKey, { max }), extensions }] });
+    },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req });
       response.headers.forEach((value, key) => reply.header(key, value));
