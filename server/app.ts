@@ -22,7 +22,7 @@ import { exportRoutes } from './export';
 import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
-import { limitPlugins } from './graphql/limits';
+import { limitPlugins, parserAndValidationCache } from './graphql/limits';
 import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
 import { createMailer } from './mail';
@@ -94,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logging: app.log,
     // Depth, aliases, tokens, cost; introspection and field suggestions off in prod.
     plugins: limitPlugins(config),
+    parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => {
       const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
       return {

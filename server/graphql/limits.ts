@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import type { GraphQLError } from 'graphql';
+import type { DocumentNode, GraphQLError } from 'graphql';
 import { createGraphQLError, isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Idioma } from '../../domain/enums';
 import { translate } from '../../i18n';
@@ -58,6 +58,42 @@ export function limitPlugins(config: Config): (Plugin | Plugin<Record<string, un
     useTranslatedErrors(prod),
   ];
 }
+
+/** Longest document text Yoga's parse caches keep; the client's largest is under 2 KB. */
+const MAX_CACHED_DOCUMENT = 16 * 1024;
+/** Documents (and parse errors) each cache keeps, as Yoga's default. */
+const CACHED_DOCUMENTS = 1024;
+
+/** A small LRU cache (a Map in use order) that leaves long keys out. */
+function documentCache<T>(): { get(key: string): T | undefined; set(key: string, value: T): void } {
+  const entries = new Map<string, T>();
+  return {
+    get(key) {
+      const value = entries.get(key);
+      if (value !== undefined) {
+        entries.delete(key);
+        entries.set(key, value);
+      }
+      return value;
+    },
+    set(key, value) {
+      if (key.length > MAX_CACHED_DOCUMENT) return;
+      entries.delete(key);
+      entries.set(key, value);
+      if (entries.size > CACHED_DOCUMENTS) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
+/**
+ * Yoga's parse caches are keyed by the document's text: a flood of distinct 200 KB documents
+ * (refused or not) would keep 1,024 of them in each cache, hundreds of MB. Long texts are not
+ * cached; parsing one again stops at the token limit anyway.
+ */
+export const parserAndValidationCache = () => ({
+  documentCache: documentCache<DocumentNode>(),
+  errorCache: documentCache<unknown>(),
+});
 
 /** graphql-js's words for an argument or variable of the wrong type or out of range. */
 const BAD_VALUE = /cannot represent|got invalid value|Expected value of type|Expected type|was not provided/i;
