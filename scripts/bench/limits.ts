@@ -60,13 +60,17 @@ export async function refusedQueryLimits(): Promise<Row[]> {
     const idle = await sample();
 
     // The heavy document, numbered per request: `query Q<n> { a0: i18nLabels { key value } ... }`.
+    // The body is built from bytes made once, so the attackers cost this process (which also times
+    // the cheap query) a copy rather than a JSON.stringify of 150 KB.
     const tail = `{ ${Array.from({ length: ALIASES }, (_, i) => `a${i}: i18nLabels { key value }`).join(' ')} }`;
+    const tailBytes = Buffer.from(`${JSON.stringify(` ${tail}`).slice(1)}}`);
     let sent = 0;
     let stop = false;
     const refusedTimes: number[] = [];
+    const refusedBy = new Set<string>();
     const attacker = async () => {
       while (!stop) {
-        const body = JSON.stringify({ query: `query Q${sent++} ${tail}` });
+        const body = Buffer.concat([Buffer.from(`{"query":"query Q${sent++}`), tailBytes]);
         const t = performance.now();
         const response = await fetch(`${url}/graphql`, {
           method: 'POST',
@@ -75,7 +79,9 @@ export async function refusedQueryLimits(): Promise<Row[]> {
         });
         const result = (await response.json()) as { errors?: { extensions?: { messageKey?: string } }[] };
         refusedTimes.push(performance.now() - t);
-        if (result.errors?.[0]?.extensions?.messageKey !== 'errors.limits.tokens') {
+        const key = result.errors?.[0]?.extensions?.messageKey;
+        refusedBy.add(key ?? '');
+        if (!key?.startsWith('errors.limits.')) {
           throw new Error(`the heavy query was not refused: ${JSON.stringify(result).slice(0, 300)}`);
         }
       }
@@ -116,7 +122,7 @@ export async function refusedQueryLimits(): Promise<Row[]> {
         case: `refused ${ALIASES.toLocaleString('en')}-alias query: p95`,
         value: percentile(refusedTimes, 95),
         unit: 'ms',
-        note: `p50 ${ms(percentile(refusedTimes, 50))}; ${refusedTimes.length} refused in ${attackSeconds.toFixed(1)} s (${Math.round(refusedTimes.length / attackSeconds)}/s), body ${Math.round(tail.length / 1024)} KB`,
+        note: `p50 ${ms(percentile(refusedTimes, 50))}; ${refusedTimes.length} refused in ${attackSeconds.toFixed(1)} s (${Math.round(refusedTimes.length / attackSeconds)}/s), body ${Math.round(tail.length / 1024)} KB, refused by ${[...refusedBy].join(', ')}`,
       },
       {
         case: 'limits: machine load when it started',
