@@ -592,6 +592,17 @@ export const en = {
       'This record also belongs to other brands: only someone who manages all of them may activate or inactivate it. Remove your brands from it instead.',
     ownUserOnly: 'You may only change your own user.',
     invalidApiKey: 'Invalid API key',
+    invalidArgument: 'Invalid value in an argument of the query: out of the allowed range or of the wrong type.',
+    invalidRequest: 'Invalid query.',
+    introspectionDisabled: 'Querying the API schema (introspection) is disabled in this environment.',
+    limits: {
+      tokens: 'Query too large: at most %{max} tokens per query.',
+      aliases: 'Query too large: at most %{max} aliases per query.',
+      depth: 'Query nested too deeply: at most %{max} levels.',
+      cost: 'Query asks for too much data at once: maximum cost %{max}.',
+      directives: 'Query too large: at most %{max} directives per query.',
+      body: 'Request too large: at most %{max} KB.',
+    },
   },
   validation: {
     required: 'Required field',
@@ -612,5 +623,6 @@ export const en = {
     invalidFormat: 'Invalid format',
     invalidValue: 'Invalid value',
     invalidOption: 'Invalid option',
+    invalidCharacters: 'Contains characters that are not allowed',
   },
 } satisfies Messages;

@@ -593,6 +593,17 @@ export const es = {
       'Este registro también pertenece a otras marcas: solo quien administra todas ellas puede activarlo o inactivarlo. Quite de él sus marcas.',
     ownUserOnly: 'Solo puede modificar su propio usuario.',
     invalidApiKey: 'Clave de API no válida',
+    invalidArgument: 'Valor no válido en un argumento de la consulta: fuera del rango permitido o de tipo incorrecto.',
+    invalidRequest: 'Consulta no válida.',
+    introspectionDisabled: 'La consulta del esquema de la API (introspección) está desactivada en este entorno.',
+    limits: {
+      tokens: 'Consulta demasiado grande: como máximo %{max} elementos por consulta.',
+      aliases: 'Consulta demasiado grande: como máximo %{max} alias por consulta.',
+      depth: 'Consulta demasiado anidada: como máximo %{max} niveles.',
+      cost: 'La consulta pide demasiados datos a la vez: costo máximo de %{max}.',
+      directives: 'Consulta demasiado grande: como máximo %{max} directivas por consulta.',
+      body: 'Solicitud demasiado grande: como máximo %{max} KB.',
+    },
   },
   validation: {
     required: 'Campo obligatorio',
@@ -613,5 +624,6 @@ export const es = {
     invalidFormat: 'Formato inválido',
     invalidValue: 'Valor inválido',
     invalidOption: 'Opción no válida',
+    invalidCharacters: 'Contiene caracteres no permitidos',
   },
 } satisfies Messages;

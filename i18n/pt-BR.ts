@@ -592,6 +592,18 @@ export const ptBR = {
       'Este registro também pertence a outras marcas: só quem administra todas elas pode ativá-lo ou inativá-lo. Remova dele as suas marcas.',
     ownUserOnly: 'Você só pode alterar o seu próprio usuário.',
     invalidApiKey: 'Chave de API inválida',
+    invalidArgument: 'Valor inválido em um argumento da consulta: fora do intervalo permitido ou de tipo errado.',
+    invalidRequest: 'Consulta inválida.',
+    introspectionDisabled: 'A consulta ao esquema da API (introspecção) está desativada neste ambiente.',
+    // Limits of one GraphQL request (server/graphql/limits.ts).
+    limits: {
+      tokens: 'Consulta grande demais: no máximo %{max} elementos por consulta.',
+      aliases: 'Consulta grande demais: no máximo %{max} apelidos (aliases) por consulta.',
+      depth: 'Consulta aninhada demais: no máximo %{max} níveis.',
+      cost: 'Consulta pede dados demais de uma vez: custo máximo de %{max}.',
+      directives: 'Consulta grande demais: no máximo %{max} diretivas por consulta.',
+      body: 'Solicitação grande demais: no máximo %{max} KB.',
+    },
   },
   validation: {
     required: 'Campo obrigatório',
@@ -612,6 +624,7 @@ export const ptBR = {
     invalidFormat: 'Formato inválido',
     invalidValue: 'Valor inválido',
     invalidOption: 'Opção inválida',
+    invalidCharacters: 'Contém caracteres não permitidos',
   },
 };
 

@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createYoga } from 'graphql-yoga';
+import { translate } from '../i18n';
 import { APP_VERSION } from '../domain/limits';
 import { forgotPasswordRoutes } from './auth/forgotPassword';
 import { interactionRoutes } from './auth/interactions';
@@ -24,6 +25,7 @@ import { exportRoutes } from './export';
 import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
+import { limitPlugins, parserAndValidationCache } from './graphql/limits';
 import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
 import { healthRoutes } from './health';
@@ -115,6 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cors: false,
     landingPage: false,
     logging: app.log,
+    // Depth, aliases, tokens, cost; introspection and field suggestions off in prod.
+    plugins: limitPlugins(config),
+    parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => {
       const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
       return {
@@ -126,9 +131,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       };
     },
   });
+  const { bodyLimit } = config.graphqlLimits;
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    // Fastify refuses a larger body from its Content-Length, before reading it.
+    bodyLimit,
+    // A body refused by Fastify (too large, not JSON) answers in GraphQL's shape, translated.
+    errorHandler: (error, req, reply) => {
+      if (!error.code?.startsWith('FST_ERR_CTP_')) throw error;
+      const idioma = pickIdioma(req.headers['accept-language']);
+      const tooLarge = error.statusCode === 413;
+      const messageKey = tooLarge ? 'errors.limits.body' : 'errors.invalidRequest';
+      const max = Math.floor(bodyLimit / 1024);
+      const extensions = { code: 'BAD_USER_INPUT', messageKey, ...(tooLarge ? { limit: 'body', max } : {}) };
+      return reply
+        .status(error.statusCode ?? 400)
+        .send({ errors: [{ message: translate(idioma, messageKey, { max }), extensions }] });
+    },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req });
       response.headers.forEach((value, key) => reply.header(key, value));

@@ -63,4 +63,19 @@ describe('configuration', () => {
     ).toEqual(['https://portal.example', 'https://admin.example', 'http://localhost:5173']);
     expect(() => loadConfig({ CORS_ORIGINS: 'admin.example' })).toThrow(/^CORS_ORIGINS must list URLs/);
   });
+
+  it('reads the GraphQL request limits, with defaults, and refuses a limit that is not a positive integer', () => {
+    expect(loadConfig({}).graphqlLimits).toEqual({
+      bodyLimit: 256 * 1024,
+      maxTokens: 1000,
+      maxAliases: 15,
+      maxDepth: 7,
+      maxCost: 1000,
+    });
+    expect(loadConfig({ GRAPHQL_MAX_ALIASES: '30', GRAPHQL_BODY_LIMIT_KB: '64' }).graphqlLimits).toMatchObject({
+      maxAliases: 30,
+      bodyLimit: 64 * 1024,
+    });
+    expect(() => loadConfig({ GRAPHQL_MAX_DEPTH: '0' })).toThrow(/GRAPHQL_MAX_DEPTH must be a positive integer/);
+  });
 });

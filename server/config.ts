@@ -53,6 +53,21 @@ export interface Config {
   logRateLimit: number;
   /** Keycloak's admin REST API, used by the super-admin's identity-provider synchronisation. */
   keycloakAdmin?: KeycloakAdminConfig;
+  /** Limits of one GraphQL request (server/graphql/limits.ts). */
+  graphqlLimits: GraphqlLimits;
+}
+
+export interface GraphqlLimits {
+  /** Largest request body of /graphql, in bytes. */
+  bodyLimit: number;
+  /** Most tokens (names, punctuation, values) in one query document. */
+  maxTokens: number;
+  /** Most aliased fields in one operation. */
+  maxAliases: number;
+  /** Deepest nesting of selections. */
+  maxDepth: number;
+  /** Highest cost (graphql-armor: 1 per scalar, 2 per object, times 1.5 per level) of one operation. */
+  maxCost: number;
 }
 
 export interface KeycloakAdminConfig {
@@ -123,7 +138,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashConcurrency: Number(env.PASSWORD_HASH_CONCURRENCY ?? Math.min(2, availableParallelism())),
     logRateLimit: Number(env.LOG_RATE_LIMIT ?? 60),
     keycloakAdmin: keycloakAdminOf(env),
+    graphqlLimits: {
+      bodyLimit: positiveInteger(env, 'GRAPHQL_BODY_LIMIT_KB', 256) * 1024,
+      maxTokens: positiveInteger(env, 'GRAPHQL_MAX_TOKENS', 1000),
+      maxAliases: positiveInteger(env, 'GRAPHQL_MAX_ALIASES', 15),
+      maxDepth: positiveInteger(env, 'GRAPHQL_MAX_DEPTH', 7),
+      maxCost: positiveInteger(env, 'GRAPHQL_MAX_COST', 1000),
+    },
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive integer; got '${value}'`);
+  return number;
 }
 
 /** KEYCLOAK_ADMIN_URL (the realm's admin API) with the id and secret of a service-account client. */

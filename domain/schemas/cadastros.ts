@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredId, requiredText } from './campos';
+import { httpUrl, optionalText, recordId, requiredId, requiredText, URL_MAX_LENGTH } from './campos';
 
 // Reference data maintained by the provider's staff: brands, positions, departments, divisions,
 // sectors, dismissal reasons and each brand's social networks. One schema per save input, used by
@@ -8,14 +8,10 @@ import { optionalText, requiredId, requiredText } from './campos';
 export const NOME_MAX_LENGTH = 120;
 export const DESCRICAO_MAX_LENGTH = 500;
 export const SIGLA_MAX_LENGTH = 10;
-export const URL_MAX_LENGTH = 500;
+export { URL_MAX_LENGTH };
 
 /** A record id as GraphQL sends it; absent or null on create. */
-const optionalId = z.coerce
-  .number('validation.invalidValue')
-  .int('validation.invalidValue')
-  .positive('validation.invalidValue')
-  .nullish();
+const optionalId = recordId().nullish();
 
 export const marcaSchema = z.object({
   id: optionalId,
@@ -46,12 +42,7 @@ export const redeSocialSchema = z.object({
   id: optionalId,
   marcaId: requiredId,
   nome: requiredText(NOME_MAX_LENGTH),
-  url: z
-    .string('validation.required')
-    .trim()
-    .min(1, 'validation.required')
-    .max(URL_MAX_LENGTH, 'validation.maxLength')
-    .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' })),
+  url: httpUrl(URL_MAX_LENGTH),
   icone: z
     .string('validation.required')
     .trim()
@@ -61,9 +52,7 @@ export const redeSocialSchema = z.object({
 });
 
 /** The id argument of activate, inactivate and remove operations. */
-export const idArgSchema = z.object({
-  id: z.coerce.number('validation.invalidValue').int('validation.invalidValue').positive('validation.invalidValue'),
-});
+export const idArgSchema = z.object({ id: recordId() });
 
 /** Optional filters of the lists. */
 export const redesSociaisArgsSchema = z.object({ marca: optionalId });

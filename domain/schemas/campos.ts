@@ -4,18 +4,48 @@ import { z } from 'zod';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+/** The largest database id: ids are PostgreSQL `integer` (serial) columns. */
+export const MAX_ID = 2_147_483_647;
+
+/** Most entries a list of ids in an input may hold (a filter's brands, a dealer's groups, ...). */
+export const MAX_IDS = 1000;
+
+/**
+ * A database id as GraphQL sends it (ID is a string) or a form holds it: a positive integer that
+ * fits the `integer` columns, so a larger one is a field error rather than a database error.
+ */
+export const recordId = (message = 'validation.invalidValue') =>
+  z.coerce
+    .number(message)
+    .int('validation.invalidValue')
+    .positive('validation.invalidValue')
+    .max(MAX_ID, 'validation.invalidValue');
+
 /** A required reference to another record (GraphQL sends ids as strings; a select sends '' when empty). */
-export const requiredId = z.preprocess(
-  blankToUndefined,
-  z.coerce.number('validation.required').int('validation.invalidValue').positive('validation.invalidValue'),
-);
+export const requiredId = z.preprocess(blankToUndefined, recordId('validation.required'));
 
 /** A required list of record ids with at least one entry. */
 export const requiredIds = z
-  .array(z.coerce.number().int().positive('validation.invalidValue'), 'validation.required')
-  .min(1, 'validation.minItems');
+  .array(recordId(), 'validation.required')
+  .min(1, 'validation.minItems')
+  .max(MAX_IDS, 'validation.maxItems');
 
-export const ids = z.array(z.coerce.number().int().positive('validation.invalidValue')).default([]);
+export const ids = z.array(recordId()).max(MAX_IDS, 'validation.maxItems').default([]);
+
+/** Longest web address accepted in any input. */
+export const URL_MAX_LENGTH = 500;
+
+/**
+ * A required web address: http or https only (no `javascript:`, `data:` or `ftp:`), at most
+ * URL_MAX_LENGTH characters. Every URL field of every input uses it.
+ */
+export const httpUrl = (max = URL_MAX_LENGTH) =>
+  z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.maxLength')
+    .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' }));
 
 /** A required text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) =>

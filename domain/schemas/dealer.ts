@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidCnpj, onlyDigits } from '../documentos';
 import { CODE_MAX_LENGTH, RAZAO_SOCIAL_MIN_LETTERS } from '../limits';
 import { phoneError, type TipoTelefone } from '../telefones';
-import { duplicateIndexes, ids, optionalText, requiredId, requiredIds, requiredText } from './campos';
+import { duplicateIndexes, httpUrl, ids, optionalText, requiredId, requiredIds, requiredText } from './campos';
 import { filterInputSchema, optionalBoolean, optionalIds } from './lista';
 import { idSchema } from './usuario';
 
@@ -10,16 +10,21 @@ import { idSchema } from './usuario';
 
 const letterCount = (value: string) => (value.match(/\p{L}/gu) ?? []).length;
 
+/** Most entries of a dealer's lists of codes, phones, extra CNPJs and products. */
+const MAX_ENTRIES = 50;
+
 const cnpj = z
   .string('validation.required')
   .trim()
   .min(1, 'validation.required')
+  .max(30, 'validation.maxLength')
   .refine(isValidCnpj, 'dealers.validation.cnpj')
   .transform(onlyDigits);
 
 const phones = (tipo: TipoTelefone) =>
   z
-    .array(z.string())
+    .array(z.string().max(30, 'validation.maxLength'))
+    .max(MAX_ENTRIES, 'validation.maxItems')
     .default([])
     .superRefine((list, ctx) =>
       list.forEach((value, index) => {
@@ -37,12 +42,14 @@ export const enderecoSchema = z.object({
   estado: z
     .string()
     .trim()
+    .max(100, 'validation.maxLength')
     .toUpperCase()
     .nullish()
     .transform((value) => value || null)
     .refine((value) => value === null || /^[A-Z]{2}$/.test(value), 'validation.invalidValue'),
   cep: z
     .string()
+    .max(20, 'validation.maxLength')
     .nullish()
     .transform((value) => (value ? onlyDigits(value) : null))
     .refine((value) => value === null || value.length === 8, 'validation.invalidFormat'),
@@ -50,7 +57,7 @@ export const enderecoSchema = z.object({
 
 export const dadoComplementarSchema = z.object({
   produtoId: requiredId,
-  uri: z.string('validation.required').trim().min(1, 'validation.required').pipe(z.url('validation.url')),
+  uri: httpUrl(),
 });
 
 export const dealerSchema = z
@@ -62,13 +69,14 @@ export const dealerSchema = z
       'dealers.validation.razaoSocial',
     ),
     cnpj,
-    cnpjsAdicionais: z.array(cnpj).default([]),
+    cnpjsAdicionais: z.array(cnpj).max(MAX_ENTRIES, 'validation.maxItems').default([]),
     codigos: z
       .array(
         z.string().trim().min(1, 'dealers.validation.codigoVazio').max(CODE_MAX_LENGTH, 'validation.maxLength'),
         'dealers.validation.codigoObrigatorio',
       )
-      .min(1, 'dealers.validation.codigoObrigatorio'),
+      .min(1, 'dealers.validation.codigoObrigatorio')
+      .max(MAX_ENTRIES, 'validation.maxItems'),
     divisaoId: requiredId,
     setorId: requiredId,
     telefones: phones('telefone'),
@@ -83,7 +91,7 @@ export const dealerSchema = z
     }),
     marcaIds: requiredIds,
     grupoIds: ids,
-    dadosComplementares: z.array(dadoComplementarSchema).default([]),
+    dadosComplementares: z.array(dadoComplementarSchema).max(MAX_ENTRIES, 'validation.maxItems').default([]),
     active: z.boolean().default(true),
   })
   // `when`: also report these while other fields are still wrong, so every error shows at once.

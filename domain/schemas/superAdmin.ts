@@ -1,24 +1,32 @@
 import { z } from 'zod';
+import { httpUrl, MAX_ID } from './campos';
 
 // The super-admin page (/superAdmin): product edit and identity-provider synchronisation.
 // Messages are i18n catalog keys.
 
-/** A required text: missing or blank is 'validation.required'. */
-const requiredText = () => z.string('validation.required').trim().min(1, 'validation.required');
+/** A required text: missing or blank is 'validation.required'; at most `max` characters. */
+const requiredText = (max: number) =>
+  z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.maxLength');
 
 /** editarProduto's `produto`: the product and its staging base URI (spec section 5, "Product edit"). */
 export const produtoEdicaoSchema = z.object({
-  id: requiredText()
+  id: requiredText(20)
     .transform(Number)
-    .pipe(z.number('validation.invalidValue').int('validation.invalidValue').positive('validation.invalidValue')),
-  baseUriHomolog: requiredText().pipe(z.url({ protocol: /^https?$/, message: 'validation.url' })),
+    .pipe(
+      z
+        .number('validation.invalidValue')
+        .int('validation.invalidValue')
+        .positive('validation.invalidValue')
+        .max(MAX_ID, 'validation.invalidValue'),
+    ),
+  baseUriHomolog: httpUrl(),
 });
 export type ProdutoEdicao = z.input<typeof produtoEdicaoSchema>;
 
 export const editarProdutoSchema = z.object({ produto: produtoEdicaoSchema });
 
 export const sincronizarIdentityProviderSchema = z.object({
-  emailUsuario: requiredText().toLowerCase().pipe(z.email('validation.email')),
+  emailUsuario: requiredText(254).toLowerCase().pipe(z.email('validation.email')),
 });
 
 /**

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { IDIOMAS, ONBOARDING_IDS } from '../enums';
+import { recordId } from './campos';
 
-/** A database id as GraphQL sends it (ID is a string). */
-export const idSchema = z.coerce
-  .number('validation.invalidValue')
-  .int('validation.invalidValue')
-  .positive('validation.invalidValue');
+/** A database id as GraphQL sends it (ID is a string), at most MAX_ID. */
+export const idSchema = recordId();
 
 export const mudarLinguaSchema = z.object({
   id: idSchema,

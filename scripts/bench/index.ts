@@ -1,10 +1,11 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { coldStart } from './coldStart';
 import { bundleSize } from './bundle';
 import { dealersList } from './dealersList';
+import { refusedQueryLimits } from './limits';
 import { printTable, type Row } from './report';
 import { signInLoad } from './signIn';
 
@@ -16,6 +17,7 @@ if (selected('coldStart')) rows.push(...(await coldStart()));
 if (selected('bundle')) rows.push(...(await bundleSize()));
 if (selected('dealers')) rows.push(...(await dealersList()));
 if (selected('signIn')) rows.push(...(await signInLoad()));
+if (selected('limits')) rows.push(...(await refusedQueryLimits()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });

@@ -10,7 +10,8 @@ export type TokenVerifier = (token: string) => Promise<JWTPayload & { email?: st
  * locally; any other issuer (a Keycloak realm) is reached through its discovery document.
  */
 export async function createTokenVerifier(config: Config, db: Db): Promise<TokenVerifier> {
-  const options = { issuer: config.oidcIssuer, audience: config.oidcAudience };
+  // A token without `exp` would be valid for ever: refuse it (jose checks exp only when present).
+  const options = { issuer: config.oidcIssuer, audience: config.oidcAudience, requiredClaims: ['exp'] };
   if (config.embeddedOidc) {
     const jwks = createLocalJWKSet(publicJwks(await signingKeys(db)));
     return async (token) => (await jwtVerify(token, jwks, options)).payload;

@@ -3,6 +3,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
 import { assertAccess } from '../authz';
 import type { Context } from './context';
+import { refuseNulCharacters } from './input';
 import type { Feature, Operations } from './operation';
 import { features } from '../features';
 
@@ -31,9 +32,10 @@ export function buildSchema(list: Feature[] = features): GraphQLSchema {
     resolvers[root] = Object.fromEntries(
       Object.entries(table[root]).map(([name, op]) => [
         name,
-        async (_parent: unknown, args: never, ctx: Context) => {
+        async (_parent: unknown, args: Record<string, unknown>, ctx: Context) => {
           assertAccess(ctx.session, op.access, ctx.idioma);
-          return op.resolve(args, ctx);
+          refuseNulCharacters(args, ctx.idioma);
+          return op.resolve(args as never, ctx);
         },
       ]),
     );

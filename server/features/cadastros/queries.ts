@@ -2,6 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cargos, departamentos, desligamentos, divisoes, marcas, redesSociais, setores } from '../../db/schema';
+import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
 
 // Data access of the reference data (drizzle only). Every list is small and read whole.
 
@@ -28,7 +29,7 @@ async function nameTaken(db: DbOrTx, column: AnyPgColumn, idColumn: AnyPgColumn,
 
 // Brands.
 
-export const listMarcas = (db: DbOrTx) => db.select().from(marcas).orderBy(asc(marcas.nome));
+export const listMarcas = (db: DbOrTx) => db.select().from(marcas).orderBy(asc(marcas.nome)).limit(MAX_UNPAGED_ROWS);
 
 export async function findMarca(db: DbOrTx, id: number): Promise<MarcaRow | undefined> {
   const [row] = await db.select().from(marcas).where(eq(marcas.id, id));
@@ -50,7 +51,7 @@ export async function updateMarca(db: DbOrTx, id: number, values: Partial<Omit<M
 
 // Positions.
 
-export const listCargos = (db: DbOrTx) => db.select().from(cargos).orderBy(asc(cargos.nome));
+export const listCargos = (db: DbOrTx) => db.select().from(cargos).orderBy(asc(cargos.nome)).limit(MAX_UNPAGED_ROWS);
 
 export async function findCargo(db: DbOrTx, id: number): Promise<CargoRow | undefined> {
   const [row] = await db.select().from(cargos).where(eq(cargos.id, id));
@@ -74,7 +75,8 @@ export const deleteCargo = (db: DbOrTx, id: number) => db.delete(cargos).where(e
 
 // Departments.
 
-export const listDepartamentos = (db: DbOrTx) => db.select().from(departamentos).orderBy(asc(departamentos.nome));
+export const listDepartamentos = (db: DbOrTx) =>
+  db.select().from(departamentos).orderBy(asc(departamentos.nome)).limit(MAX_UNPAGED_ROWS);
 
 export async function findDepartamento(db: DbOrTx, id: number): Promise<DepartamentoRow | undefined> {
   const [row] = await db.select().from(departamentos).where(eq(departamentos.id, id));
@@ -95,7 +97,8 @@ export const deleteDepartamento = (db: DbOrTx, id: number) => db.delete(departam
 
 // Divisions.
 
-export const listDivisoes = (db: DbOrTx) => db.select().from(divisoes).orderBy(asc(divisoes.nome));
+export const listDivisoes = (db: DbOrTx) =>
+  db.select().from(divisoes).orderBy(asc(divisoes.nome)).limit(MAX_UNPAGED_ROWS);
 
 export async function findDivisao(db: DbOrTx, id: number): Promise<DivisaoRow | undefined> {
   const [row] = await db.select().from(divisoes).where(eq(divisoes.id, id));
@@ -131,7 +134,8 @@ export const listSetores = (db: DbOrTx) =>
     .select(setorColumns)
     .from(setores)
     .innerJoin(divisoes, eq(divisoes.id, setores.divisaoId))
-    .orderBy(asc(divisoes.nome), asc(setores.nome));
+    .orderBy(asc(divisoes.nome), asc(setores.nome))
+    .limit(MAX_UNPAGED_ROWS);
 
 export async function findSetor(db: DbOrTx, id: number) {
   const [row] = await db
@@ -155,7 +159,8 @@ export const deleteSetor = (db: DbOrTx, id: number) => db.delete(setores).where(
 
 // Dismissal reasons.
 
-export const listDesligamentos = (db: DbOrTx) => db.select().from(desligamentos).orderBy(asc(desligamentos.motivo));
+export const listDesligamentos = (db: DbOrTx) =>
+  db.select().from(desligamentos).orderBy(asc(desligamentos.motivo)).limit(MAX_UNPAGED_ROWS);
 
 export async function findDesligamento(db: DbOrTx, id: number): Promise<DesligamentoRow | undefined> {
   const [row] = await db.select().from(desligamentos).where(eq(desligamentos.id, id));
@@ -197,7 +202,8 @@ export const listRedesSociais = (db: DbOrTx, marcaId?: number | null) =>
     .from(redesSociais)
     .innerJoin(marcas, eq(marcas.id, redesSociais.marcaId))
     .where(marcaId ? eq(redesSociais.marcaId, marcaId) : undefined)
-    .orderBy(asc(marcas.nome), asc(redesSociais.nome));
+    .orderBy(asc(marcas.nome), asc(redesSociais.nome))
+    .limit(MAX_UNPAGED_ROWS);
 
 export async function findRedeSocial(db: DbOrTx, id: number) {
   const [row] = await db

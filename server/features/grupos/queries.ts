@@ -4,6 +4,7 @@ import { grupoScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, idOf, orderOf, pageWithTotal, searchAny } from '../../db/lists';
 import { dealerGrupos, grupoMarcas, grupos, marcas } from '../../db/schema';
+import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
 
 const gruposId = idOf(grupos);
 
@@ -81,7 +82,8 @@ export function listGruposAtivos(db: DbOrTx, session: Session) {
     .select(grupoColumns)
     .from(grupos)
     .where(allOf(eq(grupos.active, true), grupoScope(session)))
-    .orderBy(asc(grupos.nome));
+    .orderBy(asc(grupos.nome))
+    .limit(MAX_UNPAGED_ROWS);
 }
 
 export async function nomeEmUso(db: DbOrTx, nome: string, exceptId?: number | null) {
