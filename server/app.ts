@@ -30,6 +30,7 @@ import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
 import { healthRoutes } from './health';
 import { createMailer } from './mail';
+import { createMetrics, metricsRoutes } from './metrics';
 import { registerSecurity } from './security';
 
 export interface App {
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
   await healthRoutes(app, { db });
+  const metrics = createMetrics(database);
+  await metricsRoutes(app, { metrics, token: config.metricsToken });
   await app.register(rateLimit, { global: false });
   const mailer = createMailer(config, db, app.log);
 
@@ -118,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     landingPage: false,
     logging: app.log,
     // Depth, aliases, tokens, cost; introspection and field suggestions off in prod.
-    plugins: limitPlugins(config),
+    plugins: [...limitPlugins(config), metrics.graphqlPlugin],
     parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => {
       const session = await sessionFromAuthorization(db, verify, req.headers.authorization);

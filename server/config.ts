@@ -51,6 +51,8 @@ export interface Config {
   passwordHashConcurrency: number;
   /** Calls per minute per address to /sendLogs and /createGroupAndLogStream. */
   logRateLimit: number;
+  /** Bearer token of /metrics (Prometheus); unset = no /metrics route. */
+  metricsToken?: string;
   /** Keycloak's admin REST API, used by the super-admin's identity-provider synchronisation. */
   keycloakAdmin?: KeycloakAdminConfig;
   /** Limits of one GraphQL request (server/graphql/limits.ts). */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     forgotPasswordRateLimit: Number(env.FORGOT_PASSWORD_RATE_LIMIT ?? 5),
     passwordHashConcurrency: Number(env.PASSWORD_HASH_CONCURRENCY ?? Math.min(2, availableParallelism())),
     logRateLimit: Number(env.LOG_RATE_LIMIT ?? 60),
+    metricsToken: env.METRICS_TOKEN || undefined,
     keycloakAdmin: keycloakAdminOf(env),
     graphqlLimits: {
       bodyLimit: positiveInteger(env, 'GRAPHQL_BODY_LIMIT_KB', 256) * 1024,

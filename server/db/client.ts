@@ -14,6 +14,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** An embedded database this very open created (memory:// or a new directory); never a server's. */
   created: boolean;
+  /** The connection pool of a PostgreSQL server (metrics read it); none for PGlite. */
+  pool?: import('pg').Pool;
   close(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
-  return { db, kind: 'postgres', created: false, close: () => pool.end() };
+  return { db, kind: 'postgres', created: false, pool, close: () => pool.end() };
 }
 
 async function openPglite(dir: string): Promise<Database> {

@@ -49,6 +49,43 @@ describe('health and compression', () => {
   });
 });
 
+describe('Prometheus metrics', () => {
+  it('are served only with METRICS_TOKEN, to a caller sending it, by route, root field, pool and queue', async () => {
+    const closed = await startPortal();
+    try {
+      expect((await fetch(`${closed.url}/metrics`)).status).toBe(404);
+    } finally {
+      await closed.close();
+    }
+    const portal = await startPortal({ METRICS_TOKEN: 's3cret-scrape-token' });
+    try {
+      await fetch(`${portal.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          operationName: 'chosenByTheClient',
+          query: 'query chosenByTheClient { i18nLabels { key } }',
+        }),
+      });
+      expect((await fetch(`${portal.url}/metrics`)).status).toBe(401);
+      const wrong = await fetch(`${portal.url}/metrics`, { headers: { authorization: 'Bearer s3cret-scrape-tokeX' } });
+      expect(wrong.status).toBe(401);
+      const scrape = await fetch(`${portal.url}/metrics`, { headers: { authorization: 'Bearer s3cret-scrape-token' } });
+      expect(scrape.status).toBe(200);
+      const text = await scrape.text();
+      expect(text).toMatch(
+        /portal_http_request_duration_seconds_count\{method="POST",route="\/graphql",status="200"\} 1/,
+      );
+      expect(text).toMatch(/portal_graphql_field_duration_seconds_count\{field="Query.i18nLabels",outcome="ok"\} 1/);
+      expect(text).not.toContain('chosenByTheClient');
+      expect(text).toContain('# TYPE portal_jobs gauge');
+      if (portal.database.kind === 'postgres') expect(text).toMatch(/portal_db_pool_connections\{state="total"\} \d+/);
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
 describe('npm start and SIGTERM', () => {
   it('finishes the request in flight, exits 0 and leaves no process behind', { timeout: 180_000 }, async () => {
     const port = await freePort();
