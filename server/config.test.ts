@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { readFileSync } from 'node:fs';
+import { ENVIRONMENT, envExample, loadConfig } from './config';
 
 describe('configuration', () => {
   it('defaults to an embedded provider at PUBLIC_URL/oidc and the default theme', () => {
@@ -77,5 +78,38 @@ describe('configuration', () => {
       bodyLimit: 64 * 1024,
     });
     expect(() => loadConfig({ GRAPHQL_MAX_DEPTH: '0' })).toThrow(/GRAPHQL_MAX_DEPTH must be a positive integer/);
+  });
+});
+
+describe('the configuration schema', () => {
+  it('names every bad variable in one start-up error', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow("PORT must be a whole number from 1 to 65535; got 'abc'");
+    let message = '';
+    try {
+      loadConfig({ PORT: '70000', LOG_LEVEL: 'loud', SERVE_CLIENT: 'maybe', PUBLIC_URL: 'portal.example' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n').sort()).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      "PORT must be a whole number from 1 to 65535; got '70000'",
+      'PUBLIC_URL must be an http(s) URL',
+      "SERVE_CLIENT must be one of true, false, 1, 0, yes, no; got 'maybe'",
+    ]);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: ' ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('is listed whole in .env.example (npm run config:example) and in the README table', () => {
+    expect(readFileSync(new URL('../.env.example', import.meta.url), 'utf8')).toBe(envExample());
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` +\|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(Object.keys(ENVIRONMENT).sort());
   });
 });

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { isThemeId, THEME_IDS, type ThemeId } from '../domain/themes';
+import { z } from 'zod';
+import { THEME_IDS, type ThemeId } from '../domain/themes';
 
 /**
  * Every setting comes from the environment; the README's configuration table lists them.
@@ -88,79 +89,295 @@ export const EMBEDDED_AUDIENCE = 'portal-api';
 const TRUE_WORDS = ['true', '1', 'yes'];
 const FALSE_WORDS = ['false', '0', 'no'];
 
-/** A boolean variable: true/false/1/0/yes/no (any case), the default when unset or empty. */
-export function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean;
-export function booleanOf(env: NodeJS.ProcessEnv, name: string): boolean | undefined;
-export function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback?: boolean): boolean | undefined {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = raw.toLowerCase();
-  if (TRUE_WORDS.includes(value)) return true;
-  if (FALSE_WORDS.includes(value)) return false;
-  throw new Error(`${name} must be one of true, false, 1, 0, yes, no; got '${raw}'`);
+// The environment, variable by variable: type, range or choices, default (as the README shows it)
+// and meaning. loadConfig parses it at once and names every bad variable; `.env.example` is
+// printed from it (`npm run config:example`) and a test keeps it and the README table in step.
+
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const text = () => z.preprocess(blankAsUnset, z.string().optional());
+const textOr = (fallback: string) => z.preprocess(blankAsUnset, z.string().default(fallback));
+
+const integer = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .default(String(fallback))
+      .transform((raw, ctx) => {
+        const value = Number(raw);
+        if (!/^\s*\d+\s*$/.test(raw) || value < min || value > max) {
+          ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}; got '${raw}'` });
+          return z.NEVER;
+        }
+        return value;
+      }),
+  );
+
+const positive = (fallback: number) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .default(String(fallback))
+      .transform((raw, ctx) => {
+        const value = Number(raw);
+        if (!Number.isInteger(value) || value < 1) {
+          ctx.addIssue({ code: 'custom', message: `must be a positive integer; got '${raw}'` });
+          return z.NEVER;
+        }
+        return value;
+      }),
+  );
+
+const boolean = () =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined) return undefined;
+        const value = raw.trim().toLowerCase();
+        if (TRUE_WORDS.includes(value)) return true;
+        if (FALSE_WORDS.includes(value)) return false;
+        ctx.addIssue({ code: 'custom', message: `must be one of true, false, 1, 0, yes, no; got '${raw}'` });
+        return z.NEVER;
+      }),
+  );
+
+const httpUrl = () =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .refine((raw) => raw === undefined || /^https?:\/\/[^\s/]+/.test(raw), { message: 'must be an http(s) URL' }),
+  );
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const ENVIRONMENT = {
+  PORT: { schema: integer(3000, 1, 65535), default: '3000', meaning: 'HTTP port' },
+  HOST: { schema: textOr('0.0.0.0'), default: '0.0.0.0', meaning: 'interface to listen on' },
+  PUBLIC_URL: {
+    schema: httpUrl(),
+    default: 'http://localhost:$PORT',
+    meaning: 'address users reach the portal at (redirect URIs, e-mail links, issuer)',
+  },
+  DATA_DIR: { schema: textOr('data'), default: './data', meaning: 'embedded database (data/pgdata) and files' },
+  FILES_DIR: { schema: text(), default: '$DATA_DIR/files', meaning: 'uploaded files' },
+  DATABASE_URL: {
+    schema: text(),
+    default: 'unset (PGlite)',
+    meaning: 'PostgreSQL server, e.g. postgres://user@host:5432/portal',
+  },
+  DATABASE_POOL_SIZE: {
+    schema: integer(10, 1, 1000),
+    default: '10',
+    meaning: 'connections per process to the PostgreSQL server',
+  },
+  SEED_DEMO: {
+    schema: boolean(),
+    default: 'unset: only into an embedded database this start creates',
+    meaning: "load the demo data into an empty database (never a server's unless set)",
+  },
+  OIDC_ISSUER: {
+    schema: httpUrl(),
+    default: 'unset (embedded provider at $PUBLIC_URL/oidc)',
+    meaning: 'external OpenID Connect issuer, e.g. a Keycloak realm',
+  },
+  OIDC_CLIENT_ID: {
+    schema: textOr('portal'),
+    default: 'portal',
+    meaning: 'client id of the single-page app (public client, PKCE S256)',
+  },
+  OIDC_AUDIENCE: {
+    schema: text(),
+    default: 'portal-api with the embedded provider, unchecked otherwise',
+    meaning: 'expected aud of access tokens',
+  },
+  OIDC_REALM: { schema: textOr('portal'), default: 'portal', meaning: 'realm name reported by /portalProperties' },
+  ACCESS_TOKEN_TTL: {
+    schema: integer(300, 10, 86_400),
+    default: '300',
+    meaning: 'access-token lifetime in seconds (embedded provider)',
+  },
+  LOGIN_RATE_LIMIT: {
+    schema: positive(10),
+    default: '10',
+    meaning: 'sign-in attempts per minute per address and e-mail',
+  },
+  LOGIN_ACCOUNT_FAILURES: {
+    schema: positive(5),
+    default: '5',
+    meaning: 'sign-in attempts of one e-mail, from any address, before it must wait',
+  },
+  LOGIN_ACCOUNT_BACKOFF: {
+    schema: positive(30),
+    default: '30',
+    meaning: 'first wait in seconds, doubled at each further attempt',
+  },
+  LOGIN_ACCOUNT_BACKOFF_MAX: { schema: positive(900), default: '900', meaning: 'longest wait in seconds' },
+  PASSWORD_HASH_CONCURRENCY: {
+    schema: integer(Math.min(2, availableParallelism()), 1, 64),
+    default: '2 (fewer with 1 CPU)',
+    meaning: 'password hashes (scrypt, 128 MiB each) running at once per process',
+  },
+  FORGOT_PASSWORD_RATE_LIMIT: {
+    schema: positive(5),
+    default: '5',
+    meaning: 'forgot-password requests per minute per address',
+  },
+  SMTP_URL: {
+    schema: text(),
+    default: 'unset (outbox only)',
+    meaning: 'SMTP server for e-mail, e.g. smtp://user:pass@host:587',
+  },
+  MAIL_FROM: {
+    schema: textOr('Portal <no-reply@portal.test>'),
+    default: 'Portal <no-reply@portal.test>',
+    meaning: 'sender of e-mails',
+  },
+  LOG_API_KEY: {
+    schema: textOr('dev-log-api-key'),
+    default: 'dev-log-api-key',
+    meaning: 'api-key of non-browser /sendLogs, /createGroupAndLogStream',
+  },
+  LOG_RATE_LIMIT: { schema: positive(60), default: '60', meaning: 'calls per minute per address to those two routes' },
+  METRICS_TOKEN: {
+    schema: text(),
+    default: 'unset (no /metrics)',
+    meaning: 'bearer token Prometheus sends to scrape /metrics',
+  },
+  LOG_LEVEL: {
+    schema: z.preprocess(
+      blankAsUnset,
+      z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    ),
+    default: 'info',
+    meaning: 'server log level (pino)',
+  },
+  PORTAL_NAME: {
+    schema: textOr('Portal Rede'),
+    default: 'Portal Rede',
+    meaning: 'portal name (title) unless set in the propriedades table',
+  },
+  PORTAL_THEME: {
+    schema: z.preprocess(
+      blankAsUnset,
+      z.enum(THEME_IDS, { message: `must be one of ${THEME_IDS.join(', ')}` }).default('default'),
+    ),
+    default: 'default',
+    meaning: 'colour theme unless set in the propriedades table',
+  },
+  APP_ENV: {
+    schema: textOr('prod'),
+    default: 'prod',
+    meaning: 'log group and stream names; prod: no GraphQL introspection, hints',
+  },
+  SERVE_CLIENT: {
+    schema: boolean(),
+    default: 'true',
+    meaning: 'serve the built front end (dist/) from the same process',
+  },
+  TRUST_PROXY: { schema: boolean(), default: 'false', meaning: 'trust X-Forwarded-* headers behind a load balancer' },
+  CORS_ORIGINS: {
+    schema: text(),
+    default: "unset (only PUBLIC_URL's origin)",
+    meaning: 'more origins allowed by CORS, comma-separated, e.g. https://a.example',
+  },
+  KEYCLOAK_ADMIN_URL: {
+    schema: text(),
+    default: 'unset (identity-provider sync with the embedded provider)',
+    meaning: 'Keycloak realm admin API, e.g. https://sso/admin/realms/portal',
+  },
+  KEYCLOAK_ADMIN_CLIENT_ID: {
+    schema: text(),
+    default: 'unset',
+    meaning: "client (client credentials) allowed to manage the realm's users",
+  },
+  KEYCLOAK_ADMIN_SECRET: { schema: text(), default: 'unset', meaning: "that client's secret" },
+  GRAPHQL_BODY_LIMIT_KB: {
+    schema: positive(256),
+    default: '256',
+    meaning: 'largest /graphql request body in KB (413 beyond)',
+  },
+  GRAPHQL_MAX_TOKENS: { schema: positive(1000), default: '1000', meaning: 'most tokens in one GraphQL document' },
+  GRAPHQL_MAX_ALIASES: { schema: positive(15), default: '15', meaning: 'most aliased fields in one GraphQL operation' },
+  GRAPHQL_MAX_DEPTH: { schema: positive(7), default: '7', meaning: 'deepest nesting of selections in one operation' },
+  GRAPHQL_MAX_COST: { schema: positive(1000), default: '1000', meaning: 'highest graphql-armor cost of one operation' },
+} as const;
+
+const environmentSchema = z.object(
+  Object.fromEntries(Object.entries(ENVIRONMENT).map(([name, variable]) => [name, variable.schema])) as {
+    [K in keyof typeof ENVIRONMENT]: (typeof ENVIRONMENT)[K]['schema'];
+  },
+);
+
+/** Parses the environment; one start-up error lists every bad variable, each by name. */
+function parseEnvironment(env: NodeJS.ProcessEnv) {
+  const parsed = environmentSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new Error(problems.join('\n'));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
-  const embeddedOidc = !env.OIDC_ISSUER;
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const seedDemo = booleanOf(env, 'SEED_DEMO');
+  const e = parseEnvironment(env);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embeddedOidc = !e.OIDC_ISSUER;
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
+    port: e.PORT,
+    host: e.HOST,
     publicUrl,
     dataDir,
-    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
-    databaseUrl,
-    oidcIssuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
-    oidcClientId: env.OIDC_CLIENT_ID ?? 'portal',
-    oidcAudience: env.OIDC_AUDIENCE || (embeddedOidc ? EMBEDDED_AUDIENCE : undefined),
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    databaseUrl: e.DATABASE_URL,
+    oidcIssuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
+    oidcClientId: e.OIDC_CLIENT_ID,
+    oidcAudience: e.OIDC_AUDIENCE ?? (embeddedOidc ? EMBEDDED_AUDIENCE : undefined),
     embeddedOidc,
-    realm: env.OIDC_REALM ?? 'portal',
-    logApiKey: env.LOG_API_KEY ?? 'dev-log-api-key',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Portal <no-reply@portal.test>',
-    seedDemo: seedDemo === undefined ? (databaseUrl ? 'no' : 'ifNewEmbedded') : seedDemo ? 'yes' : 'no',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    serveClient: booleanOf(env, 'SERVE_CLIENT', true),
-    portalName: env.PORTAL_NAME ?? 'Portal Rede',
-    theme: themeOf(env.PORTAL_THEME),
-    environment: env.APP_ENV ?? 'prod',
-    trustProxy: booleanOf(env, 'TRUST_PROXY', false),
-    corsOrigins: corsOriginsOf(publicUrl, env.CORS_ORIGINS),
-    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
-    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
-    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
-    loginAccountFailures: Number(env.LOGIN_ACCOUNT_FAILURES ?? 5),
-    loginAccountBackoffSeconds: Number(env.LOGIN_ACCOUNT_BACKOFF ?? 30),
-    loginAccountBackoffMaxSeconds: Number(env.LOGIN_ACCOUNT_BACKOFF_MAX ?? 900),
-    forgotPasswordRateLimit: Number(env.FORGOT_PASSWORD_RATE_LIMIT ?? 5),
-    passwordHashConcurrency: Number(env.PASSWORD_HASH_CONCURRENCY ?? Math.min(2, availableParallelism())),
-    logRateLimit: Number(env.LOG_RATE_LIMIT ?? 60),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    keycloakAdmin: keycloakAdminOf(env),
+    realm: e.OIDC_REALM,
+    logApiKey: e.LOG_API_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO === undefined ? (e.DATABASE_URL ? 'no' : 'ifNewEmbedded') : e.SEED_DEMO ? 'yes' : 'no',
+    logLevel: e.LOG_LEVEL,
+    serveClient: e.SERVE_CLIENT ?? true,
+    portalName: e.PORTAL_NAME,
+    theme: e.PORTAL_THEME,
+    environment: e.APP_ENV,
+    trustProxy: e.TRUST_PROXY ?? false,
+    corsOrigins: corsOriginsOf(publicUrl, e.CORS_ORIGINS),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginAccountFailures: e.LOGIN_ACCOUNT_FAILURES,
+    loginAccountBackoffSeconds: e.LOGIN_ACCOUNT_BACKOFF,
+    loginAccountBackoffMaxSeconds: e.LOGIN_ACCOUNT_BACKOFF_MAX,
+    forgotPasswordRateLimit: e.FORGOT_PASSWORD_RATE_LIMIT,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    logRateLimit: e.LOG_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
+    keycloakAdmin: keycloakAdminOf(e),
     graphqlLimits: {
-      bodyLimit: positiveInteger(env, 'GRAPHQL_BODY_LIMIT_KB', 256) * 1024,
-      maxTokens: positiveInteger(env, 'GRAPHQL_MAX_TOKENS', 1000),
-      maxAliases: positiveInteger(env, 'GRAPHQL_MAX_ALIASES', 15),
-      maxDepth: positiveInteger(env, 'GRAPHQL_MAX_DEPTH', 7),
-      maxCost: positiveInteger(env, 'GRAPHQL_MAX_COST', 1000),
+      bodyLimit: e.GRAPHQL_BODY_LIMIT_KB * 1024,
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxCost: e.GRAPHQL_MAX_COST,
     },
   };
 }
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive integer; got '${value}'`);
-  return number;
-}
-
 /** KEYCLOAK_ADMIN_URL (the realm's admin API) with the id and secret of a service-account client. */
-function keycloakAdminOf(env: NodeJS.ProcessEnv): KeycloakAdminConfig | undefined {
+function keycloakAdminOf(env: {
+  KEYCLOAK_ADMIN_URL?: string;
+  KEYCLOAK_ADMIN_CLIENT_ID?: string;
+  KEYCLOAK_ADMIN_SECRET?: string;
+}): KeycloakAdminConfig | undefined {
   const url = env.KEYCLOAK_ADMIN_URL?.replace(/\/$/, '');
   if (!url) return undefined;
   const realm = url.match(/^(https?:\/\/.+)\/admin\/realms\/([^/]+)$/);
@@ -198,8 +415,14 @@ function corsOriginsOf(publicUrl: string, extra: string | undefined): string[] {
   return origins;
 }
 
-function themeOf(value: string | undefined): ThemeId {
-  if (value === undefined || value === '') return 'default';
-  if (!isThemeId(value)) throw new Error(`PORTAL_THEME must be one of ${THEME_IDS.join(', ')}; got '${value}'`);
-  return value;
+/** Every variable, commented out at its default, with its meaning: the text of `.env.example`. */
+export function envExample(): string {
+  const lines = [
+    '# Settings of the portal (server/config.ts; the README explains each). Every one is optional:',
+    '# unset, it takes the default shown. Copy to .env or set them in the environment.',
+  ];
+  for (const [name, variable] of Object.entries(ENVIRONMENT)) {
+    lines.push('', `# ${variable.meaning} (default: ${variable.default})`, `# ${name}=`);
+  }
+  return `${lines.join('\n')}\n`;
 }
