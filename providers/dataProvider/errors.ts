@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 
-/** The parts of a GraphQL error the portal's API fills (see ARCHITECTURE.md, "One path per request"). */
+/** The parts of a GraphQL error the portal's API fills (see README, "Adding a GraphQL operation"). */
 export interface GraphQLErrorLike {
   message: string;
   extensions?: {
