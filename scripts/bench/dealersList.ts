@@ -2,15 +2,13 @@ import { cpus, loadavg } from 'node:os';
 import type { TipoUsuario } from '../../domain/enums';
 import { dealerFilterSchema } from '../../domain/schemas/dealer';
 import { buildApp } from '../../server/app';
-import type { Session } from '../../server/authz';
 import { loadConfig } from '../../server/config';
-import type { Db } from '../../server/db/client';
 import { listDealers } from '../../server/features/dealers/queries';
-import { findUsuarioByEmail, functionKeysOf } from '../../server/features/usuarios/queries';
 import { DEMO, freePort, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
 import { percentile, type Row } from './report';
 import { freshDatabase } from './serverProcess';
+import { sessionOf } from './session';
 
 // The dealers list at national scale (issue #4): search + first page + total, with the scale data
 // set loaded, through the API (real HTTP on a listening port, bearer token, GraphQL) and through the
@@ -40,21 +38,6 @@ const CASE_BUDGET_MS = 10_000;
 interface DealerPage {
   content: { id: string }[];
   totalElements: number;
-}
-
-/** The session the API builds for this user's token (server/auth/session.ts), read directly. */
-async function sessionOf(db: Db, email: string): Promise<Session> {
-  const usuario = await findUsuarioByEmail(db, email);
-  if (!usuario) throw new Error(`${email} is not in the database`);
-  const keys = await functionKeysOf(db, usuario.id);
-  return {
-    usuarioId: usuario.id,
-    email: usuario.email,
-    nome: usuario.nome,
-    tipo: usuario.tipo,
-    idioma: usuario.idioma,
-    funcionalidades: keys.map((k) => k.chave),
-  };
 }
 
 const ms = (value: number) => value.toFixed(1);
