@@ -602,6 +602,7 @@ export const en = {
       cost: 'Query asks for too much data at once: maximum cost %{max}.',
       directives: 'Query too large: at most %{max} directives per query.',
       body: 'Request too large: at most %{max} KB.',
+      tooManyRefused: 'Too many refused queries from this address: try again in %{max} s.',
     },
   },
   validation: {

@@ -603,6 +603,7 @@ export const es = {
       cost: 'La consulta pide demasiados datos a la vez: costo máximo de %{max}.',
       directives: 'Consulta demasiado grande: como máximo %{max} directivas por consulta.',
       body: 'Solicitud demasiado grande: como máximo %{max} KB.',
+      tooManyRefused: 'Demasiadas consultas rechazadas desde esta dirección: vuelva a intentarlo en %{max} s.',
     },
   },
   validation: {

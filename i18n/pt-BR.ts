@@ -603,6 +603,7 @@ export const ptBR = {
       cost: 'Consulta pede dados demais de uma vez: custo máximo de %{max}.',
       directives: 'Consulta grande demais: no máximo %{max} diretivas por consulta.',
       body: 'Solicitação grande demais: no máximo %{max} KB.',
+      tooManyRefused: 'Consultas recusadas demais deste endereço: tente de novo em %{max} s.',
     },
   },
   validation: {

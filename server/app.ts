@@ -26,6 +26,7 @@ import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
 import { limitPlugins, parserAndValidationCache } from './graphql/limits';
+import { refusalBudget } from './graphql/refusals';
 import { buildSchema } from './graphql/schema';
 import { startJobRunner } from './jobs';
 import { healthRoutes } from './health';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await forgotPasswordRoutes(app, { db, config, mailer });
 
   const verify = await createTokenVerifier(config, db);
+  const refusals = refusalBudget(config.graphqlLimits.refusalsPerMinute);
   const yoga = createYoga<{ req: import('fastify').FastifyRequest }, Context>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -121,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     landingPage: false,
     logging: app.log,
     // Depth, aliases, tokens, cost; introspection and field suggestions off in prod.
-    plugins: [...limitPlugins(config), metrics.graphqlPlugin],
+    plugins: [...limitPlugins(config, refusals), metrics.graphqlPlugin],
     parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => {
       const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
@@ -140,11 +142,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     method: ['GET', 'POST', 'OPTIONS'],
     // Fastify refuses a larger body from its Content-Length, before reading it.
     bodyLimit,
+    // An address that sent too many refused requests waits, answered before its body is read.
+    onRequest: async (req, reply) => {
+      const wait = refusals.waitFor(req.ip);
+      if (!wait) return;
+      const idioma = pickIdioma(req.headers['accept-language']);
+      const messageKey = 'errors.limits.tooManyRefused';
+      return reply
+        .status(429)
+        .header('retry-after', String(wait))
+        .send({
+          errors: [
+            {
+              message: translate(idioma, messageKey, { max: wait }),
+              extensions: { code: 'TOO_MANY_REQUESTS', messageKey },
+            },
+          ],
+        });
+    },
     // A body refused by Fastify (too large, not JSON) answers in GraphQL's shape, translated.
     errorHandler: (error, req, reply) => {
       if (!error.code?.startsWith('FST_ERR_CTP_')) throw error;
       const idioma = pickIdioma(req.headers['accept-language']);
       const tooLarge = error.statusCode === 413;
+      if (tooLarge) refusals.note(req.ip);
       const messageKey = tooLarge ? 'errors.limits.body' : 'errors.invalidRequest';
       const max = Math.floor(bodyLimit / 1024);
       const extensions = { code: 'BAD_USER_INPUT', messageKey, ...(tooLarge ? { limit: 'body', max } : {}) };

@@ -71,6 +71,8 @@ export interface GraphqlLimits {
   maxDepth: number;
   /** Highest cost (graphql-armor: 1 per scalar, 2 per object, times 1.5 per level) of one operation. */
   maxCost: number;
+  /** Refused requests per minute an address may send before it must wait (server/graphql/refusals.ts). */
+  refusalsPerMinute: number;
 }
 
 export interface KeycloakAdminConfig {
@@ -307,6 +309,11 @@ export const ENVIRONMENT = {
   GRAPHQL_MAX_ALIASES: { schema: positive(15), default: '15', meaning: 'most aliased fields in one GraphQL operation' },
   GRAPHQL_MAX_DEPTH: { schema: positive(7), default: '7', meaning: 'deepest nesting of selections in one operation' },
   GRAPHQL_MAX_COST: { schema: positive(1000), default: '1000', meaning: 'highest graphql-armor cost of one operation' },
+  GRAPHQL_REFUSALS_PER_MINUTE: {
+    schema: positive(30),
+    default: '30',
+    meaning: 'refused GraphQL requests per minute from one address before it gets 429',
+  },
 } as const;
 
 const environmentSchema = z.object(
@@ -368,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: e.GRAPHQL_MAX_ALIASES,
       maxDepth: e.GRAPHQL_MAX_DEPTH,
       maxCost: e.GRAPHQL_MAX_COST,
+      refusalsPerMinute: e.GRAPHQL_REFUSALS_PER_MINUTE,
     },
   };
 }

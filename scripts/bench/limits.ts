@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../../server/config';
 import { DEMO, freePort, signIn, type TestPortal } from '../../tests/api/portal';
@@ -35,13 +36,27 @@ export async function refusedQueryLimits(): Promise<Row[]> {
     const config = loadConfig({ PORT: String(port), PUBLIC_URL: url });
     const token = (await signIn({ url, config } as TestPortal, DEMO.super)).access_token;
     const cheapBody = JSON.stringify({ query: CHEAP });
+    // Other users come from other addresses than the attackers: 127.0.0.2 (loopback all the same).
+    const otherUser = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
     const cheap = async () => {
-      const response = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: cheapBody,
+      const text = await new Promise<string>((resolve, reject) => {
+        const req = request(
+          `${url}/graphql`,
+          {
+            method: 'POST',
+            agent: otherUser,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+          },
+        );
+        req.on('error', reject);
+        req.end(cheapBody);
       });
-      const result = (await response.json()) as { data?: unknown; errors?: unknown };
+      const result = JSON.parse(text) as { data?: unknown; errors?: unknown };
       if (!result.data) throw new Error(`cheap query failed: ${JSON.stringify(result.errors)}`);
     };
     const sample = async () => {

@@ -6,6 +6,7 @@ import type { Idioma } from '../../domain/enums';
 import { translate } from '../../i18n';
 import { pickIdioma } from '../auth/language';
 import type { Config } from '../config';
+import type { RefusalBudget } from './refusals';
 
 /**
  * Limits of one GraphQL request, checked before anything runs: the body size (Fastify, see app.ts),
@@ -42,7 +43,7 @@ const refuse = (limit: Limit, max: number) => [
   },
 ];
 
-export function limitPlugins(config: Config): (Plugin | Plugin<Record<string, unknown>>)[] {
+export function limitPlugins(config: Config, refusals: RefusalBudget): (Plugin | Plugin<Record<string, unknown>>)[] {
   const { maxTokens, maxAliases, maxDepth, maxCost } = config.graphqlLimits;
   const prod = config.environment === 'prod';
   return [
@@ -55,7 +56,7 @@ export function limitPlugins(config: Config): (Plugin | Plugin<Record<string, un
       blockFieldSuggestion: { enabled: prod },
     }),
     ...(prod ? [useDisableIntrospection()] : []),
-    useTranslatedErrors(prod),
+    useTranslatedErrors(prod, refusals),
   ];
 }
 
@@ -106,10 +107,12 @@ const SUGGESTION = /\s*Did you mean .+\?/g;
  * coercion such as an Int past 2^31-1) become BAD_USER_INPUT, their original text kept in
  * `extensions.detail` (without field-name suggestions in prod).
  */
-export function useTranslatedErrors(prod: boolean): Plugin {
+export function useTranslatedErrors(prod: boolean, refusals: RefusalBudget): Plugin {
   return {
     onExecutionResult({ result, setResult, request, context }) {
       if (!result || isAsyncIterable(result) || !result.errors?.length) return;
+      const address = (context as { req?: { ip: string } }).req?.ip;
+      if (address && result.errors.some((error) => error.extensions?.limit)) refusals.note(address);
       const idioma = (context as { idioma?: Idioma }).idioma ?? pickIdioma(request.headers.get('accept-language'));
       setResult({ ...result, errors: result.errors.map((error) => translated(error as GraphQLError, idioma, prod)) });
     },

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { SignJWT, importJWK } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -442,5 +443,49 @@ describe('access tokens', () => {
     expect(withExp.data?.usuarioLogado.email).toBe(DEMO.super);
     const withoutExp = await gql(portal, query, {}, await signed({}, false));
     expect(errorCode(withoutExp)).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('an address sending refused queries in a loop', () => {
+  it('gets 429 before its body is read once it spent its refusals, while another address goes on', async () => {
+    const own = await startPortal({ GRAPHQL_REFUSALS_PER_MINUTE: '3' });
+    const from = (localAddress: string, body: string) =>
+      new Promise<{ status: number; retryAfter?: string; json: GraphQLResponse }>((resolve, reject) => {
+        const req = request(
+          `${own.url}/graphql`,
+          { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'accept-language': 'en' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                retryAfter: res.headers['retry-after'],
+                json: JSON.parse(Buffer.concat(chunks).toString()) as GraphQLResponse,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const heavy = JSON.stringify({ query: aliases(5000, 'i18nLabels { key }') });
+      const cheap = JSON.stringify({ query: '{ i18nLabels { key } }' });
+      for (let i = 0; i < 3; i++) {
+        expect(extensionsOf((await from('127.0.0.1', heavy)).json).messageKey).toBe('errors.limits.tokens');
+      }
+      const blocked = await from('127.0.0.1', cheap);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+      expect(extensionsOf(blocked.json)).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      expect(blocked.json.errors![0].message).toMatch(
+        /^Too many refused queries from this address: try again in \d+ s\.$/,
+      );
+      const other = await from('127.0.0.2', cheap);
+      expect([other.status, other.json.errors]).toEqual([200, undefined]);
+    } finally {
+      await own.close();
+    }
   });
 });
