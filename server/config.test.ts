@@ -72,6 +72,7 @@ describe('configuration', () => {
       maxAliases: 15,
       maxDepth: 7,
       maxCost: 1000,
+      refusalsPerMinute: 30,
     });
     expect(loadConfig({ GRAPHQL_MAX_ALIASES: '30', GRAPHQL_BODY_LIMIT_KB: '64' }).graphqlLimits).toMatchObject({
       maxAliases: 30,
