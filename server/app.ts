@@ -22,7 +22,7 @@ import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
 import { buildSchema } from './graphql/schema';
-import { startJobRunner } from './jobs';
+import { startJobs } from './jobs';
 import { createMailer } from './mail';
 
 export interface App {
@@ -143,9 +143,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await exportRoutes(app, { db, verify, exports: listExports });
   await serveClient(app, config);
 
-  // Background jobs (server/jobs): this process claims its share; closing waits for the job in hand.
-  const jobRunner = startJobRunner(db, { handlers: jobHandlers, log: app.log });
-  app.addHook('onClose', () => jobRunner.stop());
+  // Background jobs (server/jobs, pg-boss): this process works its share of every queue. Closing
+  // stops pg-boss gracefully (bounded) before the database closes.
+  const jobQueue = await startJobs(database, { handlers: jobHandlers, log: app.log });
+  app.addHook('onClose', () => jobQueue.stop());
 
   return {
     app,
