@@ -37,6 +37,13 @@ export interface JobDefinition {
   retryLimit?: number;
   /** Seconds before the first retry (default 5), doubling for each further one. */
   retryDelay?: number;
+  /** Seconds without a heartbeat after which a run counts as interrupted (default 30, at least 10). */
+  heartbeatSeconds?: number;
+  /**
+   * A cron expression (5 fields, UTC, minute resolution): pg-boss sends one run per tick, whichever
+   * processes are up. Each scheduled run gets its `jobs` row (no author) when it starts.
+   */
+  cron?: string;
 }
 export type JobHandlers = Record<string, JobHandler | JobDefinition>;
 
@@ -48,7 +55,7 @@ export const DEAD_LETTER = 'jobs-falhos';
 
 /**
  * Queue settings (pg-boss inherits them per job): a worker heartbeats every 15 s and a job without
- * one for 30 s is retried (or failed) by the next supervision pass of any process; no attempt runs
+ * one for 30 s is retried (or failed) by the next expiry check of any process; no attempt runs
  * longer than 30 minutes; finished jobs are pruned from pg-boss after 7 days (the portal's `jobs`
  * rows stay).
  */
@@ -108,7 +115,14 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   const { log, pollingIntervalSeconds = 2, register = true } = options;
   const definitions = Object.entries(options.handlers).map(([fila, entry]) => [fila, definitionOf(entry)] as const);
 
-  const common: ConstructorOptions = { application_name: 'portal-jobs', ...options.boss };
+  const common: ConstructorOptions = {
+    application_name: 'portal-jobs',
+    // Supervision and expiry checks (heartbeats, expireInSeconds) every 30 s instead of 60: a run
+    // whose process died is retried or failed within about a minute of its last heartbeat.
+    superviseIntervalSeconds: 30,
+    monitorIntervalSeconds: 30,
+    ...options.boss,
+  };
   const boss =
     database.kind === 'pglite'
       ? // One connection: value-less (multi-statement) SQL goes through exec, the rest through query.
@@ -127,18 +141,35 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
         policy: definition.policy ?? 'standard',
         retryLimit: definition.retryLimit ?? QUEUE_DEFAULTS.retryLimit,
         retryDelay: definition.retryDelay ?? QUEUE_DEFAULTS.retryDelay,
+        heartbeatSeconds: definition.heartbeatSeconds ?? QUEUE_DEFAULTS.heartbeatSeconds,
         deadLetter: DEAD_LETTER,
       });
+      // The schedule is one row per queue in pg-boss: every process upserting it is harmless.
+      if (definition.cron) await boss.schedule(fila, definition.cron, {});
     }
   });
   const known = new Set(definitions.map(([fila]) => fila));
 
+  /** A run as pg-boss hands it over: `jobId` is our row (absent for a scheduled run). */
+  type Run = JobWithMetadata<{ jobId?: number }>;
+
   const setRow = (id: number, values: Partial<JobRow>) =>
     db.update(jobs).set(values).where(eq(jobs.id, id)).returning();
 
+  /** The row of a scheduled run (sent by pg-boss's cron, not by enqueue): found by its pg-boss id, or made. */
+  async function scheduledRow(job: Run) {
+    const [found] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.bossId, job.id));
+    if (found) return found.id;
+    const [created] = await db
+      .insert(jobs)
+      .values({ fila: job.name, payload: job.data ?? {}, autorId: null, bossId: job.id })
+      .returning({ id: jobs.id });
+    return created.id;
+  }
+
   /** One attempt of a run: the row says EXECUTANDO, then CONCLUIDO, PENDENTE (retry coming) or ERRO. */
-  async function attempt(job: JobWithMetadata<{ jobId: number }>, handler: JobHandler) {
-    const id = job.data.jobId;
+  async function attempt(job: Run, handler: JobHandler) {
+    const id = job.data?.jobId ?? (await scheduledRow(job));
     const [row] = await setRow(id, {
       status: 'EXECUTANDO',
       iniciadoEm: new Date(),
@@ -172,7 +203,6 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
 
   const workerIds = new Map<string, string>();
   const workOptions = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds };
-  type Run = JobWithMetadata<{ jobId: number }>;
   for (const [fila, { handler }] of definitions) {
     const workerId = await boss.work<Run['data'], unknown, typeof workOptions>(fila, workOptions, ([job]: Run[]) =>
       attempt(job, handler),
@@ -184,10 +214,12 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   workerIds.set(
     DEAD_LETTER,
     await boss.work<Run['data'], unknown, typeof workOptions>(DEAD_LETTER, workOptions, async ([job]: Run[]) => {
+      // sourceId: the failed job's id in its own queue, which our row keeps as bossId.
+      if (!job.sourceId) return;
       await db
         .update(jobs)
         .set({ status: 'ERRO', erro: INTERRUPTED, concluidoEm: new Date() })
-        .where(and(eq(jobs.id, job.data.jobId), inArray(jobs.status, ACTIVE_STATUSES)));
+        .where(and(eq(jobs.bossId, job.sourceId), inArray(jobs.status, ACTIVE_STATUSES)));
     }),
   );
 
