@@ -24,12 +24,6 @@ export interface JobContext {
   progress(processados: number, total?: number | null): Promise<void>;
   /** Aborted when pg-boss takes the job away (expired, heartbeat lost) or the process stops. */
   signal: AbortSignal;
-  /**
-   * Call between two short statements or transactions: on PGlite (one connection, queries run on
-   * the event loop) it waits as long as the job worked since the last call (at most 50 ms), so API
-   * requests get the connection at least half the time; on a PostgreSQL server it only yields.
-   */
-  pace(): Promise<void>;
 }
 
 /** Does the job's work and returns its result (stored as JSON); a throw retries it, then marks it ERRO. */
@@ -156,16 +150,6 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   });
   const known = new Set(definitions.map(([fila]) => fila));
 
-  const pacer = () => {
-    if (database.kind !== 'pglite') return () => new Promise<void>((resolve) => setImmediate(resolve));
-    let since = performance.now();
-    return async () => {
-      const worked = performance.now() - since;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, worked))));
-      since = performance.now();
-    };
-  };
-
   /** A run as pg-boss hands it over: `jobId` is our row (absent for a scheduled run). */
   type Run = JobWithMetadata<{ jobId?: number }>;
 
@@ -202,7 +186,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
         .where(eq(jobs.id, id));
     };
     try {
-      const resultado = await handler({ db, job: row, progress, signal: job.signal, pace: pacer() });
+      const resultado = await handler({ db, job: row, progress, signal: job.signal });
       await setRow(id, { status: 'CONCLUIDO', resultado: resultado ?? null, concluidoEm: new Date() });
       return resultado && typeof resultado === 'object' ? resultado : undefined;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, between, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   dealerGrupos,
@@ -28,25 +28,11 @@ const dealerSemMarcaOuSemGrupoAtivo = sql`${dealers.active} and (
   )
 )`;
 
-/** Ids from..to (inclusive): the finders scan one id range per statement, so none runs long. */
-export interface IdRange {
-  from: number;
-  to: number;
-}
-
-export async function maxDealerId(db: DbOrTx) {
-  return (await db.select({ max: max(dealers.id) }).from(dealers))[0].max ?? 0;
-}
-
-export async function maxUsuarioId(db: DbOrTx) {
-  return (await db.select({ max: max(usuarios.id) }).from(usuarios))[0].max ?? 0;
-}
-
-export async function dealersParaInativar(db: DbOrTx, range: IdRange): Promise<number[]> {
+export async function dealersParaInativar(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .select({ id: dealers.id })
     .from(dealers)
-    .where(and(between(dealers.id, range.from, range.to), dealerSemMarcaOuSemGrupoAtivo))
+    .where(dealerSemMarcaOuSemGrupoAtivo)
     .orderBy(dealers.id);
   return rows.map((r) => r.id);
 }
@@ -66,11 +52,11 @@ const vinculoSemMarcaComum = sql`not exists (
 )`;
 
 /** Dealers having at least one group with which they share no brand. */
-export async function dealersComVinculoSemMarca(db: DbOrTx, range: IdRange): Promise<number[]> {
+export async function dealersComVinculoSemMarca(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: dealerGrupos.dealerId })
     .from(dealerGrupos)
-    .where(and(between(dealerGrupos.dealerId, range.from, range.to), vinculoSemMarcaComum))
+    .where(vinculoSemMarcaComum)
     .orderBy(dealerGrupos.dealerId);
   return rows.map((r) => r.id);
 }
@@ -106,12 +92,8 @@ const usuarioSemDealerAtivo = sql`${usuarios.active} and ${usuarios.tipo} = 'DEA
     where ${usuarioDealers.usuarioId} = ${usuarios.id} and ${dealers.active}
   )`;
 
-export async function usuariosParaInativar(db: DbOrTx, range: IdRange): Promise<number[]> {
-  const rows = await db
-    .select({ id: usuarios.id })
-    .from(usuarios)
-    .where(and(between(usuarios.id, range.from, range.to), usuarioSemDealerAtivo))
-    .orderBy(usuarios.id);
+export async function usuariosParaInativar(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ id: usuarios.id }).from(usuarios).where(usuarioSemDealerAtivo).orderBy(usuarios.id);
   return rows.map((r) => r.id);
 }
 

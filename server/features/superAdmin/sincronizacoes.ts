@@ -15,34 +15,14 @@ import * as q from './queries';
 
 /** Records changed per statement and transaction; keeps transactions short and parameters few. */
 export const CHUNK_SIZE = 1000;
-/** Ids examined per finding statement: a table of 100,000 rows is read in 20 short statements. */
-export const SCAN_SIZE = 5000;
 
 type Progress = (processados: number, total: number) => Promise<void>;
-/** Lets the API's queries through between two statements of the job (see JobContext.pace). */
-type Pace = () => Promise<void>;
-const noPace: Pace = async () => undefined;
-
-/** Finds the records to change one id range at a time, pacing between ranges. */
-async function findInRanges(
-  maxId: number,
-  pace: Pace,
-  find: (range: q.IdRange) => Promise<number[]>,
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (let from = 1; from <= maxId; from += SCAN_SIZE) {
-    ids.push(...(await find({ from, to: from + SCAN_SIZE - 1 })));
-    await pace();
-  }
-  return ids;
-}
 
 /** Applies `change` to `ids` chunk by chunk, each in its own transaction; returns the records changed. */
 async function inChunks(
   db: Db,
   ids: number[],
   progress: Progress,
-  pace: Pace,
   change: (tx: Tx, chunk: number[]) => Promise<number>,
 ) {
   await progress(0, ids.length);
@@ -52,16 +32,15 @@ async function inChunks(
     changed += await db.transaction((tx) => change(tx, chunk));
     // Outside the transaction, so other sessions see the progress at once.
     await progress(Math.min(start + CHUNK_SIZE, ids.length), ids.length);
-    await pace();
   }
   return changed;
 }
 
 const SINCRONIZACAO = 'SINCRONIZACAO';
 
-export async function sincronizarDealers(db: Db, autorId: number | null, progress: Progress, pace = noPace) {
-  const ids = await findInRanges(await q.maxDealerId(db), pace, (range) => q.dealersParaInativar(db, range));
-  const dealersInativados = await inChunks(db, ids, progress, pace, async (tx, chunk) => {
+export async function sincronizarDealers(db: Db, autorId: number | null, progress: Progress) {
+  const ids = await q.dealersParaInativar(db);
+  const dealersInativados = await inChunks(db, ids, progress, async (tx, chunk) => {
     const inativados = await q.inativarDealers(tx, chunk);
     await recordAudit(
       tx,
@@ -79,9 +58,9 @@ export async function sincronizarDealers(db: Db, autorId: number | null, progres
   return { dealersInativados };
 }
 
-export async function sincronizarGrupos(db: Db, autorId: number | null, progress: Progress, pace = noPace) {
-  const ids = await findInRanges(await q.maxDealerId(db), pace, (range) => q.dealersComVinculoSemMarca(db, range));
-  const vinculosRemovidos = await inChunks(db, ids, progress, pace, async (tx, chunk) => {
+export async function sincronizarGrupos(db: Db, autorId: number | null, progress: Progress) {
+  const ids = await q.dealersComVinculoSemMarca(db);
+  const vinculosRemovidos = await inChunks(db, ids, progress, async (tx, chunk) => {
     const removidos = await q.removerVinculosSemMarca(tx, chunk);
     await recordAudit(
       tx,
@@ -99,9 +78,9 @@ export async function sincronizarGrupos(db: Db, autorId: number | null, progress
   return { vinculosRemovidos };
 }
 
-export async function sincronizarUsuarios(db: Db, autorId: number | null, progress: Progress, pace = noPace) {
-  const ids = await findInRanges(await q.maxUsuarioId(db), pace, (range) => q.usuariosParaInativar(db, range));
-  const usuariosInativados = await inChunks(db, ids, progress, pace, async (tx, chunk) => {
+export async function sincronizarUsuarios(db: Db, autorId: number | null, progress: Progress) {
+  const ids = await q.usuariosParaInativar(db);
+  const usuariosInativados = await inChunks(db, ids, progress, async (tx, chunk) => {
     const inativados = await q.inativarUsuarios(tx, chunk);
     await recordAudit(
       tx,
@@ -123,14 +102,14 @@ export async function sincronizarUsuarios(db: Db, autorId: number | null, progre
  * The migration: the three synchronisations in the order their rules depend on each other
  * (inactive dealers first, so users left without an active dealer are caught). Progress counts steps.
  */
-export async function migrar(db: Db, autorId: number | null, progress: Progress, pace = noPace) {
+export async function migrar(db: Db, autorId: number | null, progress: (done: number, total: number) => Promise<void>) {
   const ignore = async () => undefined;
   await progress(0, 3);
-  const dealersResult = await sincronizarDealers(db, autorId, ignore, pace);
+  const dealersResult = await sincronizarDealers(db, autorId, ignore);
   await progress(1, 3);
-  const gruposResult = await sincronizarGrupos(db, autorId, ignore, pace);
+  const gruposResult = await sincronizarGrupos(db, autorId, ignore);
   await progress(2, 3);
-  const usuariosResult = await sincronizarUsuarios(db, autorId, ignore, pace);
+  const usuariosResult = await sincronizarUsuarios(db, autorId, ignore);
   await progress(3, 3);
   return { ...dealersResult, ...gruposResult, ...usuariosResult };
 }
