@@ -136,14 +136,16 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     await boss.start();
     await boss.createQueue(DEAD_LETTER, { retryLimit: 0, deleteAfterSeconds: QUEUE_DEFAULTS.deleteAfterSeconds });
     for (const [fila, definition] of definitions) {
-      await boss.createQueue(fila, {
+      const settings = {
         ...QUEUE_DEFAULTS,
-        policy: definition.policy ?? 'standard',
         retryLimit: definition.retryLimit ?? QUEUE_DEFAULTS.retryLimit,
         retryDelay: definition.retryDelay ?? QUEUE_DEFAULTS.retryDelay,
         heartbeatSeconds: definition.heartbeatSeconds ?? QUEUE_DEFAULTS.heartbeatSeconds,
         deadLetter: DEAD_LETTER,
-      });
+      };
+      await boss.createQueue(fila, { ...settings, policy: definition.policy ?? 'standard' });
+      // createQueue leaves an existing queue as it is: bring its settings up to date (not its policy).
+      await boss.updateQueue(fila, settings);
       // The schedule is one row per queue in pg-boss: every process upserting it is harmless.
       if (definition.cron) await boss.schedule(fila, definition.cron, {});
     }
