@@ -28,7 +28,7 @@ import type { Context } from './graphql/context';
 import { limitPlugins, parserAndValidationCache } from './graphql/limits';
 import { refusalBudget } from './graphql/refusals';
 import { buildSchema } from './graphql/schema';
-import { startJobRunner } from './jobs';
+import { startJobs } from './jobs';
 import { healthRoutes } from './health';
 import { createMailer } from './mail';
 import { createMetrics, metricsRoutes } from './metrics';
@@ -60,8 +60,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
   setPasswordHashConcurrency(config.passwordHashConcurrency);
   // Authorization reads the reference data: every database gets it, the demo only when wanted.
-  if (wantsDemo(config.seedDemo, database)) await seedIfEmpty(db);
-  else await ensureReferenceData(db);
+  // Under the start-up lock, like migrations: processes starting at once on an empty database do
+  // not seed it twice.
+  await database.underStartupLock(async () => {
+    if (wantsDemo(config.seedDemo, database)) await seedIfEmpty(db);
+    else await ensureReferenceData(db);
+  });
 
   const app = Fastify({
     logger:
@@ -211,9 +215,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await exportRoutes(app, { db, verify, exports: listExports });
   await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 
-  // Background jobs (server/jobs): this process claims its share; closing waits for the job in hand.
-  const jobRunner = startJobRunner(db, { handlers: jobHandlers, log: app.log });
-  app.addHook('onClose', () => jobRunner.stop());
+  // Background jobs (server/jobs, pg-boss): this process works its share of every queue. Closing
+  // stops pg-boss gracefully (bounded) before the database closes.
+  const jobQueue = await startJobs(database, { handlers: jobHandlers, log: app.log });
+  app.addHook('onClose', () => jobQueue.stop());
 
   return {
     app,

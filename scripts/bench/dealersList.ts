@@ -1,9 +1,14 @@
+import type { Db } from '../../server/db/client';
+import { findUsuarioByEmail } from '../../server/features/usuarios/queries';
 import { cpus, loadavg } from 'node:os';
 import type { TipoUsuario } from '../../domain/enums';
 import { dealerFilterSchema } from '../../domain/schemas/dealer';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { listDealers } from '../../server/features/dealers/queries';
+import { jobs } from '../../server/db/schema';
+import { enqueueUnique } from '../../server/jobs';
+import { eq } from 'drizzle-orm';
 import { DEMO, freePort, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
 import { percentile, type Row } from './report';
@@ -34,6 +39,8 @@ const WARMUP_BUDGET_MS = 2_000;
 /** At least this many samples per case, then up to `samples` while the case's time budget lasts. */
 const MIN_SAMPLES = 30;
 const CASE_BUDGET_MS = 10_000;
+/** With a job running, API p95 within this factor of its idle p95. */
+const GOAL_JOB_RATIO = 1.5;
 
 interface DealerPage {
   content: { id: string }[];
@@ -75,6 +82,7 @@ export async function dealersList(samples = 200): Promise<Row[]> {
       ['MONTADORA', DEMO.montadora],
     ];
     const load = loadavg()[0];
+    const apiCases: { label: string; viaApi: () => Promise<unknown>; idleP95: number }[] = [];
     for (const [tipo, email] of callers) {
       const token = (await signIn(portal, email)).access_token;
       const session = await sessionOf(db, email);
@@ -120,6 +128,7 @@ export async function dealersList(samples = 200): Promise<Row[]> {
 
         const label = `dealers list, ${tipo}, search ${busca ? `'${busca}'` : 'empty'}`;
         const p95 = percentile(api, 95);
+        apiCases.push({ label, viaApi, idleP95: p95 });
         const directP95 = percentile(sql, 95);
         rows.push(
           {
@@ -139,6 +148,7 @@ export async function dealersList(samples = 200): Promise<Row[]> {
         );
       }
     }
+    rows.push(...(await withJobRunning(db, apiCases)));
     rows.push({
       case: 'dealers list: machine load when it started',
       value: load,
@@ -149,5 +159,71 @@ export async function dealersList(samples = 200): Promise<Row[]> {
     await app.close();
     await database.drop();
   }
+  return rows;
+}
+
+/**
+ * The same API requests while the super-admin migration job (the three synchronisations over the
+ * scale data) runs in this process: it is queued again as soon as it finishes, so one is running
+ * (or about to) for the whole sampling. Reports each case's API p95 against its idle p95.
+ */
+async function withJobRunning(
+  db: Db,
+  cases: { label: string; viaApi: () => Promise<unknown>; idleP95: number }[],
+): Promise<Row[]> {
+  const superUser = await findUsuarioByEmail(db, DEMO.super);
+  let stop = false;
+  const durations: number[] = [];
+  let busyMs = 0;
+  const loop = (async () => {
+    while (!stop) {
+      const job = await enqueueUnique(db, 'migracao', {}, superUser!.id);
+      if (!job) throw new Error('a migration job was already active');
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const [row] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+        if (row.status === 'CONCLUIDO' || row.status === 'ERRO') {
+          if (row.status === 'ERRO') throw new Error(`migration job failed: ${row.erro}`);
+          const ms = row.concluidoEm!.getTime() - row.iniciadoEm!.getTime();
+          durations.push(ms);
+          busyMs += ms;
+          break;
+        }
+      }
+    }
+  })();
+  const rows: Row[] = [];
+  const started = performance.now();
+  try {
+    // Let the first run start before sampling.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const { label, viaApi, idleP95 } of cases) {
+      const api: number[] = [];
+      const caseStarted = performance.now();
+      while (api.length < MIN_SAMPLES || performance.now() - caseStarted < CASE_BUDGET_MS) {
+        const t = performance.now();
+        await viaApi();
+        api.push(performance.now() - t);
+      }
+      const p95 = percentile(api, 95);
+      rows.push({
+        case: `${label}, job running: API p95 / idle`,
+        value: p95 / idleP95,
+        unit: 'x',
+        goal: `< ${GOAL_JOB_RATIO}`,
+        note: `p95 ${ms(p95)} (idle ${ms(idleP95)}), p50 ${ms(percentile(api, 50))}, max ${ms(Math.max(...api))}; ${api.length} samples`,
+      });
+    }
+  } finally {
+    stop = true;
+    await loop;
+  }
+  const elapsed = performance.now() - started;
+  rows.push({
+    case: 'migration job while sampling: runs',
+    value: durations.length,
+    unit: 'runs',
+    note: `each ${ms(percentile(durations, 50))} ms median; running ${((100 * busyMs) / elapsed).toFixed(0)}% of the sampling time`,
+  });
   return rows;
 }

@@ -16,6 +16,15 @@ export interface Database {
   created: boolean;
   /** The connection pool of a PostgreSQL server (metrics read it); none for PGlite. */
   pool?: import('pg').Pool;
+  /** The PostgreSQL server's URL (kind 'postgres'). */
+  url?: string;
+  /** The embedded database itself (kind 'pglite'), for pg-boss's PGlite adapter. */
+  pglite?: import('@electric-sql/pglite').PGlite;
+  /**
+   * Runs `fn` under the start-up advisory lock (the one migrations take), so schema set-up that
+   * runs after them (pg-boss's) is serialised too when several processes start at once.
+   */
+  underStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -46,15 +55,26 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle({ client, schema, casing: 'snake_case' }), { migrationsFolder });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
-  return { db, kind: 'postgres', created: false, pool, close: () => pool.end() };
+  const underStartupLock = async <T>(fn: (client: import('pg').PoolClient) => Promise<T>) => {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      return await fn(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+  };
+  await underStartupLock((client) => migrate(drizzle({ client, schema, casing: 'snake_case' }), { migrationsFolder }));
+  return {
+    db,
+    kind: 'postgres',
+    created: false,
+    pool,
+    url,
+    underStartupLock: (fn) => underStartupLock(() => fn()),
+    close: () => pool.end(),
+  };
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -68,5 +88,13 @@ async function openPglite(dir: string): Promise<Database> {
   const client = await PGlite.create(dir);
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', created, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    created,
+    pglite: client,
+    // One process owns an embedded database: nothing to serialise.
+    underStartupLock: (fn) => fn(),
+    close: () => client.close(),
+  };
 }

@@ -22,7 +22,7 @@ export const features: Feature[] = [
   superAdminFeature,
 ];
 
-/** The handler of each background-job queue; the runner started by buildApp claims their jobs. */
+/** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
 export const jobHandlers: JobHandlers = { ...superAdminJobs };
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

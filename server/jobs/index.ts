@@ -1,14 +1,17 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { JobStatus } from '../../domain/schemas/superAdmin';
-import type { Db, DbOrTx } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
 
 /**
- * A small durable job queue on the `jobs` table (see the README, "Super-admin page and background
- * jobs"). Any number of API processes run a runner; each claims the oldest pending job of the
- * queues it handles with `FOR UPDATE SKIP LOCKED`, so a job runs once. One table, no extra schema,
- * and the same SQL on PGlite and on a PostgreSQL server: why it is not pg-boss.
+ * Background jobs on pg-boss (see the README, "Super-admin page and background jobs"). pg-boss
+ * (schema `pgboss`, same database) delivers each run to one worker of any process (SKIP LOCKED),
+ * retries it with backoff, fails it when its worker stops sending heartbeats, runs cron schedules
+ * once per tick and prunes old jobs. The portal's `jobs` table stays the screen's record of each run
+ * (author, state, progress, result); the wrapper around every handler writes it.
  */
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -19,191 +22,254 @@ export interface JobContext {
   job: JobRow;
   /** Stores the progress where the screen reads it; call it between transactions, not inside one. */
   progress(processados: number, total?: number | null): Promise<void>;
+  /** Aborted when pg-boss takes the job away (expired, heartbeat lost) or the process stops. */
+  signal: AbortSignal;
 }
 
-/** Does the job's work and returns its result (stored as JSON); a throw marks the job ERRO. */
+/** Does the job's work and returns its result (stored as JSON); a throw retries it, then marks it ERRO. */
 export type JobHandler = (ctx: JobContext) => Promise<unknown>;
-export type JobHandlers = Record<string, JobHandler>;
 
-/** The message (an i18n key) stored on a job that was running when its process stopped. */
+export interface JobDefinition {
+  handler: JobHandler;
+  /** pg-boss queue policy: 'singleton' runs one job of the queue at a time across all processes. */
+  policy?: 'standard' | 'singleton';
+  /** Retries after a failed or interrupted attempt (default 2, with exponential backoff). */
+  retryLimit?: number;
+  /** Seconds before the first retry (default 5), doubling for each further one. */
+  retryDelay?: number;
+  /** Seconds without a heartbeat after which a run counts as interrupted (default 30, at least 10). */
+  heartbeatSeconds?: number;
+  /**
+   * A cron expression (5 fields, UTC, minute resolution): pg-boss sends one run per tick, whichever
+   * processes are up. Each scheduled run gets its `jobs` row (no author) when it starts.
+   */
+  cron?: string;
+}
+export type JobHandlers = Record<string, JobHandler | JobDefinition>;
+
+/** The message (an i18n key) stored on a job whose worker stopped and that has no retry left. */
 export const INTERRUPTED = 'superAdmin.jobs.interrupted';
 
-/** Runners of this process, by database: enqueue wakes them at once instead of at the next poll. */
-const wakers = new WeakMap<object, Set<() => void>>();
-
-function wake(db: DbOrTx) {
-  for (const wakeUp of wakers.get(db) ?? []) wakeUp();
-}
-
-export async function enqueue(db: Db, fila: string, payload: unknown, autorId: number | null): Promise<JobRow> {
-  const [job] = await db
-    .insert(jobs)
-    .values({ fila, payload: payload ?? {}, autorId })
-    .returning();
-  wake(db);
-  return job;
-}
+/** pg-boss's dead letter queue of every portal queue: a run failed for good lands there. */
+export const DEAD_LETTER = 'jobs-falhos';
 
 /**
- * Enqueues unless a job of the same queue is pending or running; then returns undefined. A
- * transaction-scoped advisory lock per queue makes the check and the insert one step across processes.
+ * Queue settings (pg-boss inherits them per job): a worker heartbeats every 15 s and a job without
+ * one for 30 s is retried (or failed) by the next expiry check of any process; no attempt runs
+ * longer than 30 minutes; finished jobs are pruned from pg-boss after 7 days (the portal's `jobs`
+ * rows stay).
  */
-export async function enqueueUnique(
-  db: Db,
-  fila: string,
-  payload: unknown,
-  autorId: number | null,
-): Promise<JobRow | undefined> {
-  const job = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${fila}`}))`);
-    const [active] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.fila, fila), inArray(jobs.status, ACTIVE_STATUSES)))
-      .limit(1);
-    if (active) return undefined;
-    const [created] = await tx
-      .insert(jobs)
-      .values({ fila, payload: payload ?? {}, autorId })
-      .returning();
-    return created;
-  });
-  if (job) wake(db);
-  return job;
-}
+export const QUEUE_DEFAULTS = {
+  retryLimit: 2,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  heartbeatSeconds: 30,
+  expireInSeconds: 30 * 60,
+  deleteAfterSeconds: 7 * 24 * 3600,
+} satisfies Omit<Queue, 'name'>;
 
-/** Claims the oldest pending job of the given queues, or returns undefined. */
-export async function claimNext(db: Db, filas: string[]): Promise<JobRow | undefined> {
-  if (filas.length === 0) return undefined;
-  const next = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.status, 'PENDENTE'), inArray(jobs.fila, filas)))
-    .orderBy(jobs.id)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [job] = await db
-    .update(jobs)
-    .set({ status: 'EXECUTANDO', iniciadoEm: new Date() })
-    .where(sql`${jobs.id} = (${next})`)
-    .returning();
-  return job;
-}
-
-/** Runs one claimed job with its handler and stores CONCLUIDO with the result, or ERRO with the message. */
-export async function runJob(db: Db, job: JobRow, handler: JobHandler): Promise<JobRow> {
-  const progress = async (processados: number, total?: number | null) => {
-    await db
-      .update(jobs)
-      .set(total === undefined ? { processados } : { processados, total })
-      .where(eq(jobs.id, job.id));
-  };
-  let values: Partial<JobRow>;
-  try {
-    const resultado = await handler({ db, job, progress });
-    values = { status: 'CONCLUIDO', resultado: resultado ?? null, concluidoEm: new Date() };
-  } catch (error) {
-    values = {
-      status: 'ERRO',
-      erro: error instanceof Error ? error.message : String(error),
-      concluidoEm: new Date(),
-    };
-  }
-  const [done] = await db.update(jobs).set(values).where(eq(jobs.id, job.id)).returning();
-  return done;
-}
-
-/**
- * Marks ERRO the jobs left running longer than `staleAfterMs` (their process stopped mid-run), so
- * their queue accepts new work. Handlers work in short set-based chunks, far below this bound.
- */
-export async function failStaleJobs(db: Db, filas: string[], staleAfterMs: number): Promise<number> {
-  if (filas.length === 0) return 0;
-  const stale = await db
-    .update(jobs)
-    .set({ status: 'ERRO', erro: INTERRUPTED, concluidoEm: new Date() })
-    .where(
-      and(
-        eq(jobs.status, 'EXECUTANDO'),
-        inArray(jobs.fila, filas),
-        lt(jobs.iniciadoEm, new Date(Date.now() - staleAfterMs)),
-      ),
-    )
-    .returning({ id: jobs.id });
-  return stale.length;
-}
-
-export interface RunnerOptions {
+export interface JobsOptions {
   handlers: JobHandlers;
   log?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
-  /** How often to look for work when nothing woke the runner (another process may have enqueued). */
-  pollMs?: number;
-  staleAfterMs?: number;
+  /** Idle poll of each queue's worker, in seconds (enqueue also wakes this process's worker at once). */
+  pollingIntervalSeconds?: number;
+  /** Make this the queue `enqueueUnique(db, ...)` uses for this database (false for extra test workers). */
+  register?: boolean;
+  /** pg-boss constructor options to override (supervision and cron intervals in tests). */
+  boss?: Partial<ConstructorOptions>;
 }
 
-export interface JobRunner {
-  /** Stops polling and waits for the job in hand to finish. */
+export interface JobQueue {
+  boss: PgBoss;
+  /** Records a run and queues it in one transaction. */
+  enqueue(fila: string, payload: unknown, autorId: number | null): Promise<JobRow>;
+  /** As enqueue, unless a run of the queue is pending or running: then undefined. */
+  enqueueUnique(fila: string, payload: unknown, autorId: number | null): Promise<JobRow | undefined>;
+  /** Stops taking work and waits (bounded) for the jobs in hand; call it before closing the database. */
   stop(): Promise<void>;
 }
 
-/** Starts this process's runner: one job at a time, polling every `pollMs` and woken by enqueue. */
-export function startJobRunner(db: Db, options: RunnerOptions): JobRunner {
-  const { handlers, log, pollMs = 1000, staleAfterMs = 30 * 60_000 } = options;
-  const filas = Object.keys(handlers);
-  let stopped = false;
-  let pendingWake = false;
-  let sleeper: (() => void) | undefined;
-  const wakeUp = () => {
-    pendingWake = true;
-    sleeper?.();
+const registry = new WeakMap<object, JobQueue>();
+
+/** The job queue started for this database by buildApp. */
+export function jobQueueOf(db: Db): JobQueue {
+  const queue = registry.get(db);
+  if (!queue) throw new Error('no job queue was started for this database');
+  return queue;
+}
+
+/** The features' entry point: queues a run unless one of the queue is pending or running. */
+export function enqueueUnique(db: Db, fila: string, payload: unknown, autorId: number | null) {
+  return jobQueueOf(db).enqueueUnique(fila, payload, autorId);
+}
+
+const definitionOf = (entry: JobHandler | JobDefinition): JobDefinition =>
+  typeof entry === 'function' ? { handler: entry } : entry;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Starts pg-boss on the portal's database and a worker for every queue of `handlers`. */
+export async function startJobs(database: Database, options: JobsOptions): Promise<JobQueue> {
+  const { db } = database;
+  const { log, pollingIntervalSeconds = 2, register = true } = options;
+  const definitions = Object.entries(options.handlers).map(([fila, entry]) => [fila, definitionOf(entry)] as const);
+
+  const common: ConstructorOptions = {
+    application_name: 'portal-jobs',
+    // Supervision and expiry checks (heartbeats, expireInSeconds) every 30 s instead of 60: a run
+    // whose process died is retried or failed within about a minute of its last heartbeat.
+    superviseIntervalSeconds: 30,
+    monitorIntervalSeconds: 30,
+    ...options.boss,
   };
-  const set = wakers.get(db) ?? new Set();
-  wakers.set(db, set);
-  set.add(wakeUp);
+  const boss =
+    database.kind === 'pglite'
+      ? // One connection: value-less (multi-statement) SQL goes through exec, the rest through query.
+        new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
+      : // A small pool of its own, so job bookkeeping never waits behind API queries for a connection.
+        new PgBoss({ ...common, connectionString: database.url, max: 3 });
+  boss.on('error', (err) => log?.error({ err }, 'pg-boss error'));
 
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (pendingWake || stopped) return resolve();
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        sleeper = undefined;
-        resolve();
-      }
-      sleeper = done;
-    });
-
-  let lastStaleCheck = 0;
-  const loop = async () => {
-    while (!stopped) {
-      pendingWake = false;
-      try {
-        if (Date.now() - lastStaleCheck > 60_000) {
-          lastStaleCheck = Date.now();
-          const interrupted = await failStaleJobs(db, filas, staleAfterMs);
-          if (interrupted > 0) log?.warn({ interrupted }, 'jobs left running by a stopped process marked ERRO');
-        }
-        const job = await claimNext(db, filas);
-        if (job) {
-          const done = await runJob(db, job, handlers[job.fila]);
-          if (done.status === 'ERRO') log?.error({ jobId: job.id, fila: job.fila, erro: done.erro }, 'job failed');
-          continue;
-        }
-      } catch (err) {
-        if (stopped) break;
-        log?.error({ err }, 'job runner could not claim or finish a job');
-      }
-      await sleep();
+  // Schema install/migration and queue creation under the start-up lock, as our own migrations.
+  await database.underStartupLock(async () => {
+    await boss.start();
+    await boss.createQueue(DEAD_LETTER, { retryLimit: 0, deleteAfterSeconds: QUEUE_DEFAULTS.deleteAfterSeconds });
+    for (const [fila, definition] of definitions) {
+      const settings = {
+        ...QUEUE_DEFAULTS,
+        retryLimit: definition.retryLimit ?? QUEUE_DEFAULTS.retryLimit,
+        retryDelay: definition.retryDelay ?? QUEUE_DEFAULTS.retryDelay,
+        heartbeatSeconds: definition.heartbeatSeconds ?? QUEUE_DEFAULTS.heartbeatSeconds,
+        deadLetter: DEAD_LETTER,
+      };
+      await boss.createQueue(fila, { ...settings, policy: definition.policy ?? 'standard' });
+      // createQueue leaves an existing queue as it is: bring its settings up to date (not its policy).
+      await boss.updateQueue(fila, settings);
+      // The schedule is one row per queue in pg-boss: every process upserting it is harmless.
+      if (definition.cron) await boss.schedule(fila, definition.cron, {});
     }
-  };
-  const running = loop();
+  });
+  const known = new Set(definitions.map(([fila]) => fila));
 
-  return {
+  /** A run as pg-boss hands it over: `jobId` is our row (absent for a scheduled run). */
+  type Run = JobWithMetadata<{ jobId?: number }>;
+
+  const setRow = (id: number, values: Partial<JobRow>) =>
+    db.update(jobs).set(values).where(eq(jobs.id, id)).returning();
+
+  /** The row of a scheduled run (sent by pg-boss's cron, not by enqueue): found by its pg-boss id, or made. */
+  async function scheduledRow(job: Run) {
+    const [found] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.bossId, job.id));
+    if (found) return found.id;
+    const [created] = await db
+      .insert(jobs)
+      .values({ fila: job.name, payload: job.data ?? {}, autorId: null, bossId: job.id })
+      .returning({ id: jobs.id });
+    return created.id;
+  }
+
+  /** One attempt of a run: the row says EXECUTANDO, then CONCLUIDO, PENDENTE (retry coming) or ERRO. */
+  async function attempt(job: Run, handler: JobHandler) {
+    const id = job.data?.jobId ?? (await scheduledRow(job));
+    const [row] = await setRow(id, {
+      status: 'EXECUTANDO',
+      iniciadoEm: new Date(),
+      concluidoEm: null,
+      erro: null,
+      processados: 0,
+      tentativas: job.retryCount + 1,
+    });
+    if (!row) return undefined; // the record is gone: nothing to report to
+    const progress = async (processados: number, total?: number | null) => {
+      await db
+        .update(jobs)
+        .set(total === undefined ? { processados } : { processados, total })
+        .where(eq(jobs.id, id));
+    };
+    try {
+      const resultado = await handler({ db, job: row, progress, signal: job.signal });
+      await setRow(id, { status: 'CONCLUIDO', resultado: resultado ?? null, concluidoEm: new Date() });
+      return resultado && typeof resultado === 'object' ? resultado : undefined;
+    } catch (error) {
+      const last = job.retryCount >= job.retryLimit;
+      await setRow(id, {
+        status: last ? 'ERRO' : 'PENDENTE',
+        erro: messageOf(error),
+        concluidoEm: last ? new Date() : null,
+      });
+      log?.error({ err: error, jobId: id, fila: job.name, retry: !last }, 'job failed');
+      throw error;
+    }
+  }
+
+  const workerIds = new Map<string, string>();
+  const workOptions = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds };
+  for (const [fila, { handler }] of definitions) {
+    const workerId = await boss.work<Run['data'], unknown, typeof workOptions>(fila, workOptions, ([job]: Run[]) =>
+      attempt(job, handler),
+    );
+    workerIds.set(fila, workerId);
+  }
+  // A run that failed for good (no retry left, or its worker stopped for good): say so on the screen
+  // if its own attempt could not (a process killed mid-run writes nothing).
+  workerIds.set(
+    DEAD_LETTER,
+    await boss.work<Run['data'], unknown, typeof workOptions>(DEAD_LETTER, workOptions, async ([job]: Run[]) => {
+      // sourceId: the failed job's id in its own queue, which our row keeps as bossId.
+      if (!job.sourceId) return;
+      await db
+        .update(jobs)
+        .set({ status: 'ERRO', erro: INTERRUPTED, concluidoEm: new Date() })
+        .where(and(eq(jobs.bossId, job.sourceId), inArray(jobs.status, ACTIVE_STATUSES)));
+    }),
+  );
+
+  async function insert(fila: string, payload: unknown, autorId: number | null, unique: boolean) {
+    // send() reads the queue's settings from a cache; fill it outside the transaction (on PGlite a
+    // read from outside would wait for the transaction to end).
+    if (!known.has(fila)) {
+      if (!(await boss.getQueue(fila))) throw new Error(`job queue ${fila} does not exist`);
+      await boss.createQueue(fila);
+      known.add(fila);
+    }
+    const job = await db.transaction(async (tx) => {
+      if (unique) {
+        // Per-queue transaction lock: the check and the insert are one step across processes.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${fila}`}))`);
+        const [active] = await tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.fila, fila), inArray(jobs.status, ACTIVE_STATUSES)))
+          .limit(1);
+        if (active) return undefined;
+      }
+      const bossId = randomUUID();
+      const [created] = await tx
+        .insert(jobs)
+        .values({ fila, payload: payload ?? {}, autorId, bossId })
+        .returning();
+      // The pg-boss job commits with the row, or neither does.
+      const sent = await boss.send(fila, { jobId: created.id }, { id: bossId, db: fromDrizzle(tx, sql) });
+      if (!sent) throw new Error(`pg-boss refused a job of ${fila}`);
+      return created;
+    });
+    const workerId = workerIds.get(fila);
+    if (job && workerId) boss.notifyWorker(workerId);
+    return job;
+  }
+
+  const queue: JobQueue = {
+    boss,
+    enqueue: async (fila, payload, autorId) => (await insert(fila, payload, autorId, false))!,
+    enqueueUnique: (fila, payload, autorId) => insert(fila, payload, autorId, true),
     async stop() {
-      stopped = true;
-      sleeper?.();
-      set.delete(wakeUp);
-      await running;
+      if (registry.get(db) === queue) registry.delete(db);
+      // Graceful: workers take nothing new and the jobs in hand get 10 s to finish; what is still
+      // running after that is failed and retried by pg-boss (another process, or the next start).
+      await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+  if (register) registry.set(db, queue);
+  return queue;
 }

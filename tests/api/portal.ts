@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -8,7 +8,7 @@ import { cnpjFrom, createDealer, createGrupo, createMarca, createUsuario } from 
 import { seededRandom } from '../../server/db/seed/random';
 import { auditoria, dealerGrupos, dealers, emailOutbox, jobs, produtos, usuarios } from '../../server/db/schema';
 import { CHUNK_SIZE } from '../../server/features/superAdmin/sincronizacoes';
-import { claimNext, enqueue, enqueueUnique, startJobRunner, type JobRow } from '../../server/jobs';
+import { startJobs, type JobContext } from '../../server/jobs';
 import { DEMO, errorCode, gql, signIn, startPortal, type GraphQLResponse, type TestPortal } from './portal';
 
 let portal: TestPortal;
@@ -399,12 +399,16 @@ describe('the job queue', () => {
     },
   );
 
-  it('stores progress while a job runs, then its result; a failing handler ends in ERRO', async () => {
+  it('stores progress while a job runs, then its result; a failing handler is retried, then ends in ERRO', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let reachedGate!: () => void;
     const atGate = new Promise<void>((resolve) => (reachedGate = resolve));
-    const runner = startJobRunner(db(), {
+    let flakyRuns = 0;
+    // A second pg-boss worker set on the same database, with queues of its own.
+    const worker = await startJobs(portal.database, {
+      register: false,
+      pollingIntervalSeconds: 0.5,
       handlers: {
         teste: async ({ progress, job }) => {
           await progress(0, 10);
@@ -414,62 +418,89 @@ describe('the job queue', () => {
           await progress(10, 10);
           return { payload: job.payload };
         },
-        falha: async () => {
-          throw new Error('quebrou');
+        falha: {
+          handler: async () => {
+            throw new Error('quebrou');
+          },
+          retryLimit: 1,
+          retryDelay: 1,
+        },
+        instavel: {
+          handler: async () => {
+            flakyRuns += 1;
+            if (flakyRuns === 1) throw new Error('primeira tentativa');
+            return { ok: true };
+          },
+          retryLimit: 1,
+          retryDelay: 1,
         },
       },
     });
     try {
-      const queued = await enqueue(db(), 'teste', { x: 1 }, superId);
+      const queued = await worker.enqueue('teste', { x: 1 }, superId);
+      expect(queued).toMatchObject({ status: 'PENDENTE', autorId: superId });
+      expect(queued.bossId).toMatch(/^[0-9a-f-]{36}$/);
       await atGate;
       const [mid] = await db().select().from(jobs).where(eq(jobs.id, queued.id));
-      expect(mid).toMatchObject({ status: 'EXECUTANDO', processados: 4, total: 10 });
+      expect(mid).toMatchObject({ status: 'EXECUTANDO', processados: 4, total: 10, tentativas: 1 });
       expect(mid.iniciadoEm).not.toBeNull();
       release();
       const done = await until(queued.id, 'CONCLUIDO');
       expect(done).toMatchObject({ processados: 10, total: 10, resultado: { payload: { x: 1 } }, erro: null });
+      // pg-boss keeps the output too.
+      const bossJob = await worker.boss.getJobById('teste', queued.bossId!);
+      expect(bossJob).toMatchObject({ state: 'completed', data: { jobId: queued.id } });
 
-      const failing = await enqueue(db(), 'falha', {}, superId);
-      expect(await until(failing.id, 'ERRO')).toMatchObject({ erro: 'quebrou' });
+      const failing = await worker.enqueue('falha', {}, superId);
+      expect(await until(failing.id, 'ERRO', 20_000)).toMatchObject({ erro: 'quebrou', tentativas: 2 });
+
+      const flaky = await worker.enqueue('instavel', {}, superId);
+      expect(await until(flaky.id, 'CONCLUIDO', 20_000)).toMatchObject({
+        tentativas: 2,
+        erro: null,
+        resultado: { ok: true },
+      });
+      expect(flakyRuns).toBe(2);
     } finally {
       release();
-      await runner.stop();
+      await worker.stop();
     }
   });
 
-  it('runs each job exactly once with several runners, claims the oldest first, and enqueueUnique guards a queue', async () => {
+  it('runs each job exactly once with several workers, and enqueueUnique guards a queue', async () => {
     const runs: number[] = [];
     const handlers = {
-      contagem: async ({ job }: { job: JobRow }) => {
+      contagem: async ({ job }: JobContext) => {
         runs.push(job.id);
         await new Promise((resolve) => setTimeout(resolve, 5));
         return null;
       },
     };
-    const runners = [1, 2, 3].map(() => startJobRunner(db(), { handlers, pollMs: 20 }));
+    const workers = await Promise.all(
+      [1, 2, 3].map(() => startJobs(portal.database, { handlers, register: false, pollingIntervalSeconds: 0.5 })),
+    );
     try {
       const queued = [];
-      for (let i = 0; i < 12; i++) queued.push(await enqueue(db(), 'contagem', { i }, null));
+      for (let i = 0; i < 12; i++) queued.push(await workers[i % 3].enqueue('contagem', { i }, null));
       for (const job of queued) await until(job.id, 'CONCLUIDO');
       expect([...runs].sort((x, y) => x - y)).toEqual(queued.map((j) => j.id));
       expect(new Set(runs).size).toBe(queued.length);
+
+      // No worker handles this queue: a pending job blocks a second until it is no longer active.
+      await workers[0].boss.createQueue('unica');
+      const first = await workers[0].enqueueUnique('unica', {}, null);
+      expect(first).toBeDefined();
+      expect(await workers[0].enqueueUnique('unica', {}, null)).toBeUndefined();
+      await db().update(jobs).set({ status: 'ERRO' }).where(eq(jobs.id, first!.id));
+      expect(await workers[0].enqueueUnique('unica', {}, null)).toBeDefined();
     } finally {
-      await Promise.all(runners.map((r) => r.stop()));
+      await Promise.all(workers.map((w) => w.stop()));
     }
-    // No runner handles these queues: claims take the oldest job, and a pending one blocks a second.
-    const older = await enqueue(db(), 'ordem', {}, null);
-    await enqueue(db(), 'ordem', {}, null);
-    expect((await claimNext(db(), ['ordem']))?.id).toBe(older.id);
-    const first = await enqueueUnique(db(), 'unica', {}, null);
-    expect(first).toBeDefined();
-    expect(await enqueueUnique(db(), 'unica', {}, null)).toBeUndefined();
-    await db().update(jobs).set({ status: 'ERRO' }).where(eq(jobs.id, first!.id));
-    expect(await enqueueUnique(db(), 'unica', {}, null)).toBeDefined();
   });
 });
 
-async function until(id: number, status: string) {
-  const deadline = Date.now() + 10_000;
+async function until(id: number, status: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const [row] = await db().select().from(jobs).where(eq(jobs.id, id));
     if (row.status === status) return row;

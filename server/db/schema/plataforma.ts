@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { idiomaEnum } from './enums';
 import { usuarios } from './usuarios';
 
@@ -131,9 +131,9 @@ export const propriedades = pgTable('propriedades', {
 });
 
 /**
- * Background jobs (the super-admin synchronisations, later the user import): one row per run, with
- * its progress and result for the screen that started it. Workers claim rows with
- * `FOR UPDATE SKIP LOCKED`, so any number of API processes share the queue.
+ * Background jobs (the super-admin synchronisations, later the user import): the portal's record of
+ * each run, with its author, progress and result for the screen that started it. pg-boss (schema
+ * `pgboss`) delivers, retries and expires the run; `bossId` is its job id there (server/jobs).
  */
 export const jobs = pgTable(
   'jobs',
@@ -146,6 +146,10 @@ export const jobs = pgTable(
     total: integer(),
     processados: integer().notNull().default(0),
     resultado: jsonb(),
+    /** The pg-boss job delivering this run. */
+    bossId: uuid(),
+    /** Attempts started so far (pg-boss retries a failed or interrupted run). */
+    tentativas: integer().notNull().default(0),
     erro: text(),
     autorId: integer().references(() => usuarios.id),
     createdAt: now(),

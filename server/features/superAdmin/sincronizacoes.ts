@@ -1,7 +1,7 @@
 import type { SuperAdminFila } from '../../../domain/schemas/superAdmin';
 import { recordAudit, type AuditEntry } from '../../audit';
 import type { Db, Tx } from '../../db/client';
-import type { JobContext, JobHandler } from '../../jobs';
+import type { JobContext, JobDefinition } from '../../jobs';
 import * as q from './queries';
 
 /**
@@ -114,15 +114,17 @@ export async function migrar(db: Db, autorId: number | null, progress: (done: nu
   return { ...dealersResult, ...gruposResult, ...usuariosResult };
 }
 
-const handler =
-  (
-    run: typeof sincronizarDealers | typeof sincronizarGrupos | typeof sincronizarUsuarios | typeof migrar,
-  ): JobHandler =>
-  ({ db, job, progress }: JobContext) =>
-    run(db, job.autorId, progress);
+const handler = (
+  run: typeof sincronizarDealers | typeof sincronizarGrupos | typeof sincronizarUsuarios | typeof migrar,
+): JobDefinition => ({
+  handler: ({ db, job, progress }: JobContext) => run(db, job.autorId, progress),
+  // One run of a queue at a time across every process; the reconciliations are idempotent, so a
+  // failed or interrupted run is simply retried.
+  policy: 'singleton',
+});
 
-/** The job handler of each super-admin queue; server/features/index.ts hands them to the runner. */
-export const superAdminJobs: Record<SuperAdminFila, JobHandler> = {
+/** The job of each super-admin queue; server/features/index.ts hands them to server/jobs. */
+export const superAdminJobs: Record<SuperAdminFila, JobDefinition> = {
   sincronizarDealers: handler(sincronizarDealers),
   sincronizarGrupos: handler(sincronizarGrupos),
   sincronizarUsuarios: handler(sincronizarUsuarios),
