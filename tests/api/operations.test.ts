@@ -4,7 +4,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, freePort, signIn, startPortal, type TestPortal } from './portal';
+import pg from 'pg';
+import { createTestDatabase, DEMO, freePort, signIn, startPortal, type TestPortal } from './portal';
 
 // What an operator relies on (issue #11): health probes, compressed answers, a clean stop.
 
@@ -145,6 +146,61 @@ describe('npm start and SIGTERM', () => {
     } finally {
       npm.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const postgresUp = await new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 }).connect().then(
+  () => true,
+  () => false,
+);
+
+describe.skipIf(!postgresUp)('three processes starting at once on one empty PostgreSQL database', () => {
+  it('all come up, the database is migrated and seeded once, and each stops with 0', { timeout: 240_000 }, async () => {
+    const testDb = await createTestDatabase(adminUrl);
+    const ports = [await freePort(), await freePort(), await freePort()];
+    const children = ports.map((port) =>
+      spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: testDb.url,
+          SEED_DEMO: 'true',
+          SERVE_CLIENT: 'false',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
+    const exits = children.map((child) => new Promise<number | null>((resolve) => child.once('exit', resolve)));
+    try {
+      for (const port of ports) {
+        for (let i = 0; ; i++) {
+          const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (ready) break;
+          if (i > 600) throw new Error(`process on ${port} did not become ready`);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+      const client = new pg.Client({ connectionString: testDb.url });
+      await client.connect();
+      const { rows } = await client.query(
+        "select count(*)::int as demo, (select count(*)::int from usuarios) as total from usuarios where email = 'super@portal.test'",
+      );
+      await client.end();
+      expect(rows[0].demo).toBe(1);
+      expect(rows[0].total).toBeGreaterThan(50);
+      for (const child of children) child.kill('SIGTERM');
+      expect(await Promise.all(exits)).toEqual([0, 0, 0]);
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+      await testDb.drop();
     }
   });
 });
