@@ -71,7 +71,8 @@ describe('createFirstAdmin', () => {
   });
 });
 
-describe('npm run admin:create', () => {
+// The command on its own embedded database: once, in the PGlite pass of the suite.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run admin:create', () => {
   it('creates the administrator on an embedded database, reading the password from standard input', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-admin-'));
     try {
