@@ -17,8 +17,10 @@ export async function signIn(
   { tour = 'dismiss' }: { tour?: 'dismiss' | 'keep' } = {},
 ) {
   if (tour === 'dismiss') {
-    await page.addLocatorHandler(page.getByRole('dialog', { name: ptBR.shell.tour.menuButton.title }), () =>
-      page.keyboard.press('Escape'),
+    // Its own close button, not Escape: a key press would reach whatever the journey has open.
+    const tourDialog = page.getByRole('dialog', { name: ptBR.shell.tour.menuButton.title });
+    await page.addLocatorHandler(tourDialog, () =>
+      tourDialog.getByRole('button', { name: ptBR.shell.tour.close }).click(),
     );
   }
   await page.goto('/');
