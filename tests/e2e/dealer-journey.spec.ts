@@ -39,6 +39,12 @@ async function addTag(page: Page, label: RegExp, value: string) {
 
 test('a manufacturer creates a dealer, edits it, inactivates its group and reads its audit', async ({ page }) => {
   await signIn(page, 'fabio.ferreira.6@portal.test', 'Olá, Fábio Ferreira');
+  // A first visit: the menu tour opens by itself over the page; finishing it records it as seen,
+  // so it does not open again over the journey.
+  await expect(page.getByRole('dialog', { name: ptBR.shell.tour.menuButton.title })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('button', { name: ptBR.shell.tour.finish }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A new group of the user's brand.
   await page.goto('/grupos');

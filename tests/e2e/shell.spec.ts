@@ -135,7 +135,7 @@ test('the onboarding tour opens by itself, moves with the arrows, closes with Es
   page,
 }) => {
   const tour = ptBR.shell.tour;
-  await signIn(page, 'bruno.lima.2@portal.test', /^Olá, Bruno/, undefined, { tour: 'keep' });
+  await signIn(page, 'bruno.lima.2@portal.test', /^Olá, Bruno/);
   const dialog = page.getByRole('dialog', { name: tour.menuButton.title });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('ArrowRight');
