@@ -37,6 +37,15 @@ async function addTag(page: Page, label: RegExp, value: string) {
   await field.press('Enter');
 }
 
+/**
+ * Types in the list's search and waits until the list has taken it into its URL: the search is
+ * debounced, and a click on a row before that would be undone when the filter lands.
+ */
+async function search(page: Page, text: string) {
+  await page.getByPlaceholder('Buscar', { exact: true }).fill(text);
+  await expect(page).toHaveURL(new RegExp(encodeURIComponent(JSON.stringify({ q: text }).slice(1, -1))));
+}
+
 test('a manufacturer creates a dealer, edits it, inactivates its group and reads its audit', async ({ page }) => {
   await signIn(page, 'fabio.ferreira.6@portal.test', 'Olá, Fábio Ferreira');
   // A first visit: the menu tour opens by itself over the page; finishing it records it as seen,
@@ -104,7 +113,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
   await expect(page).toHaveURL(/\/dealers$/);
 
   // The list finds it without accents; editing changes the company name.
-  await page.getByPlaceholder('Buscar', { exact: true }).fill('cometa jundiai');
+  await search(page, 'cometa jundiai');
   const row = page.getByRole('row').filter({ hasText: dealerNome });
   await expect(row).toBeVisible();
   await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
@@ -117,7 +126,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
 
   // Inactivating the group says what it touches, then inactivates the dealer with it.
   await page.goto('/grupos');
-  await page.getByPlaceholder('Buscar', { exact: true }).fill('jundiai e2e');
+  await search(page, 'jundiai e2e');
   const grupoRow = page.getByRole('row').filter({ hasText: grupoNome });
   await grupoRow.getByRole('button', { name: 'Inativar' }).click();
   await expect(page.getByRole('dialog').getByText('inativar 1 dealer', { exact: true })).toBeVisible();
@@ -126,7 +135,7 @@ test('a manufacturer creates a dealer, edits it, inactivates its group and reads
   await expect(grupoRow.getByText('Inativo', { exact: true })).toBeVisible();
 
   await page.goto('/dealers');
-  await page.getByPlaceholder('Buscar', { exact: true }).fill('cometa jundiai');
+  await search(page, 'cometa jundiai');
   await expect(
     page.getByRole('row').filter({ hasText: dealerNome }).getByText('Inativo', { exact: true }),
   ).toBeVisible();
