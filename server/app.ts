@@ -155,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply
         .status(429)
         .header('retry-after', String(wait))
+        // Close the connection rather than read the rest of a body nobody will use.
+        .header('connection', 'close')
         .send({
           errors: [
             {
