@@ -152,19 +152,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!wait) return;
       const idioma = pickIdioma(req.headers['accept-language']);
       const messageKey = 'errors.limits.tooManyRefused';
-      return reply
-        .status(429)
-        .header('retry-after', String(wait))
-        // Close the connection rather than read the rest of a body nobody will use.
-        .header('connection', 'close')
-        .send({
-          errors: [
-            {
-              message: translate(idioma, messageKey, { max: wait }),
-              extensions: { code: 'TOO_MANY_REQUESTS', messageKey },
-            },
-          ],
-        });
+      return (
+        reply
+          .status(429)
+          .header('retry-after', String(wait))
+          // Close the connection rather than read the rest of a body nobody will use.
+          .header('connection', 'close')
+          .send({
+            errors: [
+              {
+                message: translate(idioma, messageKey, { max: wait }),
+                extensions: { code: 'TOO_MANY_REQUESTS', messageKey },
+              },
+            ],
+          })
+      );
     },
     // A body refused by Fastify (too large, not JSON) answers in GraphQL's shape, translated.
     errorHandler: (error, req, reply) => {
