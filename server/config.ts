@@ -100,7 +100,8 @@ const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.tri
 const text = () => z.preprocess(blankAsUnset, z.string().optional());
 const textOr = (fallback: string) => z.preprocess(blankAsUnset, z.string().default(fallback));
 
-const integer = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+/** A whole number (digits only) that `valid` accepts, or `fallback` when unset. */
+const wholeNumber = (fallback: number, valid: (value: number) => boolean, expected: string) =>
   z.preprocess(
     blankAsUnset,
     z
@@ -108,29 +109,18 @@ const integer = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
       .default(String(fallback))
       .transform((raw, ctx) => {
         const value = Number(raw);
-        if (!/^\s*\d+\s*$/.test(raw) || value < min || value > max) {
-          ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}; got '${raw}'` });
+        if (!/^\s*\d+\s*$/.test(raw) || !valid(value)) {
+          ctx.addIssue({ code: 'custom', message: `must be ${expected}; got '${raw}'` });
           return z.NEVER;
         }
         return value;
       }),
   );
 
-const positive = (fallback: number) =>
-  z.preprocess(
-    blankAsUnset,
-    z
-      .string()
-      .default(String(fallback))
-      .transform((raw, ctx) => {
-        const value = Number(raw);
-        if (!Number.isInteger(value) || value < 1) {
-          ctx.addIssue({ code: 'custom', message: `must be a positive integer; got '${raw}'` });
-          return z.NEVER;
-        }
-        return value;
-      }),
-  );
+const integer = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  wholeNumber(fallback, (value) => value >= min && value <= max, `a whole number from ${min} to ${max}`);
+
+const positive = (fallback: number) => wholeNumber(fallback, (value) => value >= 1, 'a positive integer');
 
 const boolean = () =>
   z.preprocess(
