@@ -43,6 +43,8 @@ export interface App {
 export interface BuildOptions {
   /** Directory of PGlite's data ('memory://' for tests); ignored with config.databaseUrl. */
   pgliteDir?: string;
+  /** A PGlite `dumpDataDir` archive the in-memory database starts from (tests: one seeded copy). */
+  pgliteArchive?: Blob;
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read what the server logged). */
   logStream?: { write(line: string): void };
@@ -56,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pgdata'),
+    pgliteArchive: options.pgliteArchive,
   });
   const { db } = database;
   setPasswordHashConcurrency(config.passwordHashConcurrency);

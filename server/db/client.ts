@@ -39,11 +39,13 @@ const MIGRATION_LOCK = 72_150_001;
 export async function openDatabase(opts: {
   databaseUrl?: string;
   pgliteDir: string;
+  /** A PGlite `dumpDataDir` archive to start an in-memory database from (tests start from one seeded copy). */
+  pgliteArchive?: Blob;
   poolSize?: number;
 }): Promise<Database> {
   const database = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-    : await openPglite(opts.pgliteDir);
+    : await openPglite(opts.pgliteDir, opts.pgliteArchive);
   return database;
 }
 
@@ -77,7 +79,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, archive?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -85,7 +87,8 @@ async function openPglite(dir: string): Promise<Database> {
   // A data directory holds PG_VERSION once initialised.
   const created = inMemory || !existsSync(path.join(dir, 'PG_VERSION'));
   if (!inMemory) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  if (archive && !inMemory) throw new Error('a PGlite archive starts only an in-memory database');
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: archive });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
   return {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../../server/app';
@@ -27,11 +28,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** Where global-setup.ts left the migrated, seeded database the test portals start from. */
+export const SEEDED_ARCHIVE_ENV = 'PORTAL_TEST_SEEDED_ARCHIVE';
+export const SEEDED_TEMPLATE_ENV = 'PORTAL_TEST_SEEDED_TEMPLATE';
+
+let seededArchive: Blob | undefined;
+function seededPgliteArchive(): Blob | undefined {
+  const file = process.env[SEEDED_ARCHIVE_ENV];
+  if (file) seededArchive ??= new Blob([readFileSync(file)]);
+  return seededArchive;
+}
+
+/** A new database on the server of adminUrl: empty, or a copy of `template`. */
+export async function createTestDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -57,14 +73,18 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 
 /**
  * `log`: collect the server's log lines (pino JSON) there, at LOG_LEVEL (info unless set);
- * `clientDir`: serve a front end from there.
+ * `clientDir`: serve a front end from there. The database is a copy of the one global-setup.ts
+ * migrated and seeded, unless `env` says how to seed (SEED_DEMO): then it starts empty.
  */
 export async function startPortal(
   env: Record<string, string> = {},
   { log, clientDir }: { log?: string[] } & Pick<BuildOptions, 'clientDir'> = {},
 ): Promise<TestPortal> {
   const port = await freePort();
-  const testDb = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
+  const fromSeeded = !('SEED_DEMO' in env);
+  const testDb = process.env.DATABASE_URL
+    ? await createTestDatabase(process.env.DATABASE_URL, fromSeeded ? process.env[SEEDED_TEMPLATE_ENV] : undefined)
+    : undefined;
   const config = loadConfig({
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -78,6 +98,7 @@ export async function startPortal(
   });
   const app = await buildApp(config, {
     pgliteDir: 'memory://',
+    pgliteArchive: fromSeeded ? seededPgliteArchive() : undefined,
     logger: env.LOG_LEVEL === 'debug' || Boolean(log),
     logStream: log && { write: (line: string) => void log.push(line) },
     clientDir,
