@@ -193,6 +193,11 @@ export const en = {
     language: 'Language',
     languageCurrent: 'Language: %{language}',
     notifications: 'Notifications',
+    notificationPanel: {
+      emptyTitle: 'No notifications yet',
+      emptyText: 'When there is news for you, it shows up here.',
+      seeAll: 'See all notifications',
+    },
     menu: {
       button: 'Menu',
       open: 'Open the menu',

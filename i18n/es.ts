@@ -192,6 +192,11 @@ export const es = {
     language: 'Idioma',
     languageCurrent: 'Idioma: %{language}',
     notifications: 'Notificaciones',
+    notificationPanel: {
+      emptyTitle: 'Ninguna notificación por ahora',
+      emptyText: 'Cuando haya avisos para usted, aparecerán aquí.',
+      seeAll: 'Ver todas las notificaciones',
+    },
     menu: {
       button: 'Menú',
       open: 'Abrir el menú',

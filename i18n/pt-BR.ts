@@ -192,6 +192,11 @@ export const ptBR = {
     language: 'Idioma',
     languageCurrent: 'Idioma: %{language}',
     notifications: 'Notificações',
+    notificationPanel: {
+      emptyTitle: 'Nenhuma notificação por enquanto',
+      emptyText: 'Quando houver avisos para você, eles aparecem aqui.',
+      seeAll: 'Ver todas as notificações',
+    },
     menu: {
       button: 'Menu',
       open: 'Abrir menu',

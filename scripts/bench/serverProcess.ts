@@ -39,10 +39,19 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   };
 }
 
-/** Spawns the server as main.ts runs it and measures the time until it answers. */
-export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Spawns the server as main.ts runs it (or through `npm start`, as the README starts it: the
+ * front-end build check, then the same command) and measures the time until it answers.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  how: 'node' | 'npm start' = 'node',
+): Promise<RunningServer> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [command, args] =
+    how === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

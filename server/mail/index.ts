@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -20,16 +20,19 @@ export type Mailer = (mail: Mail) => Promise<void>;
  * recipient and subject.
  */
 export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
-  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  // nodemailer is loaded with the first message, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = (smtpUrl: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return async (mail) => {
     const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
-    if (!transport) {
+    if (!config.smtpUrl) {
       // Never the text: it may carry a password link, and logs travel further than the database.
       log.info({ outboxId: row.id, to: mail.para, subject: mail.assunto }, 'e-mail kept in outbox');
       return;
     }
     try {
-      await transport.sendMail({
+      await (await transportOf(config.smtpUrl)).sendMail({
         from: config.mailFrom,
         to: mail.para,
         subject: mail.assunto,

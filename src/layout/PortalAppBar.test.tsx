@@ -128,4 +128,31 @@ describe('PortalAppBar', () => {
     expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
+
+  it('opens the notification panel from the bell with its empty state, and Esc gives focus back to the bell', async () => {
+    renderInAdmin(<PortalAppBar />);
+    const bell = await screen.findByRole('button', { name: 'Notificações' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByText('Nenhuma notificação por enquanto')).toBeVisible();
+    expect(within(panel).getByText('Quando houver avisos para você, eles aparecem aqui.')).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'Ver todas as notificações' })).toHaveAttribute(
+      'href',
+      '/notificacoes',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notificações' })).not.toBeInTheDocument());
+    expect(bell).toHaveFocus();
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the notification panel with its close button', async () => {
+    renderInAdmin(<PortalAppBar />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notificações' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notificações' })).not.toBeInTheDocument());
+  });
 });
