@@ -32,7 +32,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
       return;
     }
     try {
-      await (await transportOf(config.smtpUrl)).sendMail({
+      await (
+        await transportOf(config.smtpUrl)
+      ).sendMail({
         from: config.mailFrom,
         to: mail.para,
         subject: mail.assunto,
