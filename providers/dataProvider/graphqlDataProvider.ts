@@ -35,7 +35,8 @@ export const portalLink = new ApolloLink(
  * (domain/resources.ts). Errors are mapped to the portal's HttpError (field errors, 401, 403).
  */
 export function buildGraphqlDataProvider(resources?: ResourceTable): DataProvider {
-  const client = new ApolloClient({ link: portalLink, cache: new InMemoryCache() });
+  // No devtools hook: in development it also schedules a 10 s "install the devtools" timer.
+  const client = new ApolloClient({ link: portalLink, cache: new InMemoryCache(), devtools: { enabled: false } });
   const provider = buildDataProvider({
     client,
     introspection: false,

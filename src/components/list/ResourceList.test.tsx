@@ -234,8 +234,10 @@ describe('ResourceList', { timeout: 20_000 }, () => {
     await waitFor(() => expect(names()).toHaveLength(14));
     expect(screen.getByText('Mostrando 1 a 14 de 14 registros')).toBeInTheDocument();
     expect(lastListed()).toMatchObject({ page: 0, rowsPerPage: 25 });
-    // One page only: nothing to go to.
-    expect(screen.queryByRole('button', { name: 'Ir para a próxima página' })).not.toBeInTheDocument();
+    // One page only: previous and next stay, disabled.
+    expect(previous()).toBeDisabled();
+    expect(next()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('sends what is typed in the search box as `busca`', async () => {

@@ -19,6 +19,7 @@ import { ROUTES } from '../../../domain/routes';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/schemas/lista';
 import { ActiveToggle, type ActiveToggleProps } from './ActiveToggle';
 import { ExportButtons } from './ExportButtons';
+import { PageActions } from './PageActions';
 
 /** Ativo / Inativo as a chip. */
 export function ActiveChip() {
@@ -104,7 +105,7 @@ export function ResourceList({
         filters={allFilters}
         sort={sort}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]} />}
+        pagination={<Pagination rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]} actions={PageActions} />}
         actions={
           <TopToolbar>
             {allFilters.length > 1 && <FilterButton />}
