@@ -31,8 +31,13 @@ npm run lint
 npm run format:check
 wait "$typecheck"
 
-echo "== unit and API tests (PGlite) =="
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
+# The front-end tests run on one worker: with two, a react-admin timer of one file fired after its
+# DOM was gone and failed the run (see isLateLibraryTimer in vitest.config.ts).
+echo "== unit tests (front end) =="
+npx vitest run --project client --maxWorkers=1 --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-client.json
+echo "== unit and API tests (server, PGlite) =="
+npx vitest run --project server --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
 
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if node scripts/pg-ready.mjs "$PG_URL"; then
