@@ -27,10 +27,27 @@ export function searchAny(busca: string | null | undefined, expressions: (AnyCol
   )})`;
 }
 
-/** "Contains" on a column already folded (e.g. dealers.busca, kept by the database). */
+/**
+ * A document typed with its mask (12.345.678/0001-90, 123.456.789-09, the alphanumeric CNPJ's
+ * 12.ABC.345/01DE-35) without the mask's dots, slashes and dashes, as documents are stored;
+ * undefined when the text is not such a token (no digit, or a space).
+ */
+export function withoutMask(text: string): string | undefined {
+  return /^[\dA-Za-z./-]+$/.test(text) && /\d/.test(text) && /[./-]/.test(text)
+    ? text.replace(/[./-]/g, '')
+    : undefined;
+}
+
+/**
+ * "Contains" on a column already folded (e.g. dealers.busca, kept by the database). A masked
+ * document also matches unmasked, so a CNPJ pasted from a letter finds its dealer.
+ */
 export function searchIn(busca: string | null | undefined, folded: AnyColumn): SQL | undefined {
   const text = busca?.trim();
-  return text ? sql`${folded} like fold(${containsPattern(text)})` : undefined;
+  if (!text) return undefined;
+  const contains = (term: string) => sql`${folded} like fold(${containsPattern(term)})`;
+  const bare = withoutMask(text);
+  return bare ? sql`(${contains(text)} or ${contains(bare)})` : contains(text);
 }
 
 /** ORDER BY the requested field (from a closed map) then by id, so pages are stable. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { cnpjFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
+import { formatCnpj } from '../../domain/documentos';
 import {
   DEMO,
   errorCode,
@@ -353,6 +354,24 @@ describe('dealer scoping', () => {
       user.token,
     );
     expect(inactivate.data).toEqual({ inativarDealer: { active: false } });
+  });
+
+  it('finds a dealer by its CNPJ typed with or without the mask', async () => {
+    const dealer = await newDealer([marcaA]);
+    for (const busca of [formatCnpj(dealer.cnpj), dealer.cnpj, ` ${formatCnpj(dealer.cnpj).slice(0, 10)} `]) {
+      const found = await gql<{ dealers: { content: { id: string }[] } }>(portal, LIST, { f: { busca } }, token.super);
+      expect(
+        found.data!.dealers.content.map((d) => Number(d.id)),
+        busca,
+      ).toContain(dealer.id);
+    }
+    const other = await gql<{ dealers: { totalElements: number } }>(
+      portal,
+      LIST,
+      { f: { busca: '00.000.000/0000-00' } },
+      token.super,
+    );
+    expect(other.data!.dealers.totalElements).toBe(0);
   });
 
   it('searches without case or accents, filters, sorts and pages with the total', async () => {
