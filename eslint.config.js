@@ -38,6 +38,27 @@ export default tseslint.config(
     ),
   },
   {
+    // A feature uses another only through its index ('../usuarios'), never its insides.
+    files: ['server/features/*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/providers/**', '**/resources/**', '**/tests/**'],
+              message: 'server/ imports only domain/ and i18n/.',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+/',
+              message: "A server feature imports another feature's index only ('../x'), not its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A sibling folder ('../other/...') is another resource; '../../domain', '../../src/components' are fine.
     files: ['resources/**'],
     rules: {

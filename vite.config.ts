@@ -33,7 +33,7 @@ export default defineConfig({
       input: 'index.html',
       output: {
         // Long-lived vendor chunks for what the first page needs ('$initial'); anything only lazy
-        // code imports (Apollo, graphql, later editors) stays in the lazy chunks that use it.
+        // code imports (graphql, later editors) stays in the lazy chunks that use it.
         codeSplitting: {
           groups: [
             { name: 'react', test: nodeModule('react|react-dom|scheduler'), priority: 40 },

@@ -17,7 +17,6 @@ export default defineConfig({
   test: {
     // Vitest's default (CPUs - 1) is one worker on a 2-CPU machine, which then sits half idle while
     // API tests wait on their portal and the database: two workers there cut the run by ~40%.
-    // (`npm test` runs the front-end tests on one: see scripts/test-all.sh.)
     maxWorkers: Math.max(2, availableParallelism() - 1),
     onUnhandledError: (error) => !isLateLibraryTimer(error),
     projects: [
@@ -33,8 +32,6 @@ export default defineConfig({
             'domain/**/*.test.ts',
           ],
           setupFiles: ['tests/setup-client.ts'],
-          // ra-data-graphql imports @apollo/client in a way plain Node ESM rejects.
-          server: { deps: { inline: ['ra-data-graphql', '@apollo/client'] } },
         },
       },
       {

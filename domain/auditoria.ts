@@ -1,5 +1,5 @@
 import type { AccessRule } from './access';
-import { ROUTES } from './routes';
+import { routeAccess } from './routes';
 
 /**
  * Record kinds with an audit history (/auditoria/{id}/{tipo}), each with the access rule a caller
@@ -49,7 +49,7 @@ export const AUDITORIA_ACCESS_BY_TIPO: Record<TipoAuditoria, AccessRule> = {
 };
 
 /** The audit route's own rule (domain/routes.ts), shared by the API operation and the audit button. */
-export const AUDITORIA_ROUTE_ACCESS: AccessRule = ROUTES.find((route) => route.id === 'auditoria')!.access;
+export const AUDITORIA_ROUTE_ACCESS: AccessRule = routeAccess('auditoria');
 
 /** Page sizes of the audit table; the API refuses larger pages. */
 export const AUDITORIA_PAGE_SIZES = [10, 25, 50] as const;
@@ -59,3 +59,53 @@ export const AUDITORIA_MAX_ROWS_PER_PAGE = 100;
 export function auditoriaPath(tipo: TipoAuditoria, id: string | number): string {
   return `/auditoria/${encodeURIComponent(String(id))}/${tipo}`;
 }
+
+/** Kinds of record an audited value may name by id; the API answers their current names. */
+export const TIPOS_REFERENCIA = [
+  'DEALER',
+  'GRUPO',
+  'USUARIO',
+  'MARCA',
+  'CARGO',
+  'DEPARTAMENTO',
+  'SETOR',
+  'DIVISAO',
+  'DESLIGAMENTO',
+  'REDE_SOCIAL',
+  'PRODUTO',
+  'TIPO_ACESSO',
+  'FUNCIONALIDADE',
+] as const;
+export type TipoReferencia = (typeof TIPOS_REFERENCIA)[number];
+
+export function isTipoReferencia(value: string): value is TipoReferencia {
+  return (TIPOS_REFERENCIA as readonly string[]).includes(value);
+}
+
+/**
+ * Audited fields holding the id of another record (one id, or a list of ids), at any depth of a
+ * value (e.g. `dadosComplementares[].produtoId`), and the kind of that record.
+ */
+export const CAMPOS_REFERENCIA: Readonly<Record<string, TipoReferencia>> = {
+  dealerId: 'DEALER',
+  dealerIds: 'DEALER',
+  grupoId: 'GRUPO',
+  grupoIds: 'GRUPO',
+  usuarioId: 'USUARIO',
+  marcaId: 'MARCA',
+  marcaIds: 'MARCA',
+  cargoId: 'CARGO',
+  departamentoId: 'DEPARTAMENTO',
+  setorId: 'SETOR',
+  setorIds: 'SETOR',
+  divisaoId: 'DIVISAO',
+  divisaoIds: 'DIVISAO',
+  desligamentoId: 'DESLIGAMENTO',
+  produtoId: 'PRODUTO',
+  tipoAcessoIds: 'TIPO_ACESSO',
+  funcionalidadeIds: 'FUNCIONALIDADE',
+};
+
+/** The kind of record an audited field names by id, if it does. */
+export const referenciaDoCampo = (campo: string): TipoReferencia | undefined =>
+  Object.hasOwn(CAMPOS_REFERENCIA, campo) ? CAMPOS_REFERENCIA[campo] : undefined;

@@ -1,9 +1,20 @@
-// Brazilian tax ids: CPF (people, 11 digits) and CNPJ (companies, 14 digits), with check digits.
+import { formatCnpj as formatCnpjV2, isValidCnpj as isValidCnpjV2, parseCnpj } from '@brazilian-utils/brazilian-utils';
+
+// Brazilian tax ids: CPF (people, 11 digits) and CNPJ (companies, 14 characters with check digits).
+// From July 2026 the federal revenue also issues alphanumeric CNPJs: 12 characters A-Z or 0-9 and
+// 2 numeric check digits. CNPJs are validated, masked and normalised by @brazilian-utils (its
+// `version: 2` rule, which accepts both the numeric and the alphanumeric kind).
 
 export const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
-function mod11Digit(digits: number[], weights: number[]): number {
-  const sum = digits.reduce((acc, d, i) => acc + d * weights[i], 0);
+/** A CNPJ as stored: its mask dropped, letters upper case, at most 14 characters. */
+export const normalizeCnpj = (value: string) => parseCnpj(value, { version: 2 });
+
+/** A character's value in the check-digit sums: its char code − 48 (digits 0-9, letters A-Z 17-42). */
+const charValue = (c: string) => c.charCodeAt(0) - 48;
+
+function mod11Digit(values: number[], weights: number[]): number {
+  const sum = values.reduce((acc, d, i) => acc + d * weights[i], 0);
   const rest = sum % 11;
   return rest < 2 ? 0 : 11 - rest;
 }
@@ -13,46 +24,38 @@ const CPF_W2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
 const CNPJ_W1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 const CNPJ_W2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 
-/** The two check digits appended to the first 9 CPF digits or the first 12 CNPJ digits. */
+/**
+ * The two check digits appended to the first 9 CPF digits or the first 12 CNPJ characters (used to
+ * make test and demo numbers).
+ */
 export function checkDigits(base: string, kind: 'cpf' | 'cnpj'): string {
-  const digits = onlyDigits(base).split('').map(Number);
+  const values = [...(kind === 'cpf' ? onlyDigits(base) : normalizeCnpj(base))].map(charValue);
   const [w1, w2] = kind === 'cpf' ? [CPF_W1, CPF_W2] : [CNPJ_W1, CNPJ_W2];
-  const d1 = mod11Digit(digits, w1);
-  const d2 = mod11Digit([...digits, d1], w2);
+  const d1 = mod11Digit(values, w1);
+  const d2 = mod11Digit([...values, d1], w2);
   return `${d1}${d2}`;
 }
 
-function isValid(value: string, length: number, kind: 'cpf' | 'cnpj'): boolean {
+export function isValidCpf(value: string): boolean {
   const digits = onlyDigits(value);
-  if (digits.length !== length || /^(\d)\1+$/.test(digits)) return false;
-  return checkDigits(digits.slice(0, length - 2), kind) === digits.slice(length - 2);
+  if (digits.length !== 11 || /^(\d)\1+$/.test(digits)) return false;
+  return checkDigits(digits.slice(0, 9), 'cpf') === digits.slice(9);
 }
 
-export const isValidCpf = (value: string) => isValid(value, 11, 'cpf');
-export const isValidCnpj = (value: string) => isValid(value, 14, 'cnpj');
+/** A numeric or alphanumeric CNPJ, with or without its mask. */
+export const isValidCnpj = (value: string) => isValidCnpjV2(value, { version: 2 });
 
-/** 11222333000181 -> 11.222.333/0001-81 (other lengths are returned as given). */
+/** 11222333000181 -> 11.222.333/0001-81, 12abc34501de35 -> 12.ABC.345/01DE-35 (other lengths are returned as given). */
 export function formatCnpj(value: string): string {
-  const d = onlyDigits(value);
-  return d.length === 14
-    ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`
-    : value;
+  const cnpj = normalizeCnpj(value);
+  return cnpj.length === 14 ? formatCnpjV2(cnpj, { version: 2 }) : value;
 }
 
-/** The CNPJ mask over the digits typed so far: `1122233` -> `11.222.33`. */
-export function applyCnpjMask(value: string): string {
-  const d = onlyDigits(value).slice(0, 14);
-  const parts: [number, string][] = [
-    [2, '.'],
-    [5, '.'],
-    [8, '/'],
-    [12, '-'],
-  ];
-  let out = '';
-  for (let i = 0; i < d.length; i++) {
-    const separator = parts.find(([at]) => at === i);
-    if (separator) out += separator[1];
-    out += d[i];
-  }
-  return out;
+/** The CNPJ mask over the characters typed so far: `12abc3` -> `12.ABC.3`. */
+export const applyCnpjMask = (value: string) => formatCnpjV2(normalizeCnpj(value), { version: 2 });
+
+/** 52998224725 -> 529.982.247-25 (other lengths are returned as given). */
+export function formatCpf(value: string): string {
+  const d = onlyDigits(value);
+  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
 }

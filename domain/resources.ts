@@ -16,9 +16,21 @@
  * - delete / deleteMany: `op(id: $id)` [arg id, argType ID!], no selection unless `fields` is given
  *   (most removal mutations answer a Boolean). Many-record methods send one aliased field per id.
  * `fields` on an operation overrides the resource's selection set for that operation.
- * - setActive (not a data provider method): the `op(id: ID!) { id active }` mutations behind the
- *   lists' activate / inactivate action (src/components/list/ActiveToggle).
+ * - setActive: the `op(id: ID!) { id active }` mutations behind the lists' activate / inactivate
+ *   action, sent by the data provider's `setActive(resource, { id, active })`.
+ * - queries: the resource's other reads (e.g. a group change's impact), by name, sent by the data
+ *   provider's `query(resource, name, data)` as `op(arg: $input) { fields }`.
  */
+
+/** A read of a resource beyond react-admin's methods (`dataProvider.query(resource, name, data)`). */
+export interface NamedQuery {
+  operation: string;
+  arg: string;
+  argType: string;
+  /** The keys of `data` that are sent. */
+  inputFields: readonly string[];
+  fields: string;
+}
 
 export interface ListOperation {
   operation: string;
@@ -56,9 +68,10 @@ export interface ResourceOperations {
   delete?: string | RecordOperation;
   deleteMany?: string | RecordOperation;
   setActive?: { ativar: string; inativar: string };
+  queries?: Record<string, NamedQuery>;
 }
 
-export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive'>;
+export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'queries'>;
 
 export const RESOURCE_METHODS: readonly ResourceMethod[] = [
   'getList',
@@ -73,6 +86,7 @@ export const RESOURCE_METHODS: readonly ResourceMethod[] = [
 ];
 
 const DEALER_INPUT_FIELDS = [
+  'version',
   'nomeExibicao',
   'razaoSocial',
   'cnpj',
@@ -92,7 +106,7 @@ const DEALER_INPUT_FIELDS = [
 export const RESOURCES = {
   // The dealer network (issue #4): spec-shaped paged lists, one salvarX mutation for create and update.
   grupos: {
-    fields: 'id nome active createdAt marcaIds marcas { id nome } totalDealers',
+    fields: 'id version nome active createdAt marcaIds marcas { id nome } totalDealers',
     getList: { operation: 'grupos', paged: true, inputType: 'GrupoFilterInput' },
     getOne: 'grupo',
     getMany: { operation: 'gruposAtivos', fromList: true },
@@ -106,12 +120,22 @@ export const RESOURCES = {
       operation: 'salvarGrupo',
       arg: 'grupo',
       argType: 'GrupoInput!',
-      inputFields: ['nome', 'marcaIds', 'active'],
+      inputFields: ['version', 'nome', 'marcaIds', 'active'],
     },
     setActive: { ativar: 'ativarGrupo', inativar: 'inativarGrupo' },
+    queries: {
+      // What saving a change would do to the group's dealers and users (the confirm dialogs).
+      impacto: {
+        operation: 'impactoGrupo',
+        arg: 'grupo',
+        argType: 'GrupoInput!',
+        inputFields: ['id', 'nome', 'marcaIds', 'active'],
+        fields: 'dealersDesvinculados dealersInativados usuariosInativados',
+      },
+    },
   },
   dealers: {
-    fields: `id nomeExibicao razaoSocial cnpj cnpjsAdicionais codigos divisaoId divisao { id nome } setorId
+    fields: `id version nomeExibicao razaoSocial cnpj cnpjsAdicionais codigos divisaoId divisao { id nome } setorId
       telefones celulares endereco { logradouro complemento bairro cidade estado cep } cidade estado
       marcaIds marcas { id nome } grupoIds grupos { id nome } dadosComplementares { produtoId uri }
       active createdAt totalUsuarios`,
@@ -135,7 +159,7 @@ export const RESOURCES = {
   },
   // Reference data (cadastros): small whole lists, saved by one salvarX mutation (id absent on create).
   marcas: {
-    fields: 'id nome descricao facebookId active',
+    fields: 'id version nome descricao facebookId active atribuivel',
     setActive: { ativar: 'ativarMarca', inativar: 'inativarMarca' },
     getList: 'marcas',
     getOne: { operation: 'marcas', fromList: true },
@@ -144,26 +168,26 @@ export const RESOURCES = {
       operation: 'salvarMarca',
       arg: 'marca',
       argType: 'MarcaInput!',
-      inputFields: ['nome', 'descricao', 'facebookId'],
+      inputFields: ['version', 'nome', 'descricao', 'facebookId'],
     },
     update: {
       operation: 'salvarMarca',
       arg: 'marca',
       argType: 'MarcaInput!',
-      inputFields: ['nome', 'descricao', 'facebookId'],
+      inputFields: ['version', 'nome', 'descricao', 'facebookId'],
     },
   },
   cargos: {
-    fields: 'id nome',
+    fields: 'id version nome',
     getList: 'cargos',
     getOne: { operation: 'cargos', fromList: true },
     getMany: { operation: 'cargos', fromList: true },
-    create: { operation: 'salvarCargo', arg: 'cargo', argType: 'CargoInput!', inputFields: ['nome'] },
-    update: { operation: 'salvarCargo', arg: 'cargo', argType: 'CargoInput!', inputFields: ['nome'] },
+    create: { operation: 'salvarCargo', arg: 'cargo', argType: 'CargoInput!', inputFields: ['version', 'nome'] },
+    update: { operation: 'salvarCargo', arg: 'cargo', argType: 'CargoInput!', inputFields: ['version', 'nome'] },
     delete: 'excluirCargo',
   },
   departamentos: {
-    fields: 'id nome sigla assinatura',
+    fields: 'id version nome sigla assinatura',
     getList: 'departamentos',
     getOne: { operation: 'departamentos', fromList: true },
     getMany: { operation: 'departamentos', fromList: true },
@@ -171,36 +195,46 @@ export const RESOURCES = {
       operation: 'salvarDepartamento',
       arg: 'departamento',
       argType: 'DepartamentoInput!',
-      inputFields: ['nome', 'sigla', 'assinatura'],
+      inputFields: ['version', 'nome', 'sigla', 'assinatura'],
     },
     update: {
       operation: 'salvarDepartamento',
       arg: 'departamento',
       argType: 'DepartamentoInput!',
-      inputFields: ['nome', 'sigla', 'assinatura'],
+      inputFields: ['version', 'nome', 'sigla', 'assinatura'],
     },
     delete: 'excluirDepartamento',
   },
   divisoes: {
-    fields: 'id nome',
+    fields: 'id version nome',
     getList: 'divisoes',
     getOne: { operation: 'divisoes', fromList: true },
     getMany: { operation: 'divisoes', fromList: true },
-    create: { operation: 'salvarDivisao', arg: 'divisao', argType: 'DivisaoInput!', inputFields: ['nome'] },
-    update: { operation: 'salvarDivisao', arg: 'divisao', argType: 'DivisaoInput!', inputFields: ['nome'] },
+    create: { operation: 'salvarDivisao', arg: 'divisao', argType: 'DivisaoInput!', inputFields: ['version', 'nome'] },
+    update: { operation: 'salvarDivisao', arg: 'divisao', argType: 'DivisaoInput!', inputFields: ['version', 'nome'] },
     delete: 'excluirDivisao',
   },
   setores: {
-    fields: 'id nome divisaoId divisao { id nome }',
+    fields: 'id version nome divisaoId divisao { id nome }',
     getList: 'setores',
     getOne: { operation: 'setores', fromList: true },
     getMany: { operation: 'setores', fromList: true },
-    create: { operation: 'salvarSetor', arg: 'setor', argType: 'SetorInput!', inputFields: ['nome', 'divisaoId'] },
-    update: { operation: 'salvarSetor', arg: 'setor', argType: 'SetorInput!', inputFields: ['nome', 'divisaoId'] },
+    create: {
+      operation: 'salvarSetor',
+      arg: 'setor',
+      argType: 'SetorInput!',
+      inputFields: ['version', 'nome', 'divisaoId'],
+    },
+    update: {
+      operation: 'salvarSetor',
+      arg: 'setor',
+      argType: 'SetorInput!',
+      inputFields: ['version', 'nome', 'divisaoId'],
+    },
     delete: 'excluirSetor',
   },
   desligamentos: {
-    fields: 'id motivo',
+    fields: 'id version motivo',
     getList: 'desligamentos',
     getOne: { operation: 'desligamentos', fromList: true },
     getMany: { operation: 'desligamentos', fromList: true },
@@ -208,18 +242,18 @@ export const RESOURCES = {
       operation: 'salvarDesligamento',
       arg: 'desligamento',
       argType: 'DesligamentoInput!',
-      inputFields: ['motivo'],
+      inputFields: ['version', 'motivo'],
     },
     update: {
       operation: 'salvarDesligamento',
       arg: 'desligamento',
       argType: 'DesligamentoInput!',
-      inputFields: ['motivo'],
+      inputFields: ['version', 'motivo'],
     },
     delete: 'excluirDesligamento',
   },
   redesSociais: {
-    fields: 'id nome url icone marcaId marca { id nome }',
+    fields: 'id version nome url icone marcaId marca { id nome }',
     getList: 'redesSociais',
     getOne: { operation: 'redesSociais', fromList: true },
     getMany: { operation: 'redesSociais', fromList: true },
@@ -228,13 +262,13 @@ export const RESOURCES = {
       operation: 'salvarRedeSocial',
       arg: 'redeSocial',
       argType: 'RedeSocialInput!',
-      inputFields: ['marcaId', 'nome', 'url', 'icone'],
+      inputFields: ['version', 'marcaId', 'nome', 'url', 'icone'],
     },
     update: {
       operation: 'salvarRedeSocial',
       arg: 'redeSocial',
       argType: 'RedeSocialInput!',
-      inputFields: ['marcaId', 'nome', 'url', 'icone'],
+      inputFields: ['version', 'marcaId', 'nome', 'url', 'icone'],
     },
     delete: 'excluirRedeSocial',
   },

@@ -28,7 +28,7 @@ const userGroups = any('PORTAL_MANUTENCAO_GRUPOS_USUARIOS');
 const genericNotifications = any('PORTAL_NOTIFICACOES_GENERICAS');
 const referenceData: AccessRule = { tiposUsuario: ['TECSINAPSE'] };
 
-export const ROUTES: readonly RouteDef[] = [
+const ROUTE_TABLE = [
   { id: 'home', path: '/home', access: {}, menu: 'inicio' },
   { id: 'minhaConta', path: '/minha-conta', access: {}, parent: 'home' },
   { id: 'superAdmin', path: '/superAdmin', access: { tiposUsuario: ['TECSINAPSE'] }, menu: 'administracao' },
@@ -138,14 +138,20 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'esqueciSenha', path: '/esqueci-senha', access: {}, public: true },
   { id: 'forgotPassword', path: '/forgot-password', access: {}, public: true },
   { id: 'olvideContrasena', path: '/olvide-contrasena', access: {}, public: true },
-];
+] as const satisfies readonly RouteDef[];
+
+/** A route's id, as the table declares it: a misspelt id is a type error. */
+export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
+
+export const ROUTES: readonly (RouteDef & { id: RouteId })[] = ROUTE_TABLE;
 
 /** The access rule of a route by id: API operations serving a screen reuse its rule. */
-export function routeAccess(id: string): AccessRule {
-  const route = ROUTES.find((r) => r.id === id);
-  if (!route) throw new Error(`Unknown route id ${id}`);
-  return route.access;
+export function routeAccess(id: RouteId): AccessRule {
+  return ROUTES.find((r) => r.id === id)!.access;
 }
+
+/** The route of this id. */
+export const routeById = (id: RouteId): RouteDef => ROUTES.find((r) => r.id === id)!;
 
 export const MENU_CATEGORIES: readonly MenuCategory[] = [
   'inicio',

@@ -129,6 +129,7 @@ export const en = {
     backToSignIn: 'Back to the portal',
     alreadySignedIn: 'You are already signed in to the portal.',
     requestNewLink: 'Ask for a new link',
+    signIn: 'Back to sign in',
     mailSubject: 'Portal password reset',
     mailBody:
       'Hello, %{nome}. To set a new password, open: %{link} — the link is valid for %{minutes} minutes and can be used once. If you did not ask for this, ignore this e-mail.',
@@ -192,6 +193,7 @@ export const en = {
     academy: 'Academy',
     language: 'Language',
     languageCurrent: 'Language: %{language}',
+    more: 'More options',
     notifications: 'Notifications',
     notificationPanel: {
       emptyTitle: 'No notifications yet',
@@ -264,6 +266,7 @@ export const en = {
   },
   auditoria: {
     title: 'Audit — %{tipo} #%{id}',
+    titleNome: 'Audit — %{tipo} %{nome}',
     botao: 'Audit',
     tabela: 'Change history',
     filtroCampo: 'Field',
@@ -285,7 +288,7 @@ export const en = {
       anterior: 'Previous value',
       novo: 'New value',
     },
-    valor: { vazio: '(empty)', ausente: 'Not set' },
+    valor: { vazio: '(empty)', ausente: 'Not set', removido: '#%{id} (removed)' },
     dialog: {
       title: '%{alteracao} on %{data}',
       autor: 'By %{nome} (%{email})',
@@ -463,6 +466,15 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
     step: 'Step %{current} of %{total}',
+    progress: 'Step %{current} of %{total}: %{step}',
+  },
+  // Labels of the list filters: react-admin's add-filter menu reads resources.<resource>.fields.<source>,
+  // and the filter inputs name the same key.
+  resources: {
+    dealers: { fields: { marcaIds: 'Brands', grupoIds: 'Dealer groups', divisaoIds: 'Divisions' } },
+    grupos: { fields: { marcaIds: 'Brands' } },
+    setores: { fields: { divisaoId: 'Division' } },
+    redesSociais: { fields: { marcaId: 'Brand' } },
   },
   lista: {
     search: 'Search',
@@ -566,6 +578,7 @@ export const en = {
       razaoSocial: 'The company name must have at least 10 letters',
       cnpj: 'Invalid CNPJ',
       codigoVazio: 'A code cannot be empty',
+      codigoLongo: 'A code has at most 20 characters',
       codigoObrigatorio: 'Enter at least one code',
       codigoDuplicado: 'Duplicate code',
       cnpjIgualPrincipal: 'The additional CNPJ must differ from the main CNPJ',
@@ -592,6 +605,8 @@ export const en = {
     unauthenticated: 'Your session has expired. Sign in again.',
     forbidden: 'You are not allowed to perform this action.',
     notFound: 'Record not found',
+    staleRecord:
+      'Someone else saved this record after you opened it. Reload the page to see the current version and make your change again.',
     outsideScope: 'This record is outside your scope: you may not change it.',
     sharedRecord:
       'This record also belongs to other brands: only someone who manages all of them may activate or inactivate it. Remove your brands from it instead.',

@@ -128,6 +128,7 @@ export const ptBR = {
     backToSignIn: 'Voltar para o portal',
     alreadySignedIn: 'Você já está conectado ao portal.',
     requestNewLink: 'Pedir um novo link',
+    signIn: 'Voltar para o login',
     mailSubject: 'Redefinição de senha do portal',
     mailBody:
       'Olá, %{nome}. Para definir uma nova senha, acesse: %{link} — o link vale por %{minutes} minutos e pode ser usado uma única vez. Se você não pediu a troca, ignore este e-mail.',
@@ -191,6 +192,7 @@ export const ptBR = {
     academy: 'Academy',
     language: 'Idioma',
     languageCurrent: 'Idioma: %{language}',
+    more: 'Mais opções',
     notifications: 'Notificações',
     notificationPanel: {
       emptyTitle: 'Nenhuma notificação por enquanto',
@@ -264,6 +266,7 @@ export const ptBR = {
   },
   auditoria: {
     title: 'Auditoria — %{tipo} #%{id}',
+    titleNome: 'Auditoria — %{tipo} %{nome}',
     botao: 'Auditoria',
     tabela: 'Histórico de alterações',
     filtroCampo: 'Campo',
@@ -285,7 +288,7 @@ export const ptBR = {
       anterior: 'Valor anterior',
       novo: 'Valor novo',
     },
-    valor: { vazio: '(vazio)', ausente: 'Não informado' },
+    valor: { vazio: '(vazio)', ausente: 'Não informado', removido: '#%{id} (removido)' },
     dialog: {
       title: '%{alteracao} em %{data}',
       autor: 'Por %{nome} (%{email})',
@@ -463,6 +466,15 @@ export const ptBR = {
     save: 'Salvar',
     cancel: 'Cancelar',
     step: 'Passo %{current} de %{total}',
+    progress: 'Passo %{current} de %{total}: %{step}',
+  },
+  // Labels of the list filters: react-admin's add-filter menu reads resources.<resource>.fields.<source>,
+  // and the filter inputs name the same key.
+  resources: {
+    dealers: { fields: { marcaIds: 'Marcas', grupoIds: 'Grupos econômicos', divisaoIds: 'Divisões' } },
+    grupos: { fields: { marcaIds: 'Marcas' } },
+    setores: { fields: { divisaoId: 'Divisão' } },
+    redesSociais: { fields: { marcaId: 'Marca' } },
   },
   lista: {
     search: 'Buscar',
@@ -566,6 +578,7 @@ export const ptBR = {
       razaoSocial: 'A razão social deve ter pelo menos 10 letras',
       cnpj: 'CNPJ inválido',
       codigoVazio: 'O código não pode ficar vazio',
+      codigoLongo: 'Um código tem no máximo 20 caracteres',
       codigoObrigatorio: 'Informe pelo menos um código',
       codigoDuplicado: 'Código duplicado',
       cnpjIgualPrincipal: 'O CNPJ adicional deve ser diferente do CNPJ principal',
@@ -592,6 +605,8 @@ export const ptBR = {
     unauthenticated: 'Sua sessão expirou. Entre novamente.',
     forbidden: 'Você não tem permissão para realizar esta ação.',
     notFound: 'Registro não encontrado',
+    staleRecord:
+      'Outra pessoa salvou este registro depois que você o abriu. Recarregue a página para ver a versão atual e refaça a sua alteração.',
     outsideScope: 'Este registro está fora do seu escopo: você não pode alterá-lo.',
     sharedRecord:
       'Este registro também pertence a outras marcas: só quem administra todas elas pode ativá-lo ou inativá-lo. Remova dele as suas marcas.',

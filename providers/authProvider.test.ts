@@ -20,6 +20,7 @@ const ME: UsuarioLogado = {
     { id: '1', chave: 'PORTAL_MANUTENCAO_USUARIOS' },
     { id: '2', chave: 'PORTAL_GERENCIAR_BIBLIOTECA' },
   ],
+  onboardingsVistos: ['HOME'],
 };
 
 function setup(pathname = '/home') {
@@ -29,14 +30,23 @@ function setup(pathname = '/home') {
     throw new Error(`unexpected query ${query}`);
   });
   const location = { pathname, search: '', href: `http://localhost:3000${pathname}` };
+  const sessionStore = new MemoryStore();
   const authProvider = createAuthProvider({
     userManager: manager,
     request: request as never,
     getIdioma: () => 'ES',
     getLocation: () => location,
     onAuthError: () => undefined,
+    sessionStore,
   });
-  return { manager, request, authProvider, location };
+  return { manager, request, authProvider, location, sessionStore };
+}
+
+class MemoryStore {
+  items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -88,6 +98,7 @@ describe('authProvider', () => {
         avatar: undefined,
         tipo: 'MONTADORA',
         idioma: 'EN',
+        onboardingsVistos: ['HOME'],
       });
       expect(request).toHaveBeenCalledTimes(1);
     });
@@ -137,6 +148,64 @@ describe('authProvider', () => {
       manager.signinRedirectCallback.mockRejectedValueOnce(new ErrorResponse({ error: 'access_denied' }));
       await expect(authProvider.handleCallback({})).rejects.toMatchObject({ error: 'access_denied' });
       expect(manager.signinRedirect).not.toHaveBeenCalled();
+    });
+
+    describe('a callback URL that can no longer complete, while signed out', () => {
+      const stale = {
+        'already used or unknown state (Back to it, a reload)': new Error('No matching state found in storage'),
+        'code refused by the identity server (spent, expired, grant revoked)': new ErrorResponse({
+          error: 'invalid_grant',
+          error_description: 'grant request is invalid',
+        }),
+      };
+      for (const [name, error] of Object.entries(stale)) {
+        it(`${name}: forgets the expired user and signs in again`, async () => {
+          const { manager, authProvider } = setup('/auth/callback');
+          manager.user = makeUser(-30);
+          manager.signinRedirectCallback.mockRejectedValueOnce(error);
+          void authProvider.handleCallback({});
+          await flush();
+          expect(manager.removeUser).toHaveBeenCalled();
+          expect(manager.user).toBeNull();
+          expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/home' }, ui_locales: 'es' });
+        });
+      }
+
+      it('restarts by itself once a minute at most: failing again right after, it shows the failure', async () => {
+        const first = setup('/auth/callback');
+        first.manager.signinRedirectCallback.mockRejectedValueOnce(
+          stale['already used or unknown state (Back to it, a reload)'],
+        );
+        void first.authProvider.handleCallback({});
+        await flush();
+        expect(first.manager.signinRedirect).toHaveBeenCalledTimes(1);
+
+        // The page reloaded after the redirect: a new auth provider on the same tab's storage.
+        const second = setup('/auth/callback');
+        second.sessionStore.items = first.sessionStore.items;
+        const refused = new ErrorResponse({ error: 'invalid_grant' });
+        second.manager.signinRedirectCallback.mockRejectedValueOnce(refused);
+        await expect(second.authProvider.handleCallback({})).rejects.toBe(refused);
+        expect(second.manager.signinRedirect).not.toHaveBeenCalled();
+
+        vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+        const later = setup('/auth/callback');
+        later.sessionStore.items = first.sessionStore.items;
+        later.manager.signinRedirectCallback.mockRejectedValueOnce(refused);
+        void later.authProvider.handleCallback({});
+        await flush();
+        expect(later.manager.signinRedirect).toHaveBeenCalledTimes(1);
+      });
+
+      it('a completed sign-in allows the next automatic restart at once', async () => {
+        const { manager, authProvider, sessionStore } = setup('/auth/callback');
+        manager.signinRedirectCallback.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant' }));
+        void authProvider.handleCallback({});
+        await flush();
+        expect(sessionStore.items.size).toBe(1);
+        await expect(authProvider.handleCallback({})).resolves.toEqual({ redirectTo: '/usuarios?page=2' });
+        expect(sessionStore.items.size).toBe(0);
+      });
     });
 
     it('never returns to another site', () => {

@@ -8,7 +8,7 @@ import {
 } from 'oidc-client-ts';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { AccessSubject } from '../domain/access';
-import { LOCALE_OF, type Idioma, type TipoUsuario } from '../domain/enums';
+import { LOCALE_OF, type Idioma, type OnboardingId, type TipoUsuario } from '../domain/enums';
 import { TOKEN_REFRESH_MARGIN_SECONDS } from '../domain/limits';
 import { PUBLIC_PATHS } from '../domain/routes';
 import { graphqlRequest } from './dataProvider/graphqlRequest';
@@ -70,15 +70,18 @@ export interface UsuarioLogado {
   tipo: { id: TipoUsuario };
   idioma: { id: Idioma };
   funcionalidades: { id: string; chave: string }[];
+  onboardingsVistos: OnboardingId[];
 }
 
 export const USUARIO_LOGADO_QUERY =
-  'query usuarioLogado { usuarioLogado { id nome email avatarLink tipo { id } idioma { id } funcionalidades { id chave } } }';
+  'query usuarioLogado { usuarioLogado { id nome email avatarLink tipo { id } idioma { id } funcionalidades { id chave } onboardingsVistos } }';
 
 export interface PortalIdentity extends UserIdentity {
   email?: string;
   tipo?: TipoUsuario;
   idioma?: Idioma;
+  /** Onboarding tours already seen; unknown (undefined) when usuarioLogado could not be read. */
+  onboardingsVistos?: OnboardingId[];
 }
 
 /** What `getPermissions` resolves: the subject of domain/access.ts's `hasAccess`. */
@@ -103,6 +106,8 @@ export interface AuthProviderOptions {
   /** Current location; public pages never trigger a sign-in. */
   getLocation?: () => { pathname: string; search: string; href: string };
   onAuthError?: (message: string, error: unknown) => void;
+  /** Where the last automatic restart of a failed callback is noted (this tab's sessionStorage). */
+  sessionStore?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
 interface ReturnState {
@@ -124,6 +129,20 @@ export function isAuthenticationExpired(error: unknown): boolean {
   );
 }
 
+/**
+ * A callback URL that cannot complete any more: its state was already used or is unknown (Back to
+ * it, a reload, a bookmark), or the identity server refused its code (spent, expired, or its grant
+ * revoked).
+ */
+export function isStaleCallback(error: unknown): boolean {
+  const e = error as { error?: unknown; message?: unknown } | null;
+  return e?.error === 'invalid_grant' || e?.message === 'No matching state found in storage';
+}
+
+const CALLBACK_RESTART_KEY = 'portal.auth.callbackRestartedAt';
+/** A stale callback restarts the sign-in by itself at most once in this time, so it cannot loop. */
+export const CALLBACK_RESTART_INTERVAL_MS = 60_000;
+
 const NEVER = new Promise<never>(() => undefined);
 
 /**
@@ -136,6 +155,7 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
   const getIdioma = options.getIdioma ?? getStoredIdioma;
   const getLocation = options.getLocation ?? (() => window.location);
   const onAuthError = options.onAuthError ?? ((message, error) => log.warn(message, error));
+  const sessionStore = options.sessionStore ?? window.sessionStorage;
 
   let redirecting: Promise<never> | undefined;
   let refreshing: Promise<User | null> | undefined;
@@ -218,12 +238,21 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
       try {
         const user = await manager.signinRedirectCallback(getLocation().href);
         usuario = undefined;
+        sessionStore.removeItem(CALLBACK_RESTART_KEY);
         return { redirectTo: safeReturnTo((user.state as ReturnState | undefined)?.returnTo) };
       } catch (error) {
         if (isAuthenticationExpired(error)) return signIn('/home');
         // Back on a bookmarked or reloaded callback URL while signed in: just go on.
         if (await validUser()) return { redirectTo: '/home' };
         onAuthError('Sign-in callback failed', error);
+        const restartedAt = Number(sessionStore.getItem(CALLBACK_RESTART_KEY)) || 0;
+        if (isStaleCallback(error) && Date.now() - restartedAt >= CALLBACK_RESTART_INTERVAL_MS) {
+          // Signed out with a spent callback URL: forget the expired user and sign in afresh. Should
+          // that fail the same way again, the page offers "sign in again" rather than loop.
+          sessionStore.setItem(CALLBACK_RESTART_KEY, String(Date.now()));
+          await manager.removeUser().catch(() => undefined);
+          return signIn('/home');
+        }
         throw error;
       }
     },
@@ -267,6 +296,7 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
           avatar: me.avatarLink ?? undefined,
           tipo: me.tipo.id,
           idioma: me.idioma.id,
+          onboardingsVistos: me.onboardingsVistos,
         };
       } catch (error) {
         onAuthError('usuarioLogado failed; identity from the ID token', error);

@@ -8,10 +8,10 @@ import { FakeUserManager, makeUser } from '../providers/authProvider.fixtures';
 import { setAccessTokenGetter } from '../providers/dataProvider';
 import { createI18nProvider } from '../providers/i18nProvider';
 import { App } from './App';
-import { menuHandler, onboardingHandlers } from './layout/testing';
+import { menuHandler, onboardingHandler } from './layout/testing';
 
-// The shell reads its menu and the onboarding flag once signed in.
-const server = setupServer(menuHandler(), ...onboardingHandlers({ seen: true, marked: [] }));
+// The shell reads its menu once signed in (the onboarding flag comes with the signed-in user).
+const server = setupServer(menuHandler(), onboardingHandler({ marked: [] }));
 beforeAll(() => {
   setAccessTokenGetter(async () => 'token');
   server.listen({ onUnhandledRequest: 'error' });
@@ -79,6 +79,7 @@ const ME: UsuarioLogado = {
   tipo: { id: 'TECSINAPSE' },
   idioma: { id: 'PT_BR' },
   funcionalidades: [],
+  onboardingsVistos: ['HOME'],
 };
 
 /** The real auth provider over a fake UserManager. */

@@ -6,6 +6,7 @@ import {
   CustomRoutes,
   Navigate,
   Notification,
+  Resource,
   type AuthProvider,
   type DataProvider,
   type I18nProvider,
@@ -43,21 +44,25 @@ const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
  * A react-admin view fits too (`<List resource="usuarios">`, or a ResourceContextProvider); a
  * `<Resource name>` below then only declares the resource (these routes win over its `name/*`).
  */
+/** The resource folders (STYLE.md), by resource name: dealer network, then reference data. */
+const RESOURCES_VIEWS = {
+  grupos,
+  dealers,
+  marcas,
+  cargos,
+  departamentos,
+  divisoes,
+  setores,
+  desligamentos,
+  redesSociais,
+};
+
 export const PAGES: Pages = {
   home: Home,
   minhaConta: lazy(() => import('./pages/minhaConta/MinhaContaPage')),
   auditoria: lazy(() => import('./pages/auditoria/AuditoriaPage')),
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
-  ...resourcePages('grupos', grupos),
-  ...resourcePages('dealers', dealers),
-  // Reference data (cadastros), for the provider's staff.
-  ...resourcePages('marcas', marcas),
-  ...resourcePages('cargos', cargos),
-  ...resourcePages('departamentos', departamentos),
-  ...resourcePages('divisoes', divisoes),
-  ...resourcePages('setores', setores),
-  ...resourcePages('desligamentos', desligamentos),
-  ...resourcePages('redesSociais', redesSociais),
+  ...Object.assign({}, ...Object.entries(RESOURCES_VIEWS).map(([name, views]) => resourcePages(name, views))),
   superAdmin: lazy(() => import('./pages/superAdmin/SuperAdminPage')),
   esqueciSenha: ForgotPasswordPage,
   forgotPassword: ForgotPasswordPage,
@@ -112,6 +117,10 @@ export function App({ authProvider, dataProvider, i18nProvider, store, title }: 
       // Last resort around the whole app; routed pages have their own boundary (routing/routeElements).
       error={AppErrorPage}
     >
+      {/* Declared for react-admin's references (how a record is named); the routes are PAGES'. */}
+      {Object.entries(RESOURCES_VIEWS).map(([name, views]) => (
+        <Resource key={name} name={name} recordRepresentation={views.recordRepresentation} />
+      ))}
       <CustomRoutes noLayout>
         <Route path={CALLBACK_PATH} element={<AuthCallbackPage />} />
         {publicRoutes(PAGES)}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, optionalText, recordId, requiredId, requiredText, URL_MAX_LENGTH } from './campos';
+import { httpUrl, optionalText, recordId, requiredId, requiredText, URL_MAX_LENGTH, versionField } from './campos';
 
 // Reference data maintained by the provider's staff: brands, positions, departments, divisions,
 // sectors, dismissal reasons and each brand's social networks. One schema per save input, used by
@@ -15,31 +15,43 @@ const optionalId = recordId().nullish();
 
 export const marcaSchema = z.object({
   id: optionalId,
+  version: versionField,
   nome: requiredText(NOME_MAX_LENGTH),
   descricao: optionalText(DESCRICAO_MAX_LENGTH),
   facebookId: optionalText(NOME_MAX_LENGTH),
 });
 
-export const cargoSchema = z.object({ id: optionalId, nome: requiredText(NOME_MAX_LENGTH) });
+export const cargoSchema = z.object({ id: optionalId, version: versionField, nome: requiredText(NOME_MAX_LENGTH) });
 
 export const departamentoSchema = z.object({
   id: optionalId,
+  version: versionField,
   nome: requiredText(NOME_MAX_LENGTH),
   sigla: requiredText(SIGLA_MAX_LENGTH),
   assinatura: optionalText(DESCRICAO_MAX_LENGTH),
 });
 
-export const divisaoSchema = z.object({ id: optionalId, nome: requiredText(NOME_MAX_LENGTH) });
+export const divisaoSchema = z.object({ id: optionalId, version: versionField, nome: requiredText(NOME_MAX_LENGTH) });
 
-export const setorSchema = z.object({ id: optionalId, nome: requiredText(NOME_MAX_LENGTH), divisaoId: requiredId });
+export const setorSchema = z.object({
+  id: optionalId,
+  version: versionField,
+  nome: requiredText(NOME_MAX_LENGTH),
+  divisaoId: requiredId,
+});
 
-export const desligamentoSchema = z.object({ id: optionalId, motivo: requiredText(NOME_MAX_LENGTH) });
+export const desligamentoSchema = z.object({
+  id: optionalId,
+  version: versionField,
+  motivo: requiredText(NOME_MAX_LENGTH),
+});
 
 /** An icon as `pack|name`, e.g. `fab|facebook`: two non-empty parts around one pipe. */
 export const ICONE_PATTERN = /^[^|\s]+\|[^|\s]+$/;
 
 export const redeSocialSchema = z.object({
   id: optionalId,
+  version: versionField,
   marcaId: requiredId,
   nome: requiredText(NOME_MAX_LENGTH),
   url: httpUrl(URL_MAX_LENGTH),

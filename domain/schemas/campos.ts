@@ -74,3 +74,9 @@ export function duplicateIndexes<T>(
   });
   return duplicates;
 }
+
+/**
+ * The version of a record as the form read it: an update sends it back, and the server refuses the
+ * save (CONFLICT) when someone saved the record since (server/audit/write.ts).
+ */
+export const versionField = z.number().int().positive().nullish();

@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { isValidCnpj, onlyDigits } from '../documentos';
+import { isValidCnpj, normalizeCnpj, onlyDigits } from '../documentos';
 import { CODE_MAX_LENGTH, RAZAO_SOCIAL_MIN_LETTERS } from '../limits';
 import { phoneError, type TipoTelefone } from '../telefones';
-import { duplicateIndexes, httpUrl, ids, optionalText, requiredId, requiredIds, requiredText } from './campos';
+import {
+  duplicateIndexes,
+  httpUrl,
+  ids,
+  optionalText,
+  requiredId,
+  requiredIds,
+  requiredText,
+  versionField,
+} from './campos';
 import { filterInputSchema, optionalBoolean, optionalIds } from './lista';
 import { idSchema } from './usuario';
 
@@ -19,7 +28,7 @@ const cnpj = z
   .min(1, 'validation.required')
   .max(30, 'validation.maxLength')
   .refine(isValidCnpj, 'dealers.validation.cnpj')
-  .transform(onlyDigits);
+  .transform(normalizeCnpj);
 
 const phones = (tipo: TipoTelefone) =>
   z
@@ -63,6 +72,7 @@ export const dadoComplementarSchema = z.object({
 export const dealerSchema = z
   .object({
     id: idSchema.nullish(),
+    version: versionField,
     nomeExibicao: requiredText(120),
     razaoSocial: requiredText(200).refine(
       (value) => letterCount(value) >= RAZAO_SOCIAL_MIN_LETTERS,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { optionalBoolean, optionalIds, filterInputSchema } from './lista';
-import { requiredIds, requiredText } from './campos';
+import { requiredIds, requiredText, versionField } from './campos';
 import { idSchema } from './usuario';
 
 /** A dealer group (economic group) as the group form saves it (salvarGrupo). */
 export const grupoSchema = z.object({
   id: idSchema.nullish(),
+  version: versionField,
   nome: requiredText(120),
   marcaIds: requiredIds,
   active: z.boolean().default(true),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildSchema, print, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, RESOURCE_METHODS, type ResourceMethod } from '../../domain/resources';
-import { MissingOperationError, buildOperation, createBuildQuery, type ResourceTable } from './buildQuery';
+import { MissingOperationError, buildOperation, type ResourceTable } from './buildQuery';
 
 /** The API's committed contract (server/schema.graphql, printed from the server's SDL). */
 const serverSchema = () => buildSchema(readFileSync(path.resolve(__dirname, '../../server/schema.graphql'), 'utf8'));
@@ -53,10 +53,11 @@ describe('buildQuery over domain/resources.ts', () => {
   });
 
   it('throws a clear error for an undeclared operation or resource', () => {
-    const buildQuery = createBuildQuery()();
-    expect(() => buildQuery('CREATE', 'produtos', { data: {} })).toThrow(MissingOperationError);
-    expect(() => buildQuery('CREATE', 'produtos', { data: {} })).toThrow(/"produtos" declares no "create" operation/);
-    expect(() => buildQuery('GET_LIST', 'naoExiste', {})).toThrow(/Unknown resource "naoExiste"/);
+    const build = (resource: string, method: 'create' | 'getList') => () =>
+      buildOperation(RESOURCES, resource, method, { data: {} });
+    expect(build('produtos', 'create')).toThrow(MissingOperationError);
+    expect(build('produtos', 'create')).toThrow(/"produtos" declares no "create" operation/);
+    expect(build('naoExiste', 'getList')).toThrow(/Unknown resource "naoExiste"/);
   });
 });
 

@@ -1,7 +1,6 @@
 import { parse, type DocumentNode } from 'graphql';
 import { HttpError } from 'react-admin';
 import {
-  RESOURCES,
   type ListOperation,
   type MutationOperation,
   type RecordOperation,
@@ -9,19 +8,6 @@ import {
   type ResourceOperations,
 } from '../../domain/resources';
 import { filterRows, listRows, type ListParams } from './clientSide';
-
-/** react-admin's fetch types (ra-core's GET_LIST, ...) as ra-data-graphql passes them. */
-export const METHOD_OF_FETCH_TYPE: Record<string, ResourceMethod> = {
-  GET_LIST: 'getList',
-  GET_ONE: 'getOne',
-  GET_MANY: 'getMany',
-  GET_MANY_REFERENCE: 'getManyReference',
-  CREATE: 'create',
-  UPDATE: 'update',
-  UPDATE_MANY: 'updateMany',
-  DELETE: 'delete',
-  DELETE_MANY: 'deleteMany',
-};
 
 export interface BuiltQuery {
   query: DocumentNode;
@@ -57,7 +43,7 @@ export interface RaParams {
   filter?: Row;
 }
 
-/** Removes Apollo's `__typename` so records and mutation inputs hold only the API's fields. */
+/** Removes `__typename` (answers of mocks and older clients carry it) so records and inputs hold only the API's fields. */
 export function stripTypename<T>(value: T): T {
   if (Array.isArray(value)) return value.map(stripTypename) as T;
   if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Blob)) {
@@ -102,19 +88,7 @@ function pickById(rows: Row[], id: unknown, resource: string): Row {
   return found;
 }
 
-/**
- * The ra-data-graphql `buildQuery` factory: builds each request from the resource table alone
- * (introspection is disabled), so adding a resource or a paged list is one entry in the table.
- */
-export function createBuildQuery(resources: ResourceTable = RESOURCES) {
-  return () =>
-    (fetchType: string, resource: string, params: RaParams): BuiltQuery => {
-      const method = METHOD_OF_FETCH_TYPE[fetchType];
-      if (!method) throw new Error(`Unsupported data provider method ${fetchType}`);
-      return buildOperation(resources, resource, method, params ?? {});
-    };
-}
-
+/** The GraphQL request of one data provider call, built from the resource table alone. */
 export function buildOperation(
   resources: ResourceTable,
   resource: string,
@@ -228,4 +202,23 @@ export function buildOperation(
       };
     }
   }
+}
+
+/** The mutation that activates or inactivates a record of `resource` (its `setActive` entry). */
+export function setActiveMutation(resources: ResourceTable, resource: string, active: boolean): string {
+  const ops = resources[resource]?.setActive;
+  if (!ops) throw new Error(`Resource "${resource}" declares no setActive in domain/resources.ts`);
+  return `mutation SetActive($id: ID!) { result: ${active ? ops.ativar : ops.inativar}(id: $id) { id active } }`;
+}
+
+/** The request of a resource's named query (its `queries` entry) with `data`'s declared fields. */
+export function namedQuery(resources: ResourceTable, resource: string, name: string, data: Row) {
+  const entry = resources[resource]?.queries?.[name];
+  if (!entry) throw new MissingOperationError(resource, `queries.${name}`);
+  return {
+    query: `query ${resource}_${name}($input: ${entry.argType}) { result: ${entry.operation}(${entry.arg}: $input)${selection(entry.fields)} }`,
+    variables: {
+      input: Object.fromEntries(entry.inputFields.filter((key) => key in data).map((key) => [key, data[key]])),
+    },
+  };
 }

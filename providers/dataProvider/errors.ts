@@ -45,19 +45,3 @@ export function toHttpError(errors: readonly GraphQLErrorLike[], httpStatus = 20
       : { code };
   return new HttpError(known.message, status, body);
 }
-
-/** ra-data-graphql wraps Apollo errors in an HttpError whose body is the ApolloError. */
-interface ApolloErrorLike {
-  graphQLErrors?: readonly GraphQLErrorLike[];
-  networkError?: { statusCode?: number; status?: number; message?: string } | null;
-}
-
-/** Maps whatever the Apollo-based provider threw to the same HttpError as graphqlRequest's. */
-export function mapProviderError(error: unknown): unknown {
-  if (!(error instanceof HttpError)) return error;
-  // parseResponse's own HttpError (e.g. a 404 picked from a whole list), re-wrapped with status 200.
-  if (error.body instanceof HttpError) return error.body;
-  const apollo = error.body as ApolloErrorLike | undefined;
-  if (apollo?.graphQLErrors && apollo.graphQLErrors.length > 0) return toHttpError(apollo.graphQLErrors);
-  return error;
-}

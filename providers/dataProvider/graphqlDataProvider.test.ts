@@ -47,7 +47,7 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-describe('GraphQL data provider (ra-data-graphql without introspection)', () => {
+describe('GraphQL data provider (built from the resource table, no introspection)', () => {
   it('pages and sorts the unpaged produtos list on the client, with the bearer token', async () => {
     const dataProvider = buildGraphqlDataProvider();
     const result = await dataProvider.getList('produtos', {
@@ -222,6 +222,57 @@ describe('graphqlRequest', () => {
     const error = await graphqlRequest('query usuarioLogado { usuarioLogado { id } }').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
+  });
+});
+
+describe('setActive', () => {
+  it("sends the resource's activate or inactivate mutation and answers the record's new state", async () => {
+    const sent: { query: string; id: unknown }[] = [];
+    server.use(
+      api.mutation('SetActive', ({ query, variables }) => {
+        sent.push({ query, id: variables.id });
+        return HttpResponse.json({ data: { result: { id: variables.id, active: !query.includes('inativar') } } });
+      }),
+    );
+    const dataProvider = buildGraphqlDataProvider();
+    expect(await dataProvider.setActive('dealers', { id: '7', active: false })).toEqual({
+      data: { id: '7', active: false },
+    });
+    expect(await dataProvider.setActive('grupos', { id: '8', active: true })).toEqual({
+      data: { id: '8', active: true },
+    });
+    expect(sent.map((s) => [s.query.match(/result: (\w+)/)?.[1], s.id])).toEqual([
+      ['inativarDealer', '7'],
+      ['ativarGrupo', '8'],
+    ]);
+    await expect(dataProvider.setActive('produtos', { id: '1', active: true })).rejects.toThrow(
+      /declares no setActive/,
+    );
+  });
+});
+
+describe("query (a resource's named query)", () => {
+  it('sends the declared operation with only the declared input fields, and answers its result', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      api.query('grupos_impacto', ({ variables }) => {
+        sent.push(variables.input as Record<string, unknown>);
+        return HttpResponse.json({
+          data: { result: { dealersDesvinculados: 1, dealersInativados: 2, usuariosInativados: 3 } },
+        });
+      }),
+    );
+    const dataProvider = buildGraphqlDataProvider();
+    const answer = await dataProvider.query('grupos', 'impacto', {
+      id: '4',
+      nome: 'Sul',
+      marcaIds: ['1'],
+      active: false,
+      extra: 'x',
+    });
+    expect(answer).toEqual({ data: { dealersDesvinculados: 1, dealersInativados: 2, usuariosInativados: 3 } });
+    expect(sent).toEqual([{ id: '4', nome: 'Sul', marcaIds: ['1'], active: false }]);
+    await expect(dataProvider.query('grupos', 'naoExiste', {})).rejects.toThrow(/queries.naoExiste/);
   });
 });
 

@@ -1,55 +1,45 @@
-import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client/core';
 import { print } from 'graphql';
-import buildDataProvider from 'ra-data-graphql';
 import type { DataProvider } from 'react-admin';
-import { createBuildQuery, type ResourceTable } from './buildQuery';
-import { mapProviderError } from './errors';
-import { fetchGraphql } from './graphqlRequest';
-import { RESOURCE_METHODS } from '../../domain/resources';
+import { RESOURCE_METHODS, RESOURCES } from '../../domain/resources';
+import { buildOperation, namedQuery, setActiveMutation, type RaParams, type ResourceTable } from './buildQuery';
+import { graphqlRequest } from './graphqlRequest';
+
+/** The portal's own data provider methods beside react-admin's (see domain/resources.ts). */
+export interface PortalDataProvider extends DataProvider {
+  /** Activates or inactivates one record through the resource's `setActive` mutations. */
+  setActive(
+    resource: string,
+    params: { id: unknown; active: boolean },
+  ): Promise<{ data: { id: unknown; active: boolean } }>;
+}
 
 /**
- * Apollo's terminating link, going through the same fetch as graphqlRequest (bearer token, one
- * endpoint). A failure that is not a GraphQL response is raised with `statusCode`, which
- * ra-data-graphql copies into its HttpError.
+ * react-admin's data provider over the API: every request is built from the resource table
+ * (domain/resources.ts) and sent by the same fetch as every other call (graphqlRequest: bearer
+ * token, errors mapped to HttpError with field errors, 401 and 403). No GraphQL client cache: a
+ * react-admin page reads its data through react-query, which caches it.
  */
-export const portalLink = new ApolloLink(
-  (operation) =>
-    new Observable((observer) => {
-      const { fetchOptions } = operation.getContext() as { fetchOptions?: { signal?: AbortSignal } };
-      fetchGraphql(print(operation.query), operation.variables, {
-        signal: fetchOptions?.signal,
-        operationName: operation.operationName,
-      }).then(
-        ({ result }) => {
-          observer.next(result as never);
-          observer.complete();
-        },
-        (error: { status?: number; message?: string }) =>
-          observer.error(Object.assign(new Error(error?.message ?? 'Network error'), { statusCode: error?.status })),
-      );
-    }),
-);
-
-/**
- * ra-data-graphql without introspection: every query comes from the resource table
- * (domain/resources.ts). Errors are mapped to the portal's HttpError (field errors, 401, 403).
- */
-export function buildGraphqlDataProvider(resources?: ResourceTable): DataProvider {
-  // No devtools hook: in development it also schedules a 10 s "install the devtools" timer.
-  const client = new ApolloClient({ link: portalLink, cache: new InMemoryCache(), devtools: { enabled: false } });
-  const provider = buildDataProvider({
-    client,
-    introspection: false,
-    buildQuery: createBuildQuery(resources) as never,
-  });
-  const mapped = Object.fromEntries(
+export function buildGraphqlDataProvider(resources: ResourceTable = RESOURCES): PortalDataProvider {
+  const methods = Object.fromEntries(
     RESOURCE_METHODS.map((method) => [
       method,
-      (resource: string, params: unknown) =>
-        (provider[method] as (r: string, p: unknown) => Promise<unknown>)(resource, params).catch((error: unknown) => {
-          throw mapProviderError(error);
-        }),
+      async (resource: string, params: RaParams & { signal?: AbortSignal }) => {
+        const built = buildOperation(resources, resource, method, params ?? {});
+        const data = await graphqlRequest(print(built.query), built.variables, { signal: params?.signal });
+        return built.parseResponse({ data });
+      },
     ]),
   );
-  return mapped as unknown as DataProvider;
+  return {
+    ...(methods as unknown as DataProvider),
+    async setActive(resource, { id, active }) {
+      const mutation = setActiveMutation(resources, resource, active);
+      const data = await graphqlRequest<{ result: { id: unknown; active: boolean } }>(mutation, { id });
+      return { data: data.result };
+    },
+    async query<T>(resource: string, name: string, data: Record<string, unknown>) {
+      const { query, variables } = namedQuery(resources, resource, name, data);
+      return { data: (await graphqlRequest<{ result: T }>(query, variables)).result };
+    },
+  };
 }

@@ -27,7 +27,7 @@ const JSON_TYPES = ['application/json', 'application/graphql-response+json'];
 /**
  * POSTs one GraphQL operation with the bearer token and returns the raw `{ data, errors }`.
  * Throws an HttpError only when the answer is not a GraphQL response (network failure, proxy page).
- * Shared by graphqlRequest and the Apollo link of the data provider, so both map errors alike.
+ * Every call of the portal goes through it (graphqlRequest, the data provider), so errors map alike.
  */
 export async function fetchGraphql<T = Record<string, unknown>>(
   query: string,

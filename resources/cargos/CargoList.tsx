@@ -4,7 +4,7 @@ import { ResourceList } from '../../src/components/list';
 /** /cargos: every position, searched, sorted and paged on the client (the list is small). */
 export default function CargoList() {
   return (
-    <ResourceList exportName="cargos" sort={{ field: 'nome', order: 'ASC' }}>
+    <ResourceList primaryText={(cargo) => cargo.nome} exportName="cargos" sort={{ field: 'nome', order: 'ASC' }}>
       <DataTable.Col source="nome" label="cadastros.fields.nome" />
     </ResourceList>
   );

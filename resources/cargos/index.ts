@@ -1,4 +1,3 @@
-import BadgeIcon from '@mui/icons-material/Badge';
 import { lazy } from 'react';
 
 /** Positions (cargos): /cargos, /cargos/novo, /cargos/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./CargoList')),
   create: lazy(() => import('./CargoCreate')),
   edit: lazy(() => import('./CargoEdit')),
-  icon: BadgeIcon,
   recordRepresentation: 'nome',
 };

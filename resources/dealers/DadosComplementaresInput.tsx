@@ -91,19 +91,29 @@ export function DadosComplementaresInput({ source = 'dadosComplementares' }: { s
                     )}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => open(index)}>
-                      {translate('dealers.complementares.edit')}
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => {
-                        field.onChange(list.filter((_, i) => i !== index));
-                        field.onBlur();
+                    {/* One above the other on a phone, leaving the URI its room. */}
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        flexDirection: { xs: 'column', sm: 'row' },
+                        alignItems: 'flex-end',
+                        justifyContent: 'flex-end',
                       }}
                     >
-                      {translate('dealers.complementares.remove')}
-                    </Button>
+                      <Button size="small" onClick={() => open(index)}>
+                        {translate('dealers.complementares.edit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => {
+                          field.onChange(list.filter((_, i) => i !== index));
+                          field.onBlur();
+                        }}
+                      >
+                        {translate('dealers.complementares.remove')}
+                      </Button>
+                    </Box>
                   </TableCell>
                 </TableRow>
               );

@@ -5,6 +5,7 @@ import { graphql, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
+import { resourceHandlers } from '../../src/testing/mockApi';
 import DealerCreate from './DealerCreate';
 import DealerEdit from './DealerEdit';
 import DealerList from './DealerList';
@@ -20,9 +21,6 @@ const saved: { operation: string; input: Record<string, unknown> }[] = [];
 const toggled: { id: unknown; query: string }[] = [];
 const exported: URL[] = [];
 
-/** A handler answering a whole-list query. */
-const whole = (operation: string, result: unknown[]) =>
-  api.query(operation, () => HttpResponse.json({ data: { result } }));
 const answerDealer = (input: Record<string, unknown>) => ({
   data: { result: { ...DEALER, id: '99', ...input, __typename: 'Dealer' } },
 });
@@ -55,17 +53,7 @@ const server = setupServer(
     rows = rows.map((row) => (row.id === variables.id ? { ...row, active } : row));
     return HttpResponse.json({ data: { result: { id: variables.id, active, __typename: 'Dealer' } } });
   }),
-  whole('divisoes_getList', DIVISOES),
-  whole('divisoes_getMany', DIVISOES),
-  whole('setores_getList', SETORES),
-  whole('setores_getMany', SETORES),
-  whole('marcas_getList', MARCAS),
-  whole('marcas_getMany', MARCAS),
-  api.query('grupos_getList', () =>
-    HttpResponse.json({ data: { result: { content: GRUPOS, totalElements: GRUPOS.length, __typename: 'GrupoPage' } } }),
-  ),
-  whole('grupos_getMany', GRUPOS),
-  whole('produtos_getList', PRODUTOS),
+  ...resourceHandlers({ divisoes: DIVISOES, setores: SETORES, marcas: MARCAS, grupos: GRUPOS, produtos: PRODUTOS }),
   http.get(new URL('/api/exportar/dealers', origin).href, ({ request }) => {
     exported.push(new URL(request.url));
     return new HttpResponse('nomeExibicao\nAurora Centro\n', {
@@ -130,6 +118,21 @@ describe('/dealers', { timeout: 20_000 }, () => {
     expect(screen.getByText('Mostrando 1 a 2 de 2 registros')).toBeInTheDocument();
     expect(listed[0]).toEqual({ page: 0, rowsPerPage: 10, sort: { field: 'nomeExibicao', order: 'ASC' } });
     expect(screen.getByRole('link', { name: 'Criar' })).toHaveAttribute('href', '/dealers/novo');
+  });
+
+  it('names every filter in the add-filter menu and on the filter itself', async () => {
+    renderAt('/dealers');
+    await screen.findByText('Aurora Centro');
+    await userEvent.click(screen.getByRole('button', { name: 'Adicionar filtro' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => item.textContent),
+    ).toEqual(['Situação', 'Marcas', 'Grupos econômicos', 'Divisões']);
+    await userEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Divisões' }));
+    // The select's label (a multiple select is named by its label and its chosen values).
+    expect(await screen.findByRole('combobox', { name: /^Divisões/ })).toBeInTheDocument();
   });
 
   it('exports the list with the search and filters in use', async () => {
@@ -199,7 +202,9 @@ const button = (name: string) => screen.getByRole('button', { name });
 
 /** Step number of the progress bar, its filled segments, and the step's title. */
 function progress() {
-  const [bar, ...segments] = screen.getAllByRole('progressbar');
+  // One progress bar for assistive technology, named after the step; its segments are drawing only.
+  const bar = screen.getByRole('progressbar', { name: /^Passo \d de 4: / });
+  const segments = [...bar.querySelectorAll('[aria-hidden="true"]')];
   return {
     step: bar.getAttribute('aria-valuenow'),
     segments: segments.map((segment) => segment.getAttribute('aria-valuenow')),
@@ -276,6 +281,15 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Campo obrigatório')).toHaveLength(2);
     expect(progress().step).toBe('1');
     expect(saved).toEqual([]);
+    // Each error goes as soon as its field is right, before the next click on Avançar.
+    await user.clear(textbox(/^Razão social/));
+    await user.type(textbox(/^Razão social/), 'Aurora Centro Veículos Ltda');
+    await user.type(textbox(/^Código/), 'AC-01{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByText('A razão social deve ter pelo menos 10 letras')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Informe pelo menos um código')).not.toBeInTheDocument();
+    expect(screen.getByText('CNPJ inválido')).toBeInTheDocument();
   });
 
   it('refuses an invalid additional CNPJ before adding it', async () => {
@@ -289,6 +303,15 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('list', { name: 'CNPJ adicional' })).getByRole('listitem')).toHaveTextContent(
       '45.287.116/0001-91',
     );
+  });
+
+  it('refuses a code over 20 characters with a message instead of cutting it', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers/novo');
+    await user.type(await screen.findByRole('textbox', { name: /^Código/ }), 'ABCDEFGHIJKLMNOPQRSTU{Enter}');
+    expect(await screen.findByText('Um código tem no máximo 20 caracteres')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Código' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(textbox(/^Código/)).toHaveValue('ABCDEFGHIJKLMNOPQRSTU');
   });
 
   it('offers the sectors of the chosen division, and clears the sector when the division changes', async () => {
@@ -335,6 +358,17 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
     await user.click(button('Avançar'));
     expect(await screen.findByText('Selecione pelo menos 1')).toBeInTheDocument();
     expect(progress().step).toBe('3');
+  });
+
+  it('offers only the brands the caller may assign', async () => {
+    const user = userEvent.setup();
+    renderAt('/dealers/novo');
+    await fillIdentificacao(user);
+    await next(user, '2');
+    await next(user, '3');
+    await user.click(screen.getByRole('combobox', { name: /^Marcas/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Aurora Motors', 'Boreal Caminhões']);
   });
 
   it('checks the complementary data in its dialog: product and URI required, a URL, one per product', async () => {
@@ -453,6 +487,10 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
     );
     expect(saved).toHaveLength(1);
     expect(location()).toBe('/dealers/novo');
+    // Changing the name clears the server's error on it.
+    await user.type(nome, ' Norte');
+    await waitFor(() => expect(screen.queryByText('Já existe um dealer com este nome')).not.toBeInTheDocument());
+    expect(nome).toHaveAttribute('aria-invalid', 'false');
   });
 });
 
@@ -487,6 +525,8 @@ describe('/dealers/:id', { timeout: 30_000 }, () => {
         operation: 'update',
         input: expect.objectContaining({
           id: '5',
+          // The version read comes back, so the server can refuse the save if someone saved since.
+          version: 3,
           razaoSocial: 'Aurora Centro Automóveis Ltda',
           cnpj: '11222333000181',
           codigos: ['AC-01', 'AC-02'],
@@ -495,5 +535,28 @@ describe('/dealers/:id', { timeout: 30_000 }, () => {
         }),
       },
     ]);
+  });
+
+  it('says that someone else saved the dealer since it was opened, and stays on the form', async () => {
+    const message =
+      'Outra pessoa salvou este registro depois que você o abriu. Recarregue a página para ver a versão atual e refaça a sua alteração.';
+    server.use(
+      api.mutation('dealers_update', ({ variables }) => {
+        saved.push({ operation: 'update', input: variables.input });
+        return HttpResponse.json({ errors: [{ message, extensions: { code: 'CONFLICT' } }], data: null });
+      }),
+    );
+    const user = userEvent.setup();
+    const { location } = renderAt('/dealers/5');
+    expect(await screen.findByText('Aurora Centro', { selector: 'p' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Setor/ })).toHaveTextContent('Veículos novos'));
+    await user.type(textbox(/^Razão social/), ' S.A.');
+    await next(user, '2');
+    await next(user, '3');
+    await next(user, '4');
+    await user.click(button('Salvar'));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(location()).toBe('/dealers/5');
   });
 });

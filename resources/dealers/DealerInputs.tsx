@@ -72,7 +72,8 @@ function IdentificacaoStep() {
         source="codigos"
         label="dealers.fields.codigo"
         isRequired
-        mask={(value) => value.slice(0, CODE_MAX_LENGTH)}
+        // Refused with a message rather than cut: a truncated code would silently be another code.
+        tagError={(value) => (value.trim().length > CODE_MAX_LENGTH ? 'dealers.validation.codigoLongo' : null)}
       />
       <ReferenceInput source="divisaoId" reference="divisoes" sort={{ field: 'nome', order: 'ASC' }}>
         <SelectInput label="dealers.fields.divisao" optionText="nome" isRequired fullWidth />
@@ -106,7 +107,14 @@ function ContatoStep() {
 function RedeStep() {
   return (
     <Box sx={row}>
-      <ReferenceArrayInput source="marcaIds" reference="marcas" sort={{ field: 'nome', order: 'ASC' }} perPage={100}>
+      <ReferenceArrayInput
+        source="marcaIds"
+        reference="marcas"
+        sort={{ field: 'nome', order: 'ASC' }}
+        perPage={100}
+        // Only the brands the caller may assign are offered; those already there still show.
+        filter={{ atribuivel: true }}
+      >
         <AutocompleteArrayInput label="dealers.fields.marcas" optionText="nome" isRequired />
       </ReferenceArrayInput>
       <ReferenceArrayInput source="grupoIds" reference="grupos" sort={{ field: 'nome', order: 'ASC' }} perPage={25}>

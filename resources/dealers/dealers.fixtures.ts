@@ -13,9 +13,11 @@ export const SETORES = [
   { id: '21', nome: 'Peças', divisaoId: '2' },
 ].map((setor) => ({ ...setor, divisao: divisao(setor.divisaoId), __typename: 'Setor' }));
 
+/** The brands as a manufacturer holding Aurora and Boreal reads them: Cometa is another's. */
 export const MARCAS = [
-  { id: '1', nome: 'Aurora Motors' },
-  { id: '2', nome: 'Boreal Caminhões' },
+  { id: '1', nome: 'Aurora Motors', atribuivel: true },
+  { id: '2', nome: 'Boreal Caminhões', atribuivel: true },
+  { id: '3', nome: 'Cometa Veículos', atribuivel: false },
 ].map((marca) => ({ ...marca, descricao: null, facebookId: null, active: true, __typename: 'Marca' }));
 
 export const GRUPOS = [
@@ -50,6 +52,7 @@ const ref = <T extends { id: string; nome: string; __typename: string }>(list: T
 /** A saved dealer as `dealer(id)` answers it (digits only; the screens mask them). */
 export const DEALER = {
   id: '5',
+  version: 3,
   nomeExibicao: 'Aurora Centro',
   razaoSocial: 'Aurora Centro Veículos Ltda',
   cnpj: '11222333000181',

@@ -1,4 +1,3 @@
-import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
 
 /** Dealers: /dealers, /dealers/novo (wizard), /dealers/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./DealerList')),
   create: lazy(() => import('./DealerCreate')),
   edit: lazy(() => import('./DealerEdit')),
-  icon: StoreIcon,
   recordRepresentation: 'nomeExibicao',
 };

@@ -4,7 +4,12 @@ import { ResourceList } from '../../src/components/list';
 /** /departamentos: every department, searched, sorted and paged on the client (the list is small). */
 export default function DepartamentoList() {
   return (
-    <ResourceList exportName="departamentos" sort={{ field: 'nome', order: 'ASC' }}>
+    <ResourceList
+      primaryText={(departamento) => departamento.nome}
+      secondaryText={(departamento) => departamento.sigla}
+      exportName="departamentos"
+      sort={{ field: 'nome', order: 'ASC' }}
+    >
       <DataTable.Col source="nome" label="cadastros.fields.nome" />
       <DataTable.Col source="sigla" label="cadastros.fields.sigla" />
       <DataTable.Col source="assinatura" label="cadastros.fields.assinatura" />

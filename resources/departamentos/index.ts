@@ -1,4 +1,3 @@
-import ApartmentIcon from '@mui/icons-material/Apartment';
 import { lazy } from 'react';
 
 /** Departments: /departamentos, /departamentos/novo, /departamentos/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./DepartamentoList')),
   create: lazy(() => import('./DepartamentoCreate')),
   edit: lazy(() => import('./DepartamentoEdit')),
-  icon: ApartmentIcon,
   recordRepresentation: 'nome',
 };

@@ -1,4 +1,3 @@
-import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { lazy } from 'react';
 
 /** Dismissal reasons (desligamentos): /desligamentos, /desligamentos/novo, /desligamentos/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./DesligamentoList')),
   create: lazy(() => import('./DesligamentoCreate')),
   edit: lazy(() => import('./DesligamentoEdit')),
-  icon: PersonRemoveIcon,
   recordRepresentation: 'motivo',
 };

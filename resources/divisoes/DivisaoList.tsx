@@ -4,7 +4,7 @@ import { ResourceList } from '../../src/components/list';
 /** /divisoes: every division, searched, sorted and paged on the client (the list is small). */
 export default function DivisaoList() {
   return (
-    <ResourceList exportName="divisoes" sort={{ field: 'nome', order: 'ASC' }}>
+    <ResourceList primaryText={(divisao) => divisao.nome} exportName="divisoes" sort={{ field: 'nome', order: 'ASC' }}>
       <DataTable.Col source="nome" label="cadastros.fields.nome" />
     </ResourceList>
   );

@@ -1,4 +1,3 @@
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { lazy } from 'react';
 
 /** Divisions (divisoes), each holding sectors: /divisoes, /divisoes/novo, /divisoes/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./DivisaoList')),
   create: lazy(() => import('./DivisaoCreate')),
   edit: lazy(() => import('./DivisaoEdit')),
-  icon: AccountTreeIcon,
   recordRepresentation: 'nome',
 };

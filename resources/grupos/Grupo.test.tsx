@@ -51,8 +51,8 @@ const server = setupServer(
   ),
   api.query('marcas_getList', () => HttpResponse.json({ data: { result: MARCAS } })),
   api.query('marcas_getMany', () => HttpResponse.json({ data: { result: MARCAS } })),
-  api.query('ImpactoGrupo', ({ variables }) => {
-    impactoAsked.push(variables.grupo);
+  api.query('grupos_impacto', ({ variables }) => {
+    impactoAsked.push(variables.input);
     return HttpResponse.json(impactoAnswer(impacto));
   }),
   api.mutation('grupos_create', ({ variables }) => {
@@ -116,6 +116,19 @@ describe('/grupos', { timeout: 20_000 }, () => {
     expect(cells('Grupo Leste').slice(0, 4)).toEqual(['Grupo Leste', 'Boreal Caminhões', '0', 'Inativo']);
     expect(screen.getByText('Mostrando 1 a 3 de 3 registros')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Criar' })).toHaveAttribute('href', '/grupos/novo');
+  });
+
+  it('names its filters in the add-filter menu and on the filter itself', async () => {
+    renderAt('/grupos');
+    await userEvent.click(await screen.findByRole('button', { name: 'Adicionar filtro' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => item.textContent),
+    ).toEqual(['Situação', 'Marcas']);
+    await userEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Marcas' }));
+    expect(await screen.findByRole('combobox', { name: 'Marcas' })).toBeInTheDocument();
   });
 
   it('offers no new group to a dealer-group user', async () => {
@@ -269,6 +282,10 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
     expect(nomeField()).toHaveAttribute('aria-invalid', 'true');
     expect(saved).toHaveLength(1);
     expect(location()).toBe('/grupos/2');
+    // Changing the name clears the server's error on it.
+    await user.type(nomeField(), ' Novo');
+    await waitFor(() => expect(screen.queryByText('Já existe um grupo com este nome')).not.toBeInTheDocument());
+    expect(nomeField()).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('asks the impact of an inactivation through the form too', async () => {

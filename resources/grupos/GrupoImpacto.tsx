@@ -1,12 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
-import { graphqlRequest } from '../../providers/dataProvider';
-
-export const IMPACTO_GRUPO_QUERY = `query ImpactoGrupo($grupo: GrupoInput!) {
-  impactoGrupo(grupo: $grupo) { dealersDesvinculados dealersInativados usuariosInativados }
-}`;
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../providers/dataProvider';
 
 export interface ImpactoGrupo {
   dealersDesvinculados: number;
@@ -21,12 +17,12 @@ export interface GrupoChange {
   active: boolean;
 }
 
-export const fetchImpacto = async (grupo: GrupoChange) =>
-  (
-    await graphqlRequest<{ impactoGrupo: ImpactoGrupo }>(IMPACTO_GRUPO_QUERY, {
-      grupo: { id: grupo.id, nome: grupo.nome, marcaIds: grupo.marcaIds, active: grupo.active },
-    })
-  ).impactoGrupo;
+/** Asks the API what saving a change would do (the `grupos` resource's `impacto` query). */
+export function useFetchImpacto() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return async (grupo: GrupoChange) =>
+    (await dataProvider.query('grupos', 'impacto', { ...grupo })).data as ImpactoGrupo;
+}
 
 export const hasImpacto = (impacto: ImpactoGrupo) =>
   impacto.dealersDesvinculados + impacto.dealersInativados + impacto.usuariosInativados > 0;
@@ -57,6 +53,7 @@ export function ImpactoText({ impacto }: { impacto: ImpactoGrupo }) {
 /** Loads and shows the impact of a change (the list's activate / inactivate dialog). */
 export function GrupoImpacto({ change }: { change: GrupoChange }) {
   const translate = useTranslate();
+  const fetchImpacto = useFetchImpacto();
   const { data, error } = useQuery({
     queryKey: ['impactoGrupo', change],
     queryFn: () => fetchImpacto(change),

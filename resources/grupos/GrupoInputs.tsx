@@ -17,7 +17,14 @@ export function GrupoInputs() {
   return (
     <>
       <TextInput source="nome" label="grupos.fields.nome" isRequired fullWidth />
-      <ReferenceArrayInput source="marcaIds" reference="marcas" sort={{ field: 'nome', order: 'ASC' }} perPage={100}>
+      <ReferenceArrayInput
+        source="marcaIds"
+        reference="marcas"
+        sort={{ field: 'nome', order: 'ASC' }}
+        perPage={100}
+        // Only the brands the caller may assign are offered; those already there still show.
+        filter={{ atribuivel: true }}
+      >
         <AutocompleteArrayInput label="grupos.fields.marcas" optionText="nome" isRequired fullWidth />
       </ReferenceArrayInput>
       <BooleanInput source="active" label="grupos.fields.active" />

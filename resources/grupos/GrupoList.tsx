@@ -10,12 +10,14 @@ export default function GrupoList() {
   const { permissions } = usePermissions<PortalPermissions | null>();
   return (
     <ResourceList
+      primaryText={(g) => g.nome}
+      secondaryText={(g) => nomes(g.marcas)}
       exportName="grupos"
       sort={{ field: 'nome', order: 'ASC' }}
       canCreate={permissions?.tipo !== 'DEALER_GRUPO'}
       filters={[
         <ReferenceArrayInput key="marcaIds" source="marcaIds" reference="marcas" perPage={100}>
-          <AutocompleteArrayInput label="grupos.fields.marcas" optionText="nome" />
+          <AutocompleteArrayInput label="resources.grupos.fields.marcaIds" optionText="nome" />
         </ReferenceArrayInput>,
       ]}
       activeToggle={{

@@ -5,7 +5,7 @@ import { Confirm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { AuditButton } from '../../src/components/AuditButton';
 import { useSaveWithFieldErrors } from '../../src/components/form/useSaveWithFieldErrors';
-import { fetchImpacto, hasImpacto, ImpactoText, type ImpactoGrupo } from './GrupoImpacto';
+import { hasImpacto, ImpactoText, useFetchImpacto, type ImpactoGrupo } from './GrupoImpacto';
 
 /**
  * Save of a group: when the change unlinks or inactivates dealers or users (a brand removed, the
@@ -16,6 +16,7 @@ export function GrupoToolbar() {
   const { handleSubmit } = useFormContext();
   const { save, saving } = useSaveWithFieldErrors();
   const translate = useTranslate();
+  const fetchImpacto = useFetchImpacto();
   const [pending, setPending] = useState<{ values: FieldValues; impacto: ImpactoGrupo } | null>(null);
   const [checking, setChecking] = useState(false);
 

@@ -4,7 +4,7 @@ export const MARCAS = [
   { id: '1', nome: 'Aurora Motors', descricao: null, facebookId: null, active: true },
   { id: '2', nome: 'Boreal Caminhões', descricao: null, facebookId: null, active: true },
   { id: '3', nome: 'Cometa Veículos', descricao: null, facebookId: null, active: true },
-].map((marca) => ({ ...marca, __typename: 'Marca' }));
+].map((marca) => ({ ...marca, atribuivel: true, __typename: 'Marca' }));
 
 const marcaRefs = (ids: string[]) =>
   ids.map((id) => ({ id, nome: MARCAS.find((m) => m.id === id)!.nome, __typename: 'Marca' }));
@@ -39,5 +39,5 @@ export const SEM_IMPACTO: Impacto = { dealersDesvinculados: 0, dealersInativados
 
 /** impactoGrupo's answer. */
 export const impactoAnswer = (impacto: Impacto) => ({
-  data: { impactoGrupo: { ...impacto, __typename: 'ImpactoGrupo' } },
+  data: { result: { ...impacto, __typename: 'ImpactoGrupo' } },
 });

@@ -1,4 +1,3 @@
-import GroupsIcon from '@mui/icons-material/Groups';
 import { lazy } from 'react';
 
 /** Dealer groups (economic groups): /grupos, /grupos/novo, /grupos/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./GrupoList')),
   create: lazy(() => import('./GrupoCreate')),
   edit: lazy(() => import('./GrupoEdit')),
-  icon: GroupsIcon,
   recordRepresentation: 'nome',
 };

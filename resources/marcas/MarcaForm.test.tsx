@@ -105,7 +105,8 @@ describe('/marcas/:id', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(location()).toBe('/marcas'));
     expect(saved).toEqual([
-      { id: '1', nome: 'Aurora Automóveis', descricao: 'Marca Aurora Motors', facebookId: 'marca1' },
+      // The version read goes back with the save (a stale one is refused with CONFLICT).
+      { id: '1', version: 2, nome: 'Aurora Automóveis', descricao: 'Marca Aurora Motors', facebookId: 'marca1' },
     ]);
   });
 });

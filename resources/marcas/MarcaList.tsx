@@ -5,6 +5,8 @@ import { ResourceList } from '../../src/components/list';
 export default function MarcaList() {
   return (
     <ResourceList
+      primaryText={(marca) => marca.nome}
+      secondaryText={(marca) => marca.descricao}
       exportName="marcas"
       sort={{ field: 'nome', order: 'ASC' }}
       activeToggle={{ nameOf: (marca) => marca.nome }}

@@ -1,4 +1,3 @@
-import SellIcon from '@mui/icons-material/Sell';
 import { lazy } from 'react';
 
 /** Brands (marcas): /marcas, /marcas/novo, /marcas/{id}; activated and inactivated, never removed. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./MarcaList')),
   create: lazy(() => import('./MarcaCreate')),
   edit: lazy(() => import('./MarcaEdit')),
-  icon: SellIcon,
   recordRepresentation: 'nome',
 };

@@ -7,6 +7,8 @@ import { IconePreview } from './IconePreview';
 export default function RedeSocialList() {
   return (
     <ResourceList
+      primaryText={(rede) => rede.nome}
+      secondaryText={(rede) => rede.marca?.nome}
       exportName="redesSociais"
       sort={{ field: 'marca.nome', order: 'ASC' }}
       filters={[
@@ -17,7 +19,7 @@ export default function RedeSocialList() {
           perPage={1000}
           sort={{ field: 'nome', order: 'ASC' }}
         >
-          <SelectInput label="cadastros.fields.marca" optionText="nome" />
+          <SelectInput label="resources.redesSociais.fields.marcaId" optionText="nome" />
         </ReferenceInput>,
       ]}
     >

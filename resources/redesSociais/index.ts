@@ -1,4 +1,3 @@
-import ShareIcon from '@mui/icons-material/Share';
 import { lazy } from 'react';
 
 /** The brands' social networks (redesSociais): /redesSociais, /redesSociais/novo, /redesSociais/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./RedeSocialList')),
   create: lazy(() => import('./RedeSocialCreate')),
   edit: lazy(() => import('./RedeSocialEdit')),
-  icon: ShareIcon,
   recordRepresentation: 'nome',
 };

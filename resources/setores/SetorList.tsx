@@ -5,6 +5,8 @@ import { ResourceList } from '../../src/components/list';
 export default function SetorList() {
   return (
     <ResourceList
+      primaryText={(setor) => setor.nome}
+      secondaryText={(setor) => setor.divisao?.nome}
       exportName="setores"
       sort={{ field: 'nome', order: 'ASC' }}
       filters={[
@@ -15,7 +17,7 @@ export default function SetorList() {
           perPage={1000}
           sort={{ field: 'nome', order: 'ASC' }}
         >
-          <SelectInput label="cadastros.fields.divisao" optionText="nome" />
+          <SelectInput label="resources.setores.fields.divisaoId" optionText="nome" />
         </ReferenceInput>,
       ]}
     >

@@ -1,4 +1,3 @@
-import CategoryIcon from '@mui/icons-material/Category';
 import { lazy } from 'react';
 
 /** Sectors (setores), each in a division: /setores, /setores/novo, /setores/{id}. */
@@ -6,6 +5,5 @@ export default {
   list: lazy(() => import('./SetorList')),
   create: lazy(() => import('./SetorCreate')),
   edit: lazy(() => import('./SetorEdit')),
-  icon: CategoryIcon,
   recordRepresentation: 'nome',
 };

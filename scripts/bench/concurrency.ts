@@ -2,14 +2,12 @@ import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { dealerFilterSchema } from '../../domain/schemas/dealer';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { listDealers } from '../../server/features/dealers/queries';
 import { DEMO, freePort, signIn } from '../../tests/api/portal';
 import { seedScale } from '../seed-scale';
 import { percentile, type Row } from './report';
 import { sessionOf } from './session';
-import { freshDatabase } from './serverProcess';
+import { inProcessPortal } from './serverProcess';
 
 // 50 concurrent clients on the dealers list (issue #11): the portal's /graphql (token, session,
 // GraphQL, scope) against the very same query function behind a bare Fastify route on the same
@@ -52,20 +50,7 @@ function load(url: string, init: RequestInit): Promise<LoadResult> {
 }
 
 export async function concurrentClients(): Promise<Row[]> {
-  const database = await freshDatabase();
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    HOST: '127.0.0.1',
-    SERVE_CLIENT: 'false',
-    LOG_LEVEL: 'warn',
-    ACCESS_TOKEN_TTL: '3600',
-    SEED_DEMO: 'true',
-    DATABASE_POOL_SIZE: '20',
-    ...database.env,
-  });
-  const app = await buildApp(config);
+  const { database, port, config, app } = await inProcessPortal({ SEED_DEMO: 'true', DATABASE_POOL_SIZE: '20' });
   const bare = Fastify();
   const rows: Row[] = [];
   try {

@@ -3,16 +3,14 @@ import { findUsuarioByEmail } from '../../server/features/usuarios/queries';
 import { cpus, loadavg } from 'node:os';
 import type { TipoUsuario } from '../../domain/enums';
 import { dealerFilterSchema } from '../../domain/schemas/dealer';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { listDealers } from '../../server/features/dealers/queries';
 import { jobs } from '../../server/db/schema';
 import { enqueueUnique } from '../../server/jobs';
 import { eq } from 'drizzle-orm';
-import { DEMO, freePort, signIn } from '../../tests/api/portal';
+import { DEMO, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
 import { percentile, type Row } from './report';
-import { freshDatabase } from './serverProcess';
+import { inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
 // The dealers list at national scale (issue #4): search + first page + total, with the scale data
@@ -50,18 +48,7 @@ interface DealerPage {
 const ms = (value: number) => value.toFixed(1);
 
 export async function dealersList(samples = 200): Promise<Row[]> {
-  const database = await freshDatabase();
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    HOST: '127.0.0.1',
-    SERVE_CLIENT: 'false',
-    LOG_LEVEL: 'warn',
-    ACCESS_TOKEN_TTL: '3600',
-    ...database.env,
-  });
-  const app = await buildApp(config);
+  const { database, port, config, app } = await inProcessPortal();
   const rows: Row[] = [];
   try {
     await app.app.listen({ port, host: '127.0.0.1' });

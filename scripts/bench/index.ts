@@ -1,7 +1,8 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { groupCascade } from './cascade';
 import { coldStart } from './coldStart';
 import { concurrentClients } from './concurrency';
 import { bundleSize } from './bundle';
@@ -20,6 +21,7 @@ if (selected('dealers')) rows.push(...(await dealersList()));
 if (selected('signIn')) rows.push(...(await signInLoad()));
 if (selected('limits')) rows.push(...(await refusedQueryLimits()));
 if (selected('concurrency')) rows.push(...(await concurrentClients()));
+if (selected('cascade')) rows.push(...(await groupCascade()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });

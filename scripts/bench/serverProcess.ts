@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { freePort } from '../../tests/api/portal';
 
 export interface RunningServer {
   url: string;
@@ -37,6 +40,26 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
     env: { DATABASE_URL: url.toString(), DATA_DIR: path.resolve('data', name), SEED_DEMO: 'true' },
     drop: () => run(`drop database if exists ${name} with (force)`),
   };
+}
+
+/**
+ * The portal in the bench's own process on a fresh database and a free port (not listening yet),
+ * with what the in-process parts share: no client build, quiet logs, hour-long tokens.
+ */
+export async function inProcessPortal(env: Record<string, string> = {}) {
+  const database = await freshDatabase();
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'warn',
+    ACCESS_TOKEN_TTL: '3600',
+    ...env,
+    ...database.env,
+  });
+  return { database, port, config, app: await buildApp(config) };
 }
 
 /**

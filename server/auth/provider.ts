@@ -1,4 +1,4 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findUsuarioById } from '../features/usuarios/queries';
@@ -29,6 +29,16 @@ function idiomaOf(ctx: KoaContextWithOIDC) {
  */
 export async function createOidcProvider(config: Config, db: Db): Promise<Provider> {
   const accessTokenTTL = config.accessTokenTtl;
+  /** Authorization requests whose session still names a grant that no longer exists. */
+  const grantGone = new WeakSet<KoaContextWithOIDC>();
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')!
+    .checks.push(
+      new interactionPolicy.Check('grant_revoked', 'the grant of this session was revoked', 'login_required', (ctx) =>
+        grantGone.has(ctx),
+      ),
+    );
   const configuration: Configuration = {
     adapter: pgAdapterFactory(db),
     clients: [
@@ -119,7 +129,15 @@ export async function createOidcProvider(config: Config, db: Db): Promise<Provid
     // First-party client: grant what it asks for without a consent screen.
     async loadExistingGrant(ctx) {
       const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (existing) return existing;
+      // The session's grant was revoked (a refresh token or a code was replayed) or lapsed. Returning
+      // nothing would leave the consent prompt, which our sign-in page never resolves: every sign-in
+      // came back to an empty form. Ask for the password again, then grant afresh.
+      if (grantId && !ctx.oidc.result?.login) {
+        grantGone.add(ctx);
+        return undefined;
+      }
       const grant = new ctx.oidc.provider.Grant({
         clientId: ctx.oidc.client!.clientId,
         accountId: ctx.oidc.session!.accountId,
@@ -130,7 +148,7 @@ export async function createOidcProvider(config: Config, db: Db): Promise<Provid
       return grant;
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     ttl: {

@@ -2,11 +2,17 @@ import type { ListExport } from '../export';
 import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
 import { auditoriaFeature } from './auditoria';
-import { cadastrosFeature } from './cadastros';
+import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
+import { departamentosFeature } from './departamentos';
+import { desligamentosFeature } from './desligamentos';
+import { divisoesFeature } from './divisoes';
 import { gruposFeature } from './grupos';
+import { marcasFeature } from './marcas';
 import { plataforma } from './plataforma';
 import { produtosFeature } from './produtos';
+import { redesSociaisFeature } from './redesSociais';
+import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
 import { usuariosFeature } from './usuarios';
 
@@ -16,7 +22,14 @@ export const features: Feature[] = [
   produtosFeature,
   usuariosFeature,
   auditoriaFeature,
-  cadastrosFeature,
+  // Reference data, one feature per resource (shared machinery in server/reference).
+  marcasFeature,
+  cargosFeature,
+  departamentosFeature,
+  divisoesFeature,
+  setoresFeature,
+  desligamentosFeature,
+  redesSociaisFeature,
   gruposFeature,
   dealersFeature,
   superAdminFeature,

@@ -81,16 +81,17 @@ describe('ConfirmAction', () => {
       },
       onSuccess,
     });
-    await answer(user, 'Confirmar');
-    expect(
-      await screen.findByText('Esta tarefa já está na fila ou em execução. Aguarde a conclusão.'),
-    ).toBeInTheDocument();
+    const dialog = await answer(user, 'Confirmar');
+    const reason = 'Esta tarefa já está na fila ou em execução. Aguarde a conclusão.';
+    // In the toast, and in the dialog, which stays open after the toast is gone.
+    await waitFor(() => expect(screen.getAllByText(reason)).toHaveLength(2));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
     expect(screen.queryByText('Ação realizada com sucesso')).not.toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('shows its own error message instead of the server’s', async () => {
+  it('shows its own error message in the toast and the server’s reason in the dialog', async () => {
     const user = userEvent.setup();
     renderButton({
       errorMessage: 'grupos.inactivateError',
@@ -98,9 +99,11 @@ describe('ConfirmAction', () => {
         throw new Error('Registro não encontrado');
       },
     });
-    await answer(user, 'Confirmar');
+    const dialog = await answer(user, 'Confirmar');
+    // The toast says what failed; the dialog, still open, says why.
     expect(await screen.findByText('Não foi possível inativar o grupo')).toBeInTheDocument();
-    expect(screen.queryByText(/Registro não encontrado/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Registro não encontrado');
+    expect(within(dialog).queryByText('Não foi possível inativar o grupo')).not.toBeInTheDocument();
   });
 
   it('falls back to the generic error without any message', async () => {

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
@@ -23,16 +24,19 @@ export interface ConfirmActionProps {
 
 /**
  * The confirm dialog of spec section 8: title, confirm and cancel labels, and a success or error
- * toast (defaults when none is supplied). The dialog stays open and disabled while the action runs.
+ * toast (defaults when none is supplied). The dialog stays open and disabled while the action runs;
+ * after a failure it stays open and says why inside it (the server's reason, else the toast's text).
  */
 export function ConfirmAction(props: ConfirmActionProps) {
   const { open, onClose, title, content, confirmLabel, cancelLabel, action, onSuccess } = props;
   const notify = useNotify();
   const translate = useTranslate();
   const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState<string>();
 
   const confirm = async () => {
     setRunning(true);
+    setFailure(undefined);
     try {
       const result = await action();
       notify(props.successMessage ?? 'portal.confirm.success', { type: 'success', messageArgs: props.messageArgs });
@@ -44,6 +48,7 @@ export function ConfirmAction(props: ConfirmActionProps) {
         ? translate(props.errorMessage, { _: props.errorMessage, ...props.messageArgs })
         : (serverMessage ?? 'errors.couldNotPerform');
       notify(message, { type: 'error' });
+      setFailure(serverMessage ?? translate(message, { _: message }));
     } finally {
       setRunning(false);
     }
@@ -55,7 +60,18 @@ export function ConfirmAction(props: ConfirmActionProps) {
       loading={running}
       title={title}
       titleTranslateOptions={props.messageArgs}
-      content={content ?? 'portal.confirm.content'}
+      content={
+        <>
+          {typeof content === 'string' || content == null
+            ? translate(content ?? 'portal.confirm.content', { _: content, ...props.messageArgs })
+            : content}
+          {failure && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
+        </>
+      }
       confirm={confirmLabel ?? 'portal.confirm.confirm'}
       cancel={cancelLabel ?? 'ra.action.cancel'}
       onConfirm={confirm}

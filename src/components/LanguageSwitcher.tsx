@@ -105,7 +105,7 @@ export function LanguageSwitcher({ variant = 'field', locales, compact = false }
         disabled={saving || !ready}
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={compact ? undefined : <LanguageIcon />}
-        sx={{ minWidth: 0, textTransform: 'none' }}
+        sx={{ minWidth: 0, textTransform: 'none', px: compact ? 1 : 2 }}
       >
         {compact ? <LanguageIcon /> : current}
       </Button>

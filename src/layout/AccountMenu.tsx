@@ -42,7 +42,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 0, textTransform: 'none', gap: 1 }}
+        sx={{ minWidth: 0, textTransform: 'none', gap: 1, px: compact ? 0.5 : 2 }}
       >
         <Avatar src={user.avatar} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
           {initials(name)}

@@ -2,11 +2,11 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
 import Typography from '@mui/material/Typography';
 import { Link, useLocation, useTranslate } from 'react-admin';
-import { matchRoute, routeTrail, ROUTES, type RouteDef } from '../../domain/routes';
+import { matchRoute, routeById, routeTrail, type RouteDef } from '../../domain/routes';
 import { useBreadcrumbLabelOverride } from '../components/breadcrumbLabel';
 import { useIsNarrow } from './useIsNarrow';
 
-const HOME = ROUTES.find((route) => route.id === 'home')!;
+const HOME = routeById('home');
 
 /** An ancestor's path with the current route's parameters filled in; undefined if one is missing. */
 function ancestorPath(route: RouteDef, params: Record<string, string>): string | undefined {

@@ -3,9 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { Layout } from './Layout';
-import { menuHandler, onboardingHandlers, renderInAdmin } from './testing';
+import { menuHandler, onboardingHandler, renderInAdmin } from './testing';
 
-const server = setupServer(menuHandler(), ...onboardingHandlers({ seen: true, marked: [] }));
+const server = setupServer(menuHandler(), onboardingHandler({ marked: [] }));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

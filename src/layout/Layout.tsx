@@ -44,8 +44,14 @@ export function Layout({ children, logo, notifications, error }: LayoutProps) {
           appBar={AppBarSlot}
           sidebar={NoSidebar}
           error={error}
-          // The bar is sticky, not fixed: no room to keep for it above the content.
-          sx={{ '& .RaLayout-appFrame': { mt: 0 } }}
+          sx={{
+            // The bar is sticky, not fixed: no room to keep for it above the content.
+            '& .RaLayout-appFrame': { mt: 0 },
+            // react-admin's frame grows to its widest child (`fit-content`, and flex items' `auto`):
+            // a wide table would then scroll the page sideways instead of scrolling on its own.
+            minWidth: 0,
+            '& .RaLayout-content': { minWidth: 0 },
+          }}
         >
           <UserLanguageSync />
           <DocumentTitle />

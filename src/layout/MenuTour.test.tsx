@@ -5,18 +5,20 @@ import { TOUR_OPEN_DELAY_MS } from '../../domain/limits';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 // Loaded up front, as the app does during the delay, so the lazy tour renders without waiting.
 import '../components/tour/Tour';
-import { useOnboarding } from '../components/tour/useOnboarding';
+import type { OnboardingId } from '../../domain/enums';
 import { MenuTour } from './MenuTour';
-import { api, menuHandler, onboardingHandlers, renderInAdmin } from './testing';
+import { ANA, api, menuHandler, onboardingHandler, renderInAdmin, testAuthProvider } from './testing';
 import { useMenuUsuarioLogado } from './useMenuUsuarioLogado';
 
-const state = { seen: false, marked: [] as string[], asked: [] as string[] };
-const server = setupServer(menuHandler(), ...onboardingHandlers(state));
+const state = { marked: [] as string[] };
+// Unhandled requests fail: the tour asks nothing of its own before opening (the seen flag comes
+// with the signed-in user's identity).
+const server = setupServer(menuHandler(), onboardingHandler(state));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
-  Object.assign(state, { seen: false, marked: [], asked: [] });
+  state.marked = [];
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -26,23 +28,35 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-/** Says when the menu and the onboarding answer have arrived. */
+/** Says when the menu has appeared. */
 function Probe() {
   const menu = useMenuUsuarioLogado();
-  const { seen } = useOnboarding('HOME');
-  return <output>{menu.isSuccess && seen !== undefined ? 'loaded' : 'loading'}</output>;
+  return <output>{menu.isSuccess ? 'loaded' : 'loading'}</output>;
 }
 
-function renderTour() {
-  const result = renderInAdmin(
+/** `vistos`: the user's onboardingsVistos; null when usuarioLogado could not be read. */
+function renderTour(vistos: OnboardingId[] | null = []) {
+  return renderInAdmin(
     <>
       <button data-tour="menu-button">Menu</button>
       <div data-tour="toolbar">toolbar</div>
       <Probe />
       <MenuTour />
     </>,
+    { auth: testAuthProvider({ ...ANA, onboardingsVistos: vistos ?? undefined }) },
   );
-  return result;
+}
+
+async function openTour() {
+  renderTour();
+  await untilLoaded();
+  await advance(TOUR_OPEN_DELAY_MS);
+  await settle();
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+}
+
+async function untilMarked() {
+  for (let i = 0; i < 20 && state.marked.length === 0; i++) await advance(0);
 }
 
 /** Lets the (mocked) requests answer without moving the fake clock. */
@@ -69,11 +83,10 @@ async function press(key: string) {
 }
 
 describe('MenuTour', () => {
-  it('opens 1000 ms after the menu has loaded, for a user who has not seen it', async () => {
+  it('opens 1000 ms after the menu has appeared, for a user who has not seen it', async () => {
     expect(TOUR_OPEN_DELAY_MS).toBe(1000);
     renderTour();
     await untilLoaded();
-    expect(state.asked).toEqual(['HOME']);
     await advance(999);
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -83,11 +96,19 @@ describe('MenuTour', () => {
     expect(screen.getByRole('dialog')).toHaveTextContent('Passo 1 de 2');
   });
 
-  it('does not open for a user who has seen it', async () => {
-    state.seen = true;
-    renderTour();
+  it('does not open for a user who has seen it (usuarioLogado.onboardingsVistos)', async () => {
+    renderTour(['USUARIO_EDICAO', 'HOME']);
     await untilLoaded();
     await advance(5000);
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not open when the signed-in user could not be read', async () => {
+    renderTour(null);
+    await untilLoaded();
+    await advance(5000);
+    await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -99,30 +120,33 @@ describe('MenuTour', () => {
   });
 
   it('finishing step 2 records the onboarding as seen (setCurrentUserOnboardingSeen HOME)', async () => {
-    renderTour();
-    await untilLoaded();
-    await advance(TOUR_OPEN_DELAY_MS);
-    await settle();
+    await openTour();
     await press('ArrowRight');
     expect(screen.getByRole('dialog')).toHaveAccessibleName('Barra de ferramentas');
     await act(async () => screen.getByRole('button', { name: 'Concluir' }).click());
-    for (let i = 0; i < 20 && state.marked.length === 0; i++) await advance(0);
+    await untilMarked();
     expect(state.marked).toEqual(['HOME']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await advance(5000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('closing with Esc does not record it, and it does not come back in this session', async () => {
-    renderTour();
-    await untilLoaded();
-    await advance(TOUR_OPEN_DELAY_MS);
-    await settle();
+  it('closing it with Esc records it as seen too, and it does not come back', async () => {
+    await openTour();
     await press('ArrowRight');
     await press('Escape');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await untilMarked();
+    expect(state.marked).toEqual(['HOME']);
     await advance(5000);
-    expect(state.marked).toEqual([]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closing it with its close button records it as seen', async () => {
+    await openTour();
+    await act(async () => screen.getByRole('button', { name: 'Fechar o tour' }).click());
+    await untilMarked();
+    expect(state.marked).toEqual(['HOME']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

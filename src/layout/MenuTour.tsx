@@ -11,8 +11,8 @@ const Tour = lazy(() => loadTour().then((module) => ({ default: module.Tour })))
 
 /**
  * The onboarding tour of the top bar (spec section 2): the menu button, then the toolbar. It opens
- * TOUR_OPEN_DELAY_MS after the menu has loaded, for a user who has not finished it yet; finishing
- * step 2 records it as seen, closing it early does not.
+ * TOUR_OPEN_DELAY_MS after the menu has loaded, once per user: finishing step 2 or closing it
+ * records it as seen on the server (setCurrentUserOnboardingSeen), so it does not open again.
  */
 export function MenuTour() {
   const translate = useTranslate();
@@ -48,8 +48,7 @@ export function MenuTour() {
     [translate],
   );
 
-  const close = useCallback(() => setOpen(false), []);
-  const finish = useCallback(() => {
+  const close = useCallback(() => {
     setOpen(false);
     markSeen();
   }, [markSeen]);
@@ -57,7 +56,7 @@ export function MenuTour() {
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <Tour steps={steps} open={open} onClose={close} onFinish={finish} />
+      <Tour steps={steps} open={open} onClose={close} onFinish={close} />
     </Suspense>
   );
 }

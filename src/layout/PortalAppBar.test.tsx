@@ -32,6 +32,23 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+/** The help-centre and Academy links are not in the bar but in its "more" menu, opening a new tab. */
+async function expectLinksInMoreMenu() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Mais opções' }));
+  const menu = await screen.findByRole('menu');
+  const help = within(menu).getByRole('menuitem', { name: 'Central de ajuda (abre em nova aba)' });
+  expect(help).toHaveAttribute('href', 'https://ajuda.portal.test/');
+  expect(help).toHaveAttribute('target', '_blank');
+  expect(within(menu).getByRole('menuitem', { name: 'Academy (abre em nova aba)' })).toHaveAttribute(
+    'href',
+    'https://academy.portal.test/',
+  );
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: 'Mais opções' })).toHaveFocus();
+}
+
 describe('PortalAppBar', () => {
   it('opens the help centre and the Academy in a new tab', async () => {
     renderInAdmin(<PortalAppBar />);
@@ -126,7 +143,30 @@ describe('PortalAppBar', () => {
     expect(account).not.toHaveTextContent('Ana Souza');
     expect(screen.getByRole('button', { name: 'Idioma: Português' })).not.toHaveTextContent('Português');
     expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notificações' })).toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    await expectLinksInMoreMenu();
+  });
+
+  it('from 640 to 1023 px keeps the menu search in the bar and moves the links into the "more" menu', async () => {
+    mockViewport(768);
+    renderInAdmin(<PortalAppBar />);
+    const account = await screen.findByRole('button', { name: 'Conta de Ana Souza' });
+    expect(account).not.toHaveTextContent('Ana Souza');
+    expect(screen.getByRole('button', { name: 'Idioma: Português' })).not.toHaveTextContent('Português');
+    expect(screen.getByRole('button', { name: 'Abrir menu' })).toHaveTextContent('Menu');
+    expect(screen.getByRole('searchbox', { name: 'Buscar no menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notificações' })).toBeInTheDocument();
+    await expectLinksInMoreMenu();
+  });
+
+  it('from 1024 px shows the names and the links, and no "more" menu', async () => {
+    mockViewport(1024);
+    renderInAdmin(<PortalAppBar />);
+    expect(await screen.findByRole('button', { name: 'Conta de Ana Souza' })).toHaveTextContent('Ana Souza');
+    expect(screen.getByRole('button', { name: 'Idioma: Português' })).toHaveTextContent('Português');
+    expect(await screen.findByRole('link', { name: 'Central de ajuda (abre em nova aba)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mais opções' })).not.toBeInTheDocument();
   });
 
   it('opens the notification panel from the bell with its empty state, and Esc gives focus back to the bell', async () => {

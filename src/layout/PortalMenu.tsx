@@ -167,7 +167,7 @@ export function PortalMenu() {
   if (isPending) {
     body = (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
-        <CircularProgress size={20} />
+        <CircularProgress size={20} aria-hidden />
         <Typography>{translate('shell.menu.loading')}</Typography>
       </Box>
     );
@@ -225,7 +225,7 @@ export function PortalMenu() {
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen((value) => !value)}
           startIcon={narrow ? undefined : <MenuIcon />}
-          sx={{ minWidth: 0, flexShrink: 0 }}
+          sx={{ minWidth: 0, flexShrink: 0, px: narrow ? 1 : 2 }}
         >
           {narrow ? <MenuIcon /> : translate('shell.menu.button')}
         </Button>

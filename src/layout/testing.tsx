@@ -7,7 +7,6 @@ import { vi } from 'vitest';
 import type { PortalIdentity } from '../../providers/authProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import type { MenuCategoryData, MenuUsuarioLogado } from './useMenuUsuarioLogado';
-import { NARROW_QUERY } from './useIsNarrow';
 
 export const api = graphql.link(new URL('/graphql', window.location.origin).href);
 
@@ -70,18 +69,12 @@ export function menuHandler(fixture: MenuFixture = menuFixture()) {
   );
 }
 
-/** Onboarding handlers over a shared record of what the client asked and set. */
-export function onboardingHandlers(state: { seen: boolean; marked: string[]; asked?: string[] }) {
-  return [
-    api.query('currentUserOnboardingIsSeen', ({ variables }) => {
-      state.asked?.push(String(variables.id));
-      return HttpResponse.json({ data: { currentUserOnboardingIsSeen: state.seen } });
-    }),
-    api.mutation('setCurrentUserOnboardingSeen', ({ variables }) => {
-      state.marked.push(String(variables.id));
-      return HttpResponse.json({ data: { setCurrentUserOnboardingSeen: true } });
-    }),
-  ];
+/** The onboarding mutation's handler, recording the ids the client set. */
+export function onboardingHandler(state: { marked: string[] }) {
+  return api.mutation('setCurrentUserOnboardingSeen', ({ variables }) => {
+    state.marked.push(String(variables.id));
+    return HttpResponse.json({ data: { setCurrentUserOnboardingSeen: true } });
+  });
 }
 
 export const ANA: PortalIdentity = {
@@ -122,19 +115,4 @@ export function renderInAdmin(ui: ReactNode, options: { path?: string; auth?: Au
   return { ...result, auth, location: () => location };
 }
 
-/** Makes `(max-width:639.95px)` match (a phone) or not; other queries never match. */
-export function mockViewport(narrow: boolean) {
-  return vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: narrow && query.replace(/\s/g, '') === NARROW_QUERY,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
+export { mockViewport } from '../testing/viewport';

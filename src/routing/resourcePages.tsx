@@ -7,7 +7,7 @@ export interface ResourceViews {
   list?: Page;
   create?: Page;
   edit?: Page;
-  icon?: ComponentType;
+  /** How a record is named where another refers to it (react-admin's <Resource recordRepresentation>). */
   recordRepresentation?: string;
 }
 

@@ -123,6 +123,8 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
       ? palette.primary.dark
       : palette.text.primary;
   const headBackground = lighten(palette.primary.main, 0.9);
+  // Initials are drawn in the brand colour the bar does not use, so the avatar stands out on it.
+  const avatar = palette[brand.appBar === 'secondary' ? 'primary' : 'secondary'];
   return {
     MuiAppBar: {
       // react-admin's AppBar asks for color="secondary"; both brand the bar the same way.
@@ -139,6 +141,14 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
     },
     MuiLink: {
       styleOverrides: { root: { color: accentText } },
+    },
+    MuiTab: {
+      // The selected tab's label, in the brand colour only where that is readable (not gold).
+      styleOverrides: { textColorPrimary: { '&.Mui-selected': { color: accentText } } },
+    },
+    MuiAvatar: {
+      // MUI's default (near-white on grey 400) reads at 1.73:1.
+      styleOverrides: { colorDefault: { color: avatar.contrastText, backgroundColor: avatar.main } },
     },
     MuiPaper: {
       styleOverrides: { rounded: { borderRadius: radius } },
@@ -169,6 +179,11 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
     RaDatagrid: {
       // Datagrid paints its sticky header cells with the paper colour; keep the head tint.
       styleOverrides: { root: { '& .RaDatagrid-headerCell': { backgroundColor: headBackground } } },
+    },
+    RaToolbar: {
+      // react-admin's default paints form toolbars grey 300, on which the error-coloured remove
+      // button reads at 4.25:1; the page background keeps them set apart and readable.
+      styleOverrides: { root: { backgroundColor: palette.background.default } },
     },
     RaMenuItemLink: {
       styleOverrides: {

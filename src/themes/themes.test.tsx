@@ -24,6 +24,34 @@ describe.each(THEME_IDS)('theme %s', (id) => {
     }
   });
 
+  it("writes the selected tab's label readably on paper", () => {
+    const tab = theme.components?.MuiTab?.styleOverrides?.textColorPrimary as Record<string, { color: string }>;
+    expect(contrastRatio(tab['&.Mui-selected'].color, theme.palette.background.paper)).toBeGreaterThanOrEqual(
+      WCAG_AA_TEXT,
+    );
+  });
+
+  it('draws avatar initials readably (the account menu, my account)', () => {
+    const avatar = theme.components?.MuiAvatar?.styleOverrides?.colorDefault as {
+      color: string;
+      backgroundColor: string;
+    };
+    expect(contrastRatio(avatar.color, avatar.backgroundColor)).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    // Set apart from the top bar it sits on.
+    expect(avatar.backgroundColor).not.toBe(barColour(id));
+  });
+
+  it('writes the form toolbar buttons (save, audit, remove) readably on its background', () => {
+    const toolbar = (theme.components?.RaToolbar?.styleOverrides?.root as { backgroundColor: string }).backgroundColor;
+    const buttons = theme.components?.MuiButton?.styleOverrides as Record<string, { color: string }>;
+    expect(contrastRatio(theme.palette.error.main, toolbar), 'remove').toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    expect(contrastRatio(buttons.textPrimary.color, toolbar), 'audit').toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    expect(
+      contrastRatio(theme.palette.primary.contrastText, theme.palette.primary.main),
+      'save',
+    ).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+  });
+
   it('is registered under its own id', () => {
     expect(THEMES[id]).toBeDefined();
     expect(THEMES[id].id).toBe(id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey, TipoUsuario } from '../../domain/enums';
 import { recordAudit } from '../../server/audit';
 import { hashPassword } from '../../server/auth/passwords';
-import { auditoria, usuarios } from '../../server/db/schema';
+import { auditoria, divisoes, produtos, setores, usuarios } from '../../server/db/schema';
 import { createDealer, createGrupo, createMarca, createUsuario } from '../../server/db/seed/builders';
 import {
   DEMO,
@@ -303,6 +303,86 @@ describe('auditoria: history of one record', () => {
       { id: ids.colegaId },
       tokens.dealerGrupo,
     );
+  });
+});
+
+describe('auditoria: names instead of ids', () => {
+  const NAMES = `query($filterInput: AuditoriaFilterInput!) {
+    auditoria(filterInput: $filterInput) { totalElements nome referencias { tipo id nome } }
+  }`;
+  type Named = {
+    totalElements: number;
+    nome: string | null;
+    referencias: { tipo: string; id: string; nome: string }[];
+  };
+  const named = async (who: Who, filterInput: Record<string, unknown>) => {
+    const response = await gql<{ auditoria: Named }>(portal, NAMES, { filterInput }, tokens[who]);
+    expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+    return response.data!.auditoria;
+  };
+
+  it("answers the record's name and the current name of every record its values name by id", async () => {
+    const { db } = portal.database;
+    const [setor] = await db.select().from(setores).limit(1);
+    const [divisao] = await db.select().from(divisoes).where(eq(divisoes.id, setor.divisaoId));
+    const [produto] = await db.select().from(produtos).limit(1);
+    const marca = await createMarca(db, 'Auditoria Marca Nomes');
+    const grupo = await createGrupo(db, 'Auditoria Grupo Nomes', [marca.id]);
+    const dealer = await createDealer(db, {
+      nomeExibicao: 'Dealer Auto Sul',
+      razaoSocial: 'Auto Sul Comércio de Veículos Ltda',
+      cnpj: '11555888000102',
+      marcaIds: [marca.id],
+    });
+    const removida = 2_000_000_000;
+    await recordAudit(db, [
+      {
+        tipo: 'DEALER',
+        registroId: dealer.id,
+        alteracao: 'CRIACAO',
+        valorNovo: {
+          nomeExibicao: 'Dealer Auto Sul',
+          divisaoId: divisao.id,
+          setorId: setor.id,
+          marcaIds: [marca.id],
+          grupoIds: [],
+          dadosComplementares: [{ produtoId: produto.id, uri: 'https://x.test' }],
+        },
+        autorId: null,
+      },
+      {
+        tipo: 'DEALER',
+        registroId: dealer.id,
+        alteracao: 'ALTERACAO',
+        valorAnterior: { divisaoId: removida, grupoIds: [] },
+        valorNovo: { divisaoId: divisao.id, grupoIds: [String(grupo.id)] },
+        autorId: null,
+      },
+    ]);
+    const result = await named('super', { tipo: 'DEALER', registroId: String(dealer.id) });
+    expect(result.totalElements).toBe(2);
+    expect(result.nome).toBe('Dealer Auto Sul');
+    const byKey = Object.fromEntries(result.referencias.map((r) => [`${r.tipo}:${r.id}`, r.nome]));
+    expect(byKey).toEqual({
+      [`DEALER:${dealer.id}`]: 'Dealer Auto Sul',
+      [`DIVISAO:${divisao.id}`]: divisao.nome,
+      [`SETOR:${setor.id}`]: setor.nome,
+      [`MARCA:${marca.id}`]: 'Auditoria Marca Nomes',
+      [`GRUPO:${grupo.id}`]: 'Auditoria Grupo Nomes',
+      [`PRODUTO:${produto.id}`]: produto.nome,
+    });
+    // A removed division has no name: the page shows its id as removed.
+    expect(result.referencias.some((r) => r.id === String(removida))).toBe(false);
+  });
+
+  it('has no name for a kind without names or a record that no longer exists', async () => {
+    expect(await named('super', { tipo: 'SLIDE', registroId: '987654' })).toEqual({
+      totalElements: 0,
+      nome: null,
+      referencias: [],
+    });
+    expect((await named('super', { tipo: 'GRUPO', registroId: String(ids.grupoA) })).nome).toBe('Auditoria Grupo A');
+    expect((await named('super', { tipo: 'DEALER', registroId: '1999999999' })).nome).toBeNull();
   });
 });
 

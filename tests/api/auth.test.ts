@@ -67,6 +67,31 @@ describe('embedded OpenID Connect provider', () => {
     expect(me.errors).toBeUndefined();
   });
 
+  it('after a replayed refresh token revokes the grant, the same browser signs in again with its password', async () => {
+    const jar = new CookieJar();
+    const tokens = await signIn(portal, DEMO.dealer, undefined, jar);
+    const refresh = () =>
+      fetch(`${portal.url}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+          client_id: portal.config.oidcClientId,
+        }).toString(),
+      });
+    expect((await refresh()).status).toBe(200);
+    const replayed = await refresh();
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toMatchObject({ error: 'invalid_grant' });
+    // The session cookie still names the revoked grant: the password is asked for (signIn expects the
+    // sign-in page), and the sign-in then reaches the callback with a code for a new grant.
+    const again = await signIn(portal, DEMO.dealer, undefined, jar);
+    expect(decodeJwt(again.access_token).email).toBe(DEMO.dealer);
+    const me = await gql(portal, '{ usuarioLogado { id } }', {}, again.access_token);
+    expect(me.errors).toBeUndefined();
+  });
+
   it('renders the sign-in page in the language asked by ui_locales', async () => {
     const jar = new CookieJar();
     const { interactionUrl } = await beginSignIn(portal, jar, { ui_locales: 'es' });

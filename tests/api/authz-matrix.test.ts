@@ -11,11 +11,12 @@ import {
   dealerMarcas,
   dealerProdutos,
   dealers,
+  grupos,
   setores,
   usuarios,
 } from '../../server/db/schema';
 import { operationTable } from '../../server/graphql/schema';
-import { DEMO, errorCode, gql, signIn, startPortal, type TestPortal } from './portal';
+import { DEMO, errorCode, gql, signIn, startPortal, versionOf, type TestPortal } from './portal';
 
 /**
  * Every operation of the schema, for an anonymous caller and the three demo users: allowed (true)
@@ -108,8 +109,9 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
   Mutation: {
     // Saves that change nothing (groups and dealers of the seed, with brands both callers hold).
     salvarGrupo: {
-      query:
-        'mutation { salvarGrupo(grupo: { id: 1, nome: "Grupo Horizonte", marcaIds: [1, 2], active: true }) { id } }',
+      query: `mutation($version: Int) {
+        salvarGrupo(grupo: { id: 1, version: $version, nome: "Grupo Horizonte", marcaIds: [1, 2], active: true }) { id } }`,
+      variables: async (_ids, portal) => ({ version: await versionOf(portal.database.db, grupos, 1) }),
       allowed: networkMaintainers,
     },
     ativarGrupo: { query: 'mutation { ativarGrupo(id: 1) { id } }', allowed: networkMaintainers },
@@ -232,17 +234,21 @@ beforeAll(async () => {
   const one = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows)[0].id;
   cadastro.marca = await one(db.insert(marcas).values({ nome: 'Matriz Marca Base' }).returning());
   cadastro.cargo = await one(db.insert(cargos).values({ nome: 'Matriz Cargo Base' }).returning());
-  cadastro.departamento = await one(db.insert(departamentos).values({ nome: 'Matriz', sigla: 'MB' }).returning());
+  cadastro.departamento = await one(
+    db.insert(departamentos).values({ nome: 'Matriz Departamento Base', sigla: 'MB' }).returning(),
+  );
   cadastro.divisao = await one(db.insert(divisoes).values({ nome: 'Matriz Divisão Base' }).returning());
   cadastro.divisaoDoSetor = await one(db.insert(divisoes).values({ nome: 'Matriz Divisão Setor' }).returning());
   cadastro.setor = await one(
     db.insert(setores).values({ nome: 'Matriz Setor Base', divisaoId: cadastro.divisaoDoSetor }).returning(),
   );
-  cadastro.desligamento = await one(db.insert(desligamentos).values({ motivo: 'Matriz' }).returning());
+  cadastro.desligamento = await one(
+    db.insert(desligamentos).values({ motivo: 'Matriz Desligamento Base' }).returning(),
+  );
   cadastro.redeSocial = await one(
     db
       .insert(redesSociais)
-      .values({ marcaId: cadastro.marca, nome: 'Matriz', url: 'https://example.com', icone: 'fab|x' })
+      .values({ marcaId: cadastro.marca, nome: 'Matriz Rede Base', url: 'https://example.com', icone: 'fab|x' })
       .returning(),
   );
 });

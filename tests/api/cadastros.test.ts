@@ -14,7 +14,7 @@ import {
   usuarioCargos,
   usuarios,
 } from '../../server/db/schema';
-import { DEMO, errorCode, gql, signIn, startPortal, type GraphQLResponse, type TestPortal } from './portal';
+import { DEMO, errorCode, gql, signIn, startPortal, versionOf, type GraphQLResponse, type TestPortal } from './portal';
 
 let portal: TestPortal;
 const token: Record<keyof typeof DEMO, string> = { super: '', montadora: '', dealer: '' };
@@ -281,7 +281,7 @@ for (const [name, entity] of Object.entries(ENTITIES)) {
     });
 
     it('updates the record and audits only the changed fields', async () => {
-      const response = await save(entity, { id, ...entity.update() });
+      const response = await save(entity, { id, version: await versionOf(db(), entity.table, id), ...entity.update() });
       expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
       expect(response.data!.result).toMatchObject({ id, ...entity.updated() });
       const audits = await auditOf(entity.tipo, id);
@@ -291,7 +291,7 @@ for (const [name, entity] of Object.entries(ENTITIES)) {
       for (const [key] of unchanged) expect(changed, key).not.toHaveProperty(key);
       expect(Object.keys(changed).length).toBeGreaterThan(0);
       // Saving the same values again changes nothing and records nothing.
-      const again = await save(entity, { id, ...entity.update() });
+      const again = await save(entity, { id, version: await versionOf(db(), entity.table, id), ...entity.update() });
       expect(again.errors).toBeUndefined();
       expect(await auditOf(entity.tipo, id)).toHaveLength(2);
     });
@@ -334,9 +334,14 @@ for (const [name, entity] of Object.entries(ENTITIES)) {
         expect(errorCode(response)).toBe('BAD_USER_INPUT');
         expect(fieldErrors(response)).toEqual({ nome: 'Já existe um registro com este nome' });
         // Renaming an existing record onto another's name is refused too; keeping its own name is not.
-        const rename = await save(entity, { id, ...entity.update(), ...duplicate() });
+        const rename = await save(entity, {
+          id,
+          version: await versionOf(db(), entity.table, id),
+          ...entity.update(),
+          ...duplicate(),
+        });
         expect(fieldErrors(rename)).toEqual({ nome: 'Já existe um registro com este nome' });
-        const own = await save(entity, { id, ...entity.update() });
+        const own = await save(entity, { id, version: await versionOf(db(), entity.table, id), ...entity.update() });
         expect(own.errors).toBeUndefined();
         expect(await rowsOf(entity.table)).toBe(before);
       });

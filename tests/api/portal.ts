@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
+import type { DbOrTx } from '../../server/db/client';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { VersionedTable } from '../../server/audit/write';
 import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders';
 
 /**
@@ -259,4 +263,14 @@ export async function signInAsNew(
 ): Promise<{ id: number; token: string }> {
   const usuario = await createUsuario(portal.database.db, { ...input, senhaHash: await hashPassword(DEMO_PASSWORD) });
   return { id: usuario.id, token: (await signIn(portal, input.email)).access_token };
+}
+
+/** The version a save of this record must send back (optimistic concurrency, server/audit/write.ts). */
+export async function versionOf(db: DbOrTx, table: PgTable, id: number | string): Promise<number> {
+  const versioned = table as VersionedTable;
+  const [row] = await db
+    .select({ version: versioned.version })
+    .from(versioned)
+    .where(eq(versioned.id, Number(id)));
+  return row.version as number;
 }

@@ -13,6 +13,7 @@ import {
   startPortal,
   type GraphQLResponse,
   type TestPortal,
+  versionOf,
 } from './portal';
 
 // Dealer groups and dealers (issue #4): validation, uniqueness, row scoping, cascades and audit.
@@ -136,6 +137,38 @@ describe('salvarDealer', () => {
     expect(audit[0]).toMatchObject({ alteracao: 'CRIACAO', valorNovo: expect.objectContaining({ cnpj: input.cnpj }) });
   });
 
+  it('saves an alphanumeric CNPJ typed with its mask, stored bare in upper case, and finds it by either form', async () => {
+    const input = { ...validDealer(), cnpj: '12.abc.345/01DE-35', cnpjsAdicionais: ['A1.B2C.3D4/E5F6-68'] };
+    const response = await gql<{ salvarDealer: { id: string; cnpj: string } }>(
+      portal,
+      SALVAR_DEALER,
+      { dealer: input },
+      token.super,
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.data!.salvarDealer.cnpj).toBe('12ABC34501DE35');
+    const [row] = await db
+      .select()
+      .from(s.dealers)
+      .where(eq(s.dealers.id, Number(response.data!.salvarDealer.id)));
+    expect(row.cnpjsAdicionais).toEqual(['A1B2C3D4E5F668']);
+    const LIST = `query($f: DealerFilterInput!) { dealers(filterInput: $f) { content { id } } }`;
+    for (const busca of ['12.ABC.345/01DE-35', '12abc34501de35', '12.ABC.345']) {
+      const found = await gql<{ dealers: { content: { id: string }[] } }>(portal, LIST, { f: { busca } }, token.super);
+      expect(
+        found.data!.dealers.content.map((d) => d.id),
+        busca,
+      ).toContain(response.data!.salvarDealer.id);
+    }
+    const wrong = await gql(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...validDealer(), cnpj: '12.ABC.345/01DE-36' } },
+      token.super,
+    );
+    expect(fields(wrong)).toMatchObject({ cnpj: 'CNPJ inválido' });
+  });
+
   it('refuses each rule of spec section 5 with a translated field error and writes nothing', async () => {
     const before = await dealerCount();
     const bad = {
@@ -219,7 +252,14 @@ describe('salvarDealer', () => {
     const again = await gql(
       portal,
       SALVAR_DEALER,
-      { dealer: { ...first, id: created.data!.salvarDealer.id, razaoSocial: 'Outra Razão Social Ltda' } },
+      {
+        dealer: {
+          ...first,
+          id: created.data!.salvarDealer.id,
+          version: await versionOf(db, s.dealers, created.data!.salvarDealer.id),
+          razaoSocial: 'Outra Razão Social Ltda',
+        },
+      },
       token.super,
     );
     expect(again.errors).toBeUndefined();
@@ -306,21 +346,35 @@ describe('dealer scoping', () => {
     const kept = await gql(
       portal,
       SALVAR_DEALER,
-      { dealer: { ...dealer, id, razaoSocial: 'Razão Social Compartilhada Ltda' } },
+      {
+        dealer: {
+          ...dealer,
+          id,
+          version: await versionOf(db, s.dealers, id),
+          razaoSocial: 'Razão Social Compartilhada Ltda',
+        },
+      },
       token.montadora,
     );
     expect(kept.errors).toBeUndefined();
     const dropped = await gql(
       portal,
       SALVAR_DEALER,
-      { dealer: { ...dealer, id, marcaIds: [String(marcaA)] } },
+      { dealer: { ...dealer, id, version: await versionOf(db, s.dealers, id), marcaIds: [String(marcaA)] } },
       token.montadora,
     );
     expect(fields(dropped)).toEqual({ marcaIds: 'Você não pode atribuir uma destas marcas' });
     const added = await gql(
       portal,
       SALVAR_DEALER,
-      { dealer: { ...dealer, id, marcaIds: [String(marcaA), String(marcaB), String(marcaC)] } },
+      {
+        dealer: {
+          ...dealer,
+          id,
+          version: await versionOf(db, s.dealers, id),
+          marcaIds: [String(marcaA), String(marcaB), String(marcaC)],
+        },
+      },
       token.montadora,
     );
     expect(added.errors).toBeUndefined();
@@ -443,14 +497,30 @@ describe('dealer groups', () => {
     const renamed = await gql(
       portal,
       SALVAR_GRUPO,
-      { grupo: { id: grupo.id, nome: `${grupo.nome} II`, marcaIds: [marcaA, marcaC], active: true } },
+      {
+        grupo: {
+          id: grupo.id,
+          version: await versionOf(db, s.grupos, grupo.id),
+          nome: `${grupo.nome} II`,
+          marcaIds: [marcaA, marcaC],
+          active: true,
+        },
+      },
       token.montadora,
     );
     expect(renamed.errors).toBeUndefined();
     const dropped = await gql(
       portal,
       SALVAR_GRUPO,
-      { grupo: { id: grupo.id, nome: `${grupo.nome} II`, marcaIds: [marcaA], active: true } },
+      {
+        grupo: {
+          id: grupo.id,
+          version: await versionOf(db, s.grupos, grupo.id),
+          nome: `${grupo.nome} II`,
+          marcaIds: [marcaA],
+          active: true,
+        },
+      },
       token.montadora,
     );
     expect(fields(dropped)).toEqual({ marcaIds: 'Você não pode atribuir uma destas marcas' });
@@ -495,7 +565,13 @@ describe('dealer groups', () => {
     const aAndC = await newDealer([marcaA, marcaC], [grupo.id]);
     const alone = await newDealerUser([onlyA.id]);
     const elsewhere = await newDealerUser([onlyA.id, onlyB.id]);
-    const change = { id: grupo.id, nome: grupo.nome, marcaIds: [marcaB], active: true };
+    const change = {
+      id: grupo.id,
+      version: await versionOf(db, s.grupos, grupo.id),
+      nome: grupo.nome,
+      marcaIds: [marcaB],
+      active: true,
+    };
 
     const impact = await gql(portal, IMPACTO, { grupo: change }, token.super);
     expect(impact.data).toEqual({
@@ -549,7 +625,15 @@ describe('dealer groups', () => {
     const impact = await gql(
       portal,
       IMPACTO,
-      { grupo: { id: grupo.id, nome: grupo.nome, marcaIds: [marcaA], active: false } },
+      {
+        grupo: {
+          id: grupo.id,
+          version: await versionOf(db, s.grupos, grupo.id),
+          nome: grupo.nome,
+          marcaIds: [marcaA],
+          active: false,
+        },
+      },
       token.montadora,
     );
     expect(impact.data).toEqual({

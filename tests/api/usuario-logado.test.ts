@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, usuarios } from '../../server/db/schema';
+import { auditoria, onboardingVistos, usuarios } from '../../server/db/schema';
 import { DEMO, errorCode, gql, signIn, startPortal, type TestPortal } from './portal';
 
 let portal: TestPortal;
@@ -186,6 +186,41 @@ describe('onboarding', () => {
     expect(await seen('dealer', 'HOME')).toBe(true);
     expect(await seen('dealer', 'GRUPO_USUARIO')).toBe(false);
     expect(await seen('super', 'HOME')).toBe(false);
+  });
+
+  it("comes back in usuarioLogado and writes only the caller's own row, once", async () => {
+    const vistos = (who: keyof typeof DEMO) =>
+      gql<{ usuarioLogado: { onboardingsVistos: string[] } }>(
+        portal,
+        '{ usuarioLogado { onboardingsVistos } }',
+        {},
+        token[who],
+      ).then((r) => r.data!.usuarioLogado.onboardingsVistos);
+    const rowsOf = async (email: string) => {
+      const [{ id }] = await portal.database.db.select().from(usuarios).where(eq(usuarios.email, email));
+      const rows = await portal.database.db.select().from(onboardingVistos).where(eq(onboardingVistos.usuarioId, id));
+      return rows.map((row) => row.onboardingId).sort();
+    };
+    expect(await vistos('montadora')).toEqual([]);
+    const before = await portal.database.db.select().from(onboardingVistos);
+    const MUTATION = 'mutation($id: OnboardingId!) { setCurrentUserOnboardingSeen(id: $id) }';
+    for (let i = 0; i < 2; i++) {
+      const set = await gql(portal, MUTATION, { id: 'USUARIO_EDICAO' }, token.montadora);
+      expect(set.data).toEqual({ setCurrentUserOnboardingSeen: true });
+    }
+    expect(await vistos('montadora')).toEqual(['USUARIO_EDICAO']);
+    expect(await rowsOf(DEMO.montadora)).toEqual(['USUARIO_EDICAO']);
+    // Nobody else's record changed.
+    const after = await portal.database.db.select().from(onboardingVistos);
+    expect(after).toHaveLength(before.length + 1);
+    expect(await vistos('super')).not.toContain('USUARIO_EDICAO');
+
+    const anonymous = await gql(portal, MUTATION, { id: 'HOME' });
+    expect(anonymous.data?.setCurrentUserOnboardingSeen ?? null).toBeNull();
+    expect(errorCode(anonymous)).toBe('UNAUTHENTICATED');
+    const unknown = await gql(portal, MUTATION, { id: 'OUTRO' }, token.montadora);
+    expect(unknown.errors).toBeDefined();
+    expect(await portal.database.db.select().from(onboardingVistos)).toHaveLength(before.length + 1);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   startPortal,
   type GraphQLResponse,
   type TestPortal,
+  versionOf,
 } from './portal';
 
 // Scope on every write (issue #10): a caller never changes, nor reads through an id, a record
@@ -26,6 +27,7 @@ const random = seededRandom(1010);
 let marcaA: number, marcaC: number;
 let setor: { id: number; divisaoId: number };
 let montadora: string;
+let staff: string;
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
 
@@ -33,6 +35,7 @@ beforeAll(async () => {
   portal = await startPortal();
   db = portal.database.db;
   montadora = (await signIn(portal, DEMO.montadora)).access_token;
+  staff = (await signIn(portal, DEMO.super)).access_token;
   // The montadora demo user holds Aurora and Boreal; Cometa (C) is another manufacturer's.
   const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
   [marcaA, , marcaC] = marcas.map((m) => m.id);
@@ -85,6 +88,36 @@ const auditCount = async () => (await db.select({ n: sql<number>`count(*)::int` 
 const message = (r: GraphQLResponse) => r.errors?.[0]?.message;
 
 describe('a manufacturer on dealer groups', () => {
+  it('is told which brands it may assign: its own', async () => {
+    const query = '{ marcas { id atribuivel } }';
+    const read = async (token: string) =>
+      Object.fromEntries(
+        (await gql<{ marcas: { id: string; atribuivel: boolean }[] }>(portal, query, {}, token)).data!.marcas.map(
+          (m) => [Number(m.id), m.atribuivel],
+        ),
+      );
+    expect(await read(montadora)).toMatchObject({ [marcaA]: true, [marcaC]: false });
+    expect(Object.values(await read(staff)).every(Boolean)).toBe(true);
+  });
+
+  it("counts a group's dealers within the caller's scope", async () => {
+    const grupo = await createGrupo(db, unique('Grupo Contado'), [marcaA, marcaC]);
+    await newDealer([marcaA], [grupo.id]);
+    await newDealer([marcaC], [grupo.id]);
+    const query = 'query($f: GrupoFilterInput!) { grupos(filterInput: $f) { content { totalDealers } } }';
+    const counted = async (token: string) =>
+      (
+        await gql<{ grupos: { content: { totalDealers: number }[] } }>(
+          portal,
+          query,
+          { f: { busca: grupo.nome } },
+          token,
+        )
+      ).data!.grupos.content;
+    expect(await counted(montadora)).toEqual([{ totalDealers: 1 }]);
+    expect(await counted(staff)).toEqual([{ totalDealers: 2 }]);
+  });
+
   it('inactivating its own group inactivates only the dealers wholly of its brands; one also serving another brand is unlinked and stays active with its users', async () => {
     const grupo = await createGrupo(db, unique('Grupo Aurora'), [marcaA]);
     const own = await newDealer([marcaA], [grupo.id]);
@@ -95,7 +128,15 @@ describe('a manufacturer on dealer groups', () => {
     const impact = await gql(
       portal,
       IMPACTO,
-      { grupo: { id: grupo.id, nome: grupo.nome, marcaIds: [marcaA], active: false } },
+      {
+        grupo: {
+          id: grupo.id,
+          version: await versionOf(db, s.grupos, grupo.id),
+          nome: grupo.nome,
+          marcaIds: [marcaA],
+          active: false,
+        },
+      },
       montadora,
     );
     expect(impact.data).toEqual({
@@ -121,11 +162,19 @@ describe('a manufacturer on dealer groups', () => {
 
     for (const attempt of [
       () => gql(portal, INATIVAR_GRUPO, { id: grupo.id }, montadora),
-      () =>
+      async () =>
         gql(
           portal,
           SALVAR_GRUPO,
-          { grupo: { id: grupo.id, nome: grupo.nome, marcaIds: [marcaA, marcaC], active: false } },
+          {
+            grupo: {
+              id: grupo.id,
+              version: await versionOf(db, s.grupos, grupo.id),
+              nome: grupo.nome,
+              marcaIds: [marcaA, marcaC],
+              active: false,
+            },
+          },
           montadora,
         ),
     ]) {
@@ -150,7 +199,15 @@ describe('a manufacturer on dealer groups', () => {
     const response = await gql(
       portal,
       SALVAR_GRUPO,
-      { grupo: { id: grupo.id, nome: grupo.nome, marcaIds: [marcaC], active: true } },
+      {
+        grupo: {
+          id: grupo.id,
+          version: await versionOf(db, s.grupos, grupo.id),
+          nome: grupo.nome,
+          marcaIds: [marcaC],
+          active: true,
+        },
+      },
       montadora,
     );
     expect(response.errors).toBeUndefined();
@@ -173,7 +230,15 @@ describe('a manufacturer on dealer groups', () => {
       await gql(
         portal,
         SALVAR_GRUPO,
-        { grupo: { id: grupo.id, nome: 'Tomado', marcaIds: [marcaC], active: true } },
+        {
+          grupo: {
+            id: grupo.id,
+            version: await versionOf(db, s.grupos, grupo.id),
+            nome: 'Tomado',
+            marcaIds: [marcaC],
+            active: true,
+          },
+        },
         montadora,
       ),
     ]) {
@@ -202,7 +267,13 @@ describe('a manufacturer on dealers', () => {
     const renamed = await gql<{ salvarDealer: { grupoIds: string[] } }>(
       portal,
       SALVAR_DEALER,
-      { dealer: { ...dealer, razaoSocial: 'Razão Social Nova do Dealer Ltda' } },
+      {
+        dealer: {
+          ...dealer,
+          version: await versionOf(db, s.dealers, shared.id),
+          razaoSocial: 'Razão Social Nova do Dealer Ltda',
+        },
+      },
       montadora,
     );
     expect(renamed.errors).toBeUndefined();
@@ -211,13 +282,18 @@ describe('a manufacturer on dealers', () => {
     const dropped = await gql(
       portal,
       SALVAR_DEALER,
-      { dealer: { ...dealer, grupoIds: [String(grupoA.id)] } },
+      { dealer: { ...dealer, version: await versionOf(db, s.dealers, shared.id), grupoIds: [String(grupoA.id)] } },
       montadora,
     );
     expect(errorCode(dropped)).toBe('BAD_USER_INPUT');
     expect(await linksOfDealer(shared.id)).toEqual([grupoA.id, grupoC.id].sort());
 
-    const deactivated = await gql(portal, SALVAR_DEALER, { dealer: { ...dealer, active: false } }, montadora);
+    const deactivated = await gql(
+      portal,
+      SALVAR_DEALER,
+      { dealer: { ...dealer, version: await versionOf(db, s.dealers, shared.id), active: false } },
+      montadora,
+    );
     expect(errorCode(deactivated)).toBe('FORBIDDEN');
     expect(await activeOf(s.dealers, [shared.id])).toEqual({ [shared.id]: true });
   });
@@ -246,7 +322,15 @@ describe('a dealer-group user with the maintenance key', () => {
       await gql(
         portal,
         SALVAR_GRUPO,
-        { grupo: { id: grupo.id, nome: 'Renomeado', marcaIds: [marcaA], active: true } },
+        {
+          grupo: {
+            id: grupo.id,
+            version: await versionOf(db, s.grupos, grupo.id),
+            nome: 'Renomeado',
+            marcaIds: [marcaA],
+            active: true,
+          },
+        },
         user.token,
       ),
       await gql(portal, INATIVAR_GRUPO, { id: grupo.id }, user.token),
@@ -261,7 +345,15 @@ describe('a dealer-group user with the maintenance key', () => {
     const renamed = await gql(
       portal,
       SALVAR_GRUPO,
-      { grupo: { id: onlyMine.id, nome: `${onlyMine.nome} II`, marcaIds: [marcaA], active: true } },
+      {
+        grupo: {
+          id: onlyMine.id,
+          version: await versionOf(db, s.grupos, onlyMine.id),
+          nome: `${onlyMine.nome} II`,
+          marcaIds: [marcaA],
+          active: true,
+        },
+      },
       user.token,
     );
     expect(renamed.errors).toBeUndefined();

@@ -12,3 +12,41 @@ export async function signIn(page: Page, email: string, greeting: string | RegEx
   await expect(page.getByRole('heading', { name: greeting })).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
 }
+
+/**
+ * Moves to `path` inside the app, as a menu link does: a full load per page would cost a start-up
+ * each and could cut a token refresh short.
+ */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+/**
+ * Waits until the page is at rest: no loading indicator (react-admin's, a lazy page's, a list's)
+ * and no running transition (a label moving as its field fills in is mid-colour meanwhile).
+ */
+export async function settle(page: Page) {
+  // Two frames first: the new route renders and starts its requests (and so shows its loader).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoadingIndicator-loader, .RaLoading-root',
+      ) && document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/**
+ * Answers that the signed-in user has seen the first-visit menu tour, so it does not open over a
+ * test about something else (it opens by itself a second after the menu appears).
+ */
+export async function skipTour(page: Page) {
+  await page.route('**/graphql', async (route) => {
+    if (!(route.request().postData() ?? '').includes('currentUserOnboardingIsSeen')) return route.fallback();
+    await route.fulfill({ json: { data: { currentUserOnboardingIsSeen: true } } });
+  });
+}

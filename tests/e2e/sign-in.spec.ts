@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ACCESS_TOKEN_TTL } from './server';
-import { signIn } from './helpers';
+import { PASSWORD, signIn } from './helpers';
+
+/** oidc-client-ts's stored user (`oidc.user:<authority>:<client>` in localStorage), or null. */
+const storedUser = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { refresh_token: string }) : null;
+  });
 
 test.describe('signing in through the identity server', () => {
   const users = [
@@ -49,5 +56,38 @@ test.describe('signing in through the identity server', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Olá, Marina Montadora' })).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('after its grant is revoked, the browser drops its session and signs in again instead of looping', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const callback = page.waitForRequest(/\/auth\/callback\?code=/);
+    await signIn(page, 'montadora@portal.test', 'Olá, Marina Montadora');
+    const usedCallback = (await callback).url();
+    const user = await storedUser(page);
+    // The refresh token is spent elsewhere and then replayed: the identity server revokes the grant.
+    const form = { grant_type: 'refresh_token', refresh_token: user!.refresh_token, client_id: 'portal' };
+    expect((await page.request.post('/oidc/token', { form })).status()).toBe(200);
+    expect((await page.request.post('/oidc/token', { form })).status()).toBe(400);
+
+    // Near the access token's end the browser's refresh is refused: it forgets the user and asks for sign-in.
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith('/oidc/token') && (r.request().postData() ?? '').includes('grant_type=refresh_token'),
+    );
+    await page.clock.fastForward(E2E_ACCESS_TOKEN_TTL * 1000);
+    expect((await refused).status()).toBe(400);
+    await expect(page).toHaveURL(/\/interaction\//);
+    expect(await storedUser(page)).toBeNull();
+
+    // Back to the callback URL already used (its code spent, its state gone): it ends on the sign-in page too.
+    await page.goto(usedCallback);
+    await expect(page).toHaveURL(/\/interaction\//);
+    await page.locator('#email').fill('montadora@portal.test');
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await expect(page.getByRole('heading', { name: 'Olá, Marina Montadora' })).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await storedUser(page)).not.toBeNull();
   });
 });

@@ -18,7 +18,12 @@ export const auditoria = pgTable(
     alteracao: text().notNull(),
     valorAnterior: jsonb(),
     valorNovo: jsonb(),
-    autorId: integer().references(() => usuarios.id),
+    /**
+     * The user who made the change. No foreign key: the log is append-only, a cascade writes it
+     * in bulk (a per-row key check was 15% of inactivating a group of 100,000 users), and it
+     * outlives its author.
+     */
+    autorId: integer(),
     data: now(),
   },
   (t) => [index().on(t.tipo, t.registroId, t.data)],

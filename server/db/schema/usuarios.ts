@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { idiomaEnum, tipoUsuarioEnum } from './enums';
-import { dealers, grupos, marcas } from './organizacao';
+import { dealers, foldedName, grupos, marcas, version } from './organizacao';
 import { funcionalidades, tiposAcesso } from './produtos';
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
@@ -10,22 +10,37 @@ const usuarioRef = () =>
     .notNull()
     .references(() => usuarios.id);
 
-export const cargos = pgTable('cargos', {
-  id: id(),
-  nome: text().notNull().unique(),
-});
+export const cargos = pgTable(
+  'cargos',
+  {
+    id: id(),
+    nome: text().notNull(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('cargos_nome_fold_key').on(foldedName(t.nome))],
+);
 
-export const departamentos = pgTable('departamentos', {
-  id: id(),
-  nome: text().notNull(),
-  sigla: text().notNull(),
-  assinatura: text(),
-});
+export const departamentos = pgTable(
+  'departamentos',
+  {
+    id: id(),
+    nome: text().notNull(),
+    sigla: text().notNull(),
+    assinatura: text(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('departamentos_nome_fold_key').on(foldedName(t.nome))],
+);
 
-export const desligamentos = pgTable('desligamentos', {
-  id: id(),
-  motivo: text().notNull(),
-});
+export const desligamentos = pgTable(
+  'desligamentos',
+  {
+    id: id(),
+    motivo: text().notNull(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('desligamentos_motivo_fold_key').on(foldedName(t.motivo))],
+);
 
 export const usuarios = pgTable(
   'usuarios',

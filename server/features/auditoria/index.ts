@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { AUDITORIA_ROUTE_ACCESS } from '../../../domain/auditoria';
+import { AUDITORIA_ROUTE_ACCESS, isTipoReferencia } from '../../../domain/auditoria';
 import { auditoriaArgsSchema } from '../../../domain/schemas/auditoria';
 import { forbidden } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { mayReadHistorico } from './authz';
 import { historico } from './queries';
+import { addId, idsReferidos, nomesDe } from './referencias';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,8 +44,18 @@ export const auditoriaFeature: Feature = {
         if (!(await mayReadHistorico(db, session, filterInput.tipo, Number(filterInput.registroId)))) {
           throw forbidden(idioma);
         }
+        const { tipo, registroId } = filterInput;
         const page = await historico(db, filterInput);
-        return { ...page, content: page.content.map(entryView) };
+        // One more query for every name the page needs: the record's own and those its values refer to by id.
+        const ids = idsReferidos(page.content.flatMap((row) => [row.valorAnterior, row.valorNovo]));
+        if (isTipoReferencia(tipo)) addId(ids, tipo, registroId);
+        const referencias = await nomesDe(db, ids);
+        return {
+          ...page,
+          content: page.content.map(entryView),
+          nome: referencias.find((r) => r.tipo === tipo && r.id === String(registroId))?.nome ?? null,
+          referencias,
+        };
       },
     }),
   },

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { routeAccess } from '../../../domain/routes';
 import { dealerFilterSchema, dealerSchema, type DealerInput } from '../../../domain/schemas/dealer';
 import { idSchema } from '../../../domain/schemas/usuario';
-import { diff, recordAudit } from '../../audit';
+import { auditedWrite } from '../../audit/write';
+import { dealers } from '../../db/schema';
 import { assertWriteReach, dealerReach, mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { badUserInputKeys, forbidden, notFound } from '../../graphql/errors';
+import { forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { listExport } from '../../export';
@@ -68,69 +69,43 @@ async function writableDealer(db: DbOrTx, session: Session, id: number, active: 
   const reach = await dealerReach(db, session, id);
   const before = reach === 'missing' || reach === 'outside' ? undefined : await visibleDealer(db, session, id);
   assertWriteReach(session, reach, { active: before?.active !== active });
-  return before!;
+  return snapshotOf(before!);
 }
+
+const savedDealer = async (db: DbOrTx, id: number) => view((await q.findDealer(db, null, id))!);
 
 /** Validates against the database, saves and audits in one transaction. */
 async function saveDealer(db: DbOrTx, session: Session, input: DealerInput) {
-  return db.transaction(async (tx) => {
-    if (!input.id && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
-    const before = input.id ? await writableDealer(tx, session, input.id, input.active) : undefined;
-    const errors = {
-      ...(await q.referenceErrors(
-        tx,
-        session,
-        input,
-        await mayChangeMarcas(tx, session, before?.marcas.map((m) => m.id) ?? [], input.marcaIds),
-        before?.grupos.map((g) => g.id) ?? [],
-      )),
-      ...(await q.uniquenessErrors(tx, input)),
-    };
-    if (Object.keys(errors).length) throw badUserInputKeys(session.idioma, errors);
-    const id = await q.writeDealer(tx, input);
-    const after = snapshot(input);
-    if (!before) {
-      await recordAudit(tx, {
-        tipo: 'DEALER',
-        registroId: id,
-        alteracao: 'CRIACAO',
-        valorNovo: after,
-        autorId: session.usuarioId,
-      });
-    } else {
-      const change = diff(snapshotOf(before), after);
-      if (change.changed) {
-        const alteracao = before.active === input.active ? 'ALTERACAO' : input.active ? 'ATIVACAO' : 'INATIVACAO';
-        await recordAudit(tx, {
-          tipo: 'DEALER',
-          registroId: id,
-          alteracao,
-          valorAnterior: change.antes,
-          valorNovo: change.depois,
-          autorId: session.usuarioId,
-        });
-      }
-    }
-    return view((await q.findDealer(tx, null, id))!);
+  const id = await auditedWrite(db, session, {
+    tipo: 'DEALER',
+    table: dealers,
+    target: input.id ? { id: input.id, version: input.version } : undefined,
+    load: (tx, id) => writableDealer(tx, session, id, input.active),
+    async check(tx, before) {
+      if (!before && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
+      const marcasAllowed = await mayChangeMarcas(tx, session, before?.marcaIds ?? [], input.marcaIds);
+      return {
+        ...(await q.referenceErrors(tx, session, input, marcasAllowed, before?.grupoIds ?? [])),
+        ...(await q.uniquenessErrors(tx, input)),
+      };
+    },
+    write: (tx) => q.writeDealer(tx, input),
+    after: () => snapshot(input),
+    uniqueErrors: (db) => q.uniquenessErrors(db, input),
   });
+  return savedDealer(db, id);
 }
 
 async function setActive(db: DbOrTx, session: Session, id: number, active: boolean) {
-  return db.transaction(async (tx) => {
-    const before = await writableDealer(tx, session, id, active);
-    if (before.active !== active) {
-      await q.setDealerActive(tx, id, active);
-      await recordAudit(tx, {
-        tipo: 'DEALER',
-        registroId: id,
-        alteracao: active ? 'ATIVACAO' : 'INATIVACAO',
-        valorAnterior: { active: before.active },
-        valorNovo: { active },
-        autorId: session.usuarioId,
-      });
-    }
-    return view((await q.findDealer(tx, null, id))!);
+  await auditedWrite(db, session, {
+    tipo: 'DEALER',
+    table: dealers,
+    target: { id, version: 'any' },
+    load: (tx, id) => writableDealer(tx, session, id, active),
+    write: (tx) => q.setDealerActive(tx, id, active).then(() => id),
+    after: (before) => ({ ...before!, active }),
   });
+  return savedDealer(db, id);
 }
 
 const names = (list: { nome: string }[]) => list.map((item) => item.nome);

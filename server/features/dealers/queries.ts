@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DealerFilter, DealerInput } from '../../../domain/schemas/dealer';
-import { changesWithin, dealerScope, grupoScope, type Session } from '../../authz';
+import { changesWithin, dealerScope, grupoScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, idOf, orderOf, pageWithTotal, searchIn } from '../../db/lists';
 import {
+  dealerCnpjs,
   dealerGrupos,
   dealerMarcas,
   dealerProdutos,
@@ -27,10 +28,13 @@ const marcasJson = sql<Ref[]>`coalesce((select json_agg(json_build_object('id', 
 const gruposJson = sql<Ref[]>`coalesce((select json_agg(json_build_object('id', g.id, 'nome', g.nome) order by g.nome)
   from ${dealerGrupos} dg join ${grupos} g on g.id = dg.grupo_id where dg.dealer_id = ${dealersId}), '[]')`;
 
-const totalUsuarios = sql<number>`(select count(*)::int from ${usuarioDealers} ud where ud.dealer_id = ${dealersId})`;
+/** The dealer's users the caller may see (all of them for provider staff and the server itself). */
+const totalUsuarios = (session: Session | null) =>
+  sql<number>`(select count(*)::int from ${usuarioDealers} ud join usuarios on usuarios.id = ud.usuario_id
+    where ud.dealer_id = ${dealersId} and ${(session && usuarioScope(session)) ?? sql`true`})`;
 
-/** Columns of a list row: what the dealer table shows and exports. */
-const listColumns = {
+/** Columns of a list row: what the dealer table shows and exports; counts within the caller's scope. */
+const listColumns = (session: Session | null) => ({
   id: dealers.id,
   nomeExibicao: dealers.nomeExibicao,
   razaoSocial: dealers.razaoSocial,
@@ -41,10 +45,11 @@ const listColumns = {
   divisao: sql<Ref | null>`(select json_build_object('id', d.id, 'nome', d.nome) from ${divisoes} d where d.id = ${dealers.divisaoId})`,
   active: dealers.active,
   createdAt: dealers.createdAt,
+  version: dealers.version,
   marcas: marcasJson,
   grupos: gruposJson,
-  totalUsuarios,
-};
+  totalUsuarios: totalUsuarios(session),
+});
 
 function listWhere(session: Session, filter: Omit<DealerFilter, 'page' | 'rowsPerPage'>): SQL | undefined {
   const anyOf = (table: SQL, column: SQL, values: number[] | null | undefined) =>
@@ -76,7 +81,7 @@ export function listDealers(db: DbOrTx, session: Session, filter: DealerFilter) 
     filter,
     (limit, offset) =>
       db
-        .select(listColumns)
+        .select(listColumns(session))
         .from(dealers)
         .where(where)
         .orderBy(...orderOf(filter.sort, sortColumns, 'nomeExibicao', dealers.id))
@@ -89,7 +94,7 @@ export function listDealers(db: DbOrTx, session: Session, filter: DealerFilter) 
 /** Every dealer of the filtered list (no paging), in its order, for the CSV/XLSX export. */
 export function exportDealers(db: DbOrTx, session: Session, filter: Omit<DealerFilter, 'page' | 'rowsPerPage'>) {
   return db
-    .select(listColumns)
+    .select(listColumns(session))
     .from(dealers)
     .where(listWhere(session, filter))
     .orderBy(...orderOf(filter.sort, sortColumns, 'nomeExibicao', dealers.id));
@@ -99,7 +104,7 @@ export function exportDealers(db: DbOrTx, session: Session, filter: Omit<DealerF
 export async function findDealer(db: DbOrTx, session: Session | null, id: number) {
   const [row] = await db
     .select({
-      ...listColumns,
+      ...listColumns(session),
       cnpjsAdicionais: dealers.cnpjsAdicionais,
       divisaoId: dealers.divisaoId,
       setorId: dealers.setorId,
@@ -127,25 +132,25 @@ export type DealerRow = NonNullable<Awaited<ReturnType<typeof findDealer>>>;
 
 /** Field errors for values another dealer already holds (name, main or additional CNPJ). */
 export async function uniquenessErrors(db: DbOrTx, input: DealerInput): Promise<Record<string, string>> {
-  const others = input.id ? sql`${dealersId} <> ${input.id}` : undefined;
+  const others = input.id ? sql`${dealerCnpjs.dealerId} <> ${input.id}` : undefined;
   const cnpjs = [input.cnpj, ...input.cnpjsAdicionais];
-  const taken = await db
-    .select({
-      nome: sql<boolean>`fold(${dealers.nomeExibicao}) = fold(${input.nomeExibicao})`,
-      cnpjs: sql<string[]>`array(select unnest(${dealers.cnpj} || ${dealers.cnpjsAdicionais}) intersect
-        select unnest(${sql.param(cnpjs)}::text[]))`,
-    })
+  const nameTaken = await db
+    .select({ id: dealers.id })
     .from(dealers)
     .where(
       and(
-        others,
-        sql`(fold(${dealers.nomeExibicao}) = fold(${input.nomeExibicao})
-          or (${dealers.cnpj} || ${dealers.cnpjsAdicionais}) && ${sql.param(cnpjs)}::text[])`,
+        input.id ? sql`${dealersId} <> ${input.id}` : undefined,
+        sql`fold(${dealers.nomeExibicao}) = fold(${input.nomeExibicao})`,
       ),
-    );
+    )
+    .limit(1);
+  const taken = await db
+    .select({ cnpj: dealerCnpjs.cnpj })
+    .from(dealerCnpjs)
+    .where(and(others, inArray(dealerCnpjs.cnpj, cnpjs)));
   const errors: Record<string, string> = {};
-  const usedCnpjs = new Set(taken.flatMap((t) => t.cnpjs));
-  if (taken.some((t) => t.nome)) errors.nomeExibicao = 'dealers.validation.nomeEmUso';
+  const usedCnpjs = new Set(taken.map((t) => t.cnpj));
+  if (nameTaken.length) errors.nomeExibicao = 'dealers.validation.nomeEmUso';
   if (usedCnpjs.has(input.cnpj)) errors.cnpj = 'dealers.validation.cnpjEmUso';
   input.cnpjsAdicionais.forEach((cnpj, index) => {
     if (usedCnpjs.has(cnpj)) errors[`cnpjsAdicionais.${index}`] = 'dealers.validation.cnpjEmUso';
@@ -215,11 +220,10 @@ export async function writeDealer(tx: DbOrTx, input: DealerInput): Promise<numbe
   let id = input.id;
   if (id) {
     await tx.update(dealers).set(columnsOf(input)).where(eq(dealers.id, id));
-    await Promise.all([
-      tx.delete(dealerMarcas).where(eq(dealerMarcas.dealerId, id)),
-      tx.delete(dealerGrupos).where(eq(dealerGrupos.dealerId, id)),
-      tx.delete(dealerProdutos).where(eq(dealerProdutos.dealerId, id)),
-    ]);
+    // One query at a time: a transaction is one connection.
+    await tx.delete(dealerMarcas).where(eq(dealerMarcas.dealerId, id));
+    await tx.delete(dealerGrupos).where(eq(dealerGrupos.dealerId, id));
+    await tx.delete(dealerProdutos).where(eq(dealerProdutos.dealerId, id));
   } else {
     [{ id }] = await tx.insert(dealers).values(columnsOf(input)).returning({ id: dealers.id });
   }

@@ -1,9 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../audit';
-import { allOf } from '../../db/lists';
+import { sql, type SQL } from 'drizzle-orm';
 import { dealerOwnedScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { dealerGrupos, dealerMarcas, dealers, grupoMarcas, grupos, usuarioDealers, usuarios } from '../../db/schema';
 
 // The cascades of a group change (spec section 4): removing a brand from a group unlinks from it
 // the dealers that share no remaining brand with it, and those tied only to removed brands become
@@ -14,131 +11,124 @@ import { dealerGrupos, dealerMarcas, dealers, grupoMarcas, grupos, usuarioDealer
 // brand of another manufacturer (or, for a dealer-group user, a dealer not theirs) is never
 // inactivated by it; where the rule would inactivate it, it is unlinked from the group instead and
 // keeps its state. Users outside the caller's scope are never inactivated.
+//
+// The plan is one SQL statement over the group's members, however many: the dry run counts it,
+// and the cascade carries it out with data-modifying CTEs that all read the same snapshot (the
+// state before the change) and audit every record in the same statement.
 
 export interface GrupoChange {
   marcaIds: number[];
   active: boolean;
 }
 
-export interface CascadePlan {
-  desvincular: number[];
-  inativarDealers: number[];
-  inativarUsuarios: number[];
+export interface CascadeCounts {
+  dealersDesvinculados: number;
+  dealersInativados: number;
+  usuariosInativados: number;
+}
+
+/** `plan(id, desvincular, inativar)` over the group's dealers, and `users(id)` to inactivate. */
+function planCtes(session: Session, grupoId: number, change: GrupoChange): SQL {
+  const owned = dealerOwnedScope(session) ?? sql`true`;
+  const kept = sql`${sql.param(change.marcaIds)}::int[]`;
+  const brandOf = (condition: SQL) =>
+    sql`exists (select 1 from dealer_marcas dm where dm.dealer_id = dealers.id and ${condition})`;
+  const removed = sql`dm.marca_id in (select gm.marca_id from grupo_marcas gm
+    where gm.grupo_id = ${grupoId} and gm.marca_id <> all(${kept}))`;
+  return sql`members as (
+      select dealers.id, dealers.active, ${owned} as owned,
+        ${brandOf(removed)} and not ${brandOf(sql`dm.marca_id = any(${kept})`)} as sem_marca,
+        not ${brandOf(sql`not (${removed})`)} as so_removidas
+      from dealer_grupos dg join dealers on dealers.id = dg.dealer_id
+      where dg.grupo_id = ${grupoId}
+    ),
+    decided as (
+      select id, owned, sem_marca,
+        active and ((sem_marca and so_removidas)
+          or (select g.active from grupos g where g.id = ${grupoId}) and not ${change.active}) as inativaria
+      from members
+    ),
+    plan as (
+      select id, sem_marca or (inativaria and not owned) as desvincular, inativaria and owned as inativar
+      from decided
+    ),
+    users as (
+      select distinct usuarios.id from usuario_dealers ud join usuarios on usuarios.id = ud.usuario_id
+      where ud.dealer_id in (select id from plan where inativar) and usuarios.active
+        and ${usuarioScope(session) ?? sql`true`}
+        and not exists (select 1 from usuario_dealers other join dealers d on d.id = other.dealer_id
+          where other.usuario_id = usuarios.id and d.active
+            and d.id not in (select id from plan where inativar))
+    )`;
 }
 
 /** What saving `change` on group `grupoId` would do to its dealers and their users. */
-export async function planCascade(
+export async function cascadeCounts(
   db: DbOrTx,
   session: Session,
   grupoId: number,
   change: GrupoChange,
-): Promise<CascadePlan> {
-  const owned = dealerOwnedScope(session) ?? sql`true`;
-  const [grupo] = await db.select({ active: grupos.active }).from(grupos).where(eq(grupos.id, grupoId));
-  const current = await db
-    .select({ id: grupoMarcas.marcaId })
-    .from(grupoMarcas)
-    .where(eq(grupoMarcas.grupoId, grupoId));
-  const members = await db
-    .select({
-      id: dealers.id,
-      active: dealers.active,
-      owned: sql<boolean>`${owned}`,
-      marcaIds: sql<
-        number[]
-      >`coalesce(array_agg(${dealerMarcas.marcaId}) filter (where ${dealerMarcas.marcaId} is not null), '{}')`,
-    })
-    .from(dealerGrupos)
-    .innerJoin(dealers, eq(dealers.id, dealerGrupos.dealerId))
-    .leftJoin(dealerMarcas, eq(dealerMarcas.dealerId, dealers.id))
-    .where(eq(dealerGrupos.grupoId, grupoId))
-    .groupBy(dealers.id);
-  const kept = new Set(change.marcaIds);
-  const removed = new Set(current.map((m) => m.id).filter((id) => !kept.has(id)));
-  const inactivating = grupo.active && !change.active;
-
-  const desvincular: number[] = [];
-  const inativar = new Set<number>();
-  for (const dealer of members) {
-    const hasRemoved = dealer.marcaIds.some((id) => removed.has(id));
-    let unlink = hasRemoved && !dealer.marcaIds.some((id) => kept.has(id));
-    const tiedOnlyToRemoved = unlink && dealer.marcaIds.every((id) => removed.has(id));
-    if (dealer.active && (tiedOnlyToRemoved || inactivating)) {
-      if (dealer.owned) inativar.add(dealer.id);
-      else unlink = true;
-    }
-    if (unlink) desvincular.push(dealer.id);
-  }
-  const inativarDealers = [...inativar];
-  return {
-    desvincular,
-    inativarDealers,
-    inativarUsuarios: await usersLeftWithoutDealer(db, session, inativarDealers),
-  };
+): Promise<CascadeCounts> {
+  const [counts] = await rows<CascadeCounts>(
+    db,
+    sql`with ${planCtes(session, grupoId, change)}
+      select (select count(*) from plan where desvincular)::int as "dealersDesvinculados",
+        (select count(*) from plan where inativar)::int as "dealersInativados",
+        (select count(*) from users)::int as "usuariosInativados"`,
+  );
+  return counts;
 }
 
-/** Active users of these dealers who have no other active dealer. */
-async function usersLeftWithoutDealer(db: DbOrTx, session: Session, dealerIds: number[]): Promise<number[]> {
-  if (dealerIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ id: usuarios.id })
-    .from(usuarioDealers)
-    .innerJoin(usuarios, eq(usuarios.id, usuarioDealers.usuarioId))
-    .where(
-      allOf(
-        usuarioScope(session),
-        inArray(usuarioDealers.dealerId, dealerIds),
-        eq(usuarios.active, true),
-        sql`not exists (select 1 from ${usuarioDealers} other join ${dealers} d on d.id = other.dealer_id
-          where other.usuario_id = ${usuarios.id} and d.active and d.id not in ${dealerIds})`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
-/** Carries out a plan inside the caller's transaction and returns its audit entries. */
+/**
+ * Carries out the cascade inside the caller's transaction, before the group itself changes (the
+ * plan reads its current brands and state), and records an audit entry per record touched.
+ */
 export async function applyCascade(
   tx: DbOrTx,
+  session: Session,
   grupoId: number,
-  plan: CascadePlan,
-  autorId: number,
-): Promise<AuditEntry[]> {
-  const entries: AuditEntry[] = [];
-  if (plan.desvincular.length) {
-    await tx
-      .delete(dealerGrupos)
-      .where(and(eq(dealerGrupos.grupoId, grupoId), inArray(dealerGrupos.dealerId, plan.desvincular)));
-    for (const id of plan.desvincular) {
-      entries.push({
-        tipo: 'DEALER',
-        registroId: id,
-        alteracao: 'DESVINCULO_GRUPO',
-        valorAnterior: { grupoId },
-        valorNovo: { grupoId: null },
-        autorId,
-      });
-    }
-  }
-  if (plan.inativarDealers.length) {
-    await tx.update(dealers).set({ active: false }).where(inArray(dealers.id, plan.inativarDealers));
-    for (const id of plan.inativarDealers) {
-      entries.push(cascadeInactivation('DEALER', id, grupoId, autorId));
-    }
-  }
-  if (plan.inativarUsuarios.length) {
-    await tx.update(usuarios).set({ active: false }).where(inArray(usuarios.id, plan.inativarUsuarios));
-    for (const id of plan.inativarUsuarios) {
-      entries.push(cascadeInactivation('USUARIO', id, grupoId, autorId));
-    }
-  }
-  return entries;
+  change: GrupoChange,
+): Promise<CascadeCounts> {
+  const autorId = session.usuarioId;
+  // The audit values are constants of the statement, parsed once rather than built per row.
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const inactivated = json({ active: false, grupoId });
+  const [counts] = await rows<CascadeCounts>(
+    tx,
+    sql`with ${planCtes(session, grupoId, change)},
+      unlinked as (
+        delete from dealer_grupos dg using plan
+        where dg.grupo_id = ${grupoId} and dg.dealer_id = plan.id and plan.desvincular
+        returning dg.dealer_id as id
+      ),
+      dealers_off as (
+        update dealers set active = false, version = dealers.version + 1 from plan
+        where dealers.id = plan.id and plan.inativar
+        returning dealers.id
+      ),
+      users_off as (
+        update usuarios set active = false from users where usuarios.id = users.id returning usuarios.id
+      ),
+      audited as (
+        insert into auditoria (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
+        select 'DEALER', id::text, 'DESVINCULO_GRUPO', ${json({ grupoId })}, ${json({ grupoId: null })}, ${autorId}::int
+        from unlinked
+        union all
+        select 'DEALER', id::text, 'INATIVACAO_CASCATA', ${json({ active: true })}, ${inactivated}, ${autorId}::int
+        from dealers_off
+        union all
+        select 'USUARIO', id::text, 'INATIVACAO_CASCATA', ${json({ active: true })}, ${inactivated}, ${autorId}::int
+        from users_off
+      )
+      select (select count(*) from unlinked)::int as "dealersDesvinculados",
+        (select count(*) from dealers_off)::int as "dealersInativados",
+        (select count(*) from users_off)::int as "usuariosInativados"`,
+  );
+  return counts;
 }
 
-const cascadeInactivation = (tipo: string, id: number, grupoId: number, autorId: number): AuditEntry => ({
-  tipo,
-  registroId: id,
-  alteracao: 'INATIVACAO_CASCATA',
-  valorAnterior: { active: true },
-  valorNovo: { active: false, grupoId },
-  autorId,
-});
+/** The rows of a raw statement, whichever driver (node-postgres or PGlite) runs it. */
+async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { Idioma } from '../../../domain/enums';
 import { grupoFilterSchema, grupoSchema, type GrupoInput } from '../../../domain/schemas/grupo';
 import { idSchema } from '../../../domain/schemas/usuario';
 import { z } from 'zod';
-import { diff, recordAudit } from '../../audit';
+import { auditedWrite } from '../../audit/write';
+import { grupos } from '../../db/schema';
 import { assertWriteReach, grupoReach, mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { badUserInputKeys, forbidden, notFound } from '../../graphql/errors';
+import { forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { listExport } from '../../export';
 import { routeAccess } from '../../../domain/routes';
-import { applyCascade, planCascade } from './cascade';
+import { applyCascade, cascadeCounts } from './cascade';
 import * as q from './queries';
 
 const access = routeAccess('grupos');
@@ -39,63 +39,50 @@ async function writableGrupo(db: DbOrTx, session: Session, id: number, active: b
   const reach = await grupoReach(db, session, id);
   const before = reach === 'missing' || reach === 'outside' ? undefined : await visibleGrupo(db, session, id);
   assertWriteReach(session, reach, { active: before?.active !== active });
-  return before!;
+  return snapshot(before!);
 }
 
+const nameErrors = async (db: DbOrTx, input: GrupoInput): Promise<Record<string, string>> =>
+  (await q.nomeEmUso(db, input.nome, input.id)) ? { nome: 'grupos.validation.nomeEmUso' } : {};
+
 /** Server-side rules the schema cannot see: unique name, known brands the caller may change. */
-async function checkGrupo(db: DbOrTx, session: Session, input: GrupoInput, before: number[], idioma: Idioma) {
-  const errors: Record<string, string> = {};
-  if (await q.nomeEmUso(db, input.nome, input.id)) errors.nome = 'grupos.validation.nomeEmUso';
+async function grupoErrors(db: DbOrTx, session: Session, input: GrupoInput, before: number[]) {
+  const errors = await nameErrors(db, input);
   const known = await q.existingMarcaIds(db, input.marcaIds);
   if (input.marcaIds.some((id) => !known.has(id)) || !(await mayChangeMarcas(db, session, before, input.marcaIds))) {
     errors.marcaIds = 'grupos.validation.marcaNaoPermitida';
   }
-  if (Object.keys(errors).length) throw badUserInputKeys(idioma, errors);
+  return errors;
 }
 
 /** Saves a group and its cascade in one transaction, audited per record. */
-async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput) {
-  return db.transaction(async (tx) => {
-    if (!input.id && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
-    const before = input.id ? await writableGrupo(tx, session, input.id, input.active) : undefined;
-    await checkGrupo(tx, session, input, before?.marcaIds ?? [], session.idioma);
-    if (!before) {
-      const id = await q.insertGrupo(tx, input);
-      await recordAudit(tx, {
-        tipo: 'GRUPO',
-        registroId: id,
-        alteracao: 'CRIACAO',
-        valorNovo: snapshot(input),
-        autorId: session.usuarioId,
-      });
-      return savedGrupo(tx, id);
-    }
-    const plan = await planCascade(tx, session, before.id, input);
-    await q.updateGrupo(tx, before.id, input);
-    const change = diff(snapshot({ ...before, marcaIds: before.marcaIds }), snapshot(input));
-    const alteracao = before.active === input.active ? 'ALTERACAO' : input.active ? 'ATIVACAO' : 'INATIVACAO';
-    await recordAudit(tx, [
-      ...(change.changed
-        ? [
-            {
-              tipo: 'GRUPO',
-              registroId: before.id,
-              alteracao,
-              valorAnterior: change.antes,
-              valorNovo: change.depois,
-              autorId: session.usuarioId,
-            },
-          ]
-        : []),
-      ...(await applyCascade(tx, before.id, plan, session.usuarioId)),
-    ]);
-    return savedGrupo(tx, before.id);
+async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput, version: number | 'any' | null | undefined) {
+  const id = await auditedWrite(db, session, {
+    tipo: 'GRUPO',
+    table: grupos,
+    target: input.id ? { id: input.id, version } : undefined,
+    load: (tx, id) => writableGrupo(tx, session, id, input.active),
+    async check(tx, before) {
+      if (!before && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
+      return grupoErrors(tx, session, input, before?.marcaIds ?? []);
+    },
+    async write(tx, before) {
+      if (!before) return q.insertGrupo(tx, input);
+      await applyCascade(tx, session, input.id!, input);
+      await q.updateGrupo(tx, input.id!, input);
+      return input.id!;
+    },
+    after: () => snapshot(input),
+    uniqueErrors: (db) => nameErrors(db, input),
   });
+  return savedGrupo(db, id);
 }
 
+/** Saves the group as it stands with another state; saveGrupo checks the caller's reach on it. */
 async function setActive(db: DbOrTx, session: Session, id: number, active: boolean) {
-  const current = await writableGrupo(db, session, id, active);
-  return saveGrupo(db, session, { id, nome: current.nome, marcaIds: current.marcaIds, active });
+  const current = await q.findGrupo(db, null, id);
+  if (!current) throw notFound(session.idioma);
+  return saveGrupo(db, session, { id, nome: current.nome, marcaIds: view(current).marcaIds, active }, 'any');
 }
 
 const names = (list: { nome: string }[]) => list.map((item) => item.nome);
@@ -138,20 +125,17 @@ export const gruposFeature: Feature = {
         const input = parseInput(grupoSchema, args.grupo, idioma);
         if (!input.id) return { dealersDesvinculados: 0, dealersInativados: 0, usuariosInativados: 0 };
         await visibleGrupo(db, session, input.id);
-        const plan = await planCascade(db, session, input.id, input);
-        return {
-          dealersDesvinculados: plan.desvincular.length,
-          dealersInativados: plan.inativarDealers.length,
-          usuariosInativados: plan.inativarUsuarios.length,
-        };
+        return cascadeCounts(db, session, input.id, input);
       },
     }),
   },
   Mutation: {
     salvarGrupo: operation({
       access,
-      resolve: (args: { grupo: unknown }, { db, session, idioma }) =>
-        saveGrupo(db, session, parseInput(grupoSchema, args.grupo, idioma)),
+      resolve(args: { grupo: unknown }, { db, session, idioma }) {
+        const input = parseInput(grupoSchema, args.grupo, idioma);
+        return saveGrupo(db, session, input, input.version);
+      },
     }),
     ativarGrupo: operation({
       access,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { GrupoFilter, GrupoInput } from '../../../domain/schemas/grupo';
-import { grupoScope, type Session } from '../../authz';
+import { dealerScope, grupoScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, idOf, orderOf, pageWithTotal, searchAny } from '../../db/lists';
 import { dealerGrupos, grupoMarcas, grupos, marcas } from '../../db/schema';
@@ -15,16 +15,20 @@ const marcasJson = sql<
     'facebookId', m.facebook_id, 'active', m.active) order by m.nome)
   from ${grupoMarcas} gm join ${marcas} m on m.id = gm.marca_id where gm.grupo_id = ${gruposId}), '[]')`;
 
-const totalDealers = sql<number>`(select count(*)::int from ${dealerGrupos} dg where dg.grupo_id = ${gruposId})`;
+/** The group's dealers the caller may see (all of them for provider staff and the server itself). */
+const totalDealers = (session: Session | null) =>
+  sql<number>`(select count(*)::int from ${dealerGrupos} dg join dealers on dealers.id = dg.dealer_id
+    where dg.grupo_id = ${gruposId} and ${(session && dealerScope(session)) ?? sql`true`})`;
 
-const grupoColumns = {
+const grupoColumns = (session: Session | null) => ({
   id: grupos.id,
   nome: grupos.nome,
   active: grupos.active,
   createdAt: grupos.createdAt,
+  version: grupos.version,
   marcas: marcasJson,
-  totalDealers,
-};
+  totalDealers: totalDealers(session),
+});
 
 export type GrupoRow = Awaited<ReturnType<typeof findGrupo>> & object;
 
@@ -39,7 +43,12 @@ function listWhere(session: Session, filter: Omit<GrupoFilter, 'page' | 'rowsPer
   );
 }
 
-const sortColumns = { nome: grupos.nome, active: grupos.active, createdAt: grupos.createdAt, totalDealers };
+const sortColumns = (session: Session) => ({
+  nome: grupos.nome,
+  active: grupos.active,
+  createdAt: grupos.createdAt,
+  totalDealers: totalDealers(session),
+});
 
 /** The paged, scoped group list (search by name, filters active and brands). */
 export function listGrupos(db: DbOrTx, session: Session, filter: GrupoFilter) {
@@ -48,10 +57,10 @@ export function listGrupos(db: DbOrTx, session: Session, filter: GrupoFilter) {
     filter,
     (limit, offset) =>
       db
-        .select(grupoColumns)
+        .select(grupoColumns(session))
         .from(grupos)
         .where(where)
-        .orderBy(...orderOf(filter.sort, sortColumns, 'nome', grupos.id))
+        .orderBy(...orderOf(filter.sort, sortColumns(session), 'nome', grupos.id))
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ total: countOf() }).from(grupos).where(where))[0].total,
@@ -61,16 +70,16 @@ export function listGrupos(db: DbOrTx, session: Session, filter: GrupoFilter) {
 /** Every group of the filtered list, in its order, for the CSV/XLSX export. */
 export function exportGrupos(db: DbOrTx, session: Session, filter: Omit<GrupoFilter, 'page' | 'rowsPerPage'>) {
   return db
-    .select(grupoColumns)
+    .select(grupoColumns(session))
     .from(grupos)
     .where(listWhere(session, filter))
-    .orderBy(...orderOf(filter.sort, sortColumns, 'nome', grupos.id));
+    .orderBy(...orderOf(filter.sort, sortColumns(session), 'nome', grupos.id));
 }
 
 /** One group the caller may see (null: any group), or undefined. */
 export async function findGrupo(db: DbOrTx, session: Session | null, id: number) {
   const [row] = await db
-    .select(grupoColumns)
+    .select(grupoColumns(session))
     .from(grupos)
     .where(allOf(eq(grupos.id, id), session ? grupoScope(session) : undefined));
   return row;
@@ -79,7 +88,7 @@ export async function findGrupo(db: DbOrTx, session: Session | null, id: number)
 /** Active groups the caller may see (choices of the dealer form and the user form). */
 export function listGruposAtivos(db: DbOrTx, session: Session) {
   return db
-    .select(grupoColumns)
+    .select(grupoColumns(session))
     .from(grupos)
     .where(allOf(eq(grupos.active, true), grupoScope(session)))
     .orderBy(asc(grupos.nome))

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { operation, type Feature } from '../../graphql/operation';
 import { listProdutos } from './queries';
 
+/** What other features may use (they import a feature's index only). */
+export { listProdutos };
+
 export const produtosFeature: Feature = {
   typeDefs: readFileSync(new URL('./produtos.graphql', import.meta.url), 'utf8'),
   Query: {

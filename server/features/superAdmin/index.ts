@@ -15,8 +15,8 @@ import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { enqueueUnique, type JobRow } from '../../jobs';
 import { createMailer, type Mailer } from '../../mail';
-import { listProdutos } from '../produtos/queries';
-import { findUsuarioByEmail } from '../usuarios/queries';
+import { listProdutos } from '../produtos';
+import { findUsuarioByEmail } from '../usuarios';
 import { KeycloakError, syncKeycloakUser } from './keycloak';
 import * as q from './queries';
 

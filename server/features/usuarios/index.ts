@@ -7,6 +7,9 @@ import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import * as q from './queries';
 
+/** What other features may use (they import a feature's index only). */
+export { findUsuarioByEmail } from './queries';
+
 const usuarioView = (u: {
   id: number;
   nome: string;
@@ -31,11 +34,12 @@ export const usuariosFeature: Feature = {
       async resolve(_args: unknown, { db, session }) {
         const usuario = await q.findUsuarioById(db, session.usuarioId);
         if (!usuario) throw notFound(session.idioma);
-        const [marcas, funcionalidades, produtos, dealers] = await Promise.all([
+        const [marcas, funcionalidades, produtos, dealers, onboardingsVistos] = await Promise.all([
           q.marcasOf(db, usuario.id),
           q.functionKeysOf(db, usuario.id),
           q.produtosOf(db, usuario.id),
           q.dealersOf(db, usuario.id),
+          q.onboardingsOf(db, usuario.id),
         ]);
         return {
           ...usuarioView(usuario),
@@ -45,6 +49,7 @@ export const usuariosFeature: Feature = {
           tiposUsuarios: TIPOS_ADMINISTRADOS[usuario.tipo],
           produtos: produtos.map((p) => ({ ...p, URI: p.uri })),
           dealers,
+          onboardingsVistos,
         };
       },
     }),

@@ -125,6 +125,16 @@ export async function isOnboardingSeen(db: DbOrTx, usuarioId: number, onboarding
   return Boolean(row);
 }
 
+/** The onboarding tours this user has seen (closed or finished), for usuarioLogado. */
+export async function onboardingsOf(db: DbOrTx, usuarioId: number) {
+  const rows = await db
+    .select({ onboardingId: onboardingVistos.onboardingId })
+    .from(onboardingVistos)
+    .where(eq(onboardingVistos.usuarioId, usuarioId))
+    .orderBy(asc(onboardingVistos.onboardingId));
+  return rows.map((row) => row.onboardingId as OnboardingId);
+}
+
 export async function markOnboardingSeen(db: DbOrTx, usuarioId: number, onboardingId: OnboardingId) {
   await db.insert(onboardingVistos).values({ usuarioId, onboardingId }).onConflictDoNothing();
 }

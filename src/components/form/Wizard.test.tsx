@@ -60,10 +60,13 @@ const button = (name: string) => screen.getByRole('button', { name });
 
 /** Step number, the filled segments of the progress bar, and the step's title. */
 function progress() {
-  const [bar, ...segments] = screen.getAllByRole('progressbar');
+  // One progress bar for assistive technology; its segments are drawing only.
+  const bar = screen.getByRole('progressbar');
+  const segments = [...bar.querySelectorAll('[aria-hidden="true"]')];
   return {
     step: bar.getAttribute('aria-valuenow'),
     text: bar.getAttribute('aria-valuetext'),
+    name: bar.getAttribute('aria-label'),
     segments: segments.map((segment) => segment.getAttribute('aria-valuenow')),
     title: screen.getByRole('heading', { level: 2 }).textContent,
   };
@@ -81,6 +84,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
     expect(progress()).toEqual({
       step: '1',
       text: 'Passo 1 de 3',
+      name: 'Passo 1 de 3: Identificação',
       segments: ['100', '0', '0'],
       title: 'Identificação',
     });
@@ -110,6 +114,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
     await waitFor(() => expect(progress().step).toBe('2'));
     expect(progress()).toMatchObject({
       text: 'Passo 2 de 3',
+      name: 'Passo 2 de 3: Contato e endereço',
       segments: ['100', '100', '0'],
       title: 'Contato e endereço',
     });

@@ -30,7 +30,7 @@ export interface WizardProps {
 export function Wizard({ steps, onCancel, heading }: WizardProps) {
   const translate = useTranslate();
   const [index, setIndex] = useState(0);
-  const { trigger } = useFormContext();
+  const { trigger, watch } = useFormContext();
   const { errors, submitCount } = useFormState();
   const last = index === steps.length - 1;
   const seenSubmits = useRef(submitCount);
@@ -44,8 +44,23 @@ export function Wizard({ steps, onCancel, heading }: WizardProps) {
     }
   }, [errors, submitCount, steps]);
 
+  // After a refused step, its fields are checked again as they change, so that an error goes as
+  // soon as the field is right (the form itself re-validates only after a submit).
+  const [recheck, setRecheck] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (recheck.length === 0) return;
+    const subscription = watch((_values, { name }) => {
+      const field = name && recheck.find((f) => name === f || name.startsWith(`${f}.`));
+      if (field) void trigger(field);
+    });
+    return () => subscription.unsubscribe();
+  }, [recheck, watch, trigger]);
+
   const next = async () => {
-    if (await trigger([...steps[index].fields])) setIndex(index + 1);
+    const fields = steps[index].fields;
+    const valid = await trigger([...fields]);
+    setRecheck(valid ? [] : fields);
+    if (valid) setIndex(index + 1);
   };
 
   return (
@@ -58,10 +73,17 @@ export function Wizard({ steps, onCancel, heading }: WizardProps) {
         aria-valuemax={steps.length}
         aria-valuenow={index + 1}
         aria-valuetext={translate('wizard.step', { current: index + 1, total: steps.length })}
+        aria-label={translate('wizard.progress', {
+          current: index + 1,
+          total: steps.length,
+          step: translate(steps[index].label),
+        })}
       >
         {steps.map((step, i) => (
+          // Segments draw the one bar above: hidden from assistive technology, which reads the bar.
           <LinearProgress
             key={step.label}
+            aria-hidden
             variant="determinate"
             value={i <= index ? 100 : 0}
             sx={{ flex: 1, height: 6, borderRadius: 3 }}

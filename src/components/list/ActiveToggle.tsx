@@ -1,16 +1,15 @@
 import Button from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
-import { useRecordContext, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
-import { RESOURCES } from '../../../domain/resources';
-import { graphqlRequest } from '../../../providers/dataProvider';
+import {
+  useDataProvider,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../../providers/dataProvider';
 import { ConfirmAction } from '../ConfirmAction';
-
-/** The mutation that activates or inactivates a record of `resource` (RESOURCES[resource].setActive). */
-export function setActiveMutation(resource: string, active: boolean): string {
-  const ops = (RESOURCES as Record<string, { setActive?: { ativar: string; inativar: string } }>)[resource]?.setActive;
-  if (!ops) throw new Error(`Resource "${resource}" declares no setActive in domain/resources.ts`);
-  return `mutation SetActive($id: ID!) { result: ${active ? ops.ativar : ops.inativar}(id: $id) { id active } }`;
-}
 
 export interface ActiveToggleProps {
   /** The record's name in the dialog and toasts. */
@@ -27,6 +26,7 @@ export function ActiveToggle({ nameOf, consequences, errorMessages }: ActiveTogg
   const resource = useResourceContext()!;
   const translate = useTranslate();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [open, setOpen] = useState(false);
   if (!record) return null;
   const next = !record.active;
@@ -56,7 +56,7 @@ export function ActiveToggle({ nameOf, consequences, errorMessages }: ActiveTogg
           confirmLabel={next ? 'lista.activate' : 'lista.inactivate'}
           successMessage={next ? 'lista.activated' : 'lista.inactivated'}
           errorMessage={next ? errorMessages?.activate : errorMessages?.inactivate}
-          action={() => graphqlRequest(setActiveMutation(resource, next), { id: record.id })}
+          action={() => dataProvider.setActive(resource, { id: record.id, active: next })}
           onSuccess={refresh}
         />
       )}

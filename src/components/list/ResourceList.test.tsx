@@ -13,6 +13,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
+import { mockViewport } from '../../testing/viewport';
 import { ResourceList } from './ResourceList';
 
 // The shared list over the real data provider (paged `grupos` query built from domain/resources.ts),
@@ -148,6 +149,8 @@ afterAll(() => server.close());
 function GruposTable() {
   return (
     <ResourceList
+      primaryText={(grupo) => grupo.nome}
+      secondaryText={(grupo) => `${grupo.totalDealers} dealers`}
       exportName="grupos"
       sort={{ field: 'nome', order: 'ASC' }}
       activeToggle={{
@@ -162,8 +165,14 @@ function GruposTable() {
 }
 
 function renderList() {
+  let location = '';
   render(
-    <TestMemoryRouter initialEntries={['/grupos']}>
+    <TestMemoryRouter
+      initialEntries={['/grupos']}
+      locationCallback={(l) => {
+        location = l.pathname;
+      }}
+    >
       <AdminContext
         dataProvider={createDataProvider()}
         i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
@@ -176,6 +185,7 @@ function renderList() {
       </AdminContext>
     </TestMemoryRouter>,
   );
+  return { location: () => location };
 }
 
 /** The names in the table's first column, in order. */
@@ -203,6 +213,52 @@ describe('ResourceList', { timeout: 20_000 }, () => {
     expect(within(rowOf('Grupo Farol')).getByText('Inativo')).toBeInTheDocument();
     expect(within(rowOf('Grupo Alvorada')).getByText('Ativo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Criar' })).toHaveAttribute('href', '/grupos/novo');
+  });
+
+  it('opens a row with Enter once reached with Tab, and not from a button inside it', async () => {
+    const user = userEvent.setup();
+    const { location } = renderList();
+    await screen.findByText('Grupo Alvorada');
+    const alvorada = rowOf('Grupo Alvorada');
+    const toggle = within(alvorada).getByRole('button', { name: 'Inativar' });
+    // Tab goes from the header's sort buttons to the first row, then into its action.
+    toggle.focus();
+    await user.tab({ shift: true });
+    expect(alvorada).toHaveFocus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toBe('/grupos');
+
+    rowOf('Grupo Bandeirantes').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/grupos/2'));
+  });
+
+  it('under 768 px lists the records as links with name, second line and status, still paged', async () => {
+    mockViewport(375);
+    const user = userEvent.setup();
+    const { location } = renderList();
+    const alvorada = await screen.findByRole('link', { name: /Grupo Alvorada/ });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(alvorada).toHaveAttribute('href', '/grupos/1');
+    expect(alvorada).toHaveTextContent('0 dealers');
+    expect(within(alvorada).getByText('Ativo')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /Grupo Farol/ })).getByText('Inativo')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Grupo / })).toHaveLength(10);
+    expect(screen.getByText('Mostrando 1 a 10 de 14 registros')).toBeInTheDocument();
+
+    await user.click(next());
+    expect(await screen.findByRole('link', { name: /Grupo Oeste/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Grupo / })).toHaveLength(4);
+    expect(lastListed()).toMatchObject({ page: 1, rowsPerPage: 10 });
+
+    screen.getByRole('link', { name: /Grupo Norte/ }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/grupos/13'));
   });
 
   it('disables previous on the first page and next on the last', async () => {

@@ -9,17 +9,21 @@ import {
   Pagination,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useRecordContext,
   useResourceContext,
   useTranslate,
+  type RaRecord,
   type SortPayload,
 } from 'react-admin';
 import { ROUTES } from '../../../domain/routes';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/schemas/lista';
 import { ActiveToggle, type ActiveToggleProps } from './ActiveToggle';
 import { ExportButtons } from './ExportButtons';
+import { KeyboardRowsBody } from './KeyboardRows';
 import { PageActions } from './PageActions';
+import { useIsCompactList } from './useIsCompactList';
 
 /** Ativo / Inativo as a chip. */
 export function ActiveChip() {
@@ -60,6 +64,10 @@ export interface ResourceListProps {
   activeToggle?: ActiveToggleProps;
   /** Columns: DataTable.Col elements. */
   children: ReactNode;
+  /** Under 768 px a record is a list item: this is its first line (the record's name). */
+  primaryText: (record: RaRecord) => ReactNode;
+  /** Its second line, under 768 px. */
+  secondaryText?: (record: RaRecord) => ReactNode;
   sort?: SortPayload;
   /** Whether the caller may create records (the create button). */
   canCreate?: boolean;
@@ -72,13 +80,17 @@ export interface ResourceListProps {
 /**
  * The shared list of the portal's resources (spec section 2, "Lists"): search, filters, sort,
  * paging with 'Showing X to Y of Z records' and page sizes, an active column with the activate /
- * inactivate action behind a confirmation, and CSV/XLSX export of the filtered list.
+ * inactivate action behind a confirmation, and CSV/XLSX export of the filtered list. Rows open
+ * with a click or, once reached with Tab, with Enter. Under 768 px the table gives way to a list of
+ * links (name, a second line, the active chip); the row actions are then on the record's page.
  */
 export function ResourceList({
   filters = [],
   exportName,
   activeToggle,
   children,
+  primaryText,
+  secondaryText,
   sort,
   canCreate = true,
   rowActions,
@@ -86,6 +98,7 @@ export function ResourceList({
 }: ResourceListProps) {
   const resource = useResourceContext();
   const translate = useTranslate();
+  const compact = useIsCompactList();
   // The create route of the table (/grupos/novo), not react-admin's /grupos/create.
   const createPath = ROUTES.find((route) => route.id === `${resource}Novo`)?.path;
   const allFilters = [
@@ -95,6 +108,10 @@ export function ResourceList({
     ...filters,
   ];
   const heading = title ?? translate(`routes.${resource}`);
+  const arrowLabel = (type: 'previous' | 'next') => {
+    const label = translate(`ra.navigation.${type}`);
+    return { 'aria-label': label, title: label };
+  };
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
@@ -105,9 +122,21 @@ export function ResourceList({
         filters={allFilters}
         sort={sort}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]} actions={PageActions} />}
+        pagination={
+          <Pagination
+            rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
+            actions={PageActions}
+            // Under 900 px react-admin swaps our actions for MUI's arrows, labelled in English.
+            slotProps={{
+              actions: {
+                previousButton: arrowLabel('previous'),
+                nextButton: arrowLabel('next'),
+              },
+            }}
+          />
+        }
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ flexWrap: 'wrap' }}>
             {allFilters.length > 1 && <FilterButton />}
             {exportName && <ExportButtons name={exportName} />}
             {canCreate && createPath && <CreateButton to={createPath} />}
@@ -115,17 +144,42 @@ export function ResourceList({
         }
         // A list is the page's content: no empty-page invitation hiding the filters.
         empty={false}
+        // Flex items that may shrink, so a wide table scrolls inside its card (see the DataTable).
+        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        <DataTable rowClick="edit" bulkActionButtons={false}>
-          {children}
-          {activeToggle && <DataTable.Col source="active" label="lista.status.active" render={() => <ActiveChip />} />}
-          {(activeToggle || rowActions) && (
-            <DataTable.Col label="lista.actions" disableSort>
-              {activeToggle && <ActiveToggle {...activeToggle} />}
-              {rowActions}
-            </DataTable.Col>
-          )}
-        </DataTable>
+        {compact ? (
+          <SimpleList
+            rowClick="edit"
+            primaryText={primaryText}
+            secondaryText={secondaryText}
+            rightIcon={activeToggle ? () => <ActiveChip /> : undefined}
+          />
+        ) : (
+          <DataTable
+            rowClick="edit"
+            bulkActionButtons={false}
+            body={KeyboardRowsBody}
+            sx={{
+              // A wide table scrolls on its own, not the page.
+              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+              '& .RaDataTable-row:focus-visible': (theme) => ({
+                outline: `2px solid ${theme.palette.primary.main}`,
+                outlineOffset: -2,
+              }),
+            }}
+          >
+            {children}
+            {activeToggle && (
+              <DataTable.Col source="active" label="lista.status.active" render={() => <ActiveChip />} />
+            )}
+            {(activeToggle || rowActions) && (
+              <DataTable.Col label="lista.actions" disableSort>
+                {activeToggle && <ActiveToggle {...activeToggle} />}
+                {rowActions}
+              </DataTable.Col>
+            )}
+          </DataTable>
+        )}
       </List>
     </>
   );

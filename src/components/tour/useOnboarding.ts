@@ -1,32 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { useAuthProvider } from 'react-admin';
 import type { OnboardingId } from '../../../domain/enums';
+import type { PortalIdentity } from '../../../providers/authProvider';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { log } from '../../../providers/logger';
 
-export const ONBOARDING_SEEN_QUERY =
-  'query currentUserOnboardingIsSeen($id: OnboardingId!) { currentUserOnboardingIsSeen(id: $id) }';
 export const SET_ONBOARDING_SEEN_MUTATION =
   'mutation setCurrentUserOnboardingSeen($id: OnboardingId!) { setCurrentUserOnboardingSeen(id: $id) }';
 
-export const onboardingKey = (id: OnboardingId) => ['currentUserOnboardingIsSeen', id] as const;
+export const onboardingKey = (id: OnboardingId) => ['onboardingVisto', id] as const;
 
 /**
- * Whether the signed-in user has already seen an onboarding tour, and `markSeen()` to record it.
- * `seen` is undefined while loading; when the question fails the tour is treated as seen, so a
- * broken call never shows a tour on every page.
+ * Whether the signed-in user has already seen an onboarding tour, and `markSeen()` to record it on
+ * the server. The answer comes with the signed-in user (usuarioLogado.onboardingsVistos, read once
+ * at sign-in by the auth provider), so no request of its own delays the tour. `seen` is undefined
+ * while loading; when the user could not be read the tour is treated as seen, so a broken call
+ * never shows a tour on every page.
  */
 export function useOnboarding(id: OnboardingId) {
   const queryClient = useQueryClient();
+  const authProvider = useAuthProvider();
   const query = useQuery({
     queryKey: onboardingKey(id),
-    queryFn: async ({ signal }) => {
-      const data = await graphqlRequest<{ currentUserOnboardingIsSeen: boolean }>(
-        ONBOARDING_SEEN_QUERY,
-        { id },
-        { signal },
-      );
-      return data.currentUserOnboardingIsSeen;
+    queryFn: async () => {
+      const identity = (await authProvider?.getIdentity?.()) as PortalIdentity | undefined;
+      return identity?.onboardingsVistos?.includes(id) ?? true;
     },
     staleTime: Infinity,
     retry: false,
@@ -42,7 +41,7 @@ export function useOnboarding(id: OnboardingId) {
 
   const { error } = query;
   useEffect(() => {
-    if (error) log.warn(`currentUserOnboardingIsSeen(${id}) failed`, error);
+    if (error) log.warn(`onboarding ${id}: the signed-in user could not be read`, error);
   }, [error, id]);
   const seen = query.isError ? true : query.data;
   return { seen, isPending: query.isPending, markSeen };

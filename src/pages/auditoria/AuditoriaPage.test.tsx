@@ -7,12 +7,12 @@ import { delay, graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { AUDITORIA_QUERY, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
-import { answerFor, HISTORICO_VAZIO } from './auditoria.fixtures';
+import { answerFor, HISTORICO_NOMES, HISTORICO_VAZIO } from './auditoria.fixtures';
 import AuditoriaPage from './AuditoriaPage';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
@@ -63,8 +63,10 @@ function bodyRows() {
 describe('/auditoria/{id}/{tipo}', () => {
   it('shows the newest changes first, with date, author, fields and values (Loaded)', async () => {
     renderPage();
+    // The id until the history comes with the record's name.
     expect(screen.getByRole('heading', { level: 1, name: 'Auditoria — Dealer #12' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Histórico de alterações' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Auditoria — Dealer Aurora Centro' })).toBeInTheDocument();
     expect(requests).toEqual([
       { filterInput: { tipo: 'DEALER', registroId: '12', page: 0, rowsPerPage: 10 }, authorization: 'Bearer token-1' },
     ]);
@@ -90,7 +92,7 @@ describe('/auditoria/{id}/{tipo}', () => {
       'Bruno Limabruno@portal.test',
       'Ativo, Grupo econômico',
       'Ativo: Sim',
-      'Ativo: NãoGrupo econômico: 3',
+      'Ativo: NãoGrupo econômico: Grupo Aurora',
     ]);
     expect(rows[2].slice(0, 3)).toEqual(['Sincronização', dateTime('2026-03-10T10:00:00.000Z'), 'Sistema']);
     expect(rows[4][3]).toBe('campoNovo');
@@ -310,19 +312,19 @@ describe('/auditoria/{id}/{tipo}', () => {
   });
 
   it.each([
-    ['EN', 'en', 'Audit — Dealer #12', 'Showing 1 to 10 of 12 records', 'Cascade inactivation', 'Active: No'],
+    ['EN', 'en', 'Audit — Dealer Aurora Centro', 'Showing 1 to 10 of 12 records', 'Cascade inactivation', 'Active: No'],
     [
       'ES',
       'es',
-      'Auditoría — Concesionario #12',
+      'Auditoría — Concesionario Aurora Centro',
       'Mostrando 1 a 10 de 12 registros',
       'Inactivación en cascada',
       'Activo: No',
     ],
   ] as const)('is written in %s', async (idioma, locale, title, range, cascata, novo) => {
     renderPage('/auditoria/12/DEALER', idioma);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByText(range)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     const row = screen.getAllByRole('row')[2];
     expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(cascata);
     expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(dateTime('2026-03-11T10:00:00.000Z', locale));
@@ -332,5 +334,95 @@ describe('/auditoria/{id}/{tipo}', () => {
   it('asks the API with a query valid against its schema', () => {
     const schema = buildSchema(readFileSync(path.resolve(__dirname, '../../../server/schema.graphql'), 'utf8'));
     expect(validate(schema, parse(AUDITORIA_QUERY)).map((e) => e.message)).toEqual([]);
+  });
+
+  describe('names, masks and narrow screens (HISTORICO_NOMES)', () => {
+    const items = (element: HTMLElement) =>
+      within(element)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+
+    it('shows the names of the records the values refer to, a removed one by its id, and documents masked', async () => {
+      server.use(answer(() => HISTORICO_NOMES));
+      renderPage('/auditoria/21/DEALER');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Auditoria — Dealer Auto Sul' })).toBeInTheDocument();
+      const [row] = bodyRows();
+      expect(row[3]).toBe('Celulares, CNPJ, Dados complementares, Divisão, Endereço, Marcas, Setor');
+      const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
+      expect(items(cells[4])).toEqual([
+        'Celulares: (11) 98888-7777',
+        'CNPJ: 11.222.333/0001-81',
+        'Dados complementares: (vazio)',
+        'Divisão: #99 (removido)',
+        'Endereço: CEP: 01001-000',
+        'Marcas: Aurora',
+        'Setor: Varejo',
+      ]);
+      expect(items(cells[5])).toEqual([
+        'Celulares: (vazio)',
+        'CNPJ: 12.ABC.345/01DE-35',
+        'Dados complementares: Produto: Peças; URI: https://pecas.test/21',
+        'Divisão: Vendas',
+        'Endereço: CEP: 13000-000',
+        'Marcas: Aurora, Boreal',
+        'Setor: Varejo',
+      ]);
+    });
+
+    it('compares names side by side, marking the brand added', async () => {
+      server.use(answer(() => HISTORICO_NOMES));
+      renderPage('/auditoria/21/DEALER');
+      await screen.findByRole('table', { name: 'Histórico de alterações' });
+      await userEvent.click(screen.getAllByRole('row')[1]);
+      const table = within(await screen.findByRole('dialog')).getByRole('table', { name: 'Comparação dos valores' });
+      const linha = (campo: string) => within(table).getByRole('rowheader', { name: campo }).closest('tr')!;
+      const [antes, depois] = within(linha('Divisão')).getAllByRole('cell');
+      expect(antes).toHaveTextContent('#99 (removido)');
+      expect(depois.querySelector('ins')).toHaveTextContent('Vendas');
+      const [, marcas] = within(linha('Marcas')).getAllByRole('cell');
+      expect(items(marcas)).toEqual(['Aurora', 'Boreal']);
+      expect(Array.from(marcas.querySelectorAll('ins'), (el) => el.textContent)).toEqual(['Boreal']);
+      expect(within(linha('CNPJ')).getAllByRole('cell')[1]).toHaveTextContent('12.ABC.345/01DE-35');
+    });
+
+    it('stacks the previous value above the new one on a 375 px screen', async () => {
+      const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            // 375 px: under MUI's sm breakpoint (600 px), over nothing else.
+            matches: /max-width:\s*599\.95px/.test(query),
+            media: query,
+            onchange: null,
+            addListener: () => undefined,
+            removeListener: () => undefined,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+      try {
+        server.use(answer(() => HISTORICO_NOMES));
+        renderPage('/auditoria/21/DEALER');
+        await screen.findByRole('table', { name: 'Histórico de alterações' });
+        await userEvent.click(screen.getAllByRole('row')[1]);
+        const dialog = await screen.findByRole('dialog');
+        expect(dialog.className).toContain('MuiDialog-paperFullScreen');
+        expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+        const campos = within(dialog).getByRole('list', { name: 'Comparação dos valores' });
+        const divisao = within(campos).getByRole('listitem', { name: 'Divisão' });
+        expect(
+          within(divisao)
+            .getAllByRole('term')
+            .map((t) => t.textContent),
+        ).toEqual(['Valor anterior', 'Valor novo']);
+        expect(
+          within(divisao)
+            .getAllByRole('definition')
+            .map((d) => d.textContent),
+        ).toEqual(['#99 (removido)', 'Vendas']);
+      } finally {
+        matchMedia.mockRestore();
+      }
+    });
   });
 });

@@ -10,17 +10,23 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { HttpError, Title, useLocaleState, useParams, useTranslate } from 'react-admin';
 import { AUDITORIA_PAGE_SIZES, type TipoAuditoria } from '../../../domain/auditoria';
 import { auditoriaArgsSchema } from '../../../domain/schemas/auditoria';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
 import { formatNumber, intlLocale } from '../../components/format';
-import { AUDITORIA_QUERY, type AuditoriaEntry, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
+import {
+  AUDITORIA_QUERY,
+  mapaDeNomes,
+  type AuditoriaEntry,
+  type AuditoriaHistorico,
+  type AuditoriaVariables,
+} from './auditoria';
 import { AuditoriaDialog } from './AuditoriaDialog';
 import { AuditoriaTable } from './AuditoriaTable';
-import { useCampoLabel } from './AuditoriaValor';
+import { NomesContext, useCampoLabel } from './AuditoriaValor';
 
 /**
  * /auditoria/{id}/{tipo}: the history of one record, newest first, filterable by field; a row
@@ -32,11 +38,22 @@ export default function AuditoriaPage() {
   const tipo = (params.tipo ?? '').toUpperCase();
   const parsed = auditoriaArgsSchema.safeParse({ filterInput: { tipo, registroId: params.id } });
   const registro = parsed.success ? parsed.data.filterInput : null;
-  const title = registro
-    ? translate('auditoria.title', { tipo: translate(`auditoria.tipos.${registro.tipo}`), id: registro.registroId })
-    : translate('routes.auditoria');
-  useBreadcrumbLabel(registro ? title : undefined);
+  if (!registro) {
+    return (
+      <Frame title={translate('routes.auditoria')}>
+        <Alert severity="error">{translate('auditoria.enderecoInvalido')}</Alert>
+      </Frame>
+    );
+  }
+  // A new record starts on its first page with no field filter.
+  return (
+    <Historico key={`${registro.tipo}/${registro.registroId}`} tipo={registro.tipo} registroId={registro.registroId} />
+  );
+}
 
+/** The page's card with its title (also the document title and, for a record, the breadcrumb). */
+function Frame({ title, breadcrumb, children }: { title: string; breadcrumb?: boolean; children: ReactNode }) {
+  useBreadcrumbLabel(breadcrumb ? title : undefined);
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={title} />
@@ -44,16 +61,7 @@ export default function AuditoriaPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
           {title}
         </Typography>
-        {registro ? (
-          // A new record starts on its first page with no field filter.
-          <Historico
-            key={`${registro.tipo}/${registro.registroId}`}
-            tipo={registro.tipo}
-            registroId={registro.registroId}
-          />
-        ) : (
-          <Alert severity="error">{translate('auditoria.enderecoInvalido')}</Alert>
-        )}
+        {children}
       </CardContent>
     </Card>
   );
@@ -82,6 +90,18 @@ function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: stri
     retry: false,
   });
 
+  const nomes = useMemo(() => mapaDeNomes(data?.referencias ?? []), [data?.referencias]);
+  const tipoLabel = translate(`auditoria.tipos.${tipo}`);
+  // The record's name once the history has come (until then, or without a name, its id).
+  const title = data?.nome
+    ? translate('auditoria.titleNome', { tipo: tipoLabel, nome: data.nome })
+    : translate('auditoria.title', { tipo: tipoLabel, id: registroId });
+  const frame = (children: ReactNode) => (
+    <Frame title={title} breadcrumb>
+      {children}
+    </Frame>
+  );
+
   const campos = useMemo(() => {
     const collator = new Intl.Collator(intlLocale(locale));
     return (data?.campos ?? [])
@@ -89,16 +109,16 @@ function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: stri
       .sort((a, b) => collator.compare(a.label, b.label));
   }, [data?.campos, campoLabel, locale]);
 
-  if (isPending) return <CircularProgress aria-label={translate('ra.page.loading')} />;
+  if (isPending) return frame(<CircularProgress aria-label={translate('ra.page.loading')} />);
   if (isError) {
     const status = error instanceof HttpError ? error.status : 0;
-    if (status === 403) return <Alert severity="error">{translate('auditoria.semPermissao')}</Alert>;
-    return <LoadError message="auditoria.erroCarregar" retrying={isFetching} onRetry={refetch} />;
+    if (status === 403) return frame(<Alert severity="error">{translate('auditoria.semPermissao')}</Alert>);
+    return frame(<LoadError message="auditoria.erroCarregar" retrying={isFetching} onRetry={refetch} />);
   }
 
   const noHistory = data.totalElements === 0 && !campo;
-  return (
-    <>
+  return frame(
+    <NomesContext.Provider value={nomes}>
       {!noHistory && (
         <TextField
           select
@@ -153,6 +173,6 @@ function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: stri
         </>
       )}
       <AuditoriaDialog entry={selected} onClose={() => setSelected(null)} />
-    </>
+    </NomesContext.Provider>,
   );
 }

@@ -23,7 +23,7 @@ function ResumoValores({ entry, side }: { entry: AuditoriaEntry; side: 'anterior
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {linhas.map((linha) => {
         const lado = parseLado(linha[side]);
-        const valor = text(lado.absent ? null : lado.value);
+        const valor = text(lado.absent ? null : lado.value, linha.campo);
         const line = linha.campo ? `${campoLabel(linha.campo)}: ${valor}` : valor;
         return (
           <Box component="li" key={linha.campo} title={line} sx={ellipsis}>

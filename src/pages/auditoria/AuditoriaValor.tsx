@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useCallback, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { referenciaDoCampo } from '../../../domain/auditoria';
 import { formatDate } from '../../components/format';
-import { isPlainObject, sameValue, stringKind, type Lado } from './auditoria';
+import { ENUMERACOES, isPlainObject, MASCARAS, referenciaKey, sameValue, stringKind, type Lado } from './auditoria';
+
+/** The current names of the records the page's values name by id (`mapaDeNomes`). */
+export const NomesContext = createContext<ReadonlyMap<string, string>>(new Map());
 
 /** A field's label: `auditoria.campos.<campo>` when the catalog knows it, else the raw name. */
 export function useCampoLabel() {
@@ -25,35 +29,51 @@ export function useAlteracaoLabel() {
   );
 }
 
-/** A value as one line of text in the interface language (table cells, nested values). */
+const hasOwn = (map: Readonly<Record<string, unknown>>, key: string | undefined): key is string =>
+  key !== undefined && Object.hasOwn(map, key);
+
+/**
+ * A value as one line of text in the interface language (table cells, list items, nested values).
+ * `campo` is the field holding it: ids of other records read as their names (a removed one as its
+ * id, marked removed), documents and phones with their masks, enumerations translated.
+ */
 export function useValorText() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const campoLabel = useCampoLabel();
+  const nomes = useContext(NomesContext);
   return useCallback(
-    (value: unknown): string => {
-      const text = (item: unknown): string => {
+    (value: unknown, campo?: string): string => {
+      const text = (item: unknown, field?: string): string => {
         if (item === null || item === undefined || item === '') return translate('auditoria.valor.vazio');
+        if (Array.isArray(item))
+          return item.length === 0 ? translate('auditoria.valor.vazio') : item.map((i) => text(i, field)).join(', ');
+        const referencia = field === undefined ? undefined : referenciaDoCampo(field);
+        if (referencia && (typeof item === 'number' || typeof item === 'string')) {
+          return nomes.get(referenciaKey(referencia, item)) ?? translate('auditoria.valor.removido', { id: item });
+        }
         if (typeof item === 'boolean') return translate(item ? 'ra.boolean.true' : 'ra.boolean.false');
         if (typeof item === 'string') {
+          if (hasOwn(MASCARAS, field)) return MASCARAS[field](item);
+          if (hasOwn(ENUMERACOES, field)) return translate(`${ENUMERACOES[field]}.${item}`, { _: item });
           const kind = stringKind(item);
           // A date without time is a calendar day: read it in UTC so no time zone shifts it.
           if (kind === 'date') return formatDate(`${item}T00:00:00Z`, locale, { dateStyle: 'short', timeZone: 'UTC' });
           if (kind === 'instant') return formatDate(item, locale, { dateStyle: 'short', timeStyle: 'short' });
           return item;
         }
-        if (Array.isArray(item))
-          return item.length === 0 ? translate('auditoria.valor.vazio') : item.map(text).join(', ');
         if (isPlainObject(item)) {
+          // A reference written with its name at the time ({ id, nome }) reads as that name.
+          if (typeof item.nome === 'string') return item.nome;
           const entries = Object.entries(item);
           if (entries.length === 0) return translate('auditoria.valor.vazio');
-          return entries.map(([key, nested]) => `${campoLabel(key)}: ${text(nested)}`).join('; ');
+          return entries.map(([key, nested]) => `${campoLabel(key)}: ${text(nested, key)}`).join('; ');
         }
         return String(item);
       };
-      return text(value);
+      return text(value, campo);
     },
-    [translate, locale, campoLabel],
+    [translate, locale, campoLabel, nomes],
   );
 }
 
@@ -89,7 +109,7 @@ export function Ausente() {
  * One side of a changed field, readable: lists as bullet lists, objects as label/value pairs,
  * highlighting what differs from the other side (items added or removed, keys changed).
  */
-export function ValorView({ lado, other, kind }: { lado: Lado; other: Lado; kind: MarkKind }) {
+export function ValorView({ campo, lado, other, kind }: { campo: string; lado: Lado; other: Lado; kind: MarkKind }) {
   const text = useValorText();
   const campoLabel = useCampoLabel();
   if (lado.absent) return <Ausente />;
@@ -102,13 +122,14 @@ export function ValorView({ lado, other, kind }: { lado: Lado; other: Lado; kind
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {value.map((item, index) => {
           const changed = !others.some((o) => sameValue(o, item));
-          return <li key={index}>{changed ? <Marked kind={kind}>{text(item)}</Marked> : text(item)}</li>;
+          const shown = text(item, campo);
+          return <li key={index}>{changed ? <Marked kind={kind}>{shown}</Marked> : shown}</li>;
         })}
       </Box>
     );
   }
 
-  if (isPlainObject(value) && Object.keys(value).length > 0) {
+  if (isPlainObject(value) && Object.keys(value).length > 0 && typeof value.nome !== 'string') {
     const others = isPlainObject(otherValue) ? otherValue : {};
     return (
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1 }}>
@@ -120,7 +141,7 @@ export function ValorView({ lado, other, kind }: { lado: Lado; other: Lado; kind
                 {campoLabel(key)}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                {changed ? <Marked kind={kind}>{text(item)}</Marked> : text(item)}
+                {changed ? <Marked kind={kind}>{text(item, key)}</Marked> : text(item, key)}
               </Typography>
             </Box>
           );
@@ -129,6 +150,6 @@ export function ValorView({ lado, other, kind }: { lado: Lado; other: Lado; kind
     );
   }
 
-  const shown = text(value);
+  const shown = text(value, campo);
   return other.absent || !sameValue(value, otherValue) ? <Marked kind={kind}>{shown}</Marked> : <>{shown}</>;
 }

@@ -1,6 +1,7 @@
-import type { AuditoriaEntry, AuditoriaHistorico } from './auditoria';
+import type { AuditoriaEntry, AuditoriaHistorico, AuditoriaReferencia } from './auditoria';
 
-// The history of dealer #12 as the API answers it, newest first (Loaded, Empty), for the page's tests.
+// The history of dealer #12 (Aurora Centro) as the API answers it, newest first (Loaded, Empty), for
+// the page's tests.
 
 type Valores = Record<string, unknown> | null;
 
@@ -39,8 +40,9 @@ export const HISTORICO_DEALER: AuditoriaEntry[] = [
     'ALTERACAO',
     '2026-03-12T13:45:00.000Z',
     ANA,
-    { telefones: ['(11) 3000-0001'] },
-    { telefones: ['(11) 3000-0001', '(11) 3000-0002'] },
+    // Stored bare, as the API saves phones.
+    { telefones: ['1130000001'] },
+    { telefones: ['1130000001', '1130000002'] },
   ),
   entry(111, 'INATIVACAO_CASCATA', '2026-03-11T10:00:00.000Z', BRUNO, { active: true }, { active: false, grupoId: 3 }),
   entry(
@@ -85,7 +87,61 @@ export function answerFor(filterInput: { campo?: string; page: number; rowsPerPa
     content: matching.slice(start, start + filterInput.rowsPerPage),
     totalElements: matching.length,
     campos: CAMPOS_DEALER,
+    nome: 'Aurora Centro',
+    referencias: [{ tipo: 'GRUPO', id: '3', nome: 'Grupo Aurora' }],
   };
 }
 
-export const HISTORICO_VAZIO: AuditoriaHistorico = { content: [], totalElements: 0, campos: [] };
+export const HISTORICO_VAZIO: AuditoriaHistorico = {
+  content: [],
+  totalElements: 0,
+  campos: [],
+  nome: null,
+  referencias: [],
+};
+
+const NOMES: AuditoriaReferencia[] = [
+  { tipo: 'DEALER', id: '21', nome: 'Auto Sul' },
+  { tipo: 'DIVISAO', id: '1', nome: 'Vendas' },
+  { tipo: 'SETOR', id: '4', nome: 'Varejo' },
+  { tipo: 'MARCA', id: '1', nome: 'Aurora' },
+  { tipo: 'MARCA', id: '2', nome: 'Boreal' },
+  { tipo: 'PRODUTO', id: '7', nome: 'Peças' },
+];
+
+/**
+ * One change of dealer #21 whose values name other records by id (division 99 has been removed since)
+ * and hold documents, phones and a postal code stored bare.
+ */
+export const HISTORICO_NOMES: AuditoriaHistorico = {
+  content: [
+    entry(
+      130,
+      'ALTERACAO',
+      '2026-04-02T15:00:00.000Z',
+      ANA,
+      {
+        cnpj: '11222333000181',
+        divisaoId: 99,
+        setorId: 4,
+        marcaIds: [1],
+        celulares: ['11988887777'],
+        endereco: { cep: '01001000' },
+        dadosComplementares: [],
+      },
+      {
+        cnpj: '12ABC34501DE35',
+        divisaoId: 1,
+        setorId: 4,
+        marcaIds: [1, 2],
+        celulares: [],
+        endereco: { cep: '13000000' },
+        dadosComplementares: [{ produtoId: 7, uri: 'https://pecas.test/21' }],
+      },
+    ),
+  ],
+  totalElements: 1,
+  campos: ['celulares', 'cnpj', 'dadosComplementares', 'divisaoId', 'endereco', 'marcaIds', 'setorId'],
+  nome: 'Auto Sul',
+  referencias: NOMES,
+};

@@ -1,4 +1,6 @@
 import type { TipoAuditoria } from '../../../domain/auditoria';
+import { formatCnpj, formatCpf, onlyDigits } from '../../../domain/documentos';
+import { applyPhoneMask } from '../../../domain/telefones';
 
 /** One field of a change; each value is JSON text, null when that side does not hold the field. */
 export interface AuditoriaCampo {
@@ -20,11 +22,22 @@ export interface AuditoriaEntry {
   diferencas: AuditoriaCampo[];
 }
 
+/** A record the values name by id, with its current name. */
+export interface AuditoriaReferencia {
+  tipo: string;
+  id: string;
+  nome: string;
+}
+
 export interface AuditoriaHistorico {
   content: AuditoriaEntry[];
   totalElements: number;
   /** Every field of the record's history, for the field filter. */
   campos: string[];
+  /** The record's current name; null when it has none or no longer exists. */
+  nome: string | null;
+  /** Names of the records the page's values name by id; an id missing here was removed. */
+  referencias: AuditoriaReferencia[];
 }
 
 export interface AuditoriaVariables {
@@ -39,6 +52,8 @@ export const AUDITORIA_QUERY = `query auditoria($filterInput: AuditoriaFilterInp
     }
     totalElements
     campos
+    nome
+    referencias { tipo id nome }
   }
 }`;
 
@@ -86,3 +101,33 @@ export function stringKind(value: string): 'date' | 'instant' | 'text' {
   if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return 'instant';
   return 'text';
 }
+
+/** The key of a named record in the page's map of names. */
+export const referenciaKey = (tipo: string, id: unknown) => `${tipo}:${String(id)}`;
+
+export function mapaDeNomes(referencias: readonly AuditoriaReferencia[]): ReadonlyMap<string, string> {
+  return new Map(referencias.map((r) => [referenciaKey(r.tipo, r.id), r.nome]));
+}
+
+const bySize =
+  (format: (digits: string) => string, ...sizes: number[]) =>
+  (value: string) =>
+    sizes.includes(onlyDigits(value).length) ? format(value) : value;
+
+const formatTelefone = bySize((v) => applyPhoneMask(v, onlyDigits(v).length === 11 ? 'celular' : 'telefone'), 10, 11);
+const formatCep = bySize((v) => onlyDigits(v).replace(/^(\d{5})(\d{3})$/, '$1-$2'), 8);
+
+/** Fields holding documents, phones and postal codes, stored bare: shown with their masks. */
+export const MASCARAS: Readonly<Record<string, (value: string) => string>> = {
+  cnpj: formatCnpj,
+  cnpjsAdicionais: formatCnpj,
+  cpf: bySize(formatCpf, 11),
+  telefones: formatTelefone,
+  celulares: formatTelefone,
+  telefone: formatTelefone,
+  celular: formatTelefone,
+  cep: formatCep,
+};
+
+/** Fields holding an enumeration, and the catalog section naming its values. */
+export const ENUMERACOES: Readonly<Record<string, string>> = { tipo: 'tiposUsuario', idioma: 'languages' };

@@ -1,9 +1,10 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUTH_PAGE_LOOK } from '../../../domain/authPage';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '../../../domain/limits';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import ForgotPasswordPage, { pageIdioma } from './ForgotPasswordPage';
@@ -141,7 +142,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Confirme a nova senha/), 'nova-senha-forte');
     await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Senha alterada.');
-    expect(screen.getByRole('link', { name: 'Voltar para o portal' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('link', { name: 'Voltar para o login' })).toHaveAttribute('href', '/home');
     expect(requests).toEqual([{ path: '/api/senha/redefinir', body: { token: 'abc', senha: 'nova-senha-forte' } }]);
   });
 
@@ -174,6 +175,45 @@ describe('ForgotPasswordPage', () => {
     renderPage('/esqueci-senha', { ...signedOut(), checkAuth: async () => undefined });
     expect(await screen.findByText('Você já está conectado ao portal.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar para o portal' })).toHaveAttribute('href', '/home');
+  });
+
+  it.each([
+    [
+      '/esqueci-senha',
+      'Voltar para o login',
+      ['Español', '/esqueci-senha?lang=es'],
+      ['English', '/esqueci-senha?lang=en'],
+    ],
+    [
+      '/olvide-contrasena?token=abc',
+      'Volver al inicio de sesión',
+      ['Português', '/olvide-contrasena?token=abc&lang=pt-BR'],
+      ['English', '/olvide-contrasena?token=abc&lang=en'],
+    ],
+    [
+      '/forgot-password',
+      'Back to sign in',
+      ['Português', '/forgot-password?lang=pt-BR'],
+      ['Español', '/forgot-password?lang=es'],
+    ],
+  ])('%s links back to sign-in and to the page in the other languages', async (entry, back, ...others) => {
+    renderPage(entry);
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getByRole('link', { name: back })).toHaveAttribute('href', '/home');
+    for (const [name, href] of others) expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
+  });
+
+  it('has the look of the sign-in page (server/auth/pages.ts), whatever the portal theme', async () => {
+    renderPage('/esqueci-senha');
+    const main = await screen.findByRole('main');
+    expect(getComputedStyle(main).backgroundColor).toBe(AUTH_PAGE_LOOK.background);
+    const card = main.firstElementChild as HTMLElement;
+    expect(getComputedStyle(card).maxWidth).toBe(`${AUTH_PAGE_LOOK.cardMaxWidthPx}px`);
+    expect(getComputedStyle(card).boxShadow).toBe(AUTH_PAGE_LOOK.cardShadow);
+    await userEvent.type(screen.getByRole('textbox', { name: /E-mail/ }), 'ana@portal.test');
+    expect(getComputedStyle(screen.getByRole('button', { name: 'Enviar link' })).backgroundColor).toBe(
+      AUTH_PAGE_LOOK.primary,
+    );
   });
 
   it('shows no such link without a session', async () => {

@@ -1,14 +1,15 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState, type FormEvent } from 'react';
 import { I18nContext, Link, useAuthState, useLocation, useTranslate } from 'react-admin';
-import { IDIOMA_PADRAO, LOCALE_OF, idiomaFromLocale, type Idioma } from '../../../domain/enums';
+import { AUTH_PAGE_LOOK as LOOK } from '../../../domain/authPage';
+import { IDIOMAS, IDIOMA_PADRAO, LOCALE_OF, idiomaFromLocale, type Idioma } from '../../../domain/enums';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '../../../domain/limits';
 import { FORGOT_PASSWORD_PATH } from '../../../domain/routes';
 import { createI18nProvider } from '../../../providers/i18nProvider';
@@ -23,6 +24,14 @@ export function pageIdioma(pathname: string, search: string): Idioma {
   const lang = new URLSearchParams(search).get('lang');
   return idiomaFromLocale(lang) ?? PATH_IDIOMA[pathname] ?? IDIOMA_PADRAO;
 }
+
+/** The sign-in page's look (server/auth/pages.ts), not the portal theme of the signed-in pages. */
+const authTheme = createTheme({
+  palette: { primary: { main: LOOK.primary }, background: { default: LOOK.background }, text: { primary: LOOK.ink } },
+  typography: { fontFamily: LOOK.fontFamily },
+});
+
+const titleSx = { fontSize: LOOK.titleSize, fontWeight: 500 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -77,7 +86,7 @@ function RequestLinkForm({ idioma }: { idioma: Idioma }) {
   }
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h1" sx={titleSx}>
         {translate('forgotPassword.title')}
       </Typography>
       <Typography>{translate('forgotPassword.intro')}</Typography>
@@ -143,12 +152,9 @@ function NewPasswordForm({
 
   if (status === 'success') {
     return (
-      <Stack spacing={2}>
-        <Alert severity="success" role="status">
-          {translate('forgotPassword.success')}
-        </Alert>
-        <Link to="/home">{translate('forgotPassword.backToSignIn')}</Link>
-      </Stack>
+      <Alert severity="success" role="status">
+        {translate('forgotPassword.success')}
+      </Alert>
     );
   }
   if (status === 'invalid') {
@@ -163,7 +169,7 @@ function NewPasswordForm({
   }
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h1" sx={titleSx}>
         {translate('forgotPassword.newPasswordTitle')}
       </Typography>
       <TextField
@@ -209,6 +215,36 @@ function SignedInNotice() {
   );
 }
 
+/** Under the form, as on the sign-in page: the way back to sign-in, and the page in the other languages. */
+function AuthNav({ idioma }: { idioma: Idioma }) {
+  const translate = useTranslate();
+  const { pathname, search } = useLocation();
+  const hrefOf = (other: Idioma) => {
+    const params = new URLSearchParams(search);
+    params.set('lang', LOCALE_OF[other]);
+    return `${pathname}?${params}`;
+  };
+  return (
+    <Box
+      component="nav"
+      sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, fontSize: '.875rem' }}
+    >
+      {/* /home signs a visitor in first: the identity server's sign-in page. */}
+      <Link to="/home" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <ArrowBackIcon fontSize="inherit" aria-hidden />
+        {translate('forgotPassword.signIn')}
+      </Link>
+      <Box component="span" sx={{ display: 'flex', gap: 1 }}>
+        {IDIOMAS.filter((other) => other !== idioma).map((other) => (
+          <Link key={other} to={hrefOf(other)} lang={LOCALE_OF[other]}>
+            {translate(`languages.${other}`)}
+          </Link>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * The public "forgot my password" page (/esqueci-senha, /olvide-contrasena, /forgot-password): asks
  * for the e-mail, or with `?token=` sets the new password. Rendered without the layout and without
@@ -225,13 +261,30 @@ export default function ForgotPasswordPage() {
 
   return (
     <I18nContext.Provider value={i18nProvider}>
-      <Box
-        component="main"
-        lang={LOCALE_OF[idioma]}
-        sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
-      >
-        <Card sx={{ width: '100%', maxWidth: 440 }}>
-          <CardContent>
+      <ThemeProvider theme={authTheme}>
+        <Box
+          component="main"
+          lang={LOCALE_OF[idioma]}
+          sx={{
+            minHeight: '100vh',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            p: 2,
+            bgcolor: LOOK.background,
+            color: LOOK.ink,
+          }}
+        >
+          <Box
+            sx={{
+              width: '100%',
+              maxWidth: LOOK.cardMaxWidthPx,
+              bgcolor: '#fff',
+              borderRadius: `${LOOK.cardRadiusPx}px`,
+              boxShadow: LOOK.cardShadow,
+              p: `${LOOK.cardPaddingPx}px`,
+            }}
+          >
             <Stack spacing={2}>
               <SignedInNotice />
               {token ? (
@@ -240,9 +293,10 @@ export default function ForgotPasswordPage() {
                 <RequestLinkForm idioma={idioma} />
               )}
             </Stack>
-          </CardContent>
-        </Card>
-      </Box>
+            <AuthNav idioma={idioma} />
+          </Box>
+        </Box>
+      </ThemeProvider>
     </I18nContext.Provider>
   );
 }

@@ -53,11 +53,7 @@ export function MinhaContaView({ usuario }: { usuario: MinhaConta }) {
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
-        <Avatar
-          src={usuario.avatarLink || undefined}
-          alt={usuario.nome}
-          sx={{ width: 88, height: 88, fontSize: 32, bgcolor: 'primary.main' }}
-        >
+        <Avatar src={usuario.avatarLink || undefined} alt={usuario.nome} sx={{ width: 88, height: 88, fontSize: 32 }}>
           {initials(usuario.nome)}
         </Avatar>
         <Box

@@ -1,7 +1,7 @@
 import type { UsuarioLogado } from '../../../providers/authProvider';
 
 /** `usuarioLogado` as /minha-conta shows it. */
-export interface MinhaConta extends Omit<UsuarioLogado, 'funcionalidades'> {
+export interface MinhaConta extends Omit<UsuarioLogado, 'funcionalidades' | 'onboardingsVistos'> {
   marcas: { id: string; nome: string }[];
   produtos: { id: string; nome: string }[];
   dealers: { id: string; nomeExibicao: string; grupo?: { id: string; nome: string } | null }[];

@@ -1,0 +1,88 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { referenciaDoCampo, type TipoReferencia } from '../../../domain/auditoria';
+import type { DbOrTx } from '../../db/client';
+import {
+  cargos,
+  dealers,
+  departamentos,
+  desligamentos,
+  divisoes,
+  funcionalidades,
+  grupos,
+  marcas,
+  produtos,
+  redesSociais,
+  setores,
+  tiposAcesso,
+  usuarios,
+} from '../../db/schema';
+
+/** Where each kind's name lives. */
+const NOMES: Record<TipoReferencia, { table: PgTable; id: AnyPgColumn; nome: AnyPgColumn }> = {
+  DEALER: { table: dealers, id: dealers.id, nome: dealers.nomeExibicao },
+  GRUPO: { table: grupos, id: grupos.id, nome: grupos.nome },
+  USUARIO: { table: usuarios, id: usuarios.id, nome: usuarios.nome },
+  MARCA: { table: marcas, id: marcas.id, nome: marcas.nome },
+  CARGO: { table: cargos, id: cargos.id, nome: cargos.nome },
+  DEPARTAMENTO: { table: departamentos, id: departamentos.id, nome: departamentos.nome },
+  SETOR: { table: setores, id: setores.id, nome: setores.nome },
+  DIVISAO: { table: divisoes, id: divisoes.id, nome: divisoes.nome },
+  DESLIGAMENTO: { table: desligamentos, id: desligamentos.id, nome: desligamentos.motivo },
+  REDE_SOCIAL: { table: redesSociais, id: redesSociais.id, nome: redesSociais.nome },
+  PRODUTO: { table: produtos, id: produtos.id, nome: produtos.nome },
+  TIPO_ACESSO: { table: tiposAcesso, id: tiposAcesso.id, nome: tiposAcesso.nome },
+  FUNCIONALIDADE: { table: funcionalidades, id: funcionalidades.id, nome: funcionalidades.nome },
+};
+
+export type IdsPorTipo = Map<TipoReferencia, Set<number>>;
+
+const MAX_ID = 2 ** 31 - 1;
+
+/** Adds one id (a positive integer, or its digits) of a kind; anything else is ignored. */
+export function addId(found: IdsPorTipo, tipo: TipoReferencia, value: unknown) {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_ID) return;
+  const set = found.get(tipo) ?? new Set<number>();
+  set.add(id);
+  found.set(tipo, set);
+}
+
+/** The ids the values name through the fields of CAMPOS_REFERENCIA, at any depth, by kind. */
+export function idsReferidos(values: unknown[], found: IdsPorTipo = new Map()): IdsPorTipo {
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (typeof value !== 'object' || value === null) return;
+    for (const [campo, item] of Object.entries(value)) {
+      const tipo = referenciaDoCampo(campo);
+      if (!tipo) walk(item);
+      else for (const id of Array.isArray(item) ? item : [item]) addId(found, tipo, id);
+    }
+  };
+  values.forEach(walk);
+  return found;
+}
+
+export interface Referencia {
+  tipo: TipoReferencia;
+  id: string;
+  nome: string;
+}
+
+/** The current names of these records, in one query; a record that no longer exists is left out. */
+export async function nomesDe(db: DbOrTx, ids: IdsPorTipo): Promise<Referencia[]> {
+  const selects = [...ids].map(([tipo, set]) => {
+    const { table, id, nome } = NOMES[tipo];
+    return db
+      .select({
+        tipo: sql<TipoReferencia>`${tipo}::text`.as('tipo'),
+        id: sql<string>`${id}::text`.as('id'),
+        nome: sql<string>`${nome}`.as('nome'),
+      })
+      .from(table)
+      .where(inArray(id, [...set]) as SQL);
+  });
+  const [first, second, ...rest] = selects;
+  if (!first) return [];
+  return second ? unionAll(first, second, ...rest) : first;
+}

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { departamentoSchema } from '../../../domain/schemas/cadastros';
+import { departamentos } from '../../db/schema';
+import { operation, type Feature } from '../../graphql/operation';
+import { referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import * as q from './queries';
+
+const departamentoSpec: SaveSpec<typeof departamentoSchema, q.DepartamentoRow> = {
+  tipo: 'DEPARTAMENTO',
+  table: departamentos,
+  schema: departamentoSchema,
+  find: q.findDepartamento,
+  insert: q.insertDepartamento,
+  update: q.updateDepartamento,
+  uniqueName: { field: 'nome' },
+};
+
+export const departamentosFeature: Feature = {
+  exports: {
+    departamentos: referenceExport<q.DepartamentoRow>({
+      read: q.listDepartamentos,
+      fileName: 'routes.departamentos',
+      columns: {
+        nome: { header: 'cadastros.fields.nome', value: (d) => d.nome },
+        sigla: { header: 'cadastros.fields.sigla', value: (d) => d.sigla },
+        assinatura: { header: 'cadastros.fields.assinatura', value: (d) => d.assinatura },
+      },
+    }),
+  },
+  typeDefs: readFileSync(new URL('./departamentos.graphql', import.meta.url), 'utf8'),
+  Query: {
+    departamentos: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => q.listDepartamentos(db) }),
+  },
+  Mutation: {
+    salvarDepartamento: operation({
+      access: STAFF,
+      resolve: (args: { departamento: unknown }, ctx) => save(departamentoSpec, args.departamento, ctx),
+    }),
+    excluirDepartamento: operation({
+      access: STAFF,
+      resolve: (args: unknown, ctx) =>
+        remove({ tipo: 'DEPARTAMENTO', find: q.findDepartamento, remove: q.deleteDepartamento }, args, ctx),
+    }),
+  },
+};

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { desligamentoSchema } from '../../../domain/schemas/cadastros';
+import { desligamentos } from '../../db/schema';
+import { operation, type Feature } from '../../graphql/operation';
+import { referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import * as q from './queries';
+
+const desligamentoSpec: SaveSpec<typeof desligamentoSchema, q.DesligamentoRow> = {
+  tipo: 'DESLIGAMENTO',
+  table: desligamentos,
+  schema: desligamentoSchema,
+  find: q.findDesligamento,
+  insert: q.insertDesligamento,
+  update: q.updateDesligamento,
+  uniqueName: { field: 'motivo' },
+};
+
+export const desligamentosFeature: Feature = {
+  exports: {
+    desligamentos: referenceExport<q.DesligamentoRow>({
+      read: q.listDesligamentos,
+      fileName: 'routes.desligamentos',
+      columns: { motivo: { header: 'cadastros.fields.motivo', value: (d) => d.motivo } },
+    }),
+  },
+  typeDefs: readFileSync(new URL('./desligamentos.graphql', import.meta.url), 'utf8'),
+  Query: {
+    desligamentos: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => q.listDesligamentos(db) }),
+  },
+  Mutation: {
+    salvarDesligamento: operation({
+      access: STAFF,
+      resolve: (args: { desligamento: unknown }, ctx) => save(desligamentoSpec, args.desligamento, ctx),
+    }),
+    excluirDesligamento: operation({
+      access: STAFF,
+      resolve: (args: unknown, ctx) =>
+        remove({ tipo: 'DESLIGAMENTO', find: q.findDesligamento, remove: q.deleteDesligamento }, args, ctx),
+    }),
+  },
+};

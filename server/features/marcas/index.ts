@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { idArgSchema, marcaSchema } from '../../../domain/schemas/cadastros';
+import { optionalBoolean } from '../../../domain/schemas/lista';
+import { auditedWrite } from '../../audit/write';
+import { marcas } from '../../db/schema';
+import type { SignedInContext } from '../../graphql/context';
+import { notFound } from '../../graphql/errors';
+import { parseInput } from '../../graphql/input';
+import { operation, type Feature } from '../../graphql/operation';
+import { auditView, referenceExport, save, STAFF, type SaveSpec } from '../../reference';
+import * as q from './queries';
+
+/** Activates or inactivates a brand; audited only when the state changes. */
+async function setMarcaActive(args: unknown, active: boolean, { db, session, idioma }: SignedInContext) {
+  const { id } = parseInput(idArgSchema, args, idioma);
+  await auditedWrite(db, session, {
+    tipo: 'MARCA',
+    table: marcas,
+    target: { id, version: 'any' },
+    async load(tx, id) {
+      const row = await q.findMarca(tx, id);
+      if (!row) throw notFound(idioma);
+      return auditView(row);
+    },
+    write: (tx) => q.updateMarca(tx, id, { active }).then(() => id),
+    after: (before) => ({ ...before!, active }),
+  });
+  return (await q.findMarca(db, id))!;
+}
+
+const marcaSpec: SaveSpec<typeof marcaSchema, q.MarcaRow> = {
+  tipo: 'MARCA',
+  table: marcas,
+  schema: marcaSchema,
+  find: q.findMarca,
+  insert: q.insertMarca,
+  update: q.updateMarca,
+  uniqueName: { field: 'nome', taken: q.marcaNameTaken },
+};
+
+export const marcasFeature: Feature = {
+  exports: {
+    marcas: referenceExport<q.MarcaRow>({
+      read: q.listMarcas,
+      fileName: 'routes.marcas',
+      columns: {
+        nome: { header: 'cadastros.fields.nome', value: (m) => m.nome },
+        descricao: { header: 'cadastros.fields.descricao', value: (m) => m.descricao },
+        facebookId: { header: 'cadastros.fields.facebookId', value: (m) => m.facebookId },
+        active: { header: 'cadastros.fields.active', value: (m) => m.active },
+      },
+      filters: { active: (m) => m.active },
+      filterShape: { active: optionalBoolean },
+    }),
+  },
+  typeDefs: readFileSync(new URL('./marcas.graphql', import.meta.url), 'utf8'),
+  Query: {
+    marcas: operation({
+      access: 'signedIn',
+      resolve: (_args: unknown, { db, session }) => q.listMarcasFor(db, session),
+    }),
+  },
+  Mutation: {
+    salvarMarca: operation({
+      access: STAFF,
+      resolve: (args: { marca: unknown }, ctx) => save(marcaSpec, args.marca, ctx),
+    }),
+    ativarMarca: operation({ access: STAFF, resolve: (args: unknown, ctx) => setMarcaActive(args, true, ctx) }),
+    inativarMarca: operation({ access: STAFF, resolve: (args: unknown, ctx) => setMarcaActive(args, false, ctx) }),
+  },
+};

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import type { Idioma } from '../../../domain/enums';
+import { setorSchema } from '../../../domain/schemas/cadastros';
+import type { DbOrTx } from '../../db/client';
+import { setores } from '../../db/schema';
+import { operation, type Feature } from '../../graphql/operation';
+import { fieldError, optionalRef, referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import * as q from './queries';
+
+type SetorView = NonNullable<Awaited<ReturnType<typeof q.findSetor>>>;
+
+const requireDivisao = async (db: DbOrTx, input: { divisaoId: number }, idioma: Idioma) => {
+  if (!(await q.divisaoExists(db, input.divisaoId))) throw fieldError(idioma, 'divisaoId', 'validation.invalidOption');
+};
+
+const setorSpec: SaveSpec<typeof setorSchema, SetorView> = {
+  tipo: 'SETOR',
+  table: setores,
+  schema: setorSchema,
+  find: q.findSetor,
+  insert: q.insertSetor,
+  update: q.updateSetor,
+  check: requireDivisao,
+  uniqueName: { field: 'nome' },
+};
+
+export const setoresFeature: Feature = {
+  exports: {
+    setores: referenceExport<SetorView>({
+      read: q.listSetores,
+      fileName: 'routes.setores',
+      columns: {
+        nome: { header: 'cadastros.fields.nome', value: (s) => s.nome },
+        'divisao.nome': { header: 'cadastros.fields.divisao', value: (s) => s.divisao.nome },
+      },
+      filters: { divisaoId: (s) => s.divisaoId },
+      filterShape: { divisaoId: optionalRef },
+    }),
+  },
+  typeDefs: readFileSync(new URL('./setores.graphql', import.meta.url), 'utf8'),
+  Query: {
+    setores: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => q.listSetores(db) }),
+  },
+  Mutation: {
+    salvarSetor: operation({
+      access: STAFF,
+      resolve: (args: { setor: unknown }, ctx) => save(setorSpec, args.setor, ctx),
+    }),
+    excluirSetor: operation({
+      access: STAFF,
+      resolve: (args: unknown, ctx) => remove({ tipo: 'SETOR', find: q.findSetor, remove: q.deleteSetor }, args, ctx),
+    }),
+  },
+};
