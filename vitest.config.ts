@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { NODE_FLAGS } from './scripts/nodeProcess';
 
 /**
  * A library timer that fires after a client test file's DOM environment is gone (react-admin's
@@ -41,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          execArgv: NODE_FLAGS,
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           globalSetup: ['tests/api/global-setup.ts'],

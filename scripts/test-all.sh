@@ -33,16 +33,20 @@ wait "$typecheck"
 
 # Two workers: a react-admin timer that fires after its file's DOM is gone does not fail the run
 # (isLateLibraryTimer in vitest.config.ts); any error with one of our frames still does.
+# Vitest's own process migrates and seeds the PGlite database the API tests copy: it runs with the
+# flags of scripts/nodeProcess.ts, as its workers do (vitest.config.ts).
+vitest() { node_modules/.bin/node --no-memory-protection-keys node_modules/vitest/vitest.mjs "$@"; }
+
 echo "== unit tests (front end) =="
-npx vitest run --project client --reporter=default --reporter=json \
+vitest run --project client --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest-client.json
 echo "== unit and API tests (server, PGlite) =="
-npx vitest run --project server --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
+vitest run --project server --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
 
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if node scripts/pg-ready.mjs "$PG_URL"; then
   echo "== API tests (PostgreSQL server) =="
-  DATABASE_URL="$PG_URL" npx vitest run --project server --reporter=default --reporter=json \
+  DATABASE_URL="$PG_URL" vitest run --project server --reporter=default --reporter=json \
     --outputFile.json=test-results/vitest-postgres.json
 elif [ "${CI:-}" = "true" ]; then
   echo "PostgreSQL is not reachable at $PG_URL: CI runs the API tests on it too." >&2

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { freePort } from '../../tests/api/portal';
+import { typescriptEntry } from '../../scripts/nodeProcess';
 
 export interface RunningServer {
   url: string;
@@ -72,8 +73,7 @@ export async function startServer(
   how: 'node' | 'npm start' = 'node',
 ): Promise<RunningServer> {
   const started = performance.now();
-  const [command, args] =
-    how === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const [command, args] = how === 'npm start' ? ['npm', ['start', '--silent']] : typescriptEntry('server/main.ts');
   const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { jobs } from '../../server/db/schema';
 import { startJobs, type JobQueue } from '../../server/jobs';
 import { createTestDatabase } from './portal';
+import { typescriptEntry } from '../../scripts/nodeProcess';
 
 // pg-boss shared by several portal processes on one PostgreSQL database: each "process" here has its
 // own pools (the portal's and pg-boss's), as separate processes would; the crash case runs a real
@@ -105,8 +106,7 @@ describe.skipIf(!process.env.DATABASE_URL || !(await reachable(adminUrl)))(
     it('retries a job whose process was killed mid-run in another process, within a bounded time', async () => {
       const [a] = instances;
       const child: ChildProcess = spawn(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./job-worker.ts', import.meta.url))],
+        ...typescriptEntry(fileURLToPath(new URL('./job-worker.ts', import.meta.url))),
         { env: { ...process.env, DATABASE_URL: testDb.url }, stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const lines: string[] = [];

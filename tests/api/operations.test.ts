@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, DEMO, freePort, signIn, startPortal, type TestPortal } from './portal';
+import { typescriptEntry } from '../../scripts/nodeProcess';
 
 // What an operator relies on (issue #11): health probes, compressed answers, a clean stop.
 
@@ -168,7 +169,7 @@ describe.skipIf(!process.env.DATABASE_URL || !postgresUp)(
         const testDb = await createTestDatabase(adminUrl);
         const ports = [await freePort(), await freePort(), await freePort()];
         const children = ports.map((port) =>
-          spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+          spawn(...typescriptEntry('server/main.ts'), {
             cwd: path.resolve(import.meta.dirname, '../..'),
             env: {
               ...process.env,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { typescriptEntry } from '../../scripts/nodeProcess';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
@@ -30,7 +31,7 @@ export async function launch(options: ServerOptions): Promise<ServerHandle> {
   mkdirSync(results, { recursive: true });
   const log = createWriteStream(options.log);
   const [cmd, args] =
-    options.command === 'npm start' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+    options.command === 'npm start' ? ['npm', ['start']] : typescriptEntry('server/main.ts');
   const child = spawn(cmd, args as string[], {
     cwd: root,
     detached: true,
