@@ -30,8 +30,7 @@ export interface ServerHandle {
 export async function launch(options: ServerOptions): Promise<ServerHandle> {
   mkdirSync(results, { recursive: true });
   const log = createWriteStream(options.log);
-  const [cmd, args] =
-    options.command === 'npm start' ? ['npm', ['start']] : typescriptEntry('server/main.ts');
+  const [cmd, args] = options.command === 'npm start' ? ['npm', ['start']] : typescriptEntry('server/main.ts');
   const child = spawn(cmd, args as string[], {
     cwd: root,
     detached: true,
