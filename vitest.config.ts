@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { NODE_FLAGS } from './scripts/nodeProcess';
 
 /**
  * A library timer that fires after a client test file's DOM environment is gone (react-admin's
@@ -42,7 +41,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          execArgv: NODE_FLAGS,
+          // The flags of scripts/nodeProcess.ts (the config loader cannot import it without an extension).
+          execArgv: ['--no-memory-protection-keys'],
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           globalSetup: ['tests/api/global-setup.ts'],
