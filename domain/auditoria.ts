@@ -1,5 +1,4 @@
-import type { AccessRule } from './access';
-import { routeAccess } from './routes';
+import { policies, type Policy } from './policies';
 
 /**
  * Record kinds with an audit history (/auditoria/{id}/{tipo}), each with the access rule a caller
@@ -28,28 +27,26 @@ export function isTipoAuditoria(value: string | undefined | null): value is Tipo
   return (TIPOS_AUDITORIA as readonly string[]).includes(value ?? '');
 }
 
-const providerOnly: AccessRule = { tiposUsuario: ['TECSINAPSE'] };
-
-export const AUDITORIA_ACCESS_BY_TIPO: Record<TipoAuditoria, AccessRule> = {
-  DEALER: { funcionalidades: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] },
-  GRUPO: { funcionalidades: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] },
-  USUARIO: { funcionalidades: ['PORTAL_MANUTENCAO_USUARIOS'] },
-  GRUPO_USUARIOS: { funcionalidades: ['PORTAL_MANUTENCAO_GRUPOS_USUARIOS'] },
-  SLIDE: { funcionalidades: ['PORTAL_MANUTENCAO_SLIDES'] },
-  ANUNCIO: { funcionalidades: ['PORTAL_MANUTENCAO_ANUNCIOS'] },
-  // Reference data is maintained by the provider's staff only.
-  MARCA: providerOnly,
-  CARGO: providerOnly,
-  DEPARTAMENTO: providerOnly,
-  SETOR: providerOnly,
-  DIVISAO: providerOnly,
-  DESLIGAMENTO: providerOnly,
-  REDE_SOCIAL: providerOnly,
-  PRODUTO: providerOnly,
+/**
+ * The policy a caller passes, on top of policies.auditoria.open, to read the history of each kind
+ * of record.
+ */
+export const AUDIT_POLICY_BY_TIPO: Record<TipoAuditoria, Policy> = {
+  DEALER: policies.dealers.audit,
+  GRUPO: policies.grupos.audit,
+  USUARIO: policies.usuarios.audit,
+  GRUPO_USUARIOS: policies.gruposUsuarios.audit,
+  SLIDE: policies.slides.audit,
+  ANUNCIO: policies.anuncios.audit,
+  MARCA: policies.marcas.audit,
+  CARGO: policies.cargos.audit,
+  DEPARTAMENTO: policies.departamentos.audit,
+  SETOR: policies.setores.audit,
+  DIVISAO: policies.divisoes.audit,
+  DESLIGAMENTO: policies.desligamentos.audit,
+  REDE_SOCIAL: policies.redesSociais.audit,
+  PRODUTO: policies.produtos.audit,
 };
-
-/** The audit route's own rule (domain/routes.ts), shared by the API operation and the audit button. */
-export const AUDITORIA_ROUTE_ACCESS: AccessRule = routeAccess('auditoria');
 
 /** Page sizes of the audit table; the API refuses larger pages. */
 export const AUDITORIA_PAGE_SIZES = [10, 25, 50] as const;

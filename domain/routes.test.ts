@@ -23,9 +23,9 @@ describe('route table', () => {
 
   it('keeps /superAdmin for provider staff even with every function key', () => {
     const superAdmin = ROUTES.find((r) => r.id === 'superAdmin')!;
-    expect(hasAccess({ tipo: 'TECSINAPSE', funcionalidades: [] }, superAdmin.access)).toBe(true);
+    expect(hasAccess({ tipo: 'TECSINAPSE', funcionalidades: [] }, superAdmin.policy.rule)).toBe(true);
     expect(
-      hasAccess({ tipo: 'MONTADORA', funcionalidades: ['PORTAL_ADMINISTRATIVO_TECSINAPSE'] }, superAdmin.access),
+      hasAccess({ tipo: 'MONTADORA', funcionalidades: ['PORTAL_ADMINISTRATIVO_TECSINAPSE'] }, superAdmin.policy.rule),
     ).toBe(false);
   });
 });

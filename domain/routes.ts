@@ -1,5 +1,4 @@
-import type { AccessRule } from './access';
-import type { FunctionKey } from './enums';
+import { policies, type Policy } from './policies';
 
 /**
  * The route table of spec section 2, declared once: the router, the menu, the breadcrumbs and the
@@ -11,7 +10,8 @@ export type MenuCategory = 'inicio' | 'cadastros' | 'comunicacao' | 'biblioteca'
 export interface RouteDef {
   id: string;
   path: string;
-  access: AccessRule;
+  /** Who may open it (domain/policies.ts); public routes ignore it. */
+  policy: Policy;
   /** Shown in the menu under this category; only list-level routes are menu entries. */
   menu?: MenuCategory;
   /** Breadcrumb parent route id. */
@@ -20,135 +20,166 @@ export interface RouteDef {
   public?: boolean;
 }
 
-const any = (...funcionalidades: FunctionKey[]): AccessRule => ({ funcionalidades });
-const dealersAndGroups = any('PORTAL_MANUTENCAO_DEALERS_GRUPO');
-const announcementEditors = any('PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_APROVACAO_ENVIO_COMUNICADOS');
-const userMaintenance = any('PORTAL_MANUTENCAO_USUARIOS');
-const userGroups = any('PORTAL_MANUTENCAO_GRUPOS_USUARIOS');
-const genericNotifications = any('PORTAL_NOTIFICACOES_GENERICAS');
-const referenceData: AccessRule = { tiposUsuario: ['TECSINAPSE'] };
-
 const ROUTE_TABLE = [
-  { id: 'home', path: '/home', access: {}, menu: 'inicio' },
-  { id: 'minhaConta', path: '/minha-conta', access: {}, parent: 'home' },
-  { id: 'superAdmin', path: '/superAdmin', access: { tiposUsuario: ['TECSINAPSE'] }, menu: 'administracao' },
+  { id: 'home', path: '/home', policy: policies.portal.use, menu: 'inicio' },
+  { id: 'minhaConta', path: '/minha-conta', policy: policies.portal.use, parent: 'home' },
+  { id: 'superAdmin', path: '/superAdmin', policy: policies.superAdmin.use, menu: 'administracao' },
   // Reference data (cadastros) kept by the provider's staff.
-  { id: 'marcas', path: '/marcas', access: referenceData, menu: 'administracao' },
-  { id: 'marcasNovo', path: '/marcas/novo', access: referenceData, parent: 'marcas' },
-  { id: 'marcasEditar', path: '/marcas/:id', access: referenceData, parent: 'marcas' },
-  { id: 'cargos', path: '/cargos', access: referenceData, menu: 'administracao' },
-  { id: 'cargosNovo', path: '/cargos/novo', access: referenceData, parent: 'cargos' },
-  { id: 'cargosEditar', path: '/cargos/:id', access: referenceData, parent: 'cargos' },
-  { id: 'departamentos', path: '/departamentos', access: referenceData, menu: 'administracao' },
-  { id: 'departamentosNovo', path: '/departamentos/novo', access: referenceData, parent: 'departamentos' },
-  { id: 'departamentosEditar', path: '/departamentos/:id', access: referenceData, parent: 'departamentos' },
-  { id: 'divisoes', path: '/divisoes', access: referenceData, menu: 'administracao' },
-  { id: 'divisoesNovo', path: '/divisoes/novo', access: referenceData, parent: 'divisoes' },
-  { id: 'divisoesEditar', path: '/divisoes/:id', access: referenceData, parent: 'divisoes' },
-  { id: 'setores', path: '/setores', access: referenceData, menu: 'administracao' },
-  { id: 'setoresNovo', path: '/setores/novo', access: referenceData, parent: 'setores' },
-  { id: 'setoresEditar', path: '/setores/:id', access: referenceData, parent: 'setores' },
-  { id: 'desligamentos', path: '/desligamentos', access: referenceData, menu: 'administracao' },
-  { id: 'desligamentosNovo', path: '/desligamentos/novo', access: referenceData, parent: 'desligamentos' },
-  { id: 'desligamentosEditar', path: '/desligamentos/:id', access: referenceData, parent: 'desligamentos' },
-  { id: 'redesSociais', path: '/redesSociais', access: referenceData, menu: 'administracao' },
-  { id: 'redesSociaisNovo', path: '/redesSociais/novo', access: referenceData, parent: 'redesSociais' },
-  { id: 'redesSociaisEditar', path: '/redesSociais/:id', access: referenceData, parent: 'redesSociais' },
-  { id: 'grupos', path: '/grupos', access: dealersAndGroups, menu: 'cadastros' },
-  { id: 'gruposNovo', path: '/grupos/novo', access: dealersAndGroups, parent: 'grupos' },
-  { id: 'gruposEditar', path: '/grupos/:id', access: dealersAndGroups, parent: 'grupos' },
-  { id: 'dealers', path: '/dealers', access: dealersAndGroups, menu: 'cadastros' },
-  { id: 'dealersNovo', path: '/dealers/novo', access: dealersAndGroups, parent: 'dealers' },
-  { id: 'dealersEditar', path: '/dealers/:id', access: dealersAndGroups, parent: 'dealers' },
+  { id: 'marcas', path: '/marcas', policy: policies.marcas.list, menu: 'administracao' },
+  { id: 'marcasNovo', path: '/marcas/novo', policy: policies.marcas.create, parent: 'marcas' },
+  { id: 'marcasEditar', path: '/marcas/:id', policy: policies.marcas.edit, parent: 'marcas' },
+  { id: 'cargos', path: '/cargos', policy: policies.cargos.list, menu: 'administracao' },
+  { id: 'cargosNovo', path: '/cargos/novo', policy: policies.cargos.create, parent: 'cargos' },
+  { id: 'cargosEditar', path: '/cargos/:id', policy: policies.cargos.edit, parent: 'cargos' },
+  { id: 'departamentos', path: '/departamentos', policy: policies.departamentos.list, menu: 'administracao' },
+  {
+    id: 'departamentosNovo',
+    path: '/departamentos/novo',
+    policy: policies.departamentos.create,
+    parent: 'departamentos',
+  },
+  {
+    id: 'departamentosEditar',
+    path: '/departamentos/:id',
+    policy: policies.departamentos.edit,
+    parent: 'departamentos',
+  },
+  { id: 'divisoes', path: '/divisoes', policy: policies.divisoes.list, menu: 'administracao' },
+  { id: 'divisoesNovo', path: '/divisoes/novo', policy: policies.divisoes.create, parent: 'divisoes' },
+  { id: 'divisoesEditar', path: '/divisoes/:id', policy: policies.divisoes.edit, parent: 'divisoes' },
+  { id: 'setores', path: '/setores', policy: policies.setores.list, menu: 'administracao' },
+  { id: 'setoresNovo', path: '/setores/novo', policy: policies.setores.create, parent: 'setores' },
+  { id: 'setoresEditar', path: '/setores/:id', policy: policies.setores.edit, parent: 'setores' },
+  { id: 'desligamentos', path: '/desligamentos', policy: policies.desligamentos.list, menu: 'administracao' },
+  {
+    id: 'desligamentosNovo',
+    path: '/desligamentos/novo',
+    policy: policies.desligamentos.create,
+    parent: 'desligamentos',
+  },
+  {
+    id: 'desligamentosEditar',
+    path: '/desligamentos/:id',
+    policy: policies.desligamentos.edit,
+    parent: 'desligamentos',
+  },
+  { id: 'redesSociais', path: '/redesSociais', policy: policies.redesSociais.list, menu: 'administracao' },
+  { id: 'redesSociaisNovo', path: '/redesSociais/novo', policy: policies.redesSociais.create, parent: 'redesSociais' },
+  { id: 'redesSociaisEditar', path: '/redesSociais/:id', policy: policies.redesSociais.edit, parent: 'redesSociais' },
+  { id: 'grupos', path: '/grupos', policy: policies.grupos.list, menu: 'cadastros' },
+  { id: 'gruposNovo', path: '/grupos/novo', policy: policies.grupos.create, parent: 'grupos' },
+  { id: 'gruposEditar', path: '/grupos/:id', policy: policies.grupos.edit, parent: 'grupos' },
+  { id: 'dealers', path: '/dealers', policy: policies.dealers.list, menu: 'cadastros' },
+  { id: 'dealersNovo', path: '/dealers/novo', policy: policies.dealers.create, parent: 'dealers' },
+  { id: 'dealersEditar', path: '/dealers/:id', policy: policies.dealers.edit, parent: 'dealers' },
   {
     id: 'usuarios',
     path: '/usuarios',
-    access: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
+    policy: policies.usuarios.list,
     menu: 'cadastros',
   },
-  { id: 'usuariosNovo', path: '/usuarios/novo', access: userMaintenance, parent: 'usuarios' },
-  { id: 'usuariosEditar', path: '/usuarios/:id', access: userMaintenance, parent: 'usuarios' },
+  { id: 'usuariosNovo', path: '/usuarios/novo', policy: policies.usuarios.create, parent: 'usuarios' },
+  { id: 'usuariosEditar', path: '/usuarios/:id', policy: policies.usuarios.edit, parent: 'usuarios' },
   {
     id: 'ausenciaTemporaria',
     path: '/usuarios/:id/ausencia-temporaria',
-    access: any('PORTAL_AUSENCIA_TEMPORARIA'),
+    policy: policies.usuarios.ausenciaTemporaria,
     parent: 'usuarios',
   },
-  { id: 'gruposUsuarios', path: '/gruposUsuarios', access: userGroups, menu: 'cadastros' },
-  { id: 'gruposUsuariosNovo', path: '/gruposUsuarios/novo', access: userGroups, parent: 'gruposUsuarios' },
-  { id: 'gruposUsuariosEditar', path: '/gruposUsuarios/:id', access: userGroups, parent: 'gruposUsuarios' },
-  { id: 'importarUsuarios', path: '/importarUsuarios', access: any('PORTAL_IMPORTACAO_USUARIOS'), menu: 'cadastros' },
+  { id: 'gruposUsuarios', path: '/gruposUsuarios', policy: policies.gruposUsuarios.list, menu: 'cadastros' },
+  {
+    id: 'gruposUsuariosNovo',
+    path: '/gruposUsuarios/novo',
+    policy: policies.gruposUsuarios.create,
+    parent: 'gruposUsuarios',
+  },
+  {
+    id: 'gruposUsuariosEditar',
+    path: '/gruposUsuarios/:id',
+    policy: policies.gruposUsuarios.edit,
+    parent: 'gruposUsuarios',
+  },
+  { id: 'importarUsuarios', path: '/importarUsuarios', policy: policies.usuarios.importar, menu: 'cadastros' },
   {
     id: 'auditoria',
     path: '/auditoria/:id/:tipo',
-    access: any(
-      'PORTAL_MANUTENCAO_USUARIOS',
-      'PORTAL_MANUTENCAO_DEALERS_GRUPO',
-      'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
-      'PORTAL_MANUTENCAO_SLIDES',
-      'PORTAL_MANUTENCAO_ANUNCIOS',
-    ),
+    policy: policies.auditoria.open,
     parent: 'home',
   },
-  { id: 'biblioteca', path: '/biblioteca', access: {}, menu: 'biblioteca' },
-  { id: 'bibliotecaPasta', path: '/biblioteca/:idPasta', access: {}, parent: 'biblioteca' },
-  { id: 'comunicados', path: '/comunicados', access: {}, menu: 'comunicacao' },
-  { id: 'comunicadosNovo', path: '/comunicados/novo', access: announcementEditors, parent: 'comunicados' },
-  { id: 'comunicadosEditar', path: '/comunicados/editar/:id', access: announcementEditors, parent: 'comunicados' },
-  { id: 'comunicadosErrata', path: '/comunicados/errata/:id', access: announcementEditors, parent: 'comunicados' },
+  { id: 'biblioteca', path: '/biblioteca', policy: policies.biblioteca.list, menu: 'biblioteca' },
+  { id: 'bibliotecaPasta', path: '/biblioteca/:idPasta', policy: policies.biblioteca.list, parent: 'biblioteca' },
+  { id: 'comunicados', path: '/comunicados', policy: policies.comunicados.list, menu: 'comunicacao' },
+  { id: 'comunicadosNovo', path: '/comunicados/novo', policy: policies.comunicados.create, parent: 'comunicados' },
+  {
+    id: 'comunicadosEditar',
+    path: '/comunicados/editar/:id',
+    policy: policies.comunicados.edit,
+    parent: 'comunicados',
+  },
+  {
+    id: 'comunicadosErrata',
+    path: '/comunicados/errata/:id',
+    policy: policies.comunicados.edit,
+    parent: 'comunicados',
+  },
   {
     id: 'comunicadosVisualizar',
     path: '/comunicados/visualizar/:id',
-    access: announcementEditors,
+    policy: policies.comunicados.show,
     parent: 'comunicados',
   },
   {
     id: 'comunicadosDashboard',
     path: '/comunicados/dashboard/:id',
-    access: announcementEditors,
+    policy: policies.comunicados.dashboard,
     parent: 'comunicados',
   },
-  { id: 'comunicadosVisualizarEnvio', path: '/comunicados/visualizarEnvio/:id', access: {}, parent: 'comunicados' },
-  { id: 'slides', path: '/slides', access: any('PORTAL_MANUTENCAO_SLIDES'), menu: 'comunicacao' },
-  { id: 'slidesNovo', path: '/slides/novo', access: any('PORTAL_MANUTENCAO_SLIDES'), parent: 'slides' },
-  { id: 'slidesEditar', path: '/slides/editar/:id', access: any('PORTAL_MANUTENCAO_SLIDES'), parent: 'slides' },
-  { id: 'anuncios', path: '/anuncios', access: any('PORTAL_MANUTENCAO_ANUNCIOS'), menu: 'comunicacao' },
-  { id: 'anunciosNovo', path: '/anuncios/novo', access: any('PORTAL_MANUTENCAO_ANUNCIOS'), parent: 'anuncios' },
+  {
+    id: 'comunicadosVisualizarEnvio',
+    path: '/comunicados/visualizarEnvio/:id',
+    policy: policies.comunicados.read,
+    parent: 'comunicados',
+  },
+  { id: 'slides', path: '/slides', policy: policies.slides.list, menu: 'comunicacao' },
+  { id: 'slidesNovo', path: '/slides/novo', policy: policies.slides.create, parent: 'slides' },
+  { id: 'slidesEditar', path: '/slides/editar/:id', policy: policies.slides.edit, parent: 'slides' },
+  { id: 'anuncios', path: '/anuncios', policy: policies.anuncios.list, menu: 'comunicacao' },
+  { id: 'anunciosNovo', path: '/anuncios/novo', policy: policies.anuncios.create, parent: 'anuncios' },
   {
     id: 'anunciosEditar',
     path: '/anuncios/editar/:id',
-    access: any('PORTAL_MANUTENCAO_ANUNCIOS'),
+    policy: policies.anuncios.edit,
     parent: 'anuncios',
   },
-  { id: 'notificacoes', path: '/notificacoes', access: {}, menu: 'comunicacao' },
-  { id: 'notificacoesGenericas', path: '/notificacoesGenericas', access: genericNotifications, menu: 'comunicacao' },
+  { id: 'notificacoes', path: '/notificacoes', policy: policies.notificacoes.list, menu: 'comunicacao' },
+  {
+    id: 'notificacoesGenericas',
+    path: '/notificacoesGenericas',
+    policy: policies.notificacoesGenericas.list,
+    menu: 'comunicacao',
+  },
   {
     id: 'notificacoesGenericasNova',
     path: '/notificacoesGenericas/nova/:tipo',
-    access: genericNotifications,
+    policy: policies.notificacoesGenericas.create,
     parent: 'notificacoesGenericas',
   },
   {
     id: 'notificacoesGenericasEditar',
     path: '/notificacoesGenericas/editar/:tipo/:id',
-    access: genericNotifications,
+    policy: policies.notificacoesGenericas.edit,
     parent: 'notificacoesGenericas',
   },
-  { id: 'relatorio', path: '/relatorio/:slug', access: {}, parent: 'home' },
-  { id: 'esqueciSenha', path: '/esqueci-senha', access: {}, public: true },
-  { id: 'forgotPassword', path: '/forgot-password', access: {}, public: true },
-  { id: 'olvideContrasena', path: '/olvide-contrasena', access: {}, public: true },
+  { id: 'relatorio', path: '/relatorio/:slug', policy: policies.portal.use, parent: 'home' },
+  { id: 'esqueciSenha', path: '/esqueci-senha', policy: policies.portal.use, public: true },
+  { id: 'forgotPassword', path: '/forgot-password', policy: policies.portal.use, public: true },
+  { id: 'olvideContrasena', path: '/olvide-contrasena', policy: policies.portal.use, public: true },
 ] as const satisfies readonly RouteDef[];
 
 /** A route's id, as the table declares it: a misspelt id is a type error. */
 export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
 
 export const ROUTES: readonly (RouteDef & { id: RouteId })[] = ROUTE_TABLE;
-
-/** The access rule of a route by id: API operations serving a screen reuse its rule. */
-export function routeAccess(id: RouteId): AccessRule {
-  return ROUTES.find((r) => r.id === id)!.access;
-}
 
 /** The route of this id. */
 export const routeById = (id: RouteId): RouteDef => ROUTES.find((r) => r.id === id)!;

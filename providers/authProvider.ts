@@ -10,6 +10,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { AccessSubject } from '../domain/access';
 import { LOCALE_OF, type Idioma, type OnboardingId, type TipoUsuario } from '../domain/enums';
 import { TOKEN_REFRESH_MARGIN_SECONDS } from '../domain/limits';
+import { allows, policyOf } from '../domain/policies';
 import { PUBLIC_PATHS } from '../domain/routes';
 import { graphqlRequest } from './dataProvider/graphqlRequest';
 import { getStoredIdioma } from './language';
@@ -216,6 +217,12 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
     }
   };
 
+  const getPermissions = async (): Promise<PortalPermissions | null> => {
+    if (!(await validUser())) return null;
+    const me = await getUsuarioLogado();
+    return { tipo: me.tipo.id, funcionalidades: me.funcionalidades.map((f) => f.chave) };
+  };
+
   const getUsuarioLogado = async (): Promise<UsuarioLogado> => {
     const user = await validUser();
     const sub = user?.profile.sub ?? '';
@@ -305,10 +312,15 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
       }
     },
 
-    async getPermissions(): Promise<PortalPermissions | null> {
-      if (!(await validUser())) return null;
-      const me = await getUsuarioLogado();
-      return { tipo: me.tipo.id, funcionalidades: me.funcionalidades.map((f) => f.chave) };
+    getPermissions,
+
+    /**
+     * react-admin's access check (lists, forms, buttons), answered by the policy of the resource's
+     * action (domain/policies.ts); an action without a policy is refused. The API checks again.
+     */
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      const policy = policyOf(resource, action);
+      return policy !== undefined && allows(await getPermissions(), policy);
     },
 
     getAccessToken,

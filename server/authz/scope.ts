@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { allOf, idOf } from '../db/lists';
 import { dealers, grupos, usuarioMarcas, usuarios } from '../db/schema';
+import type { Reach } from '../../domain/policies';
 import type { Session } from './index';
 
 const gruposId = idOf(grupos);
@@ -96,9 +97,6 @@ export function usuarioScope(session: Session): SQL | undefined {
   }
 }
 
-/** How far a caller reaches one record: it does not exist, is outside their scope, shared, or theirs. */
-export type Reach = 'missing' | 'outside' | 'shared' | 'owned';
-
 async function reachOf(
   db: DbOrTx,
   table: typeof dealers | typeof grupos | typeof usuarios,
@@ -125,9 +123,6 @@ export async function usuarioInScope(db: DbOrTx, session: Session, id: number): 
   const scope = usuarioScope(session);
   return (await reachOf(db, usuarios, id, scope, undefined)) === 'owned';
 }
-
-/** Only provider staff and manufacturers create dealers and groups; a dealer user edits their own. */
-export const mayCreateInNetwork = (session: Session) => session.tipo !== 'DEALER_GRUPO';
 
 /**
  * The brands the caller may assign to a dealer or group: null for provider staff (any brand),

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AccessRule } from '../../domain/access';
 import type { Idioma } from '../../domain/enums';
 import { translate } from '../../i18n';
 import { pickIdioma } from '../auth/language';
 import { sessionFromAuthorization } from '../auth/session';
 import type { TokenVerifier } from '../auth/verify';
-import { isAllowed, type Session } from '../authz';
+import { allows, type Policy, type Session } from '../authz';
 import type { Db } from '../db/client';
 import { fieldErrorsOf } from '../validation';
 
@@ -24,7 +23,7 @@ export interface ExportColumn<R> {
 }
 
 export interface ListExport<R = never> {
-  access: AccessRule;
+  policy: Policy;
   filterSchema: z.ZodType;
   rows: (db: Db, session: Session, filter: never) => Promise<R[]>;
   columns: ExportColumn<R>[];
@@ -34,7 +33,7 @@ export interface ListExport<R = never> {
 
 /** Defines a list export with its row type checked against the columns. */
 export const listExport = <R, F>(def: {
-  access: AccessRule;
+  policy: Policy;
   filterSchema: z.ZodType<F>;
   rows: (db: Db, session: Session, filter: F) => Promise<R[]>;
   columns: ExportColumn<R>[];
@@ -87,7 +86,7 @@ export async function exportRoutes(
       const list = Object.hasOwn(exports, req.params.lista) ? exports[req.params.lista] : undefined;
       if (!list) return fail(404, 'NOT_FOUND', 'errors.notFound');
       if (!session) return fail(401, 'UNAUTHENTICATED', 'errors.unauthenticated');
-      if (!isAllowed(session, list.access)) return fail(403, 'FORBIDDEN', 'errors.forbidden');
+      if (!allows(session, list.policy)) return fail(403, 'FORBIDDEN', 'errors.forbidden');
       const formato = req.query.formato ?? 'xlsx';
       if (!(EXPORT_FORMATS as readonly string[]).includes(formato)) {
         return fail(400, 'BAD_USER_INPUT', 'errors.checkData', {

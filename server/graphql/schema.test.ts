@@ -19,8 +19,8 @@ describe('GraphQL schema', () => {
     const feature: Feature = {
       typeDefs: 'extend type Query { existe: Boolean }',
       Query: {
-        existe: { access: 'public', resolve: () => true },
-        fantasma: { access: 'public', resolve: () => true },
+        existe: { policy: 'public', resolve: () => true },
+        fantasma: { policy: 'public', resolve: () => true },
       },
     };
     expect(() => buildSchema([feature])).toThrow(/fantasma/);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
-import { assertAccess } from '../authz';
+import { authorize } from '../authz';
 import type { Context } from './context';
 import { refuseNulCharacters } from './input';
 import type { Feature, Operations } from './operation';
@@ -33,7 +33,7 @@ export function buildSchema(list: Feature[] = features): GraphQLSchema {
       Object.entries(table[root]).map(([name, op]) => [
         name,
         async (_parent: unknown, args: Record<string, unknown>, ctx: Context) => {
-          assertAccess(ctx.session, op.access, ctx.idioma);
+          if (op.policy !== 'public') authorize(ctx.session, op.policy, ctx.idioma);
           refuseNulCharacters(args, ctx.idioma);
           return op.resolve(args as never, ctx);
         },

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { AccessRule } from '../../domain/access';
+import type { Policy } from '../../domain/policies';
+import { authorize } from '../authz';
 import type { Idioma } from '../../domain/enums';
 import { idArgSchema } from '../../domain/schemas/cadastros';
 import { recordAudit } from '../audit';
@@ -15,9 +16,6 @@ import { parseInput } from '../graphql/input';
 // What the reference-data features (marcas, cargos, departamentos, divisoes, setores, desligamentos,
 // redesSociais) share: small lists read whole, written by the provider's staff through the audited
 // write, exported with the client's filters. Each of them is its own feature in server/features.
-
-/** Writes and exports of reference data are for the provider's staff only. */
-export const STAFF: AccessRule = { tiposUsuario: ['TECSINAPSE'] };
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -54,6 +52,8 @@ export async function nameTaken(
 export interface SaveSpec<S extends z.ZodType<{ id?: number | null }>, R extends Row> {
   /** Audit record kind, e.g. 'CARGO'. */
   tipo: string;
+  /** The policy of a create (the operation's own policy is the edit's). */
+  create: Policy;
   table: VersionedTable;
   schema: S;
   find(db: DbOrTx, id: number): Promise<R | undefined>;
@@ -82,6 +82,7 @@ export async function save<S extends z.ZodType<{ id?: number | null }>, R extend
 ): Promise<R> {
   const input = parseInput(spec.schema, rawInput, idioma);
   const { id, version, ...values } = input as z.output<S> & { id?: number | null; version?: number | null };
+  if (!id) authorize(session, spec.create, idioma);
   const unique = spec.uniqueName;
   const nameInUse = { [unique.field]: 'cadastros.errors.nameInUse' };
   const savedId = await auditedWrite(db, session, {
@@ -174,6 +175,7 @@ function filterSchema<F extends z.ZodRawShape>(sortFields: readonly [string, ...
 type ExportRow = Record<string, unknown>;
 
 interface ExportSpec<R extends ExportRow> {
+  policy: Policy;
   read: (db: Db) => Promise<R[]>;
   /** Column key (as the list's fields) -> header and value. */
   columns: Record<string, ExportColumn<R>>;
@@ -183,11 +185,11 @@ interface ExportSpec<R extends ExportRow> {
   fileName: string;
 }
 
-/** The export of a reference list, for the staff who maintain it (as the screens). */
+/** The export of a reference list, for those who maintain it (as the screens). */
 export function referenceExport<R extends ExportRow>(spec: ExportSpec<R>): ListExport {
   const keys = Object.keys(spec.columns) as [string, ...string[]];
   return listExport({
-    access: STAFF,
+    policy: spec.policy,
     filterSchema: filterSchema(keys, spec.filterShape ?? {}),
     fileName: spec.fileName,
     columns: Object.values(spec.columns),

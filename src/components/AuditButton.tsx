@@ -1,13 +1,8 @@
 import HistoryIcon from '@mui/icons-material/History';
 import Button from '@mui/material/Button';
 import { LinkBase, usePermissions, useTranslate } from 'react-admin';
-import { hasAccess } from '../../domain/access';
-import {
-  AUDITORIA_ACCESS_BY_TIPO,
-  AUDITORIA_ROUTE_ACCESS,
-  auditoriaPath,
-  type TipoAuditoria,
-} from '../../domain/auditoria';
+import { AUDIT_POLICY_BY_TIPO, auditoriaPath, type TipoAuditoria } from '../../domain/auditoria';
+import { allows, policies } from '../../domain/policies';
 import type { PortalPermissions } from '../../providers/authProvider';
 
 export interface AuditButtonProps {
@@ -25,7 +20,7 @@ export function AuditButton({ tipo, id }: AuditButtonProps) {
   const translate = useTranslate();
   const { permissions, isPending } = usePermissions<PortalPermissions | null>();
   if (isPending || !permissions) return null;
-  if (!hasAccess(permissions, AUDITORIA_ROUTE_ACCESS) || !hasAccess(permissions, AUDITORIA_ACCESS_BY_TIPO[tipo])) {
+  if (!allows(permissions, policies.auditoria.open) || !allows(permissions, AUDIT_POLICY_BY_TIPO[tipo])) {
     return null;
   }
   return (

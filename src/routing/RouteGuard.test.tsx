@@ -4,6 +4,7 @@ import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from '
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccessSubject } from '../../domain/access';
+import { policies } from '../../domain/policies';
 import { RouteGuard } from './RouteGuard';
 
 function deferred<T>() {
@@ -43,15 +44,13 @@ function renderGuarded(path: string, getPermissions: () => Promise<AccessSubject
   return { location: () => location, getPermissions: authProvider.getPermissions! };
 }
 
-const slides = { funcionalidades: ['PORTAL_MANUTENCAO_SLIDES'] } as const;
-
 describe('RouteGuard', () => {
   it('renders nothing while the permissions load, then the page when allowed', async () => {
     const permissions = deferred<AccessSubject>();
     const app = renderGuarded(
       '/slides',
       () => permissions.promise,
-      <RouteGuard access={slides}>
+      <RouteGuard policy={policies.slides.list}>
         <p>slides</p>
       </RouteGuard>,
     );
@@ -66,7 +65,7 @@ describe('RouteGuard', () => {
     const app = renderGuarded(
       '/slides',
       async () => ({ tipo: 'MONTADORA', funcionalidades: ['PORTAL_MANUTENCAO_ANUNCIOS'] }),
-      <RouteGuard access={slides}>
+      <RouteGuard policy={policies.slides.list}>
         <p>slides</p>
       </RouteGuard>,
     );
@@ -79,7 +78,7 @@ describe('RouteGuard', () => {
     const app = renderGuarded(
       '/superAdmin',
       async () => Promise.reject(new Error('usuarioLogado failed')),
-      <RouteGuard access={{ tiposUsuario: ['TECSINAPSE'] }}>
+      <RouteGuard policy={policies.superAdmin.use}>
         <p>super admin</p>
       </RouteGuard>,
     );
@@ -91,7 +90,7 @@ describe('RouteGuard', () => {
     renderGuarded(
       '/biblioteca',
       () => new Promise<never>(() => undefined),
-      <RouteGuard access={{}}>
+      <RouteGuard policy={policies.portal.use}>
         <p>biblioteca</p>
       </RouteGuard>,
     );

@@ -1,24 +1,24 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, usePermissions } from 'react-admin';
-import { hasAccess, type AccessRule } from '../../domain/access';
+import { allows, policies, type Policy } from '../../domain/policies';
 import { matchRoute } from '../../domain/routes';
 import type { PortalPermissions } from '../../providers/authProvider';
 
-const isOpen = (rule: AccessRule) => !rule.funcionalidades?.length && !rule.tiposUsuario?.length;
+/** A policy every signed-in user passes: nothing to wait for. */
+const isOpen = ({ rule }: Policy) => !rule.funcionalidades?.length && !rule.tiposUsuario?.length;
 
 /**
- * The client side of a route's access rule (spec sections 2 and 6; the API checks again): a user
- * lacking the function key or user type goes to /home. Renders nothing while permissions load.
- * Without `access`, the rule of the ROUTES entry matching the current path applies (for views a
- * react-admin <Resource> renders).
+ * The client side of a route's policy (domain/policies.ts; the API checks again): a user it
+ * refuses goes to /home. Renders nothing while permissions load. Without `policy`, the policy of
+ * the ROUTES entry matching the current path applies (for views a react-admin <Resource> renders).
  */
-export function RouteGuard({ access, children }: { access?: AccessRule; children: ReactNode }) {
+export function RouteGuard({ policy, children }: { policy?: Policy; children: ReactNode }) {
   const { pathname } = useLocation();
-  const rule = access ?? matchRoute(pathname)?.route.access ?? {};
+  const required = policy ?? matchRoute(pathname)?.route.policy ?? policies.portal.use;
   const { permissions, isPending } = usePermissions<PortalPermissions | null>();
 
-  if (isOpen(rule)) return children;
+  if (isOpen(required)) return children;
   if (isPending) return null;
-  if (!permissions || !hasAccess(permissions, rule)) return <Navigate to="/home" replace />;
+  if (!allows(permissions ?? null, required)) return <Navigate to="/home" replace />;
   return children;
 }

@@ -30,7 +30,7 @@ export function layoutRoutes(pages: Pages, routes: readonly RouteDef[] = ROUTES)
         key={route.id}
         path={route.path}
         element={
-          <RouteGuard access={route.access}>
+          <RouteGuard policy={route.policy}>
             <PageErrorBoundary>{content(route, pages)}</PageErrorBoundary>
           </RouteGuard>
         }

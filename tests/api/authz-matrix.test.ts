@@ -15,6 +15,8 @@ import {
   setores,
   usuarios,
 } from '../../server/db/schema';
+import { ALL_POLICIES, allows } from '../../domain/policies';
+import type { AccessSubject } from '../../domain/access';
 import { operationTable } from '../../server/graphql/schema';
 import { DEMO, errorCode, gql, signIn, startPortal, versionOf, type TestPortal } from './portal';
 
@@ -258,6 +260,40 @@ describe('authorization matrix', () => {
     const table = operationTable();
     for (const root of ['Query', 'Mutation'] as const) {
       expect(Object.keys(MATRIX[root]).sort()).toEqual(Object.keys(table[root]).sort());
+    }
+  });
+
+  it('gates every operation with a policy of domain/policies.ts that lets through every caller allowed here', async () => {
+    const subjects = new Map<Caller, AccessSubject | null>([['anonymous', null]]);
+    for (const who of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
+      const { data } = await gql(
+        portal,
+        '{ usuarioLogado { tipo { id } funcionalidades { chave } } }',
+        {},
+        tokens[who],
+      );
+      const me = (data as { usuarioLogado: { tipo: { id: string }; funcionalidades: { chave: string }[] } })
+        .usuarioLogado;
+      subjects.set(who, {
+        tipo: me.tipo.id as AccessSubject['tipo'],
+        funcionalidades: me.funcionalidades.map((f) => f.chave),
+      });
+    }
+    const table = operationTable();
+    for (const root of ['Query', 'Mutation'] as const) {
+      for (const [name, operation] of Object.entries(table[root])) {
+        const { policy } = operation;
+        if (policy === 'public') {
+          expect(MATRIX[root][name].allowed.anonymous, `${root}.${name} is public`).toBe(true);
+          continue;
+        }
+        expect(ALL_POLICIES, `${root}.${name}`).toContain(policy);
+        for (const caller of CALLERS) {
+          if (MATRIX[root][name].allowed[caller]) {
+            expect(allows(subjects.get(caller)!, policy), `${root}.${name} for ${caller}`).toBe(true);
+          }
+        }
+      }
     }
   });
 

@@ -10,7 +10,7 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Every route the demo administrator (provider staff: every function) may open. */
 const SUPER = { tipo: 'TECSINAPSE' as const, funcionalidades: [] };
-const routes = ROUTES.filter((route) => !route.public && hasAccess(SUPER, route.access));
+const routes = ROUTES.filter((route) => !route.public && hasAccess(SUPER, route.policy.rule));
 
 /**
  * The path of a route with real parameters: the first record of its resource's list for `:id`

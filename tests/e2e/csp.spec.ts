@@ -37,7 +37,7 @@ async function watchViolations(page: Page): Promise<Violation[]> {
 
 /** Every route the super user may open, with a record id where the path needs one. */
 const SUPER = { tipo: 'TECSINAPSE' as const, funcionalidades: [] };
-const paths = ROUTES.filter((route) => !route.public && hasAccess(SUPER, route.access)).map((route) =>
+const paths = ROUTES.filter((route) => !route.public && hasAccess(SUPER, route.policy.rule)).map((route) =>
   route.path.replace(/:id\b/g, '1'),
 );
 

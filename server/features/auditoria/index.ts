@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { AUDITORIA_ROUTE_ACCESS, isTipoReferencia } from '../../../domain/auditoria';
+import { isTipoReferencia } from '../../../domain/auditoria';
+import { policies } from '../../../domain/policies';
 import { auditoriaArgsSchema } from '../../../domain/schemas/auditoria';
 import { forbidden } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
@@ -38,7 +39,7 @@ export const auditoriaFeature: Feature = {
   typeDefs: readFileSync(new URL('./auditoria.graphql', import.meta.url), 'utf8'),
   Query: {
     auditoria: operation({
-      access: AUDITORIA_ROUTE_ACCESS,
+      policy: policies.auditoria.open,
       async resolve(args: unknown, { db, session, idioma }) {
         const { filterInput } = parseInput(auditoriaArgsSchema, args, idioma);
         if (!(await mayReadHistorico(db, session, filterInput.tipo, Number(filterInput.registroId)))) {

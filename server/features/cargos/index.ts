@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { cargoSchema, cargosArgsSchema } from '../../../domain/schemas/cadastros';
 import { cargos } from '../../db/schema';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
-import { referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import { referenceExport, remove, save, type SaveSpec } from '../../reference';
 import * as q from './queries';
 
 const cargoSpec: SaveSpec<typeof cargoSchema, q.CargoRow> = {
+  create: policies.cargos.create,
   tipo: 'CARGO',
   table: cargos,
   schema: cargoSchema,
@@ -19,6 +21,7 @@ const cargoSpec: SaveSpec<typeof cargoSchema, q.CargoRow> = {
 export const cargosFeature: Feature = {
   exports: {
     cargos: referenceExport<q.CargoRow>({
+      policy: policies.cargos.export,
       read: q.listCargos,
       fileName: 'routes.cargos',
       columns: { nome: { header: 'cadastros.fields.nome', value: (c) => c.nome } },
@@ -27,7 +30,7 @@ export const cargosFeature: Feature = {
   typeDefs: readFileSync(new URL('./cargos.graphql', import.meta.url), 'utf8'),
   Query: {
     cargos: operation({
-      access: 'signedIn',
+      policy: policies.cargos.options,
       async resolve(args: unknown, { db, idioma }) {
         // usuarioId and cargosPrincipais are accepted (spec section 7); every position is returned.
         parseInput(cargosArgsSchema, args, idioma);
@@ -37,11 +40,11 @@ export const cargosFeature: Feature = {
   },
   Mutation: {
     salvarCargo: operation({
-      access: STAFF,
+      policy: policies.cargos.edit,
       resolve: (args: { cargo: unknown }, ctx) => save(cargoSpec, args.cargo, ctx),
     }),
     excluirCargo: operation({
-      access: STAFF,
+      policy: policies.cargos.delete,
       resolve: (args: unknown, ctx) => remove({ tipo: 'CARGO', find: q.findCargo, remove: q.deleteCargo }, args, ctx),
     }),
   },

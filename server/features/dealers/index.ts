@@ -1,20 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { routeAccess } from '../../../domain/routes';
+import { policies } from '../../../domain/policies';
 import { dealerFilterSchema, dealerSchema, type DealerInput } from '../../../domain/schemas/dealer';
 import { idSchema } from '../../../domain/schemas/usuario';
 import { auditedWrite } from '../../audit/write';
 import { dealers } from '../../db/schema';
-import { assertWriteReach, dealerReach, mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
+import { authorize, dealerReach, mayChangeMarcas, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, notFound } from '../../graphql/errors';
+import { notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { listExport } from '../../export';
 import { formatCnpj } from '../../../domain/documentos';
 import * as q from './queries';
 
-const access = routeAccess('dealers');
 const byId = z.object({ id: idSchema });
 const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
@@ -64,11 +63,12 @@ async function visibleDealer(db: DbOrTx, session: Session, id: number) {
 // The answer of a write reads the saved dealer without scope (findDealer(tx, null, ...)): a
 // manufacturer who removed their last brand from a shared dealer still sees what they saved.
 
-/** The dealer before a change, when the caller may make it (assertWriteReach), else the refusal. */
+/** The dealer before a change, when the caller may make it (the policy's record rule), else the refusal. */
 async function writableDealer(db: DbOrTx, session: Session, id: number, active: boolean) {
   const reach = await dealerReach(db, session, id);
   const before = reach === 'missing' || reach === 'outside' ? undefined : await visibleDealer(db, session, id);
-  assertWriteReach(session, reach, { active: before?.active !== active });
+  const policy = before?.active !== active ? policies.dealers.setActive : policies.dealers.edit;
+  authorize(session, policy, session.idioma, { reach, changesState: before?.active !== active });
   return snapshotOf(before!);
 }
 
@@ -82,7 +82,7 @@ async function saveDealer(db: DbOrTx, session: Session, input: DealerInput) {
     target: input.id ? { id: input.id, version: input.version } : undefined,
     load: (tx, id) => writableDealer(tx, session, id, input.active),
     async check(tx, before) {
-      if (!before && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
+      if (!before) authorize(session, policies.dealers.create, session.idioma);
       const marcasAllowed = await mayChangeMarcas(tx, session, before?.marcaIds ?? [], input.marcaIds);
       return {
         ...(await q.referenceErrors(tx, session, input, marcasAllowed, before?.grupoIds ?? [])),
@@ -113,7 +113,7 @@ const names = (list: { nome: string }[]) => list.map((item) => item.nome);
 export const dealersFeature: Feature = {
   exports: {
     dealers: listExport({
-      access,
+      policy: policies.dealers.export,
       filterSchema: dealerFilterSchema.omit({ page: true, rowsPerPage: true }),
       rows: (db, session, filter) => q.exportDealers(db, session, filter),
       fileName: 'routes.dealers',
@@ -135,31 +135,32 @@ export const dealersFeature: Feature = {
   typeDefs: readFileSync(new URL('./dealers.graphql', import.meta.url), 'utf8'),
   Query: {
     dealers: operation({
-      access,
+      policy: policies.dealers.list,
       async resolve(args: { filterInput: unknown }, { db, session, idioma }) {
         const page = await q.listDealers(db, session, parseInput(dealerFilterSchema, args.filterInput ?? {}, idioma));
         return { ...page, content: page.content.map(view) };
       },
     }),
     dealer: operation({
-      access,
+      policy: policies.dealers.list,
       resolve: async (args: unknown, { db, session, idioma }) =>
         view(await visibleDealer(db, session, parseInput(byId, args, idioma).id)),
     }),
   },
   Mutation: {
     salvarDealer: operation({
-      access,
+      // A create also passes policies.dealers.create (saveDealer).
+      policy: policies.dealers.edit,
       resolve: (args: { dealer: unknown }, { db, session, idioma }) =>
         saveDealer(db, session, parseInput(dealerSchema, args.dealer, idioma)),
     }),
     ativarDealer: operation({
-      access,
+      policy: policies.dealers.setActive,
       resolve: (args: unknown, { db, session, idioma }) =>
         setActive(db, session, parseInput(byId, args, idioma).id, true),
     }),
     inativarDealer: operation({
-      access,
+      policy: policies.dealers.setActive,
       resolve: (args: unknown, { db, session, idioma }) =>
         setActive(db, session, parseInput(byId, args, idioma).id, false),
     }),

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { departamentoSchema } from '../../../domain/schemas/cadastros';
 import { departamentos } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
-import { referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import { referenceExport, remove, save, type SaveSpec } from '../../reference';
 import * as q from './queries';
 
 const departamentoSpec: SaveSpec<typeof departamentoSchema, q.DepartamentoRow> = {
+  create: policies.departamentos.create,
   tipo: 'DEPARTAMENTO',
   table: departamentos,
   schema: departamentoSchema,
@@ -18,6 +20,7 @@ const departamentoSpec: SaveSpec<typeof departamentoSchema, q.DepartamentoRow> =
 export const departamentosFeature: Feature = {
   exports: {
     departamentos: referenceExport<q.DepartamentoRow>({
+      policy: policies.departamentos.export,
       read: q.listDepartamentos,
       fileName: 'routes.departamentos',
       columns: {
@@ -29,15 +32,18 @@ export const departamentosFeature: Feature = {
   },
   typeDefs: readFileSync(new URL('./departamentos.graphql', import.meta.url), 'utf8'),
   Query: {
-    departamentos: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => q.listDepartamentos(db) }),
+    departamentos: operation({
+      policy: policies.departamentos.options,
+      resolve: (_args: unknown, { db }) => q.listDepartamentos(db),
+    }),
   },
   Mutation: {
     salvarDepartamento: operation({
-      access: STAFF,
+      policy: policies.departamentos.edit,
       resolve: (args: { departamento: unknown }, ctx) => save(departamentoSpec, args.departamento, ctx),
     }),
     excluirDepartamento: operation({
-      access: STAFF,
+      policy: policies.departamentos.delete,
       resolve: (args: unknown, ctx) =>
         remove({ tipo: 'DEPARTAMENTO', find: q.findDepartamento, remove: q.deleteDepartamento }, args, ctx),
     }),

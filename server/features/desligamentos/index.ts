@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { desligamentoSchema } from '../../../domain/schemas/cadastros';
 import { desligamentos } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
-import { referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import { referenceExport, remove, save, type SaveSpec } from '../../reference';
 import * as q from './queries';
 
 const desligamentoSpec: SaveSpec<typeof desligamentoSchema, q.DesligamentoRow> = {
+  create: policies.desligamentos.create,
   tipo: 'DESLIGAMENTO',
   table: desligamentos,
   schema: desligamentoSchema,
@@ -18,6 +20,7 @@ const desligamentoSpec: SaveSpec<typeof desligamentoSchema, q.DesligamentoRow> =
 export const desligamentosFeature: Feature = {
   exports: {
     desligamentos: referenceExport<q.DesligamentoRow>({
+      policy: policies.desligamentos.export,
       read: q.listDesligamentos,
       fileName: 'routes.desligamentos',
       columns: { motivo: { header: 'cadastros.fields.motivo', value: (d) => d.motivo } },
@@ -25,15 +28,18 @@ export const desligamentosFeature: Feature = {
   },
   typeDefs: readFileSync(new URL('./desligamentos.graphql', import.meta.url), 'utf8'),
   Query: {
-    desligamentos: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => q.listDesligamentos(db) }),
+    desligamentos: operation({
+      policy: policies.desligamentos.options,
+      resolve: (_args: unknown, { db }) => q.listDesligamentos(db),
+    }),
   },
   Mutation: {
     salvarDesligamento: operation({
-      access: STAFF,
+      policy: policies.desligamentos.edit,
       resolve: (args: { desligamento: unknown }, ctx) => save(desligamentoSpec, args.desligamento, ctx),
     }),
     excluirDesligamento: operation({
-      access: STAFF,
+      policy: policies.desligamentos.delete,
       resolve: (args: unknown, ctx) =>
         remove({ tipo: 'DESLIGAMENTO', find: q.findDesligamento, remove: q.deleteDesligamento }, args, ctx),
     }),

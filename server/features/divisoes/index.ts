@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { divisaoSchema } from '../../../domain/schemas/cadastros';
 import { divisoes } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
-import { referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import { referenceExport, remove, save, type SaveSpec } from '../../reference';
 import * as q from './queries';
 
 const divisaoSpec: SaveSpec<typeof divisaoSchema, q.DivisaoRow> = {
+  create: policies.divisoes.create,
   tipo: 'DIVISAO',
   table: divisoes,
   schema: divisaoSchema,
@@ -18,6 +20,7 @@ const divisaoSpec: SaveSpec<typeof divisaoSchema, q.DivisaoRow> = {
 export const divisoesFeature: Feature = {
   exports: {
     divisoes: referenceExport<q.DivisaoRow>({
+      policy: policies.divisoes.export,
       read: q.listDivisoes,
       fileName: 'routes.divisoes',
       columns: { nome: { header: 'cadastros.fields.nome', value: (d) => d.nome } },
@@ -25,15 +28,15 @@ export const divisoesFeature: Feature = {
   },
   typeDefs: readFileSync(new URL('./divisoes.graphql', import.meta.url), 'utf8'),
   Query: {
-    divisoes: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => q.listDivisoes(db) }),
+    divisoes: operation({ policy: policies.divisoes.options, resolve: (_args: unknown, { db }) => q.listDivisoes(db) }),
   },
   Mutation: {
     salvarDivisao: operation({
-      access: STAFF,
+      policy: policies.divisoes.edit,
       resolve: (args: { divisao: unknown }, ctx) => save(divisaoSpec, args.divisao, ctx),
     }),
     excluirDivisao: operation({
-      access: STAFF,
+      policy: policies.divisoes.delete,
       resolve: (args: unknown, ctx) =>
         remove({ tipo: 'DIVISAO', find: q.findDivisao, remove: q.deleteDivisao }, args, ctx),
     }),

@@ -1,20 +1,19 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { grupoFilterSchema, grupoSchema, type GrupoInput } from '../../../domain/schemas/grupo';
 import { idSchema } from '../../../domain/schemas/usuario';
 import { z } from 'zod';
 import { auditedWrite } from '../../audit/write';
 import { grupos } from '../../db/schema';
-import { assertWriteReach, grupoReach, mayChangeMarcas, mayCreateInNetwork, type Session } from '../../authz';
+import { authorize, grupoReach, mayChangeMarcas, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, notFound } from '../../graphql/errors';
+import { notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { listExport } from '../../export';
-import { routeAccess } from '../../../domain/routes';
 import { applyCascade, cascadeCounts } from './cascade';
 import * as q from './queries';
 
-const access = routeAccess('grupos');
 const byId = z.object({ id: idSchema });
 
 const view = <R extends { marcas: { id: number }[] }>(row: R) => ({ ...row, marcaIds: row.marcas.map((m) => m.id) });
@@ -34,11 +33,12 @@ async function visibleGrupo(db: DbOrTx, session: Session, id: number) {
 /** The group just saved: the caller may have removed their last brand from it, and still sees the result. */
 const savedGrupo = async (db: DbOrTx, id: number) => view((await q.findGrupo(db, null, id))!);
 
-/** The group before a change, when the caller may make it (assertWriteReach), else the refusal. */
+/** The group before a change, when the caller may make it (the policy's record rule), else the refusal. */
 async function writableGrupo(db: DbOrTx, session: Session, id: number, active: boolean) {
   const reach = await grupoReach(db, session, id);
   const before = reach === 'missing' || reach === 'outside' ? undefined : await visibleGrupo(db, session, id);
-  assertWriteReach(session, reach, { active: before?.active !== active });
+  const policy = before?.active !== active ? policies.grupos.setActive : policies.grupos.edit;
+  authorize(session, policy, session.idioma, { reach, changesState: before?.active !== active });
   return snapshot(before!);
 }
 
@@ -63,7 +63,7 @@ async function saveGrupo(db: DbOrTx, session: Session, input: GrupoInput, versio
     target: input.id ? { id: input.id, version } : undefined,
     load: (tx, id) => writableGrupo(tx, session, id, input.active),
     async check(tx, before) {
-      if (!before && !mayCreateInNetwork(session)) throw forbidden(session.idioma);
+      if (!before) authorize(session, policies.grupos.create, session.idioma);
       return grupoErrors(tx, session, input, before?.marcaIds ?? []);
     },
     async write(tx, before) {
@@ -90,7 +90,7 @@ const names = (list: { nome: string }[]) => list.map((item) => item.nome);
 export const gruposFeature: Feature = {
   exports: {
     grupos: listExport({
-      access,
+      policy: policies.grupos.export,
       filterSchema: grupoFilterSchema.omit({ page: true, rowsPerPage: true }),
       rows: (db, session, filter) => q.exportGrupos(db, session, filter),
       fileName: 'routes.grupos',
@@ -105,22 +105,22 @@ export const gruposFeature: Feature = {
   typeDefs: readFileSync(new URL('./grupos.graphql', import.meta.url), 'utf8'),
   Query: {
     grupos: operation({
-      access,
+      policy: policies.grupos.list,
       async resolve(args: { filterInput: unknown }, { db, session, idioma }) {
         const page = await q.listGrupos(db, session, parseInput(grupoFilterSchema, args.filterInput ?? {}, idioma));
         return { ...page, content: page.content.map(view) };
       },
     }),
     grupo: operation({
-      access,
+      policy: policies.grupos.list,
       resolve: (args: unknown, { db, session, idioma }) => visibleGrupo(db, session, parseInput(byId, args, idioma).id),
     }),
     gruposAtivos: operation({
-      access: 'signedIn',
+      policy: policies.grupos.options,
       resolve: async (_args: unknown, { db, session }) => (await q.listGruposAtivos(db, session)).map(view),
     }),
     impactoGrupo: operation({
-      access,
+      policy: policies.grupos.edit,
       async resolve(args: { grupo: unknown }, { db, session, idioma }) {
         const input = parseInput(grupoSchema, args.grupo, idioma);
         if (!input.id) return { dealersDesvinculados: 0, dealersInativados: 0, usuariosInativados: 0 };
@@ -131,19 +131,20 @@ export const gruposFeature: Feature = {
   },
   Mutation: {
     salvarGrupo: operation({
-      access,
+      // A create also passes policies.grupos.create (saveGrupo).
+      policy: policies.grupos.edit,
       resolve(args: { grupo: unknown }, { db, session, idioma }) {
         const input = parseInput(grupoSchema, args.grupo, idioma);
         return saveGrupo(db, session, input, input.version);
       },
     }),
     ativarGrupo: operation({
-      access,
+      policy: policies.grupos.setActive,
       resolve: (args: unknown, { db, session, idioma }) =>
         setActive(db, session, parseInput(byId, args, idioma).id, true),
     }),
     inativarGrupo: operation({
-      access,
+      policy: policies.grupos.setActive,
       resolve: (args: unknown, { db, session, idioma }) =>
         setActive(db, session, parseInput(byId, args, idioma).id, false),
     }),

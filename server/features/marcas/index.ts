@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { idArgSchema, marcaSchema } from '../../../domain/schemas/cadastros';
 import { optionalBoolean } from '../../../domain/schemas/lista';
 import { auditedWrite } from '../../audit/write';
@@ -7,7 +8,7 @@ import type { SignedInContext } from '../../graphql/context';
 import { notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
-import { auditView, referenceExport, save, STAFF, type SaveSpec } from '../../reference';
+import { auditView, referenceExport, save, type SaveSpec } from '../../reference';
 import * as q from './queries';
 
 /** Activates or inactivates a brand; audited only when the state changes. */
@@ -29,6 +30,7 @@ async function setMarcaActive(args: unknown, active: boolean, { db, session, idi
 }
 
 const marcaSpec: SaveSpec<typeof marcaSchema, q.MarcaRow> = {
+  create: policies.marcas.create,
   tipo: 'MARCA',
   table: marcas,
   schema: marcaSchema,
@@ -41,6 +43,7 @@ const marcaSpec: SaveSpec<typeof marcaSchema, q.MarcaRow> = {
 export const marcasFeature: Feature = {
   exports: {
     marcas: referenceExport<q.MarcaRow>({
+      policy: policies.marcas.export,
       read: q.listMarcas,
       fileName: 'routes.marcas',
       columns: {
@@ -56,16 +59,22 @@ export const marcasFeature: Feature = {
   typeDefs: readFileSync(new URL('./marcas.graphql', import.meta.url), 'utf8'),
   Query: {
     marcas: operation({
-      access: 'signedIn',
+      policy: policies.marcas.options,
       resolve: (_args: unknown, { db, session }) => q.listMarcasFor(db, session),
     }),
   },
   Mutation: {
     salvarMarca: operation({
-      access: STAFF,
+      policy: policies.marcas.edit,
       resolve: (args: { marca: unknown }, ctx) => save(marcaSpec, args.marca, ctx),
     }),
-    ativarMarca: operation({ access: STAFF, resolve: (args: unknown, ctx) => setMarcaActive(args, true, ctx) }),
-    inativarMarca: operation({ access: STAFF, resolve: (args: unknown, ctx) => setMarcaActive(args, false, ctx) }),
+    ativarMarca: operation({
+      policy: policies.marcas.setActive,
+      resolve: (args: unknown, ctx) => setMarcaActive(args, true, ctx),
+    }),
+    inativarMarca: operation({
+      policy: policies.marcas.setActive,
+      resolve: (args: unknown, ctx) => setMarcaActive(args, false, ctx),
+    }),
   },
 };

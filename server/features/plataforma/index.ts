@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { eq } from 'drizzle-orm';
 import { IDIOMAS, type Idioma } from '../../../domain/enums';
 import { translate } from '../../../i18n';
@@ -20,7 +21,7 @@ export const plataforma: Feature = {
       },
     }),
     menuUsuarioLogado: operation({
-      access: 'signedIn',
+      policy: policies.portal.use,
       async resolve(_args: unknown, { db, config, session }) {
         const props = await loadProperties(db, config);
         return {
@@ -38,7 +39,7 @@ export const plataforma: Feature = {
       },
     }),
     usuariosPortalProperties: operation({
-      access: 'signedIn',
+      policy: policies.portal.use,
       async resolve(_args: unknown, { db, config }) {
         const props = await loadProperties(db, config);
         return {

@@ -1,4 +1,5 @@
-import { hasAccess, type AccessSubject } from '../../../domain/access';
+import type { AccessSubject } from '../../../domain/access';
+import { allows } from '../../../domain/policies';
 import type { Idioma } from '../../../domain/enums';
 import { MENU_CATEGORIES, ROUTES } from '../../../domain/routes';
 import { translate } from '../../../i18n';
@@ -14,7 +15,7 @@ export function buildMenu(subject: AccessSubject, idioma: Idioma): MenuCategoryD
   return MENU_CATEGORIES.map((category) => ({
     id: category,
     title: translate(idioma, `menu.categories.${category}`),
-    items: ROUTES.filter((route) => route.menu === category && hasAccess(subject, route.access)).map((route) => ({
+    items: ROUTES.filter((route) => route.menu === category && allows(subject, route.policy)).map((route) => ({
       id: route.id,
       path: route.path,
       title: translate(idioma, `routes.${route.id}`),

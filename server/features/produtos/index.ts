@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { operation, type Feature } from '../../graphql/operation';
 import { listProdutos } from './queries';
 
@@ -8,6 +9,6 @@ export { listProdutos };
 export const produtosFeature: Feature = {
   typeDefs: readFileSync(new URL('./produtos.graphql', import.meta.url), 'utf8'),
   Query: {
-    produtos: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => listProdutos(db) }),
+    produtos: operation({ policy: policies.portal.use, resolve: (_args: unknown, { db }) => listProdutos(db) }),
   },
 };

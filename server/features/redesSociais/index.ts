@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import type { Idioma } from '../../../domain/enums';
 import { redeSocialSchema, redesSociaisArgsSchema } from '../../../domain/schemas/cadastros';
 import type { DbOrTx } from '../../db/client';
 import { redesSociais } from '../../db/schema';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
-import { fieldError, optionalRef, referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import { fieldError, optionalRef, referenceExport, remove, save, type SaveSpec } from '../../reference';
 import * as q from './queries';
 
 type RedeSocialView = NonNullable<Awaited<ReturnType<typeof q.findRedeSocial>>>;
@@ -15,6 +16,7 @@ const requireMarca = async (db: DbOrTx, input: { marcaId: number }, idioma: Idio
 };
 
 const redeSocialSpec: SaveSpec<typeof redeSocialSchema, RedeSocialView> = {
+  create: policies.redesSociais.create,
   tipo: 'REDE_SOCIAL',
   table: redesSociais,
   schema: redeSocialSchema,
@@ -28,6 +30,7 @@ const redeSocialSpec: SaveSpec<typeof redeSocialSchema, RedeSocialView> = {
 export const redesSociaisFeature: Feature = {
   exports: {
     redesSociais: referenceExport<RedeSocialView>({
+      policy: policies.redesSociais.export,
       read: (db) => q.listRedesSociais(db),
       fileName: 'routes.redesSociais',
       columns: {
@@ -43,7 +46,7 @@ export const redesSociaisFeature: Feature = {
   typeDefs: readFileSync(new URL('./redesSociais.graphql', import.meta.url), 'utf8'),
   Query: {
     redesSociais: operation({
-      access: 'signedIn',
+      policy: policies.redesSociais.options,
       async resolve(args: unknown, { db, idioma }) {
         const { marca } = parseInput(redesSociaisArgsSchema, args, idioma);
         return q.listRedesSociais(db, marca);
@@ -52,11 +55,11 @@ export const redesSociaisFeature: Feature = {
   },
   Mutation: {
     salvarRedeSocial: operation({
-      access: STAFF,
+      policy: policies.redesSociais.edit,
       resolve: (args: { redeSocial: unknown }, ctx) => save(redeSocialSpec, args.redeSocial, ctx),
     }),
     excluirRedeSocial: operation({
-      access: STAFF,
+      policy: policies.redesSociais.delete,
       resolve: (args: unknown, ctx) =>
         remove({ tipo: 'REDE_SOCIAL', find: q.findRedeSocial, remove: q.deleteRedeSocial }, args, ctx),
     }),

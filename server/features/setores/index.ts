@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import type { Idioma } from '../../../domain/enums';
 import { setorSchema } from '../../../domain/schemas/cadastros';
 import type { DbOrTx } from '../../db/client';
 import { setores } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
-import { fieldError, optionalRef, referenceExport, remove, save, STAFF, type SaveSpec } from '../../reference';
+import { fieldError, optionalRef, referenceExport, remove, save, type SaveSpec } from '../../reference';
 import * as q from './queries';
 
 type SetorView = NonNullable<Awaited<ReturnType<typeof q.findSetor>>>;
@@ -14,6 +15,7 @@ const requireDivisao = async (db: DbOrTx, input: { divisaoId: number }, idioma: 
 };
 
 const setorSpec: SaveSpec<typeof setorSchema, SetorView> = {
+  create: policies.setores.create,
   tipo: 'SETOR',
   table: setores,
   schema: setorSchema,
@@ -27,6 +29,7 @@ const setorSpec: SaveSpec<typeof setorSchema, SetorView> = {
 export const setoresFeature: Feature = {
   exports: {
     setores: referenceExport<SetorView>({
+      policy: policies.setores.export,
       read: q.listSetores,
       fileName: 'routes.setores',
       columns: {
@@ -39,15 +42,15 @@ export const setoresFeature: Feature = {
   },
   typeDefs: readFileSync(new URL('./setores.graphql', import.meta.url), 'utf8'),
   Query: {
-    setores: operation({ access: 'signedIn', resolve: (_args: unknown, { db }) => q.listSetores(db) }),
+    setores: operation({ policy: policies.setores.options, resolve: (_args: unknown, { db }) => q.listSetores(db) }),
   },
   Mutation: {
     salvarSetor: operation({
-      access: STAFF,
+      policy: policies.setores.edit,
       resolve: (args: { setor: unknown }, ctx) => save(setorSpec, args.setor, ctx),
     }),
     excluirSetor: operation({
-      access: STAFF,
+      policy: policies.setores.delete,
       resolve: (args: unknown, ctx) => remove({ tipo: 'SETOR', find: q.findSetor, remove: q.deleteSetor }, args, ctx),
     }),
   },

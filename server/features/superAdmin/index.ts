@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AccessRule } from '../../../domain/access';
+import { policies } from '../../../domain/policies';
 import {
   editarProdutoSchema,
   sincronizarIdentityProviderSchema,
@@ -22,9 +22,6 @@ import * as q from './queries';
 
 export { superAdminJobs } from './sincronizacoes';
 
-/** Everything on /superAdmin is for the provider's own staff only (spec section 6). */
-const SUPER: AccessRule = { tiposUsuario: ['TECSINAPSE'] };
-
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export const jobView = (job: JobRow) => ({
@@ -43,7 +40,7 @@ export const jobView = (job: JobRow) => ({
 /** Queues a super-admin job, refusing a second one of the same queue while one is pending or running. */
 const enqueueOperation = (fila: SuperAdminFila) =>
   operation({
-    access: SUPER,
+    policy: policies.superAdmin.use,
     async resolve(_args: unknown, { db, session }) {
       const job = await enqueueUnique(db, fila, {}, session.usuarioId);
       if (!job) throw portalError(session.idioma, 'CONFLICT', 'superAdmin.errors.jobAlreadyActive');
@@ -66,7 +63,7 @@ export const superAdminFeature: Feature = {
   typeDefs: readFileSync(new URL('./superAdmin.graphql', import.meta.url), 'utf8'),
   Query: {
     ultimosJobs: operation({
-      access: SUPER,
+      policy: policies.superAdmin.use,
       async resolve(_args: unknown, { db }) {
         return (await q.ultimosJobs(db, SUPER_ADMIN_FILAS)).map(jobView);
       },
@@ -74,7 +71,7 @@ export const superAdminFeature: Feature = {
   },
   Mutation: {
     editarProduto: operation({
-      access: SUPER,
+      policy: policies.superAdmin.use,
       async resolve(args: unknown, ctx) {
         const { produto } = parseInput(editarProdutoSchema, args, ctx.idioma);
         const { db, session } = ctx;
@@ -102,7 +99,7 @@ export const superAdminFeature: Feature = {
     sincronizarUsuarios: enqueueOperation('sincronizarUsuarios'),
     migrar: enqueueOperation('migracao'),
     sincronizarIdentityProvider: operation({
-      access: SUPER,
+      policy: policies.superAdmin.use,
       async resolve(args: unknown, ctx) {
         const { emailUsuario } = parseInput(sincronizarIdentityProviderSchema, args, ctx.idioma);
         const { db, config, session } = ctx;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { policies } from '../../../domain/policies';
 import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
 import { mudarLinguaSchema, onboardingSchema } from '../../../domain/schemas/usuario';
 import { recordAudit } from '../../audit';
@@ -30,7 +31,7 @@ export const usuariosFeature: Feature = {
   typeDefs: readFileSync(new URL('./usuarios.graphql', import.meta.url), 'utf8'),
   Query: {
     usuarioLogado: operation({
-      access: 'signedIn',
+      policy: policies.portal.use,
       async resolve(_args: unknown, { db, session }) {
         const usuario = await q.findUsuarioById(db, session.usuarioId);
         if (!usuario) throw notFound(session.idioma);
@@ -54,7 +55,7 @@ export const usuariosFeature: Feature = {
       },
     }),
     currentUserOnboardingIsSeen: operation({
-      access: 'signedIn',
+      policy: policies.portal.use,
       async resolve(args: unknown, ctx) {
         const { id } = parseInput(onboardingSchema, args, ctx.idioma);
         return q.isOnboardingSeen(ctx.db, ctx.session.usuarioId, id);
@@ -63,7 +64,7 @@ export const usuariosFeature: Feature = {
   },
   Mutation: {
     setCurrentUserOnboardingSeen: operation({
-      access: 'signedIn',
+      policy: policies.portal.use,
       async resolve(args: unknown, ctx) {
         const { id } = parseInput(onboardingSchema, args, ctx.idioma);
         await q.markOnboardingSeen(ctx.db, ctx.session.usuarioId, id);
@@ -71,7 +72,7 @@ export const usuariosFeature: Feature = {
       },
     }),
     mudarLinguaUsuario: operation({
-      access: 'signedIn',
+      policy: policies.portal.use,
       async resolve(args: unknown, ctx) {
         const { id, idioma } = parseInput(mudarLinguaSchema, args, ctx.idioma);
         const { db, session } = ctx;

@@ -1,0 +1,172 @@
+import { hasAccess, type AccessRule, type AccessSubject } from './access';
+import type { FunctionKey } from './enums';
+
+/**
+ * Who may do what: one policy per action, `policies.<resource>.<action>`, read alike by the route
+ * table (and so the router, the menu and the breadcrumbs), the auth provider's `canAccess` and
+ * every API operation and REST route. Actions are named as react-admin names them (list, create,
+ * edit, delete, export) plus the portal's own (setActive, audit, ...).
+ *
+ * A policy has the rule of spec section 6 (function keys, user types; an empty rule is any
+ * signed-in user) and, for an action on one record, the record rule: given how far the caller
+ * reaches the record (the server works that out with the resource's scope in SQL), whether they
+ * may act on it, or why not.
+ */
+export interface Policy {
+  /** `resource.action`, e.g. `dealers.edit`. */
+  readonly name: string;
+  readonly rule: AccessRule;
+  readonly record?: RecordRule;
+}
+
+/** How far a caller reaches one record: it does not exist, is outside their scope, shared, or theirs. */
+export type Reach = 'missing' | 'outside' | 'shared' | 'owned';
+
+export interface RecordTarget {
+  reach: Reach;
+  /** The action changes the record's active state. */
+  changesState?: boolean;
+}
+
+/** A refusal, as the key of its translated message. */
+export type Refusal =
+  'errors.unauthenticated' | 'errors.forbidden' | 'errors.notFound' | 'errors.outsideScope' | 'errors.sharedRecord';
+
+type RecordRule = (subject: AccessSubject, target: RecordTarget) => Refusal | null;
+
+/**
+ * Why `subject` may not take the action of `policy` (on `target`, for an action on one record), or
+ * null when they may. A null subject is an anonymous caller.
+ */
+export function refusalOf(subject: AccessSubject | null, policy: Policy, target?: RecordTarget): Refusal | null {
+  if (!subject) return 'errors.unauthenticated';
+  if (!hasAccess(subject, policy.rule)) return 'errors.forbidden';
+  return target && policy.record ? policy.record(subject, target) : null;
+}
+
+export const allows = (subject: AccessSubject | null, policy: Policy, target?: RecordTarget) =>
+  refusalOf(subject, policy, target) === null;
+
+/**
+ * Writes in the dealer network (issue #10): a record the caller sees may be shared with another
+ * manufacturer. Its owner changes anything; a manufacturer sharing it changes its data and their
+ * own brands, not its active state; a dealer-group user changes only what is wholly theirs.
+ */
+const networkWrite: RecordRule = (subject, { reach, changesState }) => {
+  if (reach === 'missing') return 'errors.notFound';
+  if (reach === 'owned') return null;
+  if (reach === 'outside' || subject.tipo === 'DEALER_GRUPO') return 'errors.outsideScope';
+  return changesState ? 'errors.sharedRecord' : null;
+};
+
+const any = (...funcionalidades: FunctionKey[]): AccessRule => ({ funcionalidades });
+const SIGNED_IN: AccessRule = {};
+const STAFF: AccessRule = { tiposUsuario: ['TECSINAPSE'] };
+const NETWORK = any('PORTAL_MANUTENCAO_DEALERS_GRUPO');
+/** Only provider staff and manufacturers create dealers and groups; a dealer-group user edits their own. */
+const NETWORK_CREATE: AccessRule = { ...NETWORK, tiposUsuario: ['TECSINAPSE', 'MONTADORA'] };
+const USERS = any('PORTAL_MANUTENCAO_USUARIOS');
+const USER_GROUPS = any('PORTAL_MANUTENCAO_GRUPOS_USUARIOS');
+const EDITORS = any('PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_APROVACAO_ENVIO_COMUNICADOS');
+const SLIDES = any('PORTAL_MANUTENCAO_SLIDES');
+const ADVERTS = any('PORTAL_MANUTENCAO_ANUNCIOS');
+const GENERIC_NOTIFICATIONS = any('PORTAL_NOTIFICACOES_GENERICAS');
+
+type Spec = AccessRule | { rule: AccessRule; record: RecordRule };
+
+function define<T extends Record<string, Record<string, Spec>>>(
+  specs: T,
+): { [R in keyof T]: Record<keyof T[R], Policy> } {
+  return Object.fromEntries(
+    Object.entries(specs).map(([resource, actions]) => [
+      resource,
+      Object.fromEntries(
+        Object.entries(actions).map(([action, spec]) => {
+          const name = `${resource}.${action}`;
+          return [action, 'record' in spec ? { name, rule: spec.rule, record: spec.record } : { name, rule: spec }];
+        }),
+      ),
+    ]),
+  ) as never;
+}
+
+/** Reference data (cadastros) is kept by the provider's staff; every signed-in user reads it as options. */
+const reference = {
+  options: SIGNED_IN,
+  list: STAFF,
+  create: STAFF,
+  edit: STAFF,
+  delete: STAFF,
+  export: STAFF,
+  audit: STAFF,
+};
+
+export const policies = define({
+  portal: {
+    /** What every signed-in user does: home, their account, menu, options, reports. */
+    use: SIGNED_IN,
+  },
+  superAdmin: { use: STAFF },
+  marcas: { ...reference, setActive: STAFF },
+  cargos: reference,
+  departamentos: reference,
+  divisoes: reference,
+  setores: reference,
+  desligamentos: reference,
+  redesSociais: reference,
+  produtos: { audit: STAFF },
+  grupos: {
+    options: SIGNED_IN,
+    list: NETWORK,
+    create: NETWORK_CREATE,
+    edit: { rule: NETWORK, record: networkWrite },
+    setActive: { rule: NETWORK, record: networkWrite },
+    export: NETWORK,
+    audit: NETWORK,
+  },
+  dealers: {
+    list: NETWORK,
+    create: NETWORK_CREATE,
+    edit: { rule: NETWORK, record: networkWrite },
+    setActive: { rule: NETWORK, record: networkWrite },
+    export: NETWORK,
+    audit: NETWORK,
+  },
+  usuarios: {
+    list: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
+    create: USERS,
+    edit: USERS,
+    audit: USERS,
+    ausenciaTemporaria: any('PORTAL_AUSENCIA_TEMPORARIA'),
+    importar: any('PORTAL_IMPORTACAO_USUARIOS'),
+  },
+  gruposUsuarios: { list: USER_GROUPS, create: USER_GROUPS, edit: USER_GROUPS, audit: USER_GROUPS },
+  auditoria: {
+    /** The audit page; each kind of record adds its own `audit` policy (domain/auditoria.ts). */
+    open: any(
+      'PORTAL_MANUTENCAO_USUARIOS',
+      'PORTAL_MANUTENCAO_DEALERS_GRUPO',
+      'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
+      'PORTAL_MANUTENCAO_SLIDES',
+      'PORTAL_MANUTENCAO_ANUNCIOS',
+    ),
+  },
+  biblioteca: { list: SIGNED_IN },
+  comunicados: { list: SIGNED_IN, create: EDITORS, edit: EDITORS, show: EDITORS, dashboard: EDITORS, read: SIGNED_IN },
+  slides: { list: SLIDES, create: SLIDES, edit: SLIDES, audit: SLIDES },
+  anuncios: { list: ADVERTS, create: ADVERTS, edit: ADVERTS, audit: ADVERTS },
+  notificacoes: { list: SIGNED_IN },
+  notificacoesGenericas: { list: GENERIC_NOTIFICATIONS, create: GENERIC_NOTIFICATIONS, edit: GENERIC_NOTIFICATIONS },
+});
+
+export type PolicyResource = keyof typeof policies;
+
+/** Every policy, for the tests that walk them. */
+export const ALL_POLICIES: readonly Policy[] = Object.values(policies).flatMap((actions) => Object.values(actions));
+
+/** The policy of a resource's action, as react-admin's `canAccess` names them; undefined when none. */
+export function policyOf(resource: string, action: string): Policy | undefined {
+  const table = policies as Record<string, Record<string, Policy>>;
+  if (!Object.hasOwn(table, resource) || !Object.hasOwn(table[resource], action)) return undefined;
+  return table[resource][action];
+}
