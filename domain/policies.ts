@@ -3,9 +3,9 @@ import type { FunctionKey } from './enums';
 
 /**
  * Who may do what: one policy per action, `policies.<resource>.<action>`, read alike by the route
- * table (and so the router, the menu and the breadcrumbs), the auth provider's `canAccess` and
- * every API operation and REST route. Actions are named as react-admin names them (list, create,
- * edit, delete, export) plus the portal's own (setActive, audit, ...).
+ * table (and so the router, the menu and the breadcrumbs), the views' buttons (with the auth
+ * provider's permissions) and every API operation and REST route. Actions are named as react-admin
+ * names them (list, create, edit, delete, export) plus the portal's own (setActive, audit, ...).
  *
  * A policy has the rule of spec section 6 (function keys, user types; an empty rule is any
  * signed-in user) and, for an action on one record, the record rule: given how far the caller
@@ -163,10 +163,3 @@ export type PolicyResource = keyof typeof policies;
 
 /** Every policy, for the tests that walk them. */
 export const ALL_POLICIES: readonly Policy[] = Object.values(policies).flatMap((actions) => Object.values(actions));
-
-/** The policy of a resource's action, as react-admin's `canAccess` names them; undefined when none. */
-export function policyOf(resource: string, action: string): Policy | undefined {
-  const table = policies as Record<string, Record<string, Policy>>;
-  if (!Object.hasOwn(table, resource) || !Object.hasOwn(table[resource], action)) return undefined;
-  return table[resource][action];
-}

@@ -109,23 +109,6 @@ describe('authProvider', () => {
       expect(request).not.toHaveBeenCalled();
     });
 
-    it("answers react-admin's canAccess with the policy of the resource's action", async () => {
-      const { manager, authProvider } = setup();
-      // A manufacturer who maintains users (not dealers) and the library.
-      manager.user = makeUser(600);
-      const can = (resource: string, action: string) => authProvider.canAccess!({ resource, action });
-      await expect(can('usuarios', 'edit')).resolves.toBe(true);
-      await expect(can('usuarios', 'list')).resolves.toBe(true);
-      await expect(can('dealers', 'list')).resolves.toBe(false);
-      await expect(can('marcas', 'edit')).resolves.toBe(false);
-      await expect(can('usuarios', 'clone')).resolves.toBe(false);
-    });
-
-    it('refuses every canAccess when signed out', async () => {
-      const { authProvider } = setup();
-      await expect(authProvider.canAccess!({ resource: 'comunicados', action: 'list' })).resolves.toBe(false);
-    });
-
     it('falls back to the ID token profile when usuarioLogado fails', async () => {
       const { manager, request, authProvider } = setup();
       manager.user = makeUser(600);

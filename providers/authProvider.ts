@@ -10,7 +10,6 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { AccessSubject } from '../domain/access';
 import { LOCALE_OF, type Idioma, type OnboardingId, type TipoUsuario } from '../domain/enums';
 import { TOKEN_REFRESH_MARGIN_SECONDS } from '../domain/limits';
-import { allows, policyOf } from '../domain/policies';
 import { PUBLIC_PATHS } from '../domain/routes';
 import { graphqlRequest } from './dataProvider/graphqlRequest';
 import { getStoredIdioma } from './language';
@@ -312,16 +311,10 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
       }
     },
 
+    // No canAccess: react-admin would then ask it (asynchronously) in every list, form and button,
+    // and an edit form showed its loader again mid-save in the browser tests, losing the wizard's
+    // step. The views read the same policies through RouteGuard, the menu and AuditButton.
     getPermissions,
-
-    /**
-     * react-admin's access check (lists, forms, buttons), answered by the policy of the resource's
-     * action (domain/policies.ts); an action without a policy is refused. The API checks again.
-     */
-    async canAccess({ resource, action }: { resource: string; action: string }) {
-      const policy = policyOf(resource, action);
-      return policy !== undefined && allows(await getPermissions(), policy);
-    },
 
     getAccessToken,
     getUsuarioLogado,
