@@ -45,8 +45,13 @@ export async function settle(page: Page) {
  * test about something else (it opens by itself a second after the menu appears).
  */
 export async function skipTour(page: Page) {
+  // The tour reads usuarioLogado.onboardingsVistos (fetched once at sign-in): the server's answer
+  // goes through with HOME added.
   await page.route('**/graphql', async (route) => {
-    if (!(route.request().postData() ?? '').includes('currentUserOnboardingIsSeen')) return route.fallback();
-    await route.fulfill({ json: { data: { currentUserOnboardingIsSeen: true } } });
+    if (!(route.request().postData() ?? '').includes('usuarioLogado { usuarioLogado')) return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as { data?: { usuarioLogado?: { onboardingsVistos: string[] } } };
+    body.data?.usuarioLogado?.onboardingsVistos.push('HOME');
+    await route.fulfill({ response, json: body });
   });
 }

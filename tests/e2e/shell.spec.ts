@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { es } from '../../i18n/es';
 import { ptBR } from '../../i18n/pt-BR';
-import { signIn } from './helpers';
+import { signIn, skipTour } from './helpers';
 
 async function openMenu(page: Page, catalog = ptBR) {
   await page.getByRole('button', { name: catalog.shell.menu.open }).click();
@@ -87,6 +87,7 @@ test.describe('the menu shows exactly what each user may open', () => {
 test('the menu search filters titles, ignoring case, at desktop width and inside the dropdown at 375 px', async ({
   page,
 }) => {
+  await skipTour(page);
   await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
   await page.getByRole('searchbox', { name: ptBR.shell.menu.search }).fill('USUÁR');
   await expect(page.getByRole('navigation', { name: ptBR.shell.menu.navigation })).toBeVisible();
