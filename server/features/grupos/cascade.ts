@@ -28,7 +28,7 @@ export interface CascadeCounts {
   usuariosInativados: number;
 }
 
-/** `plan(id, desvincular, inativar)` over the group's dealers, and `users(id)` to inactivate. */
+/** `plan(id, desvincular, inativar)` over the group's dealers. */
 function planCtes(session: Session, grupoId: number, change: GrupoChange): SQL {
   const owned = dealerOwnedScope(session) ?? sql`true`;
   const kept = sql`${sql.param(change.marcaIds)}::int[]`;
@@ -52,16 +52,21 @@ function planCtes(session: Session, grupoId: number, change: GrupoChange): SQL {
     plan as (
       select id, sem_marca or (inativaria and not owned) as desvincular, inativaria and owned as inativar
       from decided
-    ),
-    users as (
-      select usuarios.id from usuarios
-      where usuarios.active and ${usuarioScope(session) ?? sql`true`}
-        and exists (select 1 from usuario_dealers ud join plan on plan.id = ud.dealer_id
-          where ud.usuario_id = usuarios.id and plan.inativar)
-        and not exists (select 1 from usuario_dealers other join dealers d on d.id = other.dealer_id
-          where other.usuario_id = usuarios.id and d.active
-            and d.id not in (select id from plan where inativar))
     )`;
+}
+
+/**
+ * Condition on `usuarios`, after planCtes: the users to inactivate. A condition rather than a CTE
+ * of ids, so that the update reads `usuarios` once (semi- and anti-joins, no set of 100,000 ids
+ * to build and join back).
+ */
+function usersLeft(session: Session): SQL {
+  return sql`usuarios.active and ${usuarioScope(session) ?? sql`true`}
+    and exists (select 1 from usuario_dealers ud join plan on plan.id = ud.dealer_id
+      where ud.usuario_id = usuarios.id and plan.inativar)
+    and not exists (select 1 from usuario_dealers other join dealers d on d.id = other.dealer_id
+      where other.usuario_id = usuarios.id and d.active
+        and d.id not in (select id from plan where inativar))`;
 }
 
 /** What saving `change` on group `grupoId` would do to its dealers and their users. */
@@ -76,7 +81,7 @@ export async function cascadeCounts(
     sql`with ${planCtes(session, grupoId, change)}
       select (select count(*) from plan where desvincular)::int as "dealersDesvinculados",
         (select count(*) from plan where inativar)::int as "dealersInativados",
-        (select count(*) from users)::int as "usuariosInativados"`,
+        (select count(*) from usuarios where ${usersLeft(session)})::int as "usuariosInativados"`,
   );
   return counts;
 }
@@ -118,7 +123,7 @@ export async function applyCascade(
         returning dealers.id
       ),
       users_off as (
-        update usuarios set active = false from users where usuarios.id = users.id returning usuarios.id
+        update usuarios set active = false where ${usersLeft(session)} returning usuarios.id
       ),
       audited as (
         insert into auditoria (tipo, registros, alteracao, valor_anterior, valor_novo, autor_id)
