@@ -4,7 +4,8 @@ import type { FunctionKey, TipoUsuario } from '../../domain/enums';
 import { recordAudit } from '../../server/audit';
 import { hashPassword } from '../../server/auth/passwords';
 import { auditoria, divisoes, produtos, setores, usuarios } from '../../server/db/schema';
-import { createDealer, createGrupo, createMarca, createUsuario } from '../../server/db/seed/builders';
+import { cnpjFrom, createDealer, createGrupo, createMarca, createUsuario } from '../../server/db/seed/builders';
+import { seededRandom } from '../../server/db/seed/random';
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -272,6 +273,46 @@ describe('auditoria: history of one record', () => {
     });
     const outroTipo = await page('super', { tipo: 'GRUPO', registroId: String(ids.dealerA) });
     expect(outroTipo.content.map((e) => e.campos)).toEqual([['outro']]);
+  });
+
+  it('shows an entry recorded once for several records (a group cascade) in the history of each', async () => {
+    const { db } = portal.database;
+    const random = seededRandom(12);
+    const [named, alsoNamed, other] = await Promise.all(
+      ['Cascata X', 'Cascata Y', 'Cascata Z'].map((nome) =>
+        createDealer(db, { nomeExibicao: nome, razaoSocial: `${nome} Ltda`, cnpj: cnpjFrom(random), marcaIds: [] }),
+      ),
+    );
+    await db.insert(auditoria).values([
+      {
+        tipo: 'DEALER',
+        registros: [named.id, alsoNamed.id],
+        alteracao: 'INATIVACAO_CASCATA',
+        valorAnterior: { active: true },
+        valorNovo: { active: false, grupoId: ids.grupoA },
+        autorId: ids.superId,
+      },
+      // The same ids as users: another kind, never shown on these dealers.
+      { tipo: 'USUARIO', registros: [named.id, other.id], alteracao: 'INATIVACAO_CASCATA', autorId: null },
+    ]);
+    for (const dealer of [named, alsoNamed]) {
+      const history = await page('super', { tipo: 'DEALER', registroId: String(dealer.id) });
+      expect(history.totalElements).toBe(1);
+      expect(history.campos).toEqual(['active', 'grupoId']);
+      expect(history.content[0]).toMatchObject({
+        alteracao: 'INATIVACAO_CASCATA',
+        autor: { id: String(ids.superId) },
+        diferencas: [
+          { campo: 'active', anterior: 'true', novo: 'false' },
+          { campo: 'grupoId', anterior: null, novo: String(ids.grupoA) },
+        ],
+      });
+    }
+    expect(await page('super', { tipo: 'DEALER', registroId: String(other.id) })).toEqual({
+      content: [],
+      totalElements: 0,
+      campos: [],
+    });
   });
 
   it('is empty for a record without history', async () => {

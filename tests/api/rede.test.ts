@@ -1,6 +1,7 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
+import { historico } from '../../server/features/auditoria/queries';
 import { cnpjFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
 import { formatCnpj } from '../../domain/documentos';
@@ -102,12 +103,10 @@ async function dealerCount() {
   return total;
 }
 
+/** A record's history as its audit page reads it (a cascade's entry names many records), oldest first. */
 async function auditOf(tipo: string, id: number) {
-  return db
-    .select()
-    .from(s.auditoria)
-    .where(and(eq(s.auditoria.tipo, tipo), eq(s.auditoria.registroId, String(id))))
-    .orderBy(s.auditoria.id);
+  const { content } = await historico(db, { tipo, registroId: String(id), page: 0, rowsPerPage: 100 });
+  return content.reverse();
 }
 
 describe('salvarDealer', () => {

@@ -178,7 +178,7 @@ describe('the group cascade is set-based', () => {
   // 20,000 dealers on the PostgreSQL pass (issue #12); 2,000 on PGlite, whose single process runs every test file.
   const size = onPostgres ? 20_000 : 2_000;
 
-  it(`inactivating a group of ${size} dealers inactivates them all and their users, with one audit entry each`, async () => {
+  it(`inactivating a group of ${size} dealers inactivates them all and their users, with the change in the history of each`, async () => {
     const grupo = await createLargeGroup(db, { tag: String(size), marcaId: marcaA, dealers: size, usersPerDealer: 1 });
     const impact = await gql(
       portal,
@@ -201,27 +201,51 @@ describe('the group cascade is set-based', () => {
       .select({ id: s.dealerGrupos.dealerId })
       .from(s.dealerGrupos)
       .where(eq(s.dealerGrupos.grupoId, grupo.id));
+    // Records named by this cascade's audit entry (one entry per kind names them all).
+    const audited = (tipo: string, table: typeof s.dealers | typeof s.usuarios) =>
+      sql<number>`count(*) filter (where exists (select 1 from ${s.auditoria} a where a.tipo = ${tipo}
+        and a.alteracao = 'INATIVACAO_CASCATA' and a.valor_novo->>'grupoId' = ${String(grupo.id)}
+        and a.registros @> array[${table}.id]))::int`;
     const [dealers] = await db
       .select({
         active: sql<number>`count(*) filter (where ${s.dealers.active})::int`,
         all: sql<number>`count(*)::int`,
+        audited: audited('DEALER', s.dealers),
       })
       .from(s.dealers)
       .where(inArray(s.dealers.id, members));
-    expect(dealers).toEqual({ active: 0, all: size });
+    expect(dealers).toEqual({ active: 0, all: size, audited: size });
     const [usuarios] = await db
-      .select({ active: sql<number>`count(*) filter (where ${s.usuarios.active})::int` })
+      .select({
+        active: sql<number>`count(*) filter (where ${s.usuarios.active})::int`,
+        all: sql<number>`count(*)::int`,
+        audited: audited('USUARIO', s.usuarios),
+      })
       .from(s.usuarios)
       .where(sql`${s.usuarios.email} like ${`massa.${size}.%`}`);
-    expect(usuarios.active).toBe(0);
-    const [audit] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(s.auditoria)
-      .where(
-        sql`${s.auditoria.alteracao} = 'INATIVACAO_CASCATA' and ${s.auditoria.valorNovo}->>'grupoId' = ${String(grupo.id)}`,
+    expect(usuarios).toEqual({ active: 0, all: size, audited: size });
+    // And the audit page of a dealer and of a user shows it.
+    const [usuario] = await db
+      .select({ id: s.usuarios.id })
+      .from(s.usuarios)
+      .where(sql`${s.usuarios.email} like ${`massa.${size}.%`}`)
+      .limit(1);
+    const dealerId = (await members.limit(1))[0].id;
+    for (const [tipo, id] of [
+      ['DEALER', dealerId],
+      ['USUARIO', usuario.id],
+    ] as const) {
+      const history = await gql<{ auditoria: { content: { alteracao: string; valorNovo: string }[] } }>(
+        portal,
+        `query($f: AuditoriaFilterInput!) { auditoria(filterInput: $f) { content { alteracao valorNovo } } }`,
+        { f: { tipo, registroId: String(id), page: 0, rowsPerPage: 10 } },
+        token,
       );
-    expect(audit.n).toBe(2 * size);
+      expect(history.data?.auditoria.content).toEqual([
+        { alteracao: 'INATIVACAO_CASCATA', valorNovo: JSON.stringify({ active: false, grupoId: grupo.id }) },
+      ]);
+    }
     // The cascade bumped every dealer's version: a form opened before it cannot overwrite it.
-    expect(await versionOf(db, s.dealers, (await members.limit(1))[0].id)).toBe(2);
+    expect(await versionOf(db, s.dealers, dealerId)).toBe(2);
   });
 });

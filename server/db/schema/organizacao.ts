@@ -130,7 +130,7 @@ export const dealers = pgTable(
       sql`fold(nome_exibicao || chr(31) || razao_social || chr(31) || cnpj || chr(31) || coalesce(cidade, '') || chr(31) || codigos_texto(codigos))`,
     ),
   },
-  (t) => [index().on(t.active), uniqueIndex('dealers_nome_exibicao_fold_key').on(foldedName(t.nomeExibicao))],
+  (t) => [uniqueIndex('dealers_nome_exibicao_fold_key').on(foldedName(t.nomeExibicao))],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auditoria, usuarios } from '../../db/schema';
@@ -17,9 +17,16 @@ const isObject = (column: AnyPgColumn) => sql`jsonb_typeof(${column}) = 'object'
 const keysOf = (column: AnyPgColumn) =>
   sql<string>`jsonb_object_keys(case when ${isObject(column)} then ${column} else '{}'::jsonb end)`;
 
-/** The entries of one record: the (tipo, registro_id, data) index serves this and its order. */
+/**
+ * The entries of one record: its own, which the (tipo, registro_id, data) index serves, and those
+ * recorded once for many records that name it in `registros` (a group cascade), found by the GIN index.
+ */
 function ofRecord(tipo: string, registroId: string): SQL {
-  return and(eq(auditoria.tipo, tipo), eq(auditoria.registroId, registroId))!;
+  const own = eq(auditoria.registroId, registroId);
+  const named = /^\d{1,9}$/.test(registroId)
+    ? sql`${auditoria.registros} @> array[${Number(registroId)}::int]`
+    : undefined;
+  return and(eq(auditoria.tipo, tipo), named ? or(own, named) : own)!;
 }
 
 /** Entries whose previous or new value holds the field. */
