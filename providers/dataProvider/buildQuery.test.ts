@@ -143,6 +143,16 @@ describe('buildQuery shapes', () => {
     expect(print(built.query)).toMatch(/salvarDealer\(dealer: \$input\) \{\s+id\s+\}/);
   });
 
+  it('removes a versioned record with the version it read, and a record without one by id alone', () => {
+    const built = buildOperation(RESOURCES, 'cargos', 'delete', { id: '7', previousData: { id: '7', version: 3 } });
+    expect(print(built.query)).toContain('mutation cargos_delete($id0: ID!, $version: Int)');
+    expect(print(built.query)).toContain('r0: excluirCargo(id: $id0, version: $version)');
+    expect(built.variables).toEqual({ id0: '7', version: 3 });
+    const unread = buildOperation(RESOURCES, 'cargos', 'delete', { id: '7' });
+    expect(print(unread.query)).toContain('r0: excluirCargo(id: $id0)');
+    expect(unread.variables).toEqual({ id0: '7' });
+  });
+
   it('removes many records with one aliased field per id', () => {
     const built = buildOperation(table, 'dealers', 'deleteMany', { ids: ['1', '2'] });
     expect(print(built.query)).toContain('mutation dealers_deleteMany($id0: ID!, $id1: ID!)');

@@ -190,11 +190,18 @@ export function buildOperation(
       const arg = op.arg ?? 'id';
       const argType = op.argType ?? 'ID!';
       const ids: unknown[] = method === 'delete' ? [params.id] : (params.ids ?? []);
-      const declarations = ids.map((_, i) => `$id${i}: ${argType}`).join(', ');
-      const fields = ids.map((_, i) => `r${i}: ${op.operation}(${arg}: $id${i})${selection(op.fields ?? '')}`);
+      // A delete of a versioned record sends the version read: a record saved since is not removed.
+      const version =
+        method === 'delete' && /\bversion\b/.test(table.fields) ? params.previousData?.version : undefined;
+      const withVersion = typeof version === 'number';
+      const declarations = [...ids.map((_, i) => `$id${i}: ${argType}`), ...(withVersion ? ['$version: Int'] : [])];
+      const args = (i: number) => `${arg}: $id${i}${withVersion ? ', version: $version' : ''}`;
+      const fields = ids.map((_, i) => `r${i}: ${op.operation}(${args(i)})${selection(op.fields ?? '')}`);
       return {
-        query: doc(`mutation ${name}${ids.length ? `(${declarations})` : ''} { ${fields.join(' ') || '__typename'} }`),
-        variables: Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
+        query: doc(
+          `mutation ${name}${ids.length ? `(${declarations.join(', ')})` : ''} { ${fields.join(' ') || '__typename'} }`,
+        ),
+        variables: { ...Object.fromEntries(ids.map((id, i) => [`id${i}`, id])), ...(withVersion ? { version } : {}) },
         parseResponse: (response) =>
           method === 'delete'
             ? { data: { ...stripTypename(params.previousData ?? {}), id: params.id } }

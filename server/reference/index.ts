@@ -5,8 +5,9 @@ import type { Policy } from '../../domain/policies';
 import { authorize } from '../authz';
 import type { Idioma } from '../../domain/enums';
 import { idArgSchema } from '../../domain/schemas/cadastros';
+import { versionField } from '../../domain/schemas/campos';
 import { recordAudit } from '../audit';
-import { auditedWrite, FOREIGN_KEY_VIOLATION, sqlStateOf, type VersionedTable } from '../audit/write';
+import { auditedWrite, claimVersion, FOREIGN_KEY_VIOLATION, sqlStateOf, type VersionedTable } from '../audit/write';
 import type { Db, DbOrTx } from '../db/client';
 import { listExport, type ExportColumn, type ListExport } from '../export';
 import type { SignedInContext } from '../graphql/context';
@@ -112,21 +113,26 @@ export async function save<S extends z.ZodType<{ id?: number | null }>, R extend
   return (await spec.find(db, savedId))!;
 }
 
+const removeArgsSchema = idArgSchema.extend({ version: versionField });
+
 /** Removes a record nothing refers to; a record in use (a foreign key refuses) is kept, with a translated error. */
 export async function remove<R extends Row>(
   spec: {
     tipo: string;
+    table: VersionedTable;
     find(db: DbOrTx, id: number): Promise<R | undefined>;
     remove(db: DbOrTx, id: number): Promise<unknown>;
   },
   args: unknown,
   { db, session, idioma }: SignedInContext,
 ): Promise<boolean> {
-  const { id } = parseInput(idArgSchema, args, idioma);
+  const { id, version } = parseInput(removeArgsSchema, args, idioma);
   try {
     return await db.transaction(async (tx) => {
       const before = await spec.find(tx, id);
       if (!before) throw notFound(idioma);
+      // With the version the caller read, a record saved since is kept (CONFLICT), as a stale save is.
+      if (version != null) await claimVersion(tx, spec.table, id, version, session);
       await spec.remove(tx, id);
       await recordAudit(tx, {
         tipo: spec.tipo,

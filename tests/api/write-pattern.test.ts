@@ -124,6 +124,39 @@ describe('reference data saves carry their version too', () => {
       .where(eq(s.cargos.id, Number(read.id)));
     expect(row.nome).toMatch(/^Cargo A/);
   });
+
+  it('keeps a position saved since it was read when its removal sends the old version', async () => {
+    const salvar = `mutation($cargo: CargoInput!) { salvarCargo(cargo: $cargo) { id nome version } }`;
+    const excluir = 'mutation($id: ID!, $version: Int) { excluirCargo(id: $id, version: $version) }';
+    const created = await gql<{ salvarCargo: { id: string; version: number } }>(
+      portal,
+      salvar,
+      { cargo: { nome: unique('Cargo Excluir') } },
+      token,
+    );
+    const read = created.data!.salvarCargo;
+    expect(
+      (await gql(portal, salvar, { cargo: { ...read, nome: unique('Cargo Renomeado') } }, token)).errors,
+    ).toBeUndefined();
+
+    const stale = await gql(portal, excluir, { id: read.id, version: read.version }, token);
+    expect(errorCode(stale)).toBe('CONFLICT');
+    const kept = await db
+      .select()
+      .from(s.cargos)
+      .where(eq(s.cargos.id, Number(read.id)));
+    expect(kept).toHaveLength(1);
+    expect(kept[0].nome).toMatch(/^Cargo Renomeado/);
+
+    const current = await gql(portal, excluir, { id: read.id, version: kept[0].version }, token);
+    expect(current.errors).toBeUndefined();
+    expect(
+      await db
+        .select()
+        .from(s.cargos)
+        .where(eq(s.cargos.id, Number(read.id))),
+    ).toHaveLength(0);
+  });
 });
 
 describe('uniqueness is a unique index on the folded value', () => {

@@ -45,7 +45,8 @@ export const cargosFeature: Feature = {
     }),
     excluirCargo: operation({
       policy: policies.cargos.delete,
-      resolve: (args: unknown, ctx) => remove({ tipo: 'CARGO', find: q.findCargo, remove: q.deleteCargo }, args, ctx),
+      resolve: (args: unknown, ctx) =>
+        remove({ tipo: 'CARGO', table: cargos, find: q.findCargo, remove: q.deleteCargo }, args, ctx),
     }),
   },
 };

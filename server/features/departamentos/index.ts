@@ -45,7 +45,11 @@ export const departamentosFeature: Feature = {
     excluirDepartamento: operation({
       policy: policies.departamentos.delete,
       resolve: (args: unknown, ctx) =>
-        remove({ tipo: 'DEPARTAMENTO', find: q.findDepartamento, remove: q.deleteDepartamento }, args, ctx),
+        remove(
+          { tipo: 'DEPARTAMENTO', table: departamentos, find: q.findDepartamento, remove: q.deleteDepartamento },
+          args,
+          ctx,
+        ),
     }),
   },
 };

@@ -41,7 +41,11 @@ export const desligamentosFeature: Feature = {
     excluirDesligamento: operation({
       policy: policies.desligamentos.delete,
       resolve: (args: unknown, ctx) =>
-        remove({ tipo: 'DESLIGAMENTO', find: q.findDesligamento, remove: q.deleteDesligamento }, args, ctx),
+        remove(
+          { tipo: 'DESLIGAMENTO', table: desligamentos, find: q.findDesligamento, remove: q.deleteDesligamento },
+          args,
+          ctx,
+        ),
     }),
   },
 };

@@ -38,7 +38,7 @@ export const divisoesFeature: Feature = {
     excluirDivisao: operation({
       policy: policies.divisoes.delete,
       resolve: (args: unknown, ctx) =>
-        remove({ tipo: 'DIVISAO', find: q.findDivisao, remove: q.deleteDivisao }, args, ctx),
+        remove({ tipo: 'DIVISAO', table: divisoes, find: q.findDivisao, remove: q.deleteDivisao }, args, ctx),
     }),
   },
 };

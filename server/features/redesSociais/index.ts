@@ -61,7 +61,11 @@ export const redesSociaisFeature: Feature = {
     excluirRedeSocial: operation({
       policy: policies.redesSociais.delete,
       resolve: (args: unknown, ctx) =>
-        remove({ tipo: 'REDE_SOCIAL', find: q.findRedeSocial, remove: q.deleteRedeSocial }, args, ctx),
+        remove(
+          { tipo: 'REDE_SOCIAL', table: redesSociais, find: q.findRedeSocial, remove: q.deleteRedeSocial },
+          args,
+          ctx,
+        ),
     }),
   },
 };

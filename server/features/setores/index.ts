@@ -51,7 +51,8 @@ export const setoresFeature: Feature = {
     }),
     excluirSetor: operation({
       policy: policies.setores.delete,
-      resolve: (args: unknown, ctx) => remove({ tipo: 'SETOR', find: q.findSetor, remove: q.deleteSetor }, args, ctx),
+      resolve: (args: unknown, ctx) =>
+        remove({ tipo: 'SETOR', table: setores, find: q.findSetor, remove: q.deleteSetor }, args, ctx),
     }),
   },
 };
