@@ -235,7 +235,7 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(location()).toBe('/grupos'));
     expect(saved).toEqual([
-      { operation: 'update', input: { id: '1', nome: 'Grupo Sul', marcaIds: ['1'], active: true } },
+      { operation: 'update', input: { id: '1', version: 1, nome: 'Grupo Sul', marcaIds: ['1'], active: true } },
     ]);
     expect(await screen.findByText('Grupo Sul salvo')).toBeInTheDocument();
   });
@@ -250,7 +250,7 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/grupos'));
     expect(impactoAsked).toEqual([{ id: '2', nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true }]);
     expect(saved).toEqual([
-      { operation: 'update', input: { id: '2', nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true } },
+      { operation: 'update', input: { id: '2', version: 1, nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true } },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Grupo Norte Rede salvo')).toBeInTheDocument();

@@ -92,7 +92,8 @@ describe('/setores/:id', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Vendas' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(location()).toBe('/setores'));
-    expect(saved).toEqual([{ id: '3', nome: 'Peças', divisaoId: '1' }]);
+    // The version read goes back, so the API can refuse a save over someone else's.
+    expect(saved).toEqual([{ id: '3', version: 1, nome: 'Peças', divisaoId: '1' }]);
   });
 
   it('asks before removing and keeps the sector when the API says it is in use', async () => {
