@@ -31,7 +31,7 @@ const failing = (status?: number) => (): Response =>
     : HttpResponse.json({ data: null, errors: [INTERNAL_ERROR] });
 
 /** A query's `data`, or how it follows from the variables (a page, a filter). */
-type Answer = Record<string, unknown> | ((variables: Record<string, unknown>) => Record<string, unknown>);
+type Answer<V> = Record<string, unknown> | ((variables: V) => Record<string, unknown>);
 
 export interface StateOptions {
   /** Fail with this HTTP status instead of a GraphQL error. */
@@ -43,14 +43,14 @@ export interface StateOptions {
  * Empty and Loaded answer `data` as given; Loading never answers; Error fails once, then answers
  * as Loaded.
  */
-export function queryStates(
+export function queryStates<V extends object = Record<string, unknown>>(
   operation: string,
-  data: { empty: Answer; loaded: Answer },
+  data: { empty: Answer<V>; loaded: Answer<V> },
   options: StateOptions = {},
 ): ViewStates {
-  const answer = (data: Answer) =>
+  const answer = (data: Answer<V>) =>
     api.query(operation, ({ variables }) =>
-      HttpResponse.json({ data: typeof data === 'function' ? data(variables) : data }),
+      HttpResponse.json({ data: typeof data === 'function' ? data(variables as V) : data }),
     );
   const loaded = answer(data.loaded);
   return {
