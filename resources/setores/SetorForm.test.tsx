@@ -65,7 +65,7 @@ function renderAt(path: string) {
 
 describe('/setores/novo', { timeout: 15_000 }, () => {
   it('requires a division, then creates the sector in the chosen one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/setores/novo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo setor' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Funilaria');
@@ -83,7 +83,7 @@ describe('/setores/novo', { timeout: 15_000 }, () => {
 
 describe('/setores/:id', { timeout: 15_000 }, () => {
   it('shows the sector in its division and moves it to another one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/setores/3');
     expect(await screen.findByDisplayValue('Peças')).toBeInTheDocument();
     const divisao = await screen.findByRole('combobox', { name: /^Divisão/ });
@@ -97,7 +97,7 @@ describe('/setores/:id', { timeout: 15_000 }, () => {
   });
 
   it('asks before removing and keeps the sector when the API says it is in use', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/setores/4');
     expect(await screen.findByDisplayValue('Oficina')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Excluir' }));

@@ -105,7 +105,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it("does not move on while the step's fields are invalid, and says why", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWizard();
     await user.click(button('Avançar'));
     expect(await screen.findAllByText('Campo obrigatório')).toHaveLength(2);
@@ -132,7 +132,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it('goes back keeping what was typed, and cancels from the first step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onCancel } = renderWizard();
     await fillFirstStep(user);
     await user.click(button('Avançar'));
@@ -150,7 +150,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it('saves on the last step with the values of every step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { submit } = renderWizard();
     await fillFirstStep(user);
     await user.click(button('Avançar'));
@@ -170,7 +170,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it("goes back to the step of a field the save refused, with the server's message under it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { submit } = renderWizard(() => ({ nomeExibicao: 'Já existe um dealer com este nome' }), {
       initialStep: 2,
       values: FIRST_STEPS,
@@ -187,7 +187,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it('stays on the last step when the refused field is on it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { submit } = renderWizard(undefined, { initialStep: 2, values: FIRST_STEPS });
     await user.type(field('Complemento'), 'Sala 1234');
     await user.click(button('Salvar'));
@@ -197,7 +197,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it('opens at the step asked for, with its share of the progress bar, and saves the earlier values', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { submit } = renderWizard(undefined, { initialStep: 2, values: FIRST_STEPS });
     expect(progress()).toMatchObject({ step: '3', segments: ['100', '100', '100'], title: 'Dados complementares' });
     await user.click(button('Voltar'));
@@ -210,7 +210,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it("checks the earlier steps' fields on saving when it opened past them", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { submit } = renderWizard(undefined, { initialStep: 2, values: { endereco: { cidade: 'Curitiba' } } });
     await user.type(field('Complemento'), 'S1');
     await user.click(button('Salvar'));
