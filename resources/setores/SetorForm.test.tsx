@@ -104,7 +104,8 @@ describe('/setores/:id', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Excluir "Oficina"?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
-    expect(await screen.findByText('Este registro está em uso e não pode ser excluído')).toBeInTheDocument();
+    // In the toast and in the dialog (one findByText would wait 4 s for the toast to hide).
+    expect(await screen.findAllByText('Este registro está em uso e não pode ser excluído')).toHaveLength(2);
     expect(removed).toEqual(['4']);
     expect(location()).toBe('/setores/4');
   });
