@@ -141,6 +141,20 @@ describe('a list that could not be read', () => {
   });
 });
 
+describe('a search that finds nothing', () => {
+  it('says no records were found and clears the filters on "Limpar filtros"', async () => {
+    const cargos = CASES.find((list) => list.resource === 'cargos')!;
+    const user = userEvent.setup({ delay: null });
+    renderIn('Loaded', cargos);
+    await screen.findByText('Gerente de vendas');
+    await user.type(screen.getByPlaceholderText('Buscar'), 'nenhum cargo assim');
+    expect(await screen.findByText('Nenhum registro encontrado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await EXPECT.Loaded(cargos);
+    expect(screen.getByPlaceholderText('Buscar')).toHaveValue('');
+  });
+});
+
 /** The API's committed contract (server/schema.graphql). */
 const schema = buildSchema(readFileSync(path.resolve(__dirname, '../server/schema.graphql'), 'utf8'));
 
