@@ -498,6 +498,7 @@ export const en = {
     exportCsv: 'Export CSV',
     exportXlsx: 'Export XLSX',
     exportFailed: 'Could not export the list',
+    loadError: 'Could not load the list.',
     audit: 'Audit',
     empty: 'No records found',
     create: 'New',

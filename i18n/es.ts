@@ -499,6 +499,7 @@ export const es = {
     exportCsv: 'Exportar CSV',
     exportXlsx: 'Exportar XLSX',
     exportFailed: 'No fue posible exportar la lista',
+    loadError: 'No fue posible cargar la lista.',
     audit: 'Auditoría',
     empty: 'No se encontraron registros',
     create: 'Nuevo',

@@ -498,6 +498,7 @@ export const ptBR = {
     exportCsv: 'Exportar CSV',
     exportXlsx: 'Exportar XLSX',
     exportFailed: 'Não foi possível exportar a lista',
+    loadError: 'Não foi possível carregar a lista.',
     audit: 'Auditoria',
     empty: 'Nenhum registro encontrado',
     create: 'Novo',

@@ -9,7 +9,17 @@ import { resourceHandlers } from '../../src/testing/mockApi';
 import DealerCreate from './DealerCreate';
 import DealerEdit from './DealerEdit';
 import DealerList from './DealerList';
-import { DEALER, DEALER_ROWS, DIVISOES, GRUPOS, MARCAS, PRODUTOS, SETORES } from './dealers.fixtures';
+import {
+  DEALER,
+  DEALER_ROWS,
+  DIVISOES,
+  GRUPOS,
+  MARCAS,
+  NOVO_DEALER_CONTATO,
+  NOVO_DEALER_REDE,
+  PRODUTOS,
+  SETORES,
+} from './dealers.fixtures';
 
 const origin = window.location.origin;
 const api = graphql.link(new URL('/graphql', origin).href);
@@ -90,6 +100,14 @@ function renderAt(path: string) {
   return renderResource('dealers', { list: DealerList, create: DealerCreate, edit: DealerEdit }, path);
 }
 
+/**
+ * The create wizard opened at step `passo` (1 to 4) with the earlier steps' values, as react-admin
+ * prefills a create (`?source=`): a test of a step does not click through the ones before it.
+ */
+function renderNewAt(passo: number, values: object) {
+  return renderAt(`/dealers/novo?passo=${passo}&source=${encodeURIComponent(JSON.stringify(values))}`);
+}
+
 type User = ReturnType<typeof userEvent.setup>;
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
@@ -136,7 +154,7 @@ describe('/dealers', { timeout: 20_000 }, () => {
   });
 
   it('exports the list with the search and filters in use', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/dealers');
     await screen.findByText('Aurora Centro');
     await user.type(screen.getByPlaceholderText('Buscar'), 'aurora');
@@ -163,7 +181,7 @@ describe('/dealers', { timeout: 20_000 }, () => {
 
   it("says 'Não foi possível exportar a lista' when the export fails", async () => {
     server.use(http.get(new URL('/api/exportar/dealers', origin).href, () => HttpResponse.error()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/dealers');
     await screen.findByText('Aurora Centro');
     await user.click(screen.getByRole('button', { name: 'Exportar XLSX' }));
@@ -171,25 +189,31 @@ describe('/dealers', { timeout: 20_000 }, () => {
     expect(downloads).toEqual([]);
   });
 
-  it('inactivates a dealer after confirmation, and says why it could not', async () => {
-    const user = userEvent.setup();
+  it('inactivates a dealer after confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
     renderAt('/dealers');
     await screen.findByText('Aurora Centro');
     await user.click(within(rowOf('Aurora Centro')).getByRole('button', { name: 'Inativar' }));
-    let dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Aurora Centro ficará inativo.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Inativar' }));
     expect(await screen.findByText('Aurora Centro inativado')).toBeInTheDocument();
     expect(toggled).toEqual([{ id: '5', query: expect.stringContaining('inativarDealer(id: $id)') }]);
     await waitFor(() => expect(cells('Aurora Centro')[8]).toBe('Inativo'));
+  });
 
+  // Its own test: after a first toast, the next waits for it to hide (4 s).
+  it('says why a dealer could not be activated', async () => {
     server.use(
       api.mutation('SetActive', () =>
         HttpResponse.json({ errors: [{ message: 'Registro não encontrado', extensions: { code: 'NOT_FOUND' } }] }),
       ),
     );
+    const user = userEvent.setup({ delay: null });
+    renderAt('/dealers');
+    await screen.findByText('Boreal Norte');
     await user.click(within(rowOf('Boreal Norte')).getByRole('button', { name: 'Ativar' }));
-    dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Ativar' }));
     expect(await screen.findByText('Não foi possível ativar o dealer')).toBeInTheDocument();
   });
@@ -267,7 +291,7 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
   });
 
   it("refuses to move on with the step's invalid fields, each with its message", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/dealers/novo');
     await user.type(await screen.findByRole('textbox', { name: /^Nome de exibição/ }), 'Aurora Centro');
     await user.type(textbox(/^Razão social/), 'ABC Ltda 1234');
@@ -293,7 +317,7 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
   });
 
   it('refuses an invalid additional CNPJ before adding it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/dealers/novo');
     await user.type(await screen.findByRole('textbox', { name: /^CNPJ adicional/ }), '45287116000100{Enter}');
     expect(await screen.findByText('CNPJ inválido')).toBeInTheDocument();
@@ -306,7 +330,7 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
   });
 
   it('refuses a code over 20 characters with a message instead of cutting it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/dealers/novo');
     await user.type(await screen.findByRole('textbox', { name: /^Código/ }), 'ABCDEFGHIJKLMNOPQRSTU{Enter}');
     expect(await screen.findByText('Um código tem no máximo 20 caracteres')).toBeInTheDocument();
@@ -315,7 +339,7 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
   });
 
   it('offers the sectors of the chosen division, and clears the sector when the division changes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/dealers/novo');
     expect(await screen.findByRole('combobox', { name: /^Setor/ })).toHaveAttribute('aria-disabled', 'true');
     await choose(user, /^Divisão/, 'Vendas');
@@ -332,7 +356,7 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
   });
 
   it('goes back keeping the values, and cancels to the list from the first step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/dealers/novo');
     await fillIdentificacao(user);
     await next(user, '2');
@@ -349,34 +373,34 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
   });
 
   it('requires a brand on the network step', async () => {
-    const user = userEvent.setup();
-    renderAt('/dealers/novo');
-    await fillIdentificacao(user);
-    await next(user, '2');
-    await next(user, '3');
-    expect(progress().title).toBe('Marcas e grupos');
+    const user = userEvent.setup({ delay: null });
+    renderNewAt(3, NOVO_DEALER_CONTATO);
+    await screen.findByRole('combobox', { name: /^Marcas/ });
+    expect(progress()).toEqual({ step: '3', segments: ['100', '100', '100', '0'], title: 'Marcas e grupos' });
     await user.click(button('Avançar'));
     expect(await screen.findByText('Selecione pelo menos 1')).toBeInTheDocument();
     expect(progress().step).toBe('3');
   });
 
   it('offers only the brands the caller may assign', async () => {
-    const user = userEvent.setup();
-    renderAt('/dealers/novo');
-    await fillIdentificacao(user);
-    await next(user, '2');
-    await next(user, '3');
-    await user.click(screen.getByRole('combobox', { name: /^Marcas/ }));
+    const user = userEvent.setup({ delay: null });
+    renderNewAt(3, NOVO_DEALER_CONTATO);
+    await user.click(await screen.findByRole('combobox', { name: /^Marcas/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Aurora Motors', 'Boreal Caminhões']);
   });
 
+  it('opens at step 1 when ?passo is out of range', async () => {
+    renderAt('/dealers/novo?passo=9');
+    await screen.findByRole('textbox', { name: /^Nome de exibição/ });
+    expect(progress().step).toBe('1');
+  });
+
   it('checks the complementary data in its dialog: product and URI required, a URL, one per product', async () => {
-    const user = userEvent.setup();
-    renderAt('/dealers/novo');
-    await fillUntilComplementares(user);
+    const user = userEvent.setup({ delay: null });
+    renderNewAt(4, NOVO_DEALER_REDE);
+    expect(await screen.findByText('Nenhum dado complementar.')).toBeInTheDocument();
     expect(progress()).toEqual({ step: '4', segments: ['100', '100', '100', '100'], title: 'Dados complementares' });
-    expect(screen.getByText('Nenhum dado complementar.')).toBeInTheDocument();
 
     let dialog = await addComplementar(user, null, '');
     expect(within(dialog).getAllByText('Campo obrigatório')).toHaveLength(2);
@@ -408,7 +432,7 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
   });
 
   it('saves with salvarDealer and the values of every step, then goes to the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/dealers/novo');
     await fillUntilComplementares(user);
     await addComplementar(user, 'Portal Garantia', 'https://garantia.aurora.test');
@@ -474,10 +498,9 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
         });
       }),
     );
-    const user = userEvent.setup();
-    const { location } = renderAt('/dealers/novo');
-    await fillUntilComplementares(user);
-    await user.click(button('Salvar'));
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderNewAt(4, NOVO_DEALER_REDE);
+    await user.click(await screen.findByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Já existe um dealer com este nome')).toBeInTheDocument();
     await waitFor(() => expect(progress().step).toBe('1'));
     const nome = textbox(/^Nome de exibição/);
@@ -496,7 +519,7 @@ describe('/dealers/novo', { timeout: 30_000 }, () => {
 
 describe('/dealers/:id', { timeout: 30_000 }, () => {
   it('shows the saved dealer with its masks, and saves it with its id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/dealers/5');
     expect(screen.getByRole('heading', { level: 1, name: 'Editar dealer' })).toBeInTheDocument();
     // The wizard names the dealer it edits.
@@ -546,14 +569,13 @@ describe('/dealers/:id', { timeout: 30_000 }, () => {
         return HttpResponse.json({ errors: [{ message, extensions: { code: 'CONFLICT' } }], data: null });
       }),
     );
-    const user = userEvent.setup();
-    const { location } = renderAt('/dealers/5');
-    expect(await screen.findByText('Aurora Centro', { selector: 'p' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Setor/ })).toHaveTextContent('Veículos novos'));
-    await user.type(textbox(/^Razão social/), ' S.A.');
-    await next(user, '2');
-    await next(user, '3');
-    await next(user, '4');
+    const user = userEvent.setup({ delay: null });
+    // Opened at its last step: the change and the save are all the test needs.
+    const { location } = renderAt('/dealers/5?passo=4');
+    const table = await screen.findByRole('table', { name: 'Dados complementares' });
+    expect(progress().step).toBe('4');
+    await user.click(within(table).getByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText('Nenhum dado complementar.')).toBeInTheDocument();
     await user.click(button('Salvar'));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(saved).toHaveLength(1);

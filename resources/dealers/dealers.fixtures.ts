@@ -117,3 +117,24 @@ export const DEALER_ROWS = [
   totalUsuarios: dealer.totalUsuarios,
   __typename: 'Dealer',
 }));
+
+/**
+ * A new dealer's values as the wizard holds them after its first two steps (masked, as typed), for
+ * tests that open the create wizard at a later step (`/dealers/novo?passo=3&source=...`).
+ */
+export const NOVO_DEALER_CONTATO = {
+  nomeExibicao: 'Aurora Centro',
+  razaoSocial: 'Aurora Centro Veículos Ltda',
+  cnpj: '11.222.333/0001-81',
+  cnpjsAdicionais: [],
+  codigos: ['AC-01'],
+  divisaoId: '1',
+  setorId: '12',
+  active: true,
+  telefones: ['(11) 3344-5566'],
+  celulares: [],
+  endereco: { cidade: 'Curitiba' },
+};
+
+/** ... and after the third (one brand, no group), for tests of the last step. */
+export const NOVO_DEALER_REDE = { ...NOVO_DEALER_CONTATO, marcaIds: ['1'], grupoIds: [] };

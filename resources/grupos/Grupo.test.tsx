@@ -141,7 +141,7 @@ describe('/grupos', { timeout: 20_000 }, () => {
 
   it('says how many dealers and users the inactivation touches, and inactivates on confirm', async () => {
     impacto = { dealersDesvinculados: 0, dealersInativados: 2, usuariosInativados: 1 };
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/grupos');
     await screen.findByText('Grupo Sul');
     await user.click(within(rowOf('Grupo Sul')).getByRole('button', { name: 'Inativar' }));
@@ -163,7 +163,7 @@ describe('/grupos', { timeout: 20_000 }, () => {
 
   it('cancelling the inactivation changes nothing', async () => {
     impacto = { dealersDesvinculados: 0, dealersInativados: 5, usuariosInativados: 12 };
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/grupos');
     await screen.findByText('Grupo Sul');
     await user.click(within(rowOf('Grupo Sul')).getByRole('button', { name: 'Inativar' }));
@@ -176,7 +176,7 @@ describe('/grupos', { timeout: 20_000 }, () => {
   });
 
   it('says when the inactivation touches nobody', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/grupos');
     await screen.findByText('Grupo Norte');
     await user.click(within(rowOf('Grupo Norte')).getByRole('button', { name: 'Inativar' }));
@@ -185,7 +185,7 @@ describe('/grupos', { timeout: 20_000 }, () => {
   });
 
   it('activates without asking for the impact', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/grupos');
     await screen.findByText('Grupo Leste');
     await user.click(within(rowOf('Grupo Leste')).getByRole('button', { name: 'Ativar' }));
@@ -209,7 +209,7 @@ async function removeMarca(user: ReturnType<typeof userEvent.setup>, nome: strin
 describe('/grupos/:id', { timeout: 20_000 }, () => {
   it('confirms a change that touches dealers and users, and saves only after confirming', async () => {
     impacto = { dealersDesvinculados: 3, dealersInativados: 2, usuariosInativados: 1 };
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/grupos/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar grupo econômico' })).toBeInTheDocument();
     await waitFor(() => expect(nomeField()).toHaveValue('Grupo Sul'));
@@ -235,13 +235,13 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(location()).toBe('/grupos'));
     expect(saved).toEqual([
-      { operation: 'update', input: { id: '1', nome: 'Grupo Sul', marcaIds: ['1'], active: true } },
+      { operation: 'update', input: { id: '1', version: 1, nome: 'Grupo Sul', marcaIds: ['1'], active: true } },
     ]);
     expect(await screen.findByText('Grupo Sul salvo')).toBeInTheDocument();
   });
 
   it('saves at once when the change touches nobody', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/grupos/2');
     await waitFor(() => expect(nomeField()).toHaveValue('Grupo Norte'));
     await user.clear(nomeField());
@@ -250,7 +250,7 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/grupos'));
     expect(impactoAsked).toEqual([{ id: '2', nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true }]);
     expect(saved).toEqual([
-      { operation: 'update', input: { id: '2', nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true } },
+      { operation: 'update', input: { id: '2', version: 1, nome: 'Grupo Norte Rede', marcaIds: ['3'], active: true } },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Grupo Norte Rede salvo')).toBeInTheDocument();
@@ -271,7 +271,7 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
         });
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/grupos/2');
     await waitFor(() => expect(nomeField()).toHaveValue('Grupo Norte'));
     await user.clear(nomeField());
@@ -290,7 +290,7 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
 
   it('asks the impact of an inactivation through the form too', async () => {
     impacto = { dealersDesvinculados: 0, dealersInativados: 5, usuariosInativados: 7 };
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/grupos/1');
     await waitFor(() => expect(nomeField()).toHaveValue('Grupo Sul'));
     await user.click(screen.getByRole('switch', { name: 'Ativo' }));
@@ -304,7 +304,7 @@ describe('/grupos/:id', { timeout: 20_000 }, () => {
 
 describe('/grupos/novo', { timeout: 20_000 }, () => {
   it('requires a name and a brand, and sends nothing until they are given', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/grupos/novo');
     expect(screen.getByRole('heading', { level: 1, name: 'Novo grupo econômico' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Salvar' }));
@@ -314,7 +314,7 @@ describe('/grupos/novo', { timeout: 20_000 }, () => {
   });
 
   it('creates an active group without asking for an impact', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/grupos/novo');
     await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Grupo Oeste');
     await user.click(screen.getByRole('combobox', { name: /^Marcas/ }));

@@ -11,6 +11,7 @@ const marcaRefs = (ids: string[]) =>
 
 const grupo = (id: string, nome: string, marcaIds: string[], totalDealers: number, active = true) => ({
   id,
+  version: 1,
   nome,
   active,
   createdAt: '2024-03-01T12:00:00.000Z',

@@ -44,7 +44,7 @@ const field = (label: RegExp) => screen.getByRole('textbox', { name: label });
 
 describe('/marcas/novo', { timeout: 15_000 }, () => {
   it('shows the shared schema’s errors under the fields and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/marcas/novo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nova marca' })).toBeInTheDocument();
     await user.click(field(/^Descrição/));
@@ -57,7 +57,7 @@ describe('/marcas/novo', { timeout: 15_000 }, () => {
   });
 
   it('creates the brand with salvarMarca and goes back to the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/marcas/novo');
     await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Delta Motos');
     await user.type(field(/^ID do Facebook/), 'delta');
@@ -82,7 +82,7 @@ describe('/marcas/novo', { timeout: 15_000 }, () => {
         });
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/marcas/novo');
     await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'aurora motors');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -93,7 +93,7 @@ describe('/marcas/novo', { timeout: 15_000 }, () => {
 
 describe('/marcas/:id', { timeout: 15_000 }, () => {
   it('loads the brand from the whole list and saves the changed fields with its id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/marcas/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar marca' })).toBeInTheDocument();
     const nome = await screen.findByDisplayValue('Aurora Motors');

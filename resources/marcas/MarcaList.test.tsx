@@ -55,7 +55,7 @@ describe('/marcas', { timeout: 15_000 }, () => {
   });
 
   it('searches ignoring case and accents', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Aurora Motors');
     await user.type(screen.getByPlaceholderText('Buscar'), 'CAMINHOES');
@@ -64,7 +64,7 @@ describe('/marcas', { timeout: 15_000 }, () => {
   });
 
   it('inactivates a brand after confirmation, with inativarMarca', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Aurora Motors');
     await user.click(within(rowOf('Aurora Motors')).getByRole('button', { name: 'Inativar' }));
@@ -76,7 +76,7 @@ describe('/marcas', { timeout: 15_000 }, () => {
   });
 
   it('opens a brand for editing on its row', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderList();
     await user.click(await screen.findByText('Boreal Caminhões'));
     await waitFor(() => expect(location()).toBe('/marcas/2'));

@@ -65,7 +65,7 @@ function renderAt(path: string) {
 
 describe('/setores/novo', { timeout: 15_000 }, () => {
   it('requires a division, then creates the sector in the chosen one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/setores/novo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo setor' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Funilaria');
@@ -83,7 +83,7 @@ describe('/setores/novo', { timeout: 15_000 }, () => {
 
 describe('/setores/:id', { timeout: 15_000 }, () => {
   it('shows the sector in its division and moves it to another one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/setores/3');
     expect(await screen.findByDisplayValue('Peças')).toBeInTheDocument();
     const divisao = await screen.findByRole('combobox', { name: /^Divisão/ });
@@ -92,18 +92,20 @@ describe('/setores/:id', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Vendas' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(location()).toBe('/setores'));
-    expect(saved).toEqual([{ id: '3', nome: 'Peças', divisaoId: '1' }]);
+    // The version read goes back, so the API can refuse a save over someone else's.
+    expect(saved).toEqual([{ id: '3', version: 1, nome: 'Peças', divisaoId: '1' }]);
   });
 
   it('asks before removing and keeps the sector when the API says it is in use', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderAt('/setores/4');
     expect(await screen.findByDisplayValue('Oficina')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Excluir' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Excluir "Oficina"?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
-    expect(await screen.findByText('Este registro está em uso e não pode ser excluído')).toBeInTheDocument();
+    // In the toast and in the dialog (one findByText would wait 4 s for the toast to hide).
+    expect(await screen.findAllByText('Este registro está em uso e não pode ser excluído')).toHaveLength(2);
     expect(removed).toEqual(['4']);
     expect(location()).toBe('/setores/4');
   });

@@ -12,4 +12,4 @@ export const SETORES = [
   { id: '2', nome: 'Seminovos', divisaoId: '1' },
   { id: '3', nome: 'Peças', divisaoId: '2' },
   { id: '4', nome: 'Oficina', divisaoId: '2' },
-].map((setor) => ({ ...setor, divisao: divisao(setor.divisaoId), __typename: 'Setor' }));
+].map((setor) => ({ ...setor, version: 1, divisao: divisao(setor.divisaoId), __typename: 'Setor' }));

@@ -110,7 +110,8 @@ describe('ConfirmAction', () => {
     const user = userEvent.setup();
     renderButton({ action: () => Promise.reject(new Error('')) });
     await answer(user, 'Confirmar');
-    expect(await screen.findByText('Não foi possível realizar a ação')).toBeInTheDocument();
+    // In the toast and in the dialog (one findByText would wait 4 s for the toast to hide).
+    expect(await screen.findAllByText('Não foi possível realizar a ação')).toHaveLength(2);
   });
 
   it('is disabled, and cannot be dismissed, while the action runs', async () => {

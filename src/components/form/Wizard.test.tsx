@@ -42,13 +42,23 @@ const STEPS: WizardStep[] = [
   },
 ];
 
-function renderWizard(onSubmit: (values: FieldValues) => unknown = () => undefined) {
+/** The first two steps filled in, for tests that open the wizard at the last one. */
+const FIRST_STEPS = {
+  nomeExibicao: 'Aurora Centro',
+  razaoSocial: 'Aurora Centro Veículos Ltda',
+  endereco: { cidade: 'Curitiba' },
+};
+
+function renderWizard(
+  onSubmit: (values: FieldValues) => unknown = () => undefined,
+  { initialStep, values }: { initialStep?: number; values?: FieldValues } = {},
+) {
   const submit = vi.fn(onSubmit);
   const onCancel = vi.fn();
   render(
     <AdminContext i18nProvider={createI18nProvider({ idioma: 'PT_BR' })} store={memoryStore()}>
-      <SimpleForm onSubmit={submit} resolver={schemaResolver(schema)} toolbar={false}>
-        <Wizard steps={STEPS} onCancel={onCancel} heading={<h1>Novo registro</h1>} />
+      <SimpleForm onSubmit={submit} resolver={schemaResolver(schema)} toolbar={false} defaultValues={values}>
+        <Wizard steps={STEPS} onCancel={onCancel} heading={<h1>Novo registro</h1>} initialStep={initialStep} />
       </SimpleForm>
     </AdminContext>,
   );
@@ -95,7 +105,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it("does not move on while the step's fields are invalid, and says why", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWizard();
     await user.click(button('Avançar'));
     expect(await screen.findAllByText('Campo obrigatório')).toHaveLength(2);
@@ -122,7 +132,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it('goes back keeping what was typed, and cancels from the first step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onCancel } = renderWizard();
     await fillFirstStep(user);
     await user.click(button('Avançar'));
@@ -140,7 +150,7 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it('saves on the last step with the values of every step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { submit } = renderWizard();
     await fillFirstStep(user);
     await user.click(button('Avançar'));
@@ -160,13 +170,14 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it("goes back to the step of a field the save refused, with the server's message under it", async () => {
-    const user = userEvent.setup();
-    const { submit } = renderWizard(() => ({ nomeExibicao: 'Já existe um dealer com este nome' }));
-    await fillFirstStep(user);
-    await user.click(button('Avançar'));
-    await user.type(await screen.findByRole('textbox', { name: 'Cidade' }), 'Curitiba');
-    await user.click(button('Avançar'));
-    await user.click(await screen.findByRole('button', { name: 'Salvar' }));
+    const user = userEvent.setup({ delay: null });
+    const { submit } = renderWizard(() => ({ nomeExibicao: 'Já existe um dealer com este nome' }), {
+      initialStep: 2,
+      values: FIRST_STEPS,
+    });
+    // A change enables the save (react-admin's SaveButton waits for one).
+    await user.type(field('Complemento'), 'S1');
+    await user.click(button('Salvar'));
     expect(await screen.findByText('Já existe um dealer com este nome')).toBeInTheDocument();
     expect(submit).toHaveBeenCalledTimes(1);
     expect(progress().step).toBe('1');
@@ -176,16 +187,40 @@ describe('Wizard', { timeout: 15_000 }, () => {
   });
 
   it('stays on the last step when the refused field is on it', async () => {
-    const user = userEvent.setup();
-    const { submit } = renderWizard();
-    await fillFirstStep(user);
-    await user.click(button('Avançar'));
-    await user.type(await screen.findByRole('textbox', { name: 'Cidade' }), 'Curitiba');
-    await user.click(button('Avançar'));
-    await user.type(await screen.findByRole('textbox', { name: 'Complemento' }), 'Sala 1234');
+    const user = userEvent.setup({ delay: null });
+    const { submit } = renderWizard(undefined, { initialStep: 2, values: FIRST_STEPS });
+    await user.type(field('Complemento'), 'Sala 1234');
     await user.click(button('Salvar'));
     expect(await screen.findByText('Deve ter no máximo 5 caracteres')).toBeInTheDocument();
     expect(progress().step).toBe('3');
     expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('opens at the step asked for, with its share of the progress bar, and saves the earlier values', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { submit } = renderWizard(undefined, { initialStep: 2, values: FIRST_STEPS });
+    expect(progress()).toMatchObject({ step: '3', segments: ['100', '100', '100'], title: 'Dados complementares' });
+    await user.click(button('Voltar'));
+    expect(await screen.findByRole('textbox', { name: 'Cidade' })).toHaveValue('Curitiba');
+    await user.click(button('Avançar'));
+    await user.type(await screen.findByRole('textbox', { name: 'Complemento' }), 'S1');
+    await user.click(button('Salvar'));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.calls[0][0]).toMatchObject({ ...FIRST_STEPS, observacao: 'S1' });
+  });
+
+  it("checks the earlier steps' fields on saving when it opened past them", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { submit } = renderWizard(undefined, { initialStep: 2, values: { endereco: { cidade: 'Curitiba' } } });
+    await user.type(field('Complemento'), 'S1');
+    await user.click(button('Salvar'));
+    expect(await screen.findAllByText('Campo obrigatório')).toHaveLength(2);
+    expect(progress().step).toBe('1');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it.each([-1, 3, 1.5])('opens at the first step for a step out of range (%s)', (initialStep) => {
+    renderWizard(undefined, { initialStep });
+    expect(progress().step).toBe('1');
   });
 });

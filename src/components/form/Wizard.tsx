@@ -20,6 +20,12 @@ export interface WizardProps {
   onCancel: () => void;
   /** The record's title (a name, or "New dealer"). */
   heading: ReactNode;
+  /**
+   * The step it opens at (0 = the first), e.g. for a link to one step of a record. The steps
+   * before it are not checked until the save, which, if one of their fields is wrong, goes back to
+   * it as for any refused field. Out of range, the first step.
+   */
+  initialStep?: number;
 }
 
 /**
@@ -27,9 +33,11 @@ export interface WizardProps {
  * next (validates the step's fields first); the last step saves. When saving fails on a field of
  * an earlier step (the API's field errors too), the wizard goes back to that step.
  */
-export function Wizard({ steps, onCancel, heading }: WizardProps) {
+export function Wizard({ steps, onCancel, heading, initialStep = 0 }: WizardProps) {
   const translate = useTranslate();
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(
+    Number.isInteger(initialStep) && initialStep > 0 && initialStep < steps.length ? initialStep : 0,
+  );
   const { trigger, watch } = useFormContext();
   const { errors, submitCount } = useFormState();
   const last = index === steps.length - 1;

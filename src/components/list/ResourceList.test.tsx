@@ -216,7 +216,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('opens a row with Enter once reached with Tab, and not from a button inside it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderList();
     await screen.findByText('Grupo Alvorada');
     const alvorada = rowOf('Grupo Alvorada');
@@ -240,7 +240,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
 
   it('under 768 px lists the records as links with name, second line and status, still paged', async () => {
     mockViewport(375);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { location } = renderList();
     const alvorada = await screen.findByRole('link', { name: /Grupo Alvorada/ });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -262,7 +262,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('disables previous on the first page and next on the last', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Mostrando 1 a 10 de 14 registros');
     expect(previous()).toBeDisabled();
@@ -280,7 +280,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('changes the rows per page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Mostrando 1 a 10 de 14 registros');
     await user.click(screen.getByRole('combobox', { name: /Linhas por página/ }));
@@ -297,7 +297,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('sends what is typed in the search box as `busca`', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Alvorada');
     await user.type(screen.getByPlaceholderText('Buscar'), 'guara');
@@ -307,7 +307,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('filters by situation, sending `active: false` for the inactive ones', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Alvorada');
     await user.click(screen.getByRole('button', { name: 'Adicionar filtro' }));
@@ -325,7 +325,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('sorts by the header clicked, sending `sort`', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Alvorada');
     await user.click(screen.getByRole('button', { name: 'Ordenar por dealers em ordem crescente' }));
@@ -341,7 +341,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('inactivates a row only after confirming, then says so and reloads the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Alvorada');
     await user.click(within(rowOf('Grupo Alvorada')).getByRole('button', { name: 'Inativar' }));
@@ -364,7 +364,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('activates an inactive row with the activate mutation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Farol');
     await user.click(within(rowOf('Grupo Farol')).getByRole('button', { name: 'Ativar' }));
@@ -385,7 +385,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Alvorada');
     await user.click(within(rowOf('Grupo Alvorada')).getByRole('button', { name: 'Inativar' }));
@@ -397,7 +397,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
   });
 
   it('exports the filtered, sorted list as CSV and XLSX with the bearer token', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Alvorada');
     await user.type(screen.getByPlaceholderText('Buscar'), 'grupo');
@@ -428,7 +428,7 @@ describe('ResourceList', { timeout: 20_000 }, () => {
         HttpResponse.json({ message: 'Uma exportação já está em andamento' }, { status: 409 }),
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
     await screen.findByText('Grupo Alvorada');
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));

@@ -1,7 +1,10 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import {
+  Button,
   CreateButton,
   DataTable,
   FilterButton,
@@ -11,6 +14,7 @@ import {
   SelectInput,
   SimpleList,
   TopToolbar,
+  useListContext,
   useRecordContext,
   useResourceContext,
   useTranslate,
@@ -19,6 +23,7 @@ import {
 } from 'react-admin';
 import { ROUTES } from '../../../domain/routes';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/schemas/lista';
+import { LoadError } from '../LoadError';
 import { ActiveToggle, type ActiveToggleProps } from './ActiveToggle';
 import { ExportButtons } from './ExportButtons';
 import { KeyboardRowsBody } from './KeyboardRows';
@@ -54,6 +59,40 @@ export const activeFilter = (
     parse={(value: string) => (value === '' ? undefined : value === 'true')}
   />
 );
+
+/** The first load of a list: a named progress indicator where the rows will be. */
+function ListLoading({ children }: { children: ReactNode }) {
+  const { isPending } = useListContext();
+  const translate = useTranslate();
+  if (!isPending) return children;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+      <CircularProgress aria-label={translate('ra.page.loading')} />
+    </Box>
+  );
+}
+
+/**
+ * No rows: 'no records found', and with filters in use a way to clear them. (react-admin's own
+ * message names the resource by an English inflection of its id, e.g. 'Divisoes'.)
+ */
+function ListEmpty() {
+  const { filterValues, setFilters } = useListContext();
+  const translate = useTranslate();
+  const filtered = Object.keys(filterValues ?? {}).length > 0;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
+      <Typography variant="body2">{translate('lista.empty')}</Typography>
+      {filtered && <Button onClick={() => setFilters({}, [])} label="ra.navigation.clear_filters" />}
+    </Box>
+  );
+}
+
+/** A list that could not be read: says so (not 'no results') and offers to try again. */
+function ListLoadError() {
+  const { refetch, isFetching } = useListContext();
+  return <LoadError message="lista.loadError" retrying={isFetching ?? false} onRetry={refetch} sx={{ m: 2 }} />;
+}
 
 export interface ResourceListProps {
   /** Filters besides the search box and the active filter (brand, group, division...). */
@@ -144,42 +183,50 @@ export function ResourceList({
         }
         // A list is the page's content: no empty-page invitation hiding the filters.
         empty={false}
+        // A failed read is said in place of the rows (react-admin would show 'no results'), with a
+        // retry; the toast react-admin adds would repeat it in the API's words.
+        error={<ListLoadError />}
+        queryOptions={{ onError: () => undefined }}
         // Flex items that may shrink, so a wide table scrolls inside its card (see the DataTable).
         sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        {compact ? (
-          <SimpleList
-            rowClick="edit"
-            primaryText={primaryText}
-            secondaryText={secondaryText}
-            rightIcon={activeToggle ? () => <ActiveChip /> : undefined}
-          />
-        ) : (
-          <DataTable
-            rowClick="edit"
-            bulkActionButtons={false}
-            body={KeyboardRowsBody}
-            sx={{
-              // A wide table scrolls on its own, not the page.
-              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-              '& .RaDataTable-row:focus-visible': (theme) => ({
-                outline: `2px solid ${theme.palette.primary.main}`,
-                outlineOffset: -2,
-              }),
-            }}
-          >
-            {children}
-            {activeToggle && (
-              <DataTable.Col source="active" label="lista.status.active" render={() => <ActiveChip />} />
-            )}
-            {(activeToggle || rowActions) && (
-              <DataTable.Col label="lista.actions" disableSort>
-                {activeToggle && <ActiveToggle {...activeToggle} />}
-                {rowActions}
-              </DataTable.Col>
-            )}
-          </DataTable>
-        )}
+        <ListLoading>
+          {compact ? (
+            <SimpleList
+              rowClick="edit"
+              empty={<ListEmpty />}
+              primaryText={primaryText}
+              secondaryText={secondaryText}
+              rightIcon={activeToggle ? () => <ActiveChip /> : undefined}
+            />
+          ) : (
+            <DataTable
+              rowClick="edit"
+              empty={<ListEmpty />}
+              bulkActionButtons={false}
+              body={KeyboardRowsBody}
+              sx={{
+                // A wide table scrolls on its own, not the page.
+                '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+                '& .RaDataTable-row:focus-visible': (theme) => ({
+                  outline: `2px solid ${theme.palette.primary.main}`,
+                  outlineOffset: -2,
+                }),
+              }}
+            >
+              {children}
+              {activeToggle && (
+                <DataTable.Col source="active" label="lista.status.active" render={() => <ActiveChip />} />
+              )}
+              {(activeToggle || rowActions) && (
+                <DataTable.Col label="lista.actions" disableSort>
+                  {activeToggle && <ActiveToggle {...activeToggle} />}
+                  {rowActions}
+                </DataTable.Col>
+              )}
+            </DataTable>
+          )}
+        </ListLoading>
       </List>
     </>
   );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildSchema, parse, validate } from 'graphql';
-import { delay, graphql, HttpResponse } from 'msw';
+import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { createI18nProvider } from '../../../providers/i18nProvider';
 import { AUDITORIA_QUERY, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
 import { answerFor, HISTORICO_NOMES, HISTORICO_VAZIO } from './auditoria.fixtures';
 import AuditoriaPage from './AuditoriaPage';
+import { queryStates, type StateOptions } from '../../testing/viewStates';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const requests: { filterInput: AuditoriaVariables['filterInput']; authorization: string | null }[] = [];
@@ -23,6 +24,18 @@ const answer = (respond: (v: AuditoriaVariables['filterInput']) => AuditoriaHist
     return HttpResponse.json({ data: { auditoria: respond(variables.filterInput) } });
   });
 const server = setupServer(answer());
+
+/** The page's four states (src/testing/viewStates), from the history fixtures. */
+const queryStatesOfAuditoria = (options?: StateOptions) =>
+  queryStates<AuditoriaVariables>(
+    'auditoria',
+    {
+      empty: { auditoria: HISTORICO_VAZIO },
+      loaded: (variables) => ({ auditoria: answerFor(variables.filterInput) }),
+    },
+    options,
+  );
+const STATES = queryStatesOfAuditoria();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
@@ -250,7 +263,7 @@ describe('/auditoria/{id}/{tipo}', () => {
   });
 
   it('says when the record has no history (Empty)', async () => {
-    server.use(answer(() => HISTORICO_VAZIO));
+    server.use(...STATES.Empty);
     renderPage('/auditoria/40/GRUPO');
     expect(screen.getByRole('heading', { level: 1, name: 'Auditoria — Grupo econômico #40' })).toBeInTheDocument();
     expect(await screen.findByText('Nenhuma alteração registrada para este registro.')).toBeInTheDocument();
@@ -259,12 +272,15 @@ describe('/auditoria/{id}/{tipo}', () => {
   });
 
   it('shows a loading state until the history arrives (Loading)', async () => {
-    server.use(
-      api.query('auditoria', async ({ variables }) => {
-        await delay(100);
-        return HttpResponse.json({ data: { auditoria: answerFor(variables.filterInput) } });
-      }),
-    );
+    server.use(...STATES.Loading);
+    renderPage();
+    expect(screen.getByRole('progressbar', { name: 'Carregando' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('replaces the loading state with the history once it comes (Loaded)', async () => {
+    server.use(...STATES.Loaded);
     renderPage();
     expect(screen.getByRole('progressbar', { name: 'Carregando' })).toBeInTheDocument();
     expect(await screen.findByRole('table')).toBeInTheDocument();
@@ -272,13 +288,19 @@ describe('/auditoria/{id}/{tipo}', () => {
   });
 
   it('says the history could not be loaded, and tries again (Error)', async () => {
-    server.use(api.query('auditoria', () => HttpResponse.json({ errors: [{ message: 'boom' }] }), { once: true }));
+    server.use(...STATES.Error);
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar a auditoria.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so too when the API answers an HTTP error (Error)', async () => {
+    server.use(...queryStatesOfAuditoria({ status: 500 }).Error);
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar a auditoria.');
   });
 
   it('says when the record is out of the user’s reach', async () => {

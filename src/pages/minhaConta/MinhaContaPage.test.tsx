@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, graphql, HttpResponse } from 'msw';
+import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { createI18nProvider } from '../../../providers/i18nProvider';
 import { initials, type MinhaConta } from './minhaConta';
 import { MINHA_CONTA_EMPTY, MINHA_CONTA_USUARIO } from './minhaConta.fixtures';
 import MinhaContaPage from './MinhaContaPage';
+import { queryStates } from '../../testing/viewStates';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const authorizations: (string | null)[] = [];
@@ -19,6 +20,12 @@ const answer = (usuario: MinhaConta) =>
     return HttpResponse.json({ data: { usuarioLogado: usuario } });
   });
 const server = setupServer(answer(MINHA_CONTA_USUARIO));
+
+/** The page's four states (src/testing/viewStates), from its fixtures. */
+const STATES = queryStates('minhaConta', {
+  empty: { usuarioLogado: MINHA_CONTA_EMPTY },
+  loaded: { usuarioLogado: MINHA_CONTA_USUARIO },
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
@@ -83,7 +90,7 @@ describe('/minha-conta', () => {
   });
 
   it('shows the avatar image and empty lists in English (Empty)', async () => {
-    server.use(answer(MINHA_CONTA_EMPTY));
+    server.use(...STATES.Empty);
     renderPage('EN');
     expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Caio' })).toHaveAttribute('src', MINHA_CONTA_EMPTY.avatarLink);
@@ -106,20 +113,23 @@ describe('/minha-conta', () => {
   });
 
   it('shows a loading state until the data arrives (Loading)', async () => {
-    server.use(
-      api.query('minhaConta', async () => {
-        await delay(100);
-        return HttpResponse.json({ data: { usuarioLogado: MINHA_CONTA_USUARIO } });
-      }),
-    );
+    server.use(...STATES.Loading);
     renderPage();
     expect(screen.getByRole('progressbar', { name: 'Carregando' })).toBeInTheDocument();
     expect(screen.queryByText('Ana Maria Souza')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('replaces the loading state with the data once it comes (Loaded)', async () => {
+    server.use(...STATES.Loaded);
+    renderPage();
+    expect(screen.getByRole('progressbar', { name: 'Carregando' })).toBeInTheDocument();
     expect(await screen.findByText('Ana Maria Souza')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('says the data could not be loaded, and tries again (Error)', async () => {
-    server.use(api.query('minhaConta', () => HttpResponse.json({ errors: [{ message: 'boom' }] }), { once: true }));
+    server.use(...STATES.Error);
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar os dados da sua conta.');

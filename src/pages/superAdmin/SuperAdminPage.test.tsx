@@ -91,13 +91,13 @@ describe('/superAdmin', () => {
       expect(screen.getByText('URI de produção: https://pecas.portal.test')).toBeInTheDocument();
 
       await userEvent.clear(uri);
-      await userEvent.type(uri, 'homolog sem protocolo');
+      await userEvent.type(uri, 'homolog sem protocolo', { delay: null });
       await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
       expect(await screen.findByText('URL inválida')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
       await userEvent.clear(uri);
-      await userEvent.type(uri, 'https://staging.pecas.portal.test');
+      await userEvent.type(uri, 'https://staging.pecas.portal.test', { delay: null });
       await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('Salvar o produto Peças?')).toBeInTheDocument();
@@ -241,10 +241,10 @@ describe('/superAdmin', () => {
       const email = within(panel).getByRole('textbox', { name: /E-mail do usuário/ });
       await userEvent.click(within(panel).getByRole('button', { name: 'Sincronizar usuário' }));
       expect(await within(panel).findByText('Campo obrigatório')).toBeInTheDocument();
-      await userEvent.type(email, 'nao-e-email');
+      await userEvent.type(email, 'nao-e-email', { delay: null });
       expect(await within(panel).findByText('E-mail inválido')).toBeInTheDocument();
       await userEvent.clear(email);
-      await userEvent.type(email, 'Ana@Portal.test');
+      await userEvent.type(email, 'Ana@Portal.test', { delay: null });
       await userEvent.click(within(panel).getByRole('button', { name: 'Sincronizar usuário' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('Sincronizar ana@portal.test com o provedor de identidade?')).toBeInTheDocument();
@@ -269,10 +269,13 @@ describe('/superAdmin', () => {
       renderPage();
       await openTab('Sincronização');
       const panel = section('Provedor de identidade');
-      await userEvent.type(within(panel).getByRole('textbox', { name: /E-mail do usuário/ }), 'ninguem@portal.test');
+      await userEvent.type(within(panel).getByRole('textbox', { name: /E-mail do usuário/ }), 'ninguem@portal.test', {
+        delay: null,
+      });
       await userEvent.click(within(panel).getByRole('button', { name: 'Sincronizar usuário' }));
       await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar' }));
-      expect(await screen.findByText('Usuário não encontrado')).toBeInTheDocument();
+      // In the toast and in the dialog (one findByText would wait 4 s for the toast to hide).
+      expect(await screen.findAllByText('Usuário não encontrado')).toHaveLength(2);
     });
   });
 
