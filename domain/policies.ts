@@ -101,6 +101,16 @@ const reference = {
   audit: STAFF,
 };
 
+/** Dealer groups and dealers: kept by the network maintainers, each write within their reach. */
+const network = {
+  list: NETWORK,
+  create: NETWORK_CREATE,
+  edit: { rule: NETWORK, record: networkWrite },
+  setActive: { rule: NETWORK, record: networkWrite },
+  export: NETWORK,
+  audit: NETWORK,
+};
+
 export const policies = define({
   portal: {
     /** What every signed-in user does: home, their account, menu, options, reports. */
@@ -115,23 +125,8 @@ export const policies = define({
   desligamentos: reference,
   redesSociais: reference,
   produtos: { audit: STAFF },
-  grupos: {
-    options: SIGNED_IN,
-    list: NETWORK,
-    create: NETWORK_CREATE,
-    edit: { rule: NETWORK, record: networkWrite },
-    setActive: { rule: NETWORK, record: networkWrite },
-    export: NETWORK,
-    audit: NETWORK,
-  },
-  dealers: {
-    list: NETWORK,
-    create: NETWORK_CREATE,
-    edit: { rule: NETWORK, record: networkWrite },
-    setActive: { rule: NETWORK, record: networkWrite },
-    export: NETWORK,
-    audit: NETWORK,
-  },
+  grupos: { ...network, options: SIGNED_IN },
+  dealers: network,
   usuarios: {
     list: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
     create: USERS,
