@@ -9,7 +9,8 @@ export function fieldErrorsOf(idioma: Idioma, error: ZodError): Record<string, s
     const field = issue.path.join('.') || '_';
     if (fieldErrors[field]) continue;
     const bounds = issue as { minimum?: number | bigint; maximum?: number | bigint };
-    const params = { min: Number(bounds.minimum ?? 0), max: Number(bounds.maximum ?? 0) };
+    const custom = (issue as { params?: Record<string, string> }).params;
+    const params = { min: Number(bounds.minimum ?? 0), max: Number(bounds.maximum ?? 0), ...custom };
     const translated = translate(idioma, issue.message, params);
     fieldErrors[field] = translated === issue.message ? translate(idioma, 'validation.invalidValue') : translated;
   }

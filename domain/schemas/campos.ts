@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { onlyDigits } from '../documentos';
+import { phoneError, type TipoTelefone } from '../telefones';
 
 // Field schemas shared by the resources' input schemas. Messages are i18n catalog keys.
 
@@ -80,3 +82,20 @@ export function duplicateIndexes<T>(
  * save (CONFLICT) when someone saved the record since (server/audit/write.ts).
  */
 export const versionField = z.number().int().positive().nullish();
+
+/** Most phones or mobiles of a dealer or user. */
+const MAX_PHONES = 50;
+
+/** Phone or mobile tags: each must fill its mask (spec section 5); stored as digits. */
+export const phoneList = (tipo: TipoTelefone) =>
+  z
+    .array(z.string().max(30, 'validation.maxLength'))
+    .max(MAX_PHONES, 'validation.maxItems')
+    .default([])
+    .superRefine((list, ctx) =>
+      list.forEach((value, index) => {
+        const message = phoneError(value, tipo);
+        if (message) ctx.addIssue({ code: 'custom', path: [index], message });
+      }),
+    )
+    .transform((list) => list.map(onlyDigits));

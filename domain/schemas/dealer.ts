@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isValidCnpj, normalizeCnpj, onlyDigits } from '../documentos';
 import { CODE_MAX_LENGTH, RAZAO_SOCIAL_MIN_LETTERS } from '../limits';
-import { phoneError, type TipoTelefone } from '../telefones';
 import {
   duplicateIndexes,
   httpUrl,
   ids,
   optionalText,
+  phoneList,
   requiredId,
   requiredIds,
   requiredText,
@@ -29,19 +29,6 @@ const cnpj = z
   .max(30, 'validation.maxLength')
   .refine(isValidCnpj, 'dealers.validation.cnpj')
   .transform(normalizeCnpj);
-
-const phones = (tipo: TipoTelefone) =>
-  z
-    .array(z.string().max(30, 'validation.maxLength'))
-    .max(MAX_ENTRIES, 'validation.maxItems')
-    .default([])
-    .superRefine((list, ctx) =>
-      list.forEach((value, index) => {
-        const message = phoneError(value, tipo);
-        if (message) ctx.addIssue({ code: 'custom', path: [index], message });
-      }),
-    )
-    .transform((list) => list.map(onlyDigits));
 
 export const enderecoSchema = z.object({
   logradouro: optionalText(200),
@@ -89,8 +76,8 @@ export const dealerSchema = z
       .max(MAX_ENTRIES, 'validation.maxItems'),
     divisaoId: requiredId,
     setorId: requiredId,
-    telefones: phones('telefone'),
-    celulares: phones('celular'),
+    telefones: phoneList('telefone'),
+    celulares: phoneList('celular'),
     endereco: enderecoSchema.default({
       logradouro: null,
       complemento: null,

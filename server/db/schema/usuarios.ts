@@ -64,7 +64,16 @@ export const usuarios = pgTable(
     desligamentoId: integer().references(() => desligamentos.id),
     dataDesligamento: date(),
     ultimoAcesso: timestamp({ withTimezone: true }),
+    /** Set when the dormant-user job inactivated the account; cleared when it is activated again. */
+    inativadoPorInatividade: boolean().notNull().default(false),
+    /** When the dormant-user job last warned the user that the account is about to be inactivated. */
+    avisoInatividadeEm: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    /** What the user list's search looks in (name, e-mail, CPF digits), folded as dealers.busca. */
+    busca: text().generatedAlwaysAs(
+      sql`fold(nome || chr(31) || email || chr(31) || coalesce(cpf, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex().on(t.email),
@@ -145,7 +154,7 @@ export const usuarioCargos = pgTable(
     departamentoId: integer().references(() => departamentos.id),
     dataInicio: date().notNull(),
   },
-  (t) => [index().on(t.usuarioId), index().on(t.dealerId)],
+  (t) => [index().on(t.usuarioId), index().on(t.dealerId), index().on(t.cargoId)],
 );
 
 export const onboardingVistos = pgTable(

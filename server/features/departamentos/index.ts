@@ -36,6 +36,10 @@ export const departamentosFeature: Feature = {
       policy: policies.departamentos.options,
       resolve: (_args: unknown, { db }) => q.listDepartamentos(db),
     }),
+    departamentosCargosUsuarios: operation({
+      policy: policies.usuarios.edit,
+      resolve: (_args: unknown, { db }) => q.listDepartamentos(db),
+    }),
   },
   Mutation: {
     salvarDepartamento: operation({
