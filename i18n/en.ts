@@ -595,6 +595,40 @@ export const en = {
     activateError: 'Could not activate the dealer',
     inactivateError: 'Could not inactivate the dealer',
   },
+  usuarios: {
+    validation: {
+      cpf: 'Invalid CPF',
+      cpfEmUso: 'This CPF already belongs to another user',
+      emailEmUso: 'This e-mail is already in use',
+      dealerObrigatorio: 'Choose at least one dealer',
+      cargoObrigatorio: 'Each chosen dealer needs at least one position',
+      cargoDeOutroDealer: 'The position is at a dealer that was not chosen',
+      cargoDuplicado: 'This position was already added for this dealer',
+      cargoIncompleto: 'Fill in position, dealer, department and start date',
+      cargoInicioAnterior: 'The start must follow that of the positions already chosen at this dealer',
+      desligamentoAntesAdmissao: 'The dismissal date cannot precede the admission date',
+      produtoDuplicado: 'Repeated product',
+      tiposAcessoSemPadrao: 'These access types were left without any of their default features: %{tipos}',
+      tipoNaoPermitido: 'You cannot register users of this type',
+      marcaNaoPermitida: 'You cannot assign one of these brands',
+      dealerNaoPermitido: 'You cannot assign one of these dealers',
+      grupoNaoPermitido: 'You cannot assign one of these groups',
+      tipoAcessoNaoPermitido: 'You can only grant access types you hold yourself',
+      funcionalidadeNaoPermitida: 'You can only grant features you hold yourself',
+      foraDoEscopo:
+        'With these brands and dealers the user would be out of your reach: keep at least one of your brands or dealers',
+    },
+    errors: {
+      identityProvider:
+        'The account could not be updated in the identity provider; nothing was saved. Please try again.',
+      inativarSiMesmo: 'You cannot inactivate your own user',
+    },
+    boasVindas: {
+      mailSubject: 'Welcome to the portal',
+      mailBody:
+        'Hello, %{nome}. An account on the portal was created for you. To set your password, go to: %{link} — the link is valid for %{minutes} minutes and works once. After that, use “Forgot my password” on the sign-in page.',
+    },
+  },
   errors: {
     couldNotPerform: 'Could not perform the action',
     generic:

@@ -597,6 +597,41 @@ export const es = {
     activateError: 'No fue posible activar el concesionario',
     inactivateError: 'No fue posible inactivar el concesionario',
   },
+  usuarios: {
+    validation: {
+      cpf: 'CPF inválido',
+      cpfEmUso: 'Este CPF ya pertenece a otro usuario',
+      emailEmUso: 'Este correo electrónico ya está en uso',
+      dealerObrigatorio: 'Elija al menos un concesionario',
+      cargoObrigatorio: 'Cada concesionario elegido necesita al menos un cargo',
+      cargoDeOutroDealer: 'El cargo es de un concesionario que no fue elegido',
+      cargoDuplicado: 'Este cargo ya fue agregado para este concesionario',
+      cargoIncompleto: 'Complete cargo, concesionario, departamento y fecha de inicio',
+      cargoInicioAnterior: 'El inicio debe ser posterior al de los cargos ya elegidos en este concesionario',
+      desligamentoAntesAdmissao: 'La fecha de baja no puede ser anterior a la de admisión',
+      produtoDuplicado: 'Producto repetido',
+      tiposAcessoSemPadrao:
+        'Los siguientes tipos de acceso quedaron sin ninguna funcionalidad predeterminada: %{tipos}',
+      tipoNaoPermitido: 'No puede registrar usuarios de este tipo',
+      marcaNaoPermitida: 'No puede asignar una de estas marcas',
+      dealerNaoPermitido: 'No puede asignar uno de estos concesionarios',
+      grupoNaoPermitido: 'No puede asignar uno de estos grupos',
+      tipoAcessoNaoPermitido: 'Solo puede conceder tipos de acceso que usted mismo tiene',
+      funcionalidadeNaoPermitida: 'Solo puede conceder funcionalidades que usted mismo tiene',
+      foraDoEscopo:
+        'Con estas marcas y concesionarios el usuario quedaría fuera de su alcance: mantenga al menos una marca o concesionario suyo',
+    },
+    errors: {
+      identityProvider:
+        'No fue posible actualizar la cuenta en el proveedor de identidad; no se guardó nada. Inténtelo de nuevo.',
+      inativarSiMesmo: 'No puede desactivar su propio usuario',
+    },
+    boasVindas: {
+      mailSubject: 'Bienvenido al portal',
+      mailBody:
+        'Hola, %{nome}. Se creó una cuenta en el portal para usted. Para definir su contraseña, acceda a: %{link} — el enlace vale por %{minutes} minutos y puede usarse una sola vez. Después, use “Olvidé mi contraseña” en la página de inicio de sesión.',
+    },
+  },
   errors: {
     couldNotPerform: 'No fue posible realizar la acción',
     generic:

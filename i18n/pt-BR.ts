@@ -595,6 +595,40 @@ export const ptBR = {
     activateError: 'Não foi possível ativar o dealer',
     inactivateError: 'Não foi possível inativar o dealer',
   },
+  usuarios: {
+    validation: {
+      cpf: 'CPF inválido',
+      cpfEmUso: 'Este CPF já pertence a outro usuário',
+      emailEmUso: 'Este e-mail já está em uso',
+      dealerObrigatorio: 'Escolha ao menos um dealer',
+      cargoObrigatorio: 'Cada dealer escolhido precisa de ao menos um cargo',
+      cargoDeOutroDealer: 'O cargo é de um dealer que não foi escolhido',
+      cargoDuplicado: 'Este cargo já foi adicionado para este dealer',
+      cargoIncompleto: 'Preencha cargo, dealer, departamento e data de início',
+      cargoInicioAnterior: 'O início deve ser posterior ao dos cargos já escolhidos neste dealer',
+      desligamentoAntesAdmissao: 'A data de desligamento não pode ser anterior à de admissão',
+      produtoDuplicado: 'Produto repetido',
+      tiposAcessoSemPadrao: 'Os seguintes tipos de acesso ficaram sem nenhuma funcionalidade padrão: %{tipos}',
+      tipoNaoPermitido: 'Você não pode cadastrar usuários deste tipo',
+      marcaNaoPermitida: 'Você não pode atribuir uma destas marcas',
+      dealerNaoPermitido: 'Você não pode atribuir um destes dealers',
+      grupoNaoPermitido: 'Você não pode atribuir um destes grupos',
+      tipoAcessoNaoPermitido: 'Você só pode conceder tipos de acesso que você mesmo tem',
+      funcionalidadeNaoPermitida: 'Você só pode conceder funcionalidades que você mesmo tem',
+      foraDoEscopo:
+        'Com estas marcas e dealers o usuário ficaria fora do seu alcance: mantenha ao menos uma marca ou dealer seu',
+    },
+    errors: {
+      identityProvider:
+        'Não foi possível atualizar a conta no provedor de identidade; nada foi salvo. Tente novamente.',
+      inativarSiMesmo: 'Você não pode inativar o seu próprio usuário',
+    },
+    boasVindas: {
+      mailSubject: 'Bem-vindo ao portal',
+      mailBody:
+        'Olá, %{nome}. Uma conta no portal foi criada para você. Para definir sua senha, acesse: %{link} — o link vale por %{minutes} minutos e pode ser usado uma única vez. Depois disso, use “Esqueci minha senha” na página de login.',
+    },
+  },
   errors: {
     couldNotPerform: 'Não foi possível realizar a ação',
     generic:

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../documentos';
 import { IDIOMA_PADRAO, IDIOMAS, ONBOARDING_IDS, TIPOS_USUARIO, type TipoUsuario } from '../enums';
-import { duplicateIndexes, ids, MAX_IDS, optionalText, phoneList, recordId, requiredId, requiredText, versionField } from './campos';
+import {
+  duplicateIndexes,
+  ids,
+  MAX_IDS,
+  optionalText,
+  phoneList,
+  recordId,
+  requiredId,
+  requiredText,
+  versionField,
+} from './campos';
 import { filterInputSchema, optionalBoolean, optionalIds } from './lista';
 
 /** A database id as GraphQL sends it (ID is a string), at most MAX_ID. */
@@ -188,7 +198,8 @@ export function usuarioSchema(rules: UsuarioRules) {
       if (u.tipo && rules.tiposUsuarioDocumentoObrigatorio.includes(u.tipo) && !u.cpf) {
         issue(['cpf'], 'validation.required');
       }
-      if (u.tipo === 'DEALER_GRUPO' && dealerIds.length === 0) issue(['dealerIds'], 'usuarios.validation.dealerObrigatorio');
+      if (u.tipo === 'DEALER_GRUPO' && dealerIds.length === 0)
+        issue(['dealerIds'], 'usuarios.validation.dealerObrigatorio');
 
       if (u.tipo && rules.tiposUsuarioInformarCargo.includes(u.tipo)) {
         const semCargo = dealerIds.filter((id) => !cargos.some((c) => c.dealerId === id));
@@ -221,7 +232,8 @@ export function usuarioSchema(rules: UsuarioRules) {
         issue(['produtos', index, 'produtoId'], 'usuarios.validation.produtoDuplicado');
       }
       const semPadrao = tiposAcessoSemPadrao(produtos, rules);
-      if (semPadrao.length) issue(['produtos'], 'usuarios.validation.tiposAcessoSemPadrao', { tipos: semPadrao.join(', ') });
+      if (semPadrao.length)
+        issue(['produtos'], 'usuarios.validation.tiposAcessoSemPadrao', { tipos: semPadrao.join(', ') });
     },
     // Also report these while other fields are still wrong, so every error shows at once.
     { when: () => true },

@@ -51,3 +51,14 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     }
   };
 }
+
+/** One mailer per database (the outbox lives there), for the features that send mail. */
+const mailers = new WeakMap<Db, Mailer>();
+export function mailerOf(db: Db, config: Config, log: FastifyBaseLogger): Mailer {
+  let mailer = mailers.get(db);
+  if (!mailer) {
+    mailer = createMailer(config, db, log);
+    mailers.set(db, mailer);
+  }
+  return mailer;
+}

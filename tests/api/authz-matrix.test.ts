@@ -16,6 +16,8 @@ import {
   usuarios,
 } from '../../server/db/schema';
 import { ALL_POLICIES, allows } from '../../domain/policies';
+import { cpfFrom, createUsuario } from '../../server/db/seed/builders';
+import { seededRandom } from '../../server/db/seed/random';
 import type { AccessSubject } from '../../domain/access';
 import { operationTable } from '../../server/graphql/schema';
 import { DEMO, errorCode, gql, signIn, startPortal, versionOf, type TestPortal } from './portal';
@@ -58,6 +60,13 @@ async function dealerInput(portal: TestPortal, id: number) {
   };
 }
 
+/** User maintenance (the dealer demo user has no key for it). */
+const userMaintainers = { anonymous: false, super: true, montadora: true, dealer: false };
+
+/** A user in the manufacturer's scope that the matrix inactivates, and a counter for new users. */
+const alvo = { id: 0, criados: 0 };
+const cpfs = seededRandom(777);
+
 const staffOnly = { anonymous: false, super: true, montadora: false, dealer: false };
 
 /** Reference records made for the matrix (cadastros): unused, so the provider staff may remove them. */
@@ -90,6 +99,34 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     },
     produtos: { query: '{ produtos { id } }', allowed: everyoneSignedIn },
     usuarioLogado: { query: '{ usuarioLogado { id } }', allowed: everyoneSignedIn },
+    usuarios: { query: '{ usuarios(filterInput: { busca: "a" }) { totalElements } }', allowed: userMaintainers },
+    usuario: {
+      query: 'query($id: ID!) { usuario(id: $id) { id } }',
+      variables: (ids) => ({ id: ids.dealer }),
+      allowed: userMaintainers,
+    },
+    infoUsuario: {
+      query: 'query($id: ID!) { infoUsuario(usuarioId: $id) { produtoId } }',
+      variables: (ids) => ({ id: ids.dealer }),
+      allowed: userMaintainers,
+    },
+    dominioUsuario: { query: '{ dominioUsuario { tiposUsuario } }', allowed: userMaintainers },
+    produtosByDealersAndTipoUsuario: {
+      query: '{ produtosByDealersAndTipoUsuario(idsDealer: [], tipoUsuario: MONTADORA) { id } }',
+      allowed: userMaintainers,
+    },
+    usuariosByTipoUsuario: { query: '{ usuariosByTipoUsuario(tipo: DEALER_GRUPO) { id } }', allowed: userMaintainers },
+    usuarioByCpf: { query: '{ usuarioByCpf(cpf: "529.982.247-25") { id } }', allowed: userMaintainers },
+    usuarioByEmail: {
+      query: 'query($e: String!) { usuarioByEmail(email: $e) { id } }',
+      variables: () => ({ e: DEMO.dealer }),
+      allowed: userMaintainers,
+    },
+    podeAdicionarCargo: {
+      query: '{ podeAdicionarCargo(cargoAdicionadoInput: { cargoId: 1, dealerId: 1, dataInicio: "2026-01-01" }) }',
+      allowed: userMaintainers,
+    },
+    departamentosCargosUsuarios: { query: '{ departamentosCargosUsuarios { id } }', allowed: userMaintainers },
     currentUserOnboardingIsSeen: { query: '{ currentUserOnboardingIsSeen(id: HOME) }', allowed: everyoneSignedIn },
     // The audit route's keys (the dealer has none); scope per kind is in auditoria.test.ts.
     auditoria: {
@@ -204,6 +241,32 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       variables: () => ({ id: cadastro.redeSocial }),
       allowed: staffOnly,
     },
+    salvarUsuario: {
+      query: 'mutation($u: UsuarioInput!) { salvarUsuario(usuario: $u) { id } }',
+      variables: async (_ids, portal) => {
+        const [aurora] = await portal.database.db.select().from(marcas).where(eq(marcas.nome, 'Aurora Motors'));
+        return {
+          u: {
+            nome: 'Matriz Usuário',
+            email: `matriz.${++alvo.criados}@usuarios.test`,
+            cpf: cpfFrom(cpfs),
+            tipo: 'MONTADORA',
+            marcaIds: [aurora.id],
+          },
+        };
+      },
+      allowed: userMaintainers,
+    },
+    ativarUsuario: {
+      query: 'mutation($id: ID!) { ativarUsuario(id: $id) { id } }',
+      variables: (ids) => ({ id: ids.dealer }),
+      allowed: userMaintainers,
+    },
+    inativarUsuario: {
+      query: 'mutation($id: ID!) { inativarUsuario(id: $id) { id } }',
+      variables: () => ({ id: alvo.id }),
+      allowed: userMaintainers,
+    },
     setCurrentUserOnboardingSeen: {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',
       allowed: everyoneSignedIn,
@@ -235,6 +298,15 @@ beforeAll(async () => {
   const { db } = portal.database;
   const one = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows)[0].id;
   cadastro.marca = await one(db.insert(marcas).values({ nome: 'Matriz Marca Base' }).returning());
+  const [aurora] = await db.select().from(marcas).where(eq(marcas.nome, 'Aurora Motors'));
+  alvo.id = (
+    await createUsuario(db, {
+      nome: 'Matriz Alvo',
+      email: 'matriz.alvo@usuarios.test',
+      tipo: 'MONTADORA',
+      marcaIds: [aurora.id],
+    })
+  ).id;
   cadastro.cargo = await one(db.insert(cargos).values({ nome: 'Matriz Cargo Base' }).returning());
   cadastro.departamento = await one(
     db.insert(departamentos).values({ nome: 'Matriz Departamento Base', sigla: 'MB' }).returning(),
@@ -312,7 +384,8 @@ describe('authorization matrix', () => {
             expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
           } else {
             expect(errorCode(response)).toBe(caller === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN');
-            expect(response.data ?? null).toBeNull();
+            // A nullable field answers { field: null } on refusal: no value of any field may come back.
+            expect(Object.values(response.data ?? {}).filter((value) => value !== null)).toEqual([]);
           }
         });
       }

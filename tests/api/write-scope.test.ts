@@ -391,7 +391,7 @@ describe('ids of another scope on every operation', () => {
   }
   type Probe =
     | { refused: (t: Targets) => [string, Record<string, unknown>] }
-    | { scopedList: (t: Targets) => [string, Record<string, unknown>, string] }
+    | { scopedList: (t: Targets) => [string, Record<string, unknown>, string, number[]?] }
     | { notScoped: string };
   const GRUPO = (t: Targets, extra = {}) => ({
     grupo: { id: t.grupo, nome: 'X Grupo', marcaIds: [t.marca], ...extra },
@@ -420,6 +420,47 @@ describe('ids of another scope on every operation', () => {
         { f: { marcaIds: [t.marca] } },
         'dealers',
       ],
+    },
+    'Query.usuarios': {
+      scopedList: (t) => [
+        'query($f: UsuarioFilterInput!) { usuarios(filterInput: $f) { totalElements content { id } } }',
+        { f: { marcaIds: [t.marca], dealerIds: [t.dealer] } },
+        'usuarios',
+        [t.usuario],
+      ],
+    },
+    'Query.usuario': { refused: (t) => ['query($id: ID!) { usuario(id: $id) { id nome } }', { id: t.usuario }] },
+    'Query.infoUsuario': {
+      refused: (t) => ['query($id: ID!) { infoUsuario(usuarioId: $id) { produtoId } }', { id: t.usuario }],
+    },
+    'Query.produtosByDealersAndTipoUsuario': {
+      notScoped: 'answers the products of the chosen dealers the caller sees; others are ignored (usuarios.test.ts)',
+    },
+    'Query.usuariosByTipoUsuario': {
+      notScoped: 'answers only users in the caller scope whatever dealers are named (usuarios.test.ts)',
+    },
+    'Query.podeAdicionarCargo': { notScoped: 'answers false for a dealer outside the caller scope (usuarios.test.ts)' },
+    'Mutation.salvarUsuario': {
+      refused: (t) => [
+        'mutation($u: UsuarioInput!) { salvarUsuario(usuario: $u) { id } }',
+        {
+          u: {
+            id: t.usuario,
+            version: 1,
+            nome: 'Outro Nome',
+            email: 'outro@escopo.test',
+            cpf: '529.982.247-25',
+            tipo: 'MONTADORA',
+            marcaIds: [t.marca],
+          },
+        },
+      ],
+    },
+    'Mutation.ativarUsuario': {
+      refused: (t) => ['mutation($id: ID!) { ativarUsuario(id: $id) { id } }', { id: t.usuario }],
+    },
+    'Mutation.inativarUsuario': {
+      refused: (t) => ['mutation($id: ID!) { inativarUsuario(id: $id) { id } }', { id: t.usuario }],
     },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
@@ -509,6 +550,10 @@ describe('ids of another scope on every operation', () => {
       'usuarios',
       'usuario_marcas',
       'usuario_dealers',
+      'usuario_grupos',
+      'usuario_cargos',
+      'usuario_tipos_acesso',
+      'usuario_funcionalidades',
       'marcas',
       'cargos',
       'departamentos',
@@ -578,7 +623,7 @@ describe('ids of another scope on every operation', () => {
           expect([name, errorCode(response)]).toEqual([name, expect.stringMatching(/^(FORBIDDEN|NOT_FOUND)$/)]);
           expect([name, Object.values(response.data ?? {}).filter((v) => v !== null)]).toEqual([name, []]);
         } else {
-          const [query, variables, field] = probe.scopedList(targets);
+          const [query, variables, field, forbidden = [grupoC.id, dealerC.id]] = probe.scopedList(targets);
           const response = await gql<Record<string, { totalElements: number; content: { id: string }[] }>>(
             portal,
             query,
@@ -586,7 +631,7 @@ describe('ids of another scope on every operation', () => {
             caller,
           );
           const ids = response.data![field].content.map((row) => Number(row.id));
-          expect([name, ids.filter((id) => id === grupoC.id || id === dealerC.id)]).toEqual([name, []]);
+          expect([name, ids.filter((id) => forbidden.includes(id))]).toEqual([name, []]);
         }
         expect([name, await fingerprint()]).toEqual([name, before]);
       }

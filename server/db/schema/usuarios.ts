@@ -71,9 +71,7 @@ export const usuarios = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     version: version(),
     /** What the user list's search looks in (name, e-mail, CPF digits), folded as dealers.busca. */
-    busca: text().generatedAlwaysAs(
-      sql`fold(nome || chr(31) || email || chr(31) || coalesce(cpf, ''))`,
-    ),
+    busca: text().generatedAlwaysAs(sql`fold(nome || chr(31) || email || chr(31) || coalesce(cpf, ''))`),
   },
   (t) => [
     uniqueIndex().on(t.email),

@@ -8,16 +8,14 @@ import {
 } from '../../../domain/schemas/superAdmin';
 import { recordAudit } from '../../audit';
 import { sendPasswordLink } from '../../auth/forgotPassword';
-import type { Db } from '../../db/client';
 import { portalError, notFound } from '../../graphql/errors';
-import type { SignedInContext } from '../../graphql/context';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { enqueueUnique, type JobRow } from '../../jobs';
-import { createMailer, type Mailer } from '../../mail';
+import { mailerOf } from '../../mail';
 import { listProdutos } from '../produtos';
 import { findUsuarioByEmail } from '../usuarios';
-import { KeycloakError, syncKeycloakUser } from './keycloak';
+import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
 import * as q from './queries';
 
 export { superAdminJobs } from './sincronizacoes';
@@ -47,17 +45,6 @@ const enqueueOperation = (fila: SuperAdminFila) =>
       return jobView(job);
     },
   });
-
-/** One mailer per database: the outbox lives there (see server/mail). */
-const mailers = new WeakMap<Db, Mailer>();
-function mailerFor({ db, config, request }: SignedInContext): Mailer {
-  let mailer = mailers.get(db);
-  if (!mailer) {
-    mailer = createMailer(config, db, request.server.log);
-    mailers.set(db, mailer);
-  }
-  return mailer;
-}
 
 export const superAdminFeature: Feature = {
   typeDefs: readFileSync(new URL('./superAdmin.graphql', import.meta.url), 'utf8'),
@@ -124,10 +111,14 @@ export const superAdminFeature: Feature = {
           provedor = 'EMBUTIDO';
           acao = usuario.senhaHash ? 'ATUALIZADO' : 'CRIADO';
           if (!usuario.senhaHash && usuario.active) {
-            await sendPasswordLink({ db, config, mailer: mailerFor(ctx) }, usuario, {
-              subjectKey: 'superAdmin.sincronizacao.identityProvider.mailSubject',
-              bodyKey: 'superAdmin.sincronizacao.identityProvider.mailBody',
-            });
+            await sendPasswordLink(
+              { db, config, mailer: mailerOf(ctx.db, ctx.config, ctx.request.server.log) },
+              usuario,
+              {
+                subjectKey: 'superAdmin.sincronizacao.identityProvider.mailSubject',
+                bodyKey: 'superAdmin.sincronizacao.identityProvider.mailBody',
+              },
+            );
             emailSenhaEnviado = true;
           }
         } else {

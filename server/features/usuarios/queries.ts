@@ -1,18 +1,27 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Idioma, OnboardingId } from '../../../domain/enums';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Idioma, OnboardingId, TipoUsuario } from '../../../domain/enums';
+import type { UsuarioFilter } from '../../../domain/schemas/usuario';
+import { dealerScope, grupoScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { idOf } from '../../db/lists';
+import { allOf, countOf, idOf, orderOf, pageWithTotal, searchIn } from '../../db/lists';
 import {
+  cargos,
   dealerGrupos,
+  dealerProdutos,
   dealers,
+  departamentos,
+  desligamentos,
   funcionalidades,
   grupos,
   marcas,
   onboardingVistos,
   produtos,
   tiposAcesso,
+  usuarioCargos,
   usuarioDealers,
   usuarioFuncionalidades,
+  usuarioGrupos,
   usuarioMarcas,
   usuarios,
   usuarioTiposAcesso,
@@ -137,4 +146,367 @@ export async function onboardingsOf(db: DbOrTx, usuarioId: number) {
 
 export async function markOnboardingSeen(db: DbOrTx, usuarioId: number, onboardingId: OnboardingId) {
   await db.insert(onboardingVistos).values({ usuarioId, onboardingId }).onConflictDoNothing();
+}
+
+// The user maintenance of issue #13: the scoped list, one user as the wizard edits it, and the
+// writes of salvarUsuario. Links the caller cannot see (another manufacturer's dealers, brands and
+// groups) are neither answered nor changed.
+
+const usuariosId = idOf(usuarios);
+
+type Ref = { id: number; nome: string };
+
+const marcasJson = (visible: SQL | undefined) => sql<Ref[]>`coalesce((select json_agg(json_build_object('id', m.id,
+  'nome', m.nome, 'descricao', m.descricao, 'facebookId', m.facebook_id, 'active', m.active) order by m.nome)
+  from ${usuarioMarcas} um join ${marcas} m on m.id = um.marca_id
+  where um.usuario_id = ${usuariosId} and ${visible ?? sql`true`}), '[]')`;
+
+const dealersJson = (visible: SQL | undefined) => sql<
+  { id: number; nomeExibicao: string; active: boolean; grupo: Ref | null }[]
+>`coalesce((select json_agg(json_build_object('id', dealers.id, 'nomeExibicao', dealers.nome_exibicao,
+  'active', dealers.active, 'grupo', (select json_build_object('id', g.id, 'nome', g.nome) from ${dealerGrupos} dg
+    join ${grupos} g on g.id = dg.grupo_id where dg.dealer_id = dealers.id order by g.nome limit 1))
+  order by dealers.nome_exibicao)
+  from ${usuarioDealers} ud join ${dealers} on dealers.id = ud.dealer_id
+  where ud.usuario_id = ${usuariosId} and ${visible ?? sql`true`}), '[]')`;
+
+const gruposJson = (visible: SQL | undefined) => sql<Ref[]>`coalesce((select json_agg(json_build_object('id',
+  grupos.id, 'nome', grupos.nome) order by grupos.nome)
+  from ${usuarioGrupos} ug join ${grupos} on grupos.id = ug.grupo_id
+  where ug.usuario_id = ${usuariosId} and ${visible ?? sql`true`}), '[]')`;
+
+/** Brands the caller may see on a user and give: their own (every brand for provider staff). */
+export function marcaVisible(session: Session): SQL | undefined {
+  return session.tipo === 'TECSINAPSE'
+    ? undefined
+    : sql`m.id in (select mine.marca_id from ${usuarioMarcas} mine where mine.usuario_id = ${session.usuarioId})`;
+}
+
+/** Columns of a list row (what the user table shows), links within the caller's sight. */
+const listColumns = (session: Session) => ({
+  id: usuarios.id,
+  version: usuarios.version,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  cpf: usuarios.cpf,
+  tipo: usuarios.tipo,
+  idioma: usuarios.idioma,
+  active: usuarios.active,
+  ativacaoEspecial: usuarios.ativacaoEspecial,
+  inativadoPorInatividade: usuarios.inativadoPorInatividade,
+  ultimoAcesso: usuarios.ultimoAcesso,
+  createdAt: usuarios.createdAt,
+  marcas: marcasJson(marcaVisible(session)),
+  dealers: dealersJson(dealerScope(session)),
+  grupos: gruposJson(grupoScope(session)),
+});
+
+function listWhere(session: Session, filter: Omit<UsuarioFilter, 'page' | 'rowsPerPage'>): SQL | undefined {
+  const anyOf = (table: SQL, column: SQL, values: number[] | null | undefined) =>
+    values?.length
+      ? sql`exists (select 1 from ${table} x where x.usuario_id = ${usuariosId} and ${column} in ${values})`
+      : undefined;
+  const tipos = filter.tipos?.length ? filter.tipos : undefined;
+  return allOf(
+    usuarioScope(session),
+    searchIn(filter.busca, usuarios.busca),
+    tipos ? inArray(usuarios.tipo, tipos) : undefined,
+    filter.active == null ? undefined : eq(usuarios.active, filter.active),
+    filter.inativadoPorInatividade == null
+      ? undefined
+      : eq(usuarios.inativadoPorInatividade, filter.inativadoPorInatividade),
+    anyOf(sql`${usuarioMarcas}`, sql`x.marca_id`, filter.marcaIds),
+    anyOf(sql`${usuarioGrupos}`, sql`x.grupo_id`, filter.grupoIds),
+    anyOf(sql`${usuarioDealers}`, sql`x.dealer_id`, filter.dealerIds),
+    anyOf(sql`${usuarioCargos}`, sql`x.cargo_id`, filter.cargoIds),
+  );
+}
+
+const sortColumns = {
+  nome: usuarios.nome,
+  email: usuarios.email,
+  tipo: usuarios.tipo,
+  active: usuarios.active,
+  createdAt: usuarios.createdAt,
+  ultimoAcesso: usuarios.ultimoAcesso,
+};
+
+/** The paged, scoped user list and its total (search by name, e-mail or CPF; filters; sort). */
+export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter) {
+  const where = listWhere(session, filter);
+  return pageWithTotal(
+    filter,
+    (limit, offset) =>
+      db
+        .select(listColumns(session))
+        .from(usuarios)
+        .where(where)
+        .orderBy(...orderOf(filter.sort, sortColumns, 'nome', usuarios.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ total: countOf() }).from(usuarios).where(where))[0].total,
+  );
+}
+
+export type ListRow = Awaited<ReturnType<typeof listUsuarios>>['content'][number];
+
+/** The filtered list without paging, in its order (the export). */
+export function exportUsuariosQuery(db: DbOrTx, session: Session, filter: Omit<UsuarioFilter, 'page' | 'rowsPerPage'>) {
+  return db
+    .select(listColumns(session))
+    .from(usuarios)
+    .where(listWhere(session, filter))
+    .orderBy(...orderOf(filter.sort, sortColumns, 'nome', usuarios.id));
+}
+
+/** One user with what the wizard edits, if the caller may see them; links within the caller's sight. */
+export async function findUsuario(db: DbOrTx, session: Session, id: number) {
+  const [row] = await db
+    .select({
+      ...listColumns(session),
+      telefones: usuarios.telefones,
+      celulares: usuarios.celulares,
+      dataAdmissao: usuarios.dataAdmissao,
+      emailSuperior: usuarios.emailSuperior,
+      desligamentoId: usuarios.desligamentoId,
+      dataDesligamento: usuarios.dataDesligamento,
+      desligamento: sql<{ id: number; motivo: string } | null>`(select json_build_object('id', d.id, 'motivo', d.motivo)
+        from ${desligamentos} d where d.id = ${usuarios.desligamentoId})`,
+      cargos: sql<CargoRow[]>`coalesce((select json_agg(json_build_object('cargoId', uc.cargo_id, 'cargoNome', c.nome,
+          'dealerId', uc.dealer_id, 'dealerNome', dealers.nome_exibicao, 'departamentoId', uc.departamento_id,
+          'departamentoNome', dp.nome, 'dataInicio', uc.data_inicio) order by dealers.nome_exibicao, uc.data_inicio, c.nome)
+        from ${usuarioCargos} uc join ${cargos} c on c.id = uc.cargo_id join ${dealers} on dealers.id = uc.dealer_id
+        left join ${departamentos} dp on dp.id = uc.departamento_id
+        where uc.usuario_id = ${usuariosId} and ${dealerScope(session) ?? sql`true`}), '[]')`,
+      tiposAcessoIds: sql<number[]>`array(select uta.tipo_acesso_id from ${usuarioTiposAcesso} uta
+        where uta.usuario_id = ${usuariosId} order by 1)`,
+      funcionalidadeIds: sql<number[]>`array(select uf.funcionalidade_id from ${usuarioFuncionalidades} uf
+        where uf.usuario_id = ${usuariosId} order by 1)`,
+      // Every link, seen or not, for the audit and for keeping what the caller cannot see.
+      allMarcaIds: sql<
+        number[]
+      >`array(select x.marca_id from ${usuarioMarcas} x where x.usuario_id = ${usuariosId} order by 1)`,
+      allDealerIds: sql<
+        number[]
+      >`array(select x.dealer_id from ${usuarioDealers} x where x.usuario_id = ${usuariosId} order by 1)`,
+      allGrupoIds: sql<
+        number[]
+      >`array(select x.grupo_id from ${usuarioGrupos} x where x.usuario_id = ${usuariosId} order by 1)`,
+      allCargos: sql<CargoRow[]>`coalesce((select json_agg(json_build_object('cargoId', uc.cargo_id,
+          'dealerId', uc.dealer_id, 'departamentoId', uc.departamento_id, 'dataInicio', uc.data_inicio)
+          order by uc.dealer_id, uc.cargo_id, uc.data_inicio)
+        from ${usuarioCargos} uc where uc.usuario_id = ${usuariosId}), '[]')`,
+    })
+    .from(usuarios)
+    .where(allOf(eq(usuarios.id, id), usuarioScope(session)));
+  return row;
+}
+export type UsuarioRow = NonNullable<Awaited<ReturnType<typeof findUsuario>>>;
+export interface CargoRow {
+  cargoId: number;
+  cargoNome?: string;
+  dealerId: number;
+  dealerNome?: string;
+  departamentoId: number | null;
+  departamentoNome?: string | null;
+  dataInicio: string;
+}
+
+/** The user's permissions grouped by product (infoUsuario). */
+export async function infoUsuario(db: DbOrTx, usuarioId: number) {
+  const { rows } = await db.execute<{
+    produtoId: number;
+    nome: string;
+    tiposAcessoIds: number[];
+    funcionalidadeIds: number[];
+  }>(sql`
+    select p.id as "produtoId", p.nome,
+      array(select uta.tipo_acesso_id from ${usuarioTiposAcesso} uta join ${tiposAcesso} t on t.id = uta.tipo_acesso_id
+        where uta.usuario_id = ${usuarioId} and t.produto_id = p.id order by 1) as "tiposAcessoIds",
+      array(select uf.funcionalidade_id from ${usuarioFuncionalidades} uf join ${funcionalidades} f on f.id = uf.funcionalidade_id
+        where uf.usuario_id = ${usuarioId} and f.produto_id = p.id order by 1) as "funcionalidadeIds"
+    from ${produtos} p
+    where exists (select 1 from ${usuarioTiposAcesso} uta join ${tiposAcesso} t on t.id = uta.tipo_acesso_id
+        where uta.usuario_id = ${usuarioId} and t.produto_id = p.id)
+      or exists (select 1 from ${usuarioFuncionalidades} uf join ${funcionalidades} f on f.id = uf.funcionalidade_id
+        where uf.usuario_id = ${usuarioId} and f.produto_id = p.id)
+    order by p.nome`);
+  return rows.map((r) => ({ ...r, produto: { id: r.produtoId, nome: r.nome } }));
+}
+
+/** Access types and features the caller may give: their own (null: any, for provider staff). */
+export async function grantableOf(db: DbOrTx, session: Session) {
+  if (session.tipo === 'TECSINAPSE') return { tiposAcesso: null, funcionalidades: null };
+  const [row] = await db
+    .select({
+      tiposAcesso: sql<
+        number[]
+      >`array(select tipo_acesso_id from ${usuarioTiposAcesso} where usuario_id = ${session.usuarioId})`,
+      funcionalidades: sql<
+        number[]
+      >`array(select funcionalidade_id from ${usuarioFuncionalidades} where usuario_id = ${session.usuarioId})`,
+    })
+    .from(usuarios)
+    .where(eq(usuarios.id, session.usuarioId));
+  return { tiposAcesso: new Set(row?.tiposAcesso ?? []), funcionalidades: new Set(row?.funcionalidades ?? []) };
+}
+
+/** Ids among `ids` that exist in `table` and meet `condition` (e.g. the caller's scope). */
+export async function existingIds(db: DbOrTx, table: PgTable & { id: AnyPgColumn }, ids: number[], condition?: SQL) {
+  if (!ids.length) return new Set<number>();
+  const rows = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(allOf(inArray(table.id, ids), condition));
+  return new Set(rows.map((r) => r.id as number));
+}
+
+/** Field errors for an e-mail or CPF another user already holds. */
+export async function uniquenessErrors(db: DbOrTx, input: { id?: number | null; email: string; cpf: string | null }) {
+  const others = input.id ? sql`${usuarios.id} <> ${input.id}` : undefined;
+  const taken = await db
+    .select({ email: usuarios.email, cpf: usuarios.cpf })
+    .from(usuarios)
+    .where(
+      allOf(
+        others,
+        input.cpf
+          ? sql`(${usuarios.email} = ${input.email} or ${usuarios.cpf} = ${input.cpf})`
+          : eq(usuarios.email, input.email),
+      ),
+    )
+    .limit(2);
+  const errors: Record<string, string> = {};
+  if (taken.some((t) => t.email === input.email)) errors.email = 'usuarios.validation.emailEmUso';
+  if (input.cpf && taken.some((t) => t.cpf === input.cpf)) errors.cpf = 'usuarios.validation.cpfEmUso';
+  return errors;
+}
+
+export interface UsuarioWrite {
+  id?: number | null;
+  nome: string;
+  email: string;
+  cpf: string | null;
+  tipo: TipoUsuario;
+  idioma: Idioma;
+  telefones: string[];
+  celulares: string[];
+  dataAdmissao: string | null;
+  emailSuperior: string | null;
+  desligamentoId: number | null;
+  dataDesligamento: string | null;
+  marcaIds: number[];
+  grupoIds: number[];
+  dealerIds: number[];
+  cargos: { cargoId: number; dealerId: number; departamentoId: number | null; dataInicio: string }[];
+  tiposAcessoIds: number[];
+  funcionalidadeIds: number[];
+}
+
+/**
+ * Inserts or updates a user and replaces their links with the given (final) sets: one statement per
+ * table, the links the caller could not see already folded into the sets by the caller of this.
+ */
+export async function writeUsuario(tx: DbOrTx, input: UsuarioWrite): Promise<number> {
+  const columns = {
+    nome: input.nome,
+    email: input.email,
+    cpf: input.cpf,
+    tipo: input.tipo,
+    idioma: input.idioma,
+    telefones: input.telefones,
+    celulares: input.celulares,
+    dataAdmissao: input.dataAdmissao,
+    emailSuperior: input.emailSuperior,
+    desligamentoId: input.desligamentoId,
+    dataDesligamento: input.dataDesligamento,
+  };
+  let id = input.id;
+  if (id) {
+    await tx.update(usuarios).set(columns).where(eq(usuarios.id, id));
+    // One query at a time: a transaction is one connection.
+    for (const table of [
+      usuarioMarcas,
+      usuarioGrupos,
+      usuarioDealers,
+      usuarioCargos,
+      usuarioTiposAcesso,
+      usuarioFuncionalidades,
+    ]) {
+      await tx.delete(table).where(eq(table.usuarioId, id));
+    }
+  } else {
+    [{ id }] = await tx.insert(usuarios).values(columns).returning({ id: usuarios.id });
+  }
+  const usuarioId = id;
+  const links = <T>(values: T[], insert: (values: T[]) => Promise<unknown>) =>
+    values.length ? insert(values) : undefined;
+  await links(input.marcaIds, (v) => tx.insert(usuarioMarcas).values(v.map((marcaId) => ({ usuarioId, marcaId }))));
+  await links(input.grupoIds, (v) => tx.insert(usuarioGrupos).values(v.map((grupoId) => ({ usuarioId, grupoId }))));
+  await links(input.dealerIds, (v) => tx.insert(usuarioDealers).values(v.map((dealerId) => ({ usuarioId, dealerId }))));
+  await links(input.cargos, (v) => tx.insert(usuarioCargos).values(v.map((c) => ({ usuarioId, ...c }))));
+  await links(input.tiposAcessoIds, (v) =>
+    tx.insert(usuarioTiposAcesso).values(v.map((tipoAcessoId) => ({ usuarioId, tipoAcessoId }))),
+  );
+  await links(input.funcionalidadeIds, (v) =>
+    tx.insert(usuarioFuncionalidades).values(v.map((funcionalidadeId) => ({ usuarioId, funcionalidadeId }))),
+  );
+  return usuarioId;
+}
+
+export async function setUsuarioActive(tx: DbOrTx, id: number, active: boolean) {
+  await tx
+    .update(usuarios)
+    .set(active ? { active, inativadoPorInatividade: false } : { active })
+    .where(eq(usuarios.id, id));
+}
+
+/** Users of a type (at any of these dealers) the caller may see: whose permissions may be cloned. */
+export function usuariosByTipo(
+  db: DbOrTx,
+  session: Session,
+  filter: { tipo: TipoUsuario; dealerIds?: number[] | null; busca: string | null },
+) {
+  return db
+    .select(listColumns(session))
+    .from(usuarios)
+    .where(
+      allOf(
+        usuarioScope(session),
+        eq(usuarios.tipo, filter.tipo),
+        eq(usuarios.active, true),
+        searchIn(filter.busca, usuarios.busca),
+        filter.dealerIds?.length
+          ? sql`exists (select 1 from ${usuarioDealers} ud where ud.usuario_id = ${usuariosId} and ud.dealer_id in ${filter.dealerIds})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(usuarios.nome), asc(usuarios.id))
+    .limit(USUARIOS_BY_TIPO_LIMIT);
+}
+export const USUARIOS_BY_TIPO_LIMIT = 50;
+
+/** The id of the user with this e-mail or CPF, only within the caller's scope. */
+export async function findUsuarioIdBy(db: DbOrTx, session: Session, by: { email: string } | { cpf: string }) {
+  const [row] = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(allOf('email' in by ? eq(usuarios.email, by.email) : eq(usuarios.cpf, by.cpf), usuarioScope(session)));
+  return row?.id;
+}
+
+/** Products offered for these dealers and user type: a dealer-group user gets the portal and the dealers' products. */
+export async function produtoIdsFor(db: DbOrTx, dealerIds: number[], tipo: TipoUsuario, portal: string) {
+  if (tipo !== 'DEALER_GRUPO') return null;
+  const rows = await db
+    .select({ id: produtos.id })
+    .from(produtos)
+    .where(
+      sql`${produtos.nome} = ${portal} or ${
+        dealerIds.length
+          ? sql`exists (select 1 from ${dealerProdutos} dp where dp.produto_id = ${produtos.id} and dp.dealer_id in ${dealerIds})`
+          : sql`false`
+      }`,
+    );
+  return new Set(rows.map((r) => r.id));
 }

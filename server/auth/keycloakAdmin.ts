@@ -1,4 +1,4 @@
-import type { KeycloakAdminConfig } from '../../config';
+import type { KeycloakAdminConfig } from '../config';
 
 /** A Keycloak admin API call answered with an unexpected status, or not answered at all. */
 export class KeycloakError extends Error {}

@@ -1,0 +1,323 @@
+import { sql } from 'drizzle-orm';
+import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
+import { policies } from '../../../domain/policies';
+import { usuarioSchema, type UsuarioInput, type UsuarioRules } from '../../../domain/schemas/usuario';
+import { auditedWrite } from '../../audit/write';
+import { revokeAccount } from '../../auth/oidcAdapter';
+import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
+import { sendPasswordLink } from '../../auth/forgotPassword';
+import { authorize, changesWithin, dealerScope, grupoScope, usuarioInScope, type Session } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import {
+  cargos,
+  dealers,
+  departamentos,
+  desligamentos,
+  funcionalidades,
+  grupos,
+  marcas,
+  tiposAcesso,
+  usuarios,
+} from '../../db/schema';
+import type { SignedInContext } from '../../graphql/context';
+import { badUserInputKeys, notFound, portalError } from '../../graphql/errors';
+import { parseInput } from '../../graphql/input';
+import { mailerOf } from '../../mail';
+import { listProdutos } from '../produtos';
+import { loadProperties } from '../plataforma';
+import * as q from './queries';
+
+// salvarUsuario and the activation of users (issue #13): the rules of the shared schema, then what
+// only the database knows (uniqueness, references, the caller's reach), in one audited transaction.
+
+/** The settings and catalogue the user schema reads (domain/schemas/usuario.ts). */
+export async function usuarioRules(db: DbOrTx, ctx: Pick<SignedInContext, 'config'>): Promise<UsuarioRules> {
+  const [props, produtos] = await Promise.all([loadProperties(db, ctx.config), listProdutos(db)]);
+  return {
+    tiposUsuarioDocumentoObrigatorio: props.tiposUsuarioDocumentoObrigatorio,
+    tiposUsuarioInformarCargo: props.tiposUsuarioInformarCargo,
+    tiposUsuarioInformarGestao: props.tiposUsuarioInformarGestao,
+    informarDepartamentoCargo: props.informarDepartamentoCargo,
+    tiposAcesso: produtos.flatMap((p) =>
+      p.tiposAcesso.map((t) => ({
+        id: t.id,
+        nome: t.nome,
+        funcionalidadesPadrao: t.funcionalidadesPadrao.map((f) => f.id),
+      })),
+    ),
+  };
+}
+
+const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** The audited shape of a user: every field the wizard saves, lists in a stable order. */
+function snapshot(u: q.UsuarioWrite & { active: boolean }) {
+  return {
+    nome: u.nome,
+    email: u.email,
+    cpf: u.cpf,
+    tipo: u.tipo,
+    idioma: u.idioma,
+    telefones: u.telefones,
+    celulares: u.celulares,
+    dataAdmissao: u.dataAdmissao,
+    emailSuperior: u.emailSuperior,
+    desligamentoId: u.desligamentoId,
+    dataDesligamento: u.dataDesligamento,
+    marcaIds: sorted(u.marcaIds),
+    grupoIds: sorted(u.grupoIds),
+    dealerIds: sorted(u.dealerIds),
+    cargos: [...u.cargos]
+      .map(({ cargoId, dealerId, departamentoId, dataInicio }) => ({ cargoId, dealerId, departamentoId, dataInicio }))
+      .sort((a, b) => a.dealerId - b.dealerId || a.cargoId - b.cargoId || a.dataInicio.localeCompare(b.dataInicio)),
+    tiposAcessoIds: sorted(u.tiposAcessoIds),
+    funcionalidadeIds: sorted(u.funcionalidadeIds),
+    active: u.active,
+  };
+}
+type Snapshot = ReturnType<typeof snapshot>;
+
+const snapshotOf = (row: q.UsuarioRow): Snapshot =>
+  snapshot({
+    ...row,
+    dataAdmissao: row.dataAdmissao,
+    marcaIds: row.allMarcaIds,
+    grupoIds: row.allGrupoIds,
+    dealerIds: row.allDealerIds,
+    cargos: row.allCargos,
+  });
+
+/**
+ * The user before a change, when the caller may change them: in the caller's scope (else
+ * FORBIDDEN 'outside your scope'; NOT_FOUND when missing) and of a type the caller administers.
+ */
+async function writableUsuario(db: DbOrTx, session: Session, id: number) {
+  authorize(session, policies.usuarios.edit, session.idioma);
+  const row = await q.findUsuario(db, session, id);
+  if (!row) {
+    const [exists] = await db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(sql`${usuarios.id} = ${id}`);
+    throw exists ? portalError(session.idioma, 'FORBIDDEN', 'errors.outsideScope') : notFound(session.idioma);
+  }
+  if (!TIPOS_ADMINISTRADOS[session.tipo].includes(row.tipo)) {
+    throw portalError(session.idioma, 'FORBIDDEN', 'errors.outsideScope');
+  }
+  return row;
+}
+
+/** Ids of `after` the caller could not have chosen: added or removed, and not in `allowed`. */
+const changedOutside = (before: readonly number[], after: readonly number[], allowed: Set<number> | null) =>
+  !changesWithin(before, after, allowed);
+
+/**
+ * The final link sets and the field errors of references: links the caller cannot see are kept
+ * as they are; every link added must be one the caller may give (a manufacturer: its own brands
+ * and dealers; everyone: only access types and features they hold themselves).
+ */
+async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, before: q.UsuarioRow | undefined) {
+  const errors: Record<string, string> = {};
+  const allMarcas = await q.existingIds(tx, marcas, sorted([...input.marcaIds, ...(before?.allMarcaIds ?? [])]));
+  const visibleMarcas =
+    session.tipo === 'TECSINAPSE'
+      ? allMarcas
+      : await q.existingIds(
+          tx,
+          marcas,
+          [...allMarcas],
+          sql`${marcas.id} in (select marca_id from usuario_marcas where usuario_id = ${session.usuarioId})`,
+        );
+  const dealerIds = sorted([...input.dealerIds, ...(before?.allDealerIds ?? [])]);
+  const visibleDealers = await q.existingIds(tx, dealers, dealerIds, dealerScope(session));
+  const activeDealers = await q.existingIds(tx, dealers, input.dealerIds, sql`${dealers.active}`);
+  const grupoIds = sorted([...input.grupoIds, ...(before?.allGrupoIds ?? [])]);
+  const visibleGrupos = await q.existingIds(tx, grupos, grupoIds, grupoScope(session));
+
+  // What the caller cannot see stays; what they send replaces what they can see.
+  const keep = (all: readonly number[], visible: Set<number>) => all.filter((id) => !visible.has(id));
+  const marcaIds = sorted([...input.marcaIds, ...keep(before?.allMarcaIds ?? [], visibleMarcas)]);
+  const finalDealers = sorted([...input.dealerIds, ...keep(before?.allDealerIds ?? [], visibleDealers)]);
+  const finalGrupos = sorted([...input.grupoIds, ...keep(before?.allGrupoIds ?? [], visibleGrupos)]);
+
+  const wasThere = (ids: readonly number[] | undefined) => new Set(ids ?? []);
+  const marcasBefore = wasThere(before?.allMarcaIds);
+  if (input.marcaIds.some((id) => !visibleMarcas.has(id) && !marcasBefore.has(id))) {
+    errors.marcaIds = 'usuarios.validation.marcaNaoPermitida';
+  }
+  const dealersBefore = wasThere(before?.allDealerIds);
+  if (input.dealerIds.some((id) => !dealersBefore.has(id) && (!visibleDealers.has(id) || !activeDealers.has(id)))) {
+    errors.dealerIds = 'usuarios.validation.dealerNaoPermitido';
+  }
+  const gruposBefore = wasThere(before?.allGrupoIds);
+  if (input.grupoIds.some((id) => !gruposBefore.has(id) && !visibleGrupos.has(id))) {
+    errors.grupoIds = 'usuarios.validation.grupoNaoPermitido';
+  }
+
+  // Positions: those at dealers the caller cannot see stay; the others are what the form sent.
+  const cargosKept = (before?.allCargos ?? []).filter((c) => !visibleDealers.has(c.dealerId));
+  const cargoIds = await q.existingIds(tx, cargos, sorted(input.cargos.map((c) => c.cargoId)));
+  const departamentoIds = await q.existingIds(
+    tx,
+    departamentos,
+    sorted(input.cargos.flatMap((c) => (c.departamentoId ? [c.departamentoId] : []))),
+  );
+  input.cargos.forEach((cargo, index) => {
+    if (!cargoIds.has(cargo.cargoId)) errors[`cargos.${index}.cargoId`] = 'validation.invalidOption';
+    if (cargo.departamentoId && !departamentoIds.has(cargo.departamentoId)) {
+      errors[`cargos.${index}.departamentoId`] = 'validation.invalidOption';
+    }
+  });
+  if (input.desligamentoId && !(await q.existingIds(tx, desligamentos, [input.desligamentoId])).size) {
+    errors.desligamentoId = 'validation.invalidOption';
+  }
+
+  // Permissions: the ids must exist, and a change may touch only what the caller holds.
+  const tiposAcessoIds = sorted(input.produtos.flatMap((p) => p.tiposAcessoIds));
+  const funcionalidadeIds = sorted(input.produtos.flatMap((p) => p.funcionalidadeIds));
+  const grantable = await q.grantableOf(tx, session);
+  const knownTipos = await q.existingIds(tx, tiposAcesso, tiposAcessoIds);
+  const knownFuncs = await q.existingIds(tx, funcionalidades, funcionalidadeIds);
+  const tiposBefore = before?.tiposAcessoIds ?? [];
+  const funcsBefore = before?.funcionalidadeIds ?? [];
+  if (
+    tiposAcessoIds.some((id) => !knownTipos.has(id)) ||
+    changedOutside(tiposBefore, tiposAcessoIds, grantable.tiposAcesso)
+  ) {
+    errors.produtos = 'usuarios.validation.tipoAcessoNaoPermitido';
+  }
+  if (
+    funcionalidadeIds.some((id) => !knownFuncs.has(id)) ||
+    changedOutside(funcsBefore, funcionalidadeIds, grantable.funcionalidades)
+  ) {
+    errors.produtos = 'usuarios.validation.funcionalidadeNaoPermitida';
+  }
+
+  return {
+    errors,
+    links: {
+      marcaIds,
+      dealerIds: finalDealers,
+      grupoIds: finalGrupos,
+      cargos: [...cargosKept, ...input.cargos],
+      tiposAcessoIds,
+      funcionalidadeIds,
+    },
+  };
+}
+
+/** Creates or updates the account in Keycloak when it is the identity provider; a failure undoes the save. */
+async function syncIdentity(ctx: SignedInContext, conta: { email: string; nome: string; active: boolean }) {
+  const settings = ctx.config.keycloakAdmin;
+  if (!settings) return;
+  try {
+    await syncKeycloakUser(settings, conta);
+  } catch (error) {
+    if (!(error instanceof KeycloakError)) throw error;
+    ctx.request.log.error({ err: error, email: conta.email }, 'Keycloak synchronisation failed');
+    throw portalError(ctx.session.idioma, 'INTERNAL_SERVER_ERROR', 'usuarios.errors.identityProvider');
+  }
+}
+
+/** salvarUsuario: validates with the shared schema and the database, saves, audits, syncs the identity provider. */
+export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<number> {
+  const { db, session, idioma } = ctx;
+  const input = parseInput(usuarioSchema(await usuarioRules(db, ctx)), raw, idioma);
+  let write: q.UsuarioWrite | undefined;
+  let row: q.UsuarioRow | undefined;
+  let created = false;
+  const id = await auditedWrite(db, session, {
+    tipo: 'USUARIO',
+    table: usuarios,
+    target: input.id ? { id: input.id, version: input.version } : undefined,
+    async load(tx, id) {
+      row = await writableUsuario(tx, session, id);
+      return snapshotOf(row);
+    },
+    async check(tx, before) {
+      if (!before) authorize(session, policies.usuarios.create, idioma);
+      // Locked once the user exists: e-mail and type always, the CPF once filled.
+      const email = row ? row.email : input.email;
+      const tipo = row ? row.tipo : input.tipo;
+      const cpf = row?.cpf ?? input.cpf;
+      const errors: Record<string, string> = {};
+      if (!TIPOS_ADMINISTRADOS[session.tipo].includes(tipo)) errors.tipo = 'usuarios.validation.tipoNaoPermitido';
+      const { errors: linkErrors, links } = await resolveLinks(tx, session, input, row);
+      write = { ...input, id: input.id, email, tipo, cpf, ...links };
+      return { ...errors, ...linkErrors, ...(await q.uniquenessErrors(tx, { id: input.id, email, cpf })) };
+    },
+    async write(tx) {
+      const id = await q.writeUsuario(tx, write!);
+      created = !input.id;
+      // A save that would take the user out of the caller's sight (no brand or dealer of theirs
+      // left) is refused: nobody creates or keeps a user they could not see again.
+      if (!(await usuarioInScope(tx, session, id))) {
+        throw badUserInputKeys(idioma, { marcaIds: 'usuarios.validation.foraDoEscopo' });
+      }
+      const [saved] = await tx
+        .select({ active: usuarios.active })
+        .from(usuarios)
+        .where(sql`${usuarios.id} = ${id}`);
+      await syncIdentity(ctx, { email: write!.email, nome: write!.nome, active: saved.active });
+      return id;
+    },
+    after: (before) => snapshot({ ...write!, active: before?.active ?? true }),
+    uniqueErrors: (db) => q.uniquenessErrors(db, { id: input.id, email: write!.email, cpf: write!.cpf }),
+  });
+  if (created && ctx.config.embeddedOidc) {
+    // The embedded provider's account is this row: the new user chooses a password from a link.
+    await sendPasswordLink(
+      { db, config: ctx.config, mailer: mailerOf(db, ctx.config, ctx.request.server.log) },
+      { id, nome: write!.nome, email: write!.email, idioma: write!.idioma },
+      { subjectKey: 'usuarios.boasVindas.mailSubject', bodyKey: 'usuarios.boasVindas.mailBody' },
+    );
+  }
+  return id;
+}
+
+/** ativarUsuario / inativarUsuario: audited; inactivating signs the user out everywhere. */
+export async function setUsuarioActive(ctx: SignedInContext, id: number, active: boolean): Promise<number> {
+  const { db, session } = ctx;
+  if (active === false && id === session.usuarioId) {
+    throw portalError(session.idioma, 'FORBIDDEN', 'usuarios.errors.inativarSiMesmo');
+  }
+  return auditedWrite(db, session, {
+    tipo: 'USUARIO',
+    table: usuarios,
+    target: { id, version: 'any' },
+    load: async (tx, id) => snapshotOf(await writableUsuario(tx, session, id)),
+    async write(tx, before) {
+      await q.setUsuarioActive(tx, id, active);
+      if (!active) await revokeAccount(tx, id);
+      if (before!.active !== active) await syncIdentity(ctx, { email: before!.email, nome: before!.nome, active });
+      return id;
+    },
+    after: (before) => ({ ...before!, active }),
+  });
+}
+
+/** A user as the API answers it, read in the caller's scope after a change. */
+export async function usuarioView(db: DbOrTx, session: Session, id: number) {
+  const row = await q.findUsuario(db, session, id);
+  if (!row) throw notFound(session.idioma);
+  return viewOf(row);
+}
+
+export function viewOf(
+  row: Omit<q.UsuarioRow, 'allMarcaIds' | 'allDealerIds' | 'allGrupoIds' | 'allCargos'> | q.ListRow,
+) {
+  const full = row as Partial<q.UsuarioRow> & q.ListRow;
+  return {
+    ...full,
+    tipo: { id: full.tipo },
+    idioma: { id: full.idioma },
+    ultimoAcesso: full.ultimoAcesso ? new Date(full.ultimoAcesso).toISOString() : null,
+    createdAt: new Date(full.createdAt).toISOString(),
+    marcaIds: full.marcas.map((m) => m.id),
+    dealerIds: full.dealers.map((d) => d.id),
+    grupoIds: full.grupos.map((g) => g.id),
+    cargos: full.cargos ?? [],
+    telefones: full.telefones ?? [],
+    celulares: full.celulares ?? [],
+  };
+}
