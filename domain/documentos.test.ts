@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealerSchema } from './schemas/dealer';
 import {
   applyCnpjMask,
+  applyCpfMask,
   checkDigits,
   formatCnpj,
   formatCpf,
@@ -33,6 +34,14 @@ describe('CPF and CNPJ', () => {
   it('formats a CPF', () => {
     expect(formatCpf('52998224725')).toBe('529.982.247-25');
     expect(formatCpf('123')).toBe('123');
+  });
+
+  it('lays the CPF mask over the digits typed so far', () => {
+    expect(applyCpfMask('529')).toBe('529');
+    expect(applyCpfMask('5299822')).toBe('529.982.2');
+    expect(applyCpfMask('529982247')).toBe('529.982.247');
+    expect(applyCpfMask('529.982.247-25999')).toBe('529.982.247-25');
+    expect(applyCpfMask('')).toBe('');
   });
 });
 

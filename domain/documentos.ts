@@ -54,6 +54,14 @@ export function formatCnpj(value: string): string {
 /** The CNPJ mask over the characters typed so far: `12abc3` -> `12.ABC.3`. */
 export const applyCnpjMask = (value: string) => formatCnpjV2(normalizeCnpj(value), { version: 2 });
 
+/** The CPF mask over the digits typed so far: `5299822` -> `529.982.2`; at most 11 digits. */
+export function applyCpfMask(value: string): string {
+  const d = onlyDigits(value).slice(0, 11);
+  return (
+    [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join('.') + (d.length > 9 ? `-${d.slice(9)}` : '')
+  );
+}
+
 /** 52998224725 -> 529.982.247-25 (other lengths are returned as given). */
 export function formatCpf(value: string): string {
   const d = onlyDigits(value);

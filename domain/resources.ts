@@ -13,22 +13,31 @@
  * - getMany: `op(ids: $ids) { fields }` [arg ids, argType [ID!]!]; `fromList: true` as for getOne.
  * - create / update / updateMany: `op(arg: $input) { fields }`; `arg` and `argType` are required;
  *   `inputFields` picks the keys of the record that are sent (default: all but `__typename`).
+ *   `extraArgs` adds arguments beside the input, each from one key of the record (create and
+ *   update): `{ name: 'cargos', argType: '[CargoUsuarioInput!]', field: 'cargos', itemFields }`
+ *   sends `op(arg: $input, cargos: $cargos)` with `$cargos` = the record's `cargos` (each entry cut to
+ *   `itemFields` when given), and that key is then not sent inside the input.
  * - delete / deleteMany: `op(id: $id)` [arg id, argType ID!], no selection unless `fields` is given
  *   (most removal mutations answer a Boolean). Many-record methods send one aliased field per id.
  * `fields` on an operation overrides the resource's selection set for that operation.
  * - setActive: the `op(id: ID!) { id active }` mutations behind the lists' activate / inactivate
  *   action, sent by the data provider's `setActive(resource, { id, active })`.
  * - queries: the resource's other reads (e.g. a group change's impact), by name, sent by the data
- *   provider's `query(resource, name, data)` as `op(arg: $input) { fields }`.
+ *   provider's `query(resource, name, data)` as `op(arg: $input) { fields }` (`data`'s `inputFields`
+ *   as one input object), or with `args` as `op(a: $a, b: $b) { fields }` (`data.a`, `data.b`), or
+ *   with neither as `op { fields }`.
  */
 
 /** A read of a resource beyond react-admin's methods (`dataProvider.query(resource, name, data)`). */
 export interface NamedQuery {
   operation: string;
-  arg: string;
-  argType: string;
+  /** One input object argument `arg: argType` made of `data`'s `inputFields`. */
+  arg?: string;
+  argType?: string;
   /** The keys of `data` that are sent. */
-  inputFields: readonly string[];
+  inputFields?: readonly string[];
+  /** Plain arguments by name and GraphQL type, each the value of `data`'s key of that name. */
+  args?: Readonly<Record<string, string>>;
   fields: string;
 }
 
@@ -47,11 +56,22 @@ export interface RecordOperation {
   fields?: string;
 }
 
+/** An argument of a mutation beside its input, taken from one key of the record (see the header). */
+export interface ExtraArg {
+  name: string;
+  argType: string;
+  /** The record's key holding its value. */
+  field: string;
+  /** For a list of objects: the keys of each entry that are sent. */
+  itemFields?: readonly string[];
+}
+
 export interface MutationOperation {
   operation: string;
   arg: string;
   argType: string;
   inputFields?: readonly string[];
+  extraArgs?: readonly ExtraArg[];
   fields?: string;
 }
 
@@ -103,6 +123,43 @@ const DEALER_INPUT_FIELDS = [
   'active',
 ] as const;
 
+const USUARIO_INPUT_FIELDS = [
+  'version',
+  'nome',
+  'email',
+  'cpf',
+  'tipo',
+  'idioma',
+  'marcaIds',
+  'grupoIds',
+  'dealerIds',
+  'telefones',
+  'celulares',
+  'dataAdmissao',
+  'emailSuperior',
+  'desligamentoId',
+  'dataDesligamento',
+] as const;
+
+/** salvarUsuario(usuario, cargos, infos): the form's positions and per-product permissions. */
+const USUARIO_EXTRA_ARGS = [
+  {
+    name: 'cargos',
+    argType: '[CargoUsuarioInput!]',
+    field: 'cargos',
+    itemFields: ['cargoId', 'dealerId', 'departamentoId', 'dataInicio'],
+  },
+  {
+    name: 'infos',
+    argType: '[InfoProdutoInput!]',
+    field: 'produtos',
+    itemFields: ['produtoId', 'tiposAcessoIds', 'funcionalidadeIds'],
+  },
+] as const;
+
+const PRODUTO_PERMISSOES_FIELDS =
+  'id nome tiposAcesso { id nome funcionalidadesPadrao { id } } funcionalidades { id nome descricao }';
+
 export const RESOURCES = {
   // The dealer network (issue #4): spec-shaped paged lists, one salvarX mutation for create and update.
   grupos: {
@@ -150,6 +207,70 @@ export const RESOURCES = {
     create: { operation: 'salvarDealer', arg: 'dealer', argType: 'DealerInput!', inputFields: DEALER_INPUT_FIELDS },
     update: { operation: 'salvarDealer', arg: 'dealer', argType: 'DealerInput!', inputFields: DEALER_INPUT_FIELDS },
     setActive: { ativar: 'ativarDealer', inativar: 'inativarDealer' },
+  },
+  // Users (issue #13): the two-step wizard saves the user, its positions and its permissions at once.
+  usuarios: {
+    fields: `id version nome email cpf telefones celulares tipo { id } idioma { id } active ativacaoEspecial
+      inativadoPorInatividade ultimoAcesso createdAt marcaIds marcas { id nome } grupoIds grupos { id nome }
+      dealerIds dealers { id nomeExibicao active grupo { id nome } }
+      cargos { cargoId cargoNome dealerId dealerNome departamentoId departamentoNome dataInicio }
+      dataAdmissao emailSuperior desligamentoId desligamento { id motivo } dataDesligamento`,
+    getList: {
+      operation: 'usuarios',
+      paged: true,
+      inputType: 'UsuarioFilterInput',
+      fields: `id nome email cpf tipo { id } active ativacaoEspecial inativadoPorInatividade ultimoAcesso
+        marcas { id nome } grupos { id nome } dealers { id nomeExibicao }`,
+    },
+    getOne: 'usuario',
+    create: {
+      operation: 'salvarUsuario',
+      arg: 'usuario',
+      argType: 'UsuarioInput!',
+      inputFields: USUARIO_INPUT_FIELDS,
+      extraArgs: USUARIO_EXTRA_ARGS,
+    },
+    update: {
+      operation: 'salvarUsuario',
+      arg: 'usuario',
+      argType: 'UsuarioInput!',
+      inputFields: USUARIO_INPUT_FIELDS,
+      extraArgs: USUARIO_EXTRA_ARGS,
+    },
+    setActive: { ativar: 'ativarUsuario', inativar: 'inativarUsuario' },
+    queries: {
+      // What the form offers the caller: types, languages, brands, groups, products.
+      dominio: {
+        operation: 'dominioUsuario',
+        fields: `tiposUsuario idiomas marcas { id nome } grupos { id nome } produtos { ${PRODUTO_PERMISSOES_FIELDS} }`,
+      },
+      portalProperties: {
+        operation: 'usuariosPortalProperties',
+        fields:
+          'tiposUsuarioDocumentoObrigatorio tiposUsuarioInformarCargo tiposUsuarioInformarGestao informarDepartamentoCargo',
+      },
+      departamentos: { operation: 'departamentosCargosUsuarios', fields: 'id nome sigla' },
+      produtos: {
+        operation: 'produtosByDealersAndTipoUsuario',
+        args: { idsDealer: '[ID!]!', tipoUsuario: 'TipoUsuario!' },
+        fields: PRODUTO_PERMISSOES_FIELDS,
+      },
+      info: {
+        operation: 'infoUsuario',
+        args: { usuarioId: 'ID!' },
+        fields: 'produtoId tiposAcessoIds funcionalidadeIds',
+      },
+      clonaveis: {
+        operation: 'usuariosByTipoUsuario',
+        args: { tipo: 'TipoUsuario!', dealerIds: '[ID!]', busca: 'String' },
+        fields: 'id nome email',
+      },
+      podeAdicionarCargo: {
+        operation: 'podeAdicionarCargo',
+        args: { cargoAdicionadoInput: 'CargoUsuarioInput!', cargosInputs: '[CargoUsuarioInput!]' },
+        fields: '',
+      },
+    },
   },
   produtos: {
     fields: 'id nome URI baseUriHomolog tiposAcesso { id nome }',

@@ -32,6 +32,7 @@ import divisoes from '../resources/divisoes';
 import setores from '../resources/setores';
 import desligamentos from '../resources/desligamentos';
 import redesSociais from '../resources/redesSociais';
+import usuarios from '../resources/usuarios';
 import { portalThemeFor } from './themes';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
@@ -44,10 +45,11 @@ const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
  * A react-admin view fits too (`<List resource="usuarios">`, or a ResourceContextProvider); a
  * `<Resource name>` below then only declares the resource (these routes win over its `name/*`).
  */
-/** The resource folders (STYLE.md), by resource name: dealer network, then reference data. */
+/** The resource folders (STYLE.md), by resource name: dealer network, users, then reference data. */
 const RESOURCES_VIEWS = {
   grupos,
   dealers,
+  usuarios,
   marcas,
   cargos,
   departamentos,
@@ -117,9 +119,13 @@ export function App({ authProvider, dataProvider, i18nProvider, store, title }: 
       // Last resort around the whole app; routed pages have their own boundary (routing/routeElements).
       error={AppErrorPage}
     >
-      {/* Declared for react-admin's references (how a record is named); the routes are PAGES'. */}
+      {/* Declared for react-admin's references (how a record is named); the routes are PAGES'. A
+          path under a resource that none of them matches (e.g. /usuarios/7/x) is the 404 page, not
+          the resource's empty `name/*` route. */}
       {Object.entries(RESOURCES_VIEWS).map(([name, views]) => (
-        <Resource key={name} name={name} recordRepresentation={views.recordRepresentation} />
+        <Resource key={name} name={name} recordRepresentation={views.recordRepresentation}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Resource>
       ))}
       <CustomRoutes noLayout>
         <Route path={CALLBACK_PATH} element={<AuthCallbackPage />} />

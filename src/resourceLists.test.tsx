@@ -27,6 +27,8 @@ import RedeSocialList from '../resources/redesSociais/RedeSocialList';
 import { REDES_SOCIAIS } from '../resources/redesSociais/redesSociais.fixtures';
 import SetorList from '../resources/setores/SetorList';
 import { SETORES } from '../resources/setores/setores.fixtures';
+import UsuarioList from '../resources/usuarios/UsuarioList';
+import { USUARIO_ROWS } from '../resources/usuarios/usuarios.fixtures';
 import { renderResource } from './testing/renderResource';
 import { resourceStates, VIEW_STATES, type ViewState } from './testing/viewStates';
 
@@ -50,6 +52,12 @@ const nomeOf = (ref: unknown) => (ref as { nome: string }).nome;
 const CASES: ListCase[] = [
   { resource: 'dealers', List: DealerList, rows: DEALER_ROWS, shows: (d) => [String(d.nomeExibicao), nomes(d.marcas)] },
   { resource: 'grupos', List: GrupoList, rows: grupos(), shows: (g) => [String(g.nome), nomes(g.marcas)] },
+  {
+    resource: 'usuarios',
+    List: UsuarioList,
+    rows: USUARIO_ROWS,
+    shows: (u) => [String(u.nome), String(u.email), nomes(u.marcas)],
+  },
   { resource: 'marcas', List: MarcaList, rows: MARCAS, shows: (m) => [String(m.nome)] },
   { resource: 'cargos', List: CargoList, rows: CARGOS, shows: (c) => [String(c.nome)] },
   {

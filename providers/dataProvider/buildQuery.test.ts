@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildSchema, print, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, RESOURCE_METHODS, type ResourceMethod } from '../../domain/resources';
-import { MissingOperationError, buildOperation, type ResourceTable } from './buildQuery';
+import { MissingOperationError, buildOperation, namedQuery, type ResourceTable } from './buildQuery';
 
 /** The API's committed contract (server/schema.graphql, printed from the server's SDL). */
 const serverSchema = () => buildSchema(readFileSync(path.resolve(__dirname, '../../server/schema.graphql'), 'utf8'));
@@ -160,5 +160,90 @@ describe('buildQuery shapes', () => {
     expect(print(built.query)).toContain('r1: excluirDealer(idDealer: $id1)');
     expect(built.variables).toEqual({ id0: '1', id1: '2' });
     expect(built.parseResponse({ data: { r0: true, r1: false } })).toEqual({ data: ['1'] });
+  });
+});
+
+describe('mutations with arguments beside the input (extraArgs)', () => {
+  const table: ResourceTable = {
+    usuarios: {
+      fields: 'id nome',
+      update: {
+        operation: 'salvarUsuario',
+        arg: 'usuario',
+        argType: 'UsuarioInput!',
+        inputFields: ['nome'],
+        extraArgs: [
+          { name: 'cargos', argType: '[CargoUsuarioInput!]', field: 'cargos', itemFields: ['cargoId', 'dealerId'] },
+          { name: 'infos', argType: '[InfoProdutoInput!]', field: 'produtos' },
+        ],
+      },
+      create: {
+        operation: 'salvarUsuario',
+        arg: 'usuario',
+        argType: 'UsuarioInput!',
+        extraArgs: [{ name: 'infos', argType: '[InfoProdutoInput!]', field: 'produtos' }],
+      },
+    },
+  };
+
+  it('sends each from its record key, entries cut to itemFields, beside the input', () => {
+    const built = buildOperation(table, 'usuarios', 'update', {
+      id: '4',
+      data: {
+        id: '4',
+        nome: 'Ana',
+        cargos: [{ cargoId: '1', dealerId: '5', cargoNome: 'Gerente', __typename: 'CargoUsuario' }],
+        produtos: [{ produtoId: '3', tiposAcessoIds: ['7'] }],
+      },
+    });
+    expect(print(built.query)).toContain(
+      'mutation usuarios_update($input: UsuarioInput!, $cargos: [CargoUsuarioInput!], $infos: [InfoProdutoInput!])',
+    );
+    expect(print(built.query)).toContain('result: salvarUsuario(usuario: $input, cargos: $cargos, infos: $infos)');
+    expect(built.variables).toEqual({
+      input: { id: '4', nome: 'Ana' },
+      cargos: [{ cargoId: '1', dealerId: '5' }],
+      infos: [{ produtoId: '3', tiposAcessoIds: ['7'] }],
+    });
+  });
+
+  it('keeps an extra argument out of an input sent whole, and sends null for a missing one', () => {
+    const built = buildOperation(table, 'usuarios', 'create', { data: { nome: 'Ana' } });
+    expect(built.variables).toEqual({ input: { nome: 'Ana' }, infos: null });
+    const withInfos = buildOperation(table, 'usuarios', 'create', { data: { nome: 'Ana', produtos: [] } });
+    expect(withInfos.variables).toEqual({ input: { nome: 'Ana' }, infos: [] });
+  });
+
+  it('the usuarios entry of the resource table sends salvarUsuario its three arguments', () => {
+    const built = buildOperation(RESOURCES, 'usuarios', 'create', {
+      data: { nome: 'Ana', tipo: 'MONTADORA', dealers: [{ id: '5' }], cargos: [], produtos: [] },
+    });
+    expect(print(built.query)).toContain('salvarUsuario(usuario: $input, cargos: $cargos, infos: $infos)');
+    expect(built.variables).toEqual({ input: { nome: 'Ana', tipo: 'MONTADORA' }, cargos: [], infos: [] });
+  });
+});
+
+describe('named queries (RESOURCES[resource].queries)', () => {
+  it('sends plain arguments by name, or none', () => {
+    const produtos = namedQuery(RESOURCES, 'usuarios', 'produtos', { idsDealer: ['5'], tipoUsuario: 'DEALER_GRUPO' });
+    expect(produtos.query).toContain(
+      'query usuarios_produtos($idsDealer: [ID!]!, $tipoUsuario: TipoUsuario!) { result: produtosByDealersAndTipoUsuario(idsDealer: $idsDealer, tipoUsuario: $tipoUsuario)',
+    );
+    expect(produtos.variables).toEqual({ idsDealer: ['5'], tipoUsuario: 'DEALER_GRUPO' });
+    const dominio = namedQuery(RESOURCES, 'usuarios', 'dominio', { ignored: 1 });
+    expect(dominio.query).toMatch(/^query usuarios_dominio \{ result: dominioUsuario \{/);
+    expect(dominio.variables).toEqual({});
+  });
+
+  it('sends one input object with its declared fields', () => {
+    const impacto = namedQuery(RESOURCES, 'grupos', 'impacto', {
+      id: '1',
+      nome: 'G',
+      marcaIds: [],
+      active: true,
+      x: 1,
+    });
+    expect(impacto.query).toContain('query grupos_impacto($input: GrupoInput!) { result: impactoGrupo(grupo: $input)');
+    expect(impacto.variables).toEqual({ input: { id: '1', nome: 'G', marcaIds: [], active: true } });
   });
 });

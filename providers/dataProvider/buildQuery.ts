@@ -65,8 +65,24 @@ function spec<T extends { operation: string }>(entry: string | T): T {
 
 function pickInput(data: Row | undefined, operation: MutationOperation): Row {
   const clean = stripTypename(data ?? {});
-  if (!operation.inputFields) return clean;
+  const extra = new Set((operation.extraArgs ?? []).map((a) => a.field));
+  if (!operation.inputFields) return Object.fromEntries(Object.entries(clean).filter(([key]) => !extra.has(key)));
   return Object.fromEntries(operation.inputFields.filter((key) => key in clean).map((key) => [key, clean[key]]));
+}
+
+/** The values of a mutation's extra arguments (`extraArgs`), from the record's keys. */
+function pickExtraArgs(data: Row | undefined, operation: MutationOperation): Row {
+  const clean = stripTypename(data ?? {});
+  return Object.fromEntries(
+    (operation.extraArgs ?? []).map(({ name, field, itemFields }) => {
+      const value = clean[field];
+      if (!itemFields || !Array.isArray(value)) return [name, value ?? null];
+      const items = value.map((item: Row) =>
+        Object.fromEntries(itemFields.filter((key) => key in item).map((key) => [key, item[key]])),
+      );
+      return [name, items];
+    }),
+  );
 }
 
 function pagedFilterInput(params: RaParams, extra: Row = {}): Row {
@@ -161,11 +177,14 @@ export function buildOperation(
     case 'update': {
       const op = entry as MutationOperation;
       const input = method === 'update' ? { id: params.id, ...pickInput(params.data, op) } : pickInput(params.data, op);
+      const extra = op.extraArgs ?? [];
+      const declarations = [`$input: ${op.argType}`, ...extra.map((a) => `$${a.name}: ${a.argType}`)].join(', ');
+      const args = [`${op.arg}: $input`, ...extra.map((a) => `${a.name}: $${a.name}`)].join(', ');
       return {
         query: doc(
-          `mutation ${name}($input: ${op.argType}) { result: ${op.operation}(${op.arg}: $input)${selection(op.fields ?? table.fields)} }`,
+          `mutation ${name}(${declarations}) { result: ${op.operation}(${args})${selection(op.fields ?? table.fields)} }`,
         ),
-        variables: { input },
+        variables: { input, ...pickExtraArgs(params.data, op) },
         // Mutations may answer only part of the record (e.g. `id nome`): keep what was sent.
         parseResponse: (response) => ({
           data: { ...stripTypename(params.previousData ?? {}), ...input, ...(pick<Row | null>(response) ?? {}) },
@@ -222,10 +241,21 @@ export function setActiveMutation(resources: ResourceTable, resource: string, ac
 export function namedQuery(resources: ResourceTable, resource: string, name: string, data: Row) {
   const entry = resources[resource]?.queries?.[name];
   if (!entry) throw new MissingOperationError(resource, `queries.${name}`);
+  const call = (declarations: string[], args: string[]) =>
+    `query ${resource}_${name}${declarations.length ? `(${declarations.join(', ')})` : ''} { result: ${entry.operation}${args.length ? `(${args.join(', ')})` : ''}${selection(entry.fields)} }`;
+  if (entry.arg && entry.argType) {
+    const input = (entry.inputFields ?? []).filter((key) => key in data).map((key) => [key, data[key]]);
+    return {
+      query: call([`$input: ${entry.argType}`], [`${entry.arg}: $input`]),
+      variables: { input: Object.fromEntries(input) },
+    };
+  }
+  const args = Object.entries(entry.args ?? {});
   return {
-    query: `query ${resource}_${name}($input: ${entry.argType}) { result: ${entry.operation}(${entry.arg}: $input)${selection(entry.fields)} }`,
-    variables: {
-      input: Object.fromEntries(entry.inputFields.filter((key) => key in data).map((key) => [key, data[key]])),
-    },
+    query: call(
+      args.map(([arg, type]) => `$${arg}: ${type}`),
+      args.map(([arg]) => `${arg}: $${arg}`),
+    ),
+    variables: Object.fromEntries(args.map(([arg]) => [arg, data[arg] ?? null])),
   };
 }

@@ -232,6 +232,12 @@ describe('other paths', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Comunicados' })).toBeInTheDocument();
   });
 
+  it("an unknown path under a resource's routes shows the 404 page too", async () => {
+    const app = renderApp(['/dealers/7/desconhecido']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(app.location()).toBe('/dealers/7/desconhecido');
+  });
+
   it('Back on a 404 opened first in the tab goes to /home', async () => {
     const app = renderApp(['/usuarios/7/desconhecido/x']);
     await userEvent.click(await screen.findByRole('button', { name: 'Voltar' }));

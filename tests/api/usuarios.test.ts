@@ -191,8 +191,8 @@ describe('salvarUsuario', () => {
     ][] = [
       ['bad CPF', { cpf: '111.111.111-11' }, undefined, undefined, { cpf: 'CPF inválido' }],
       ['CPF required for the type', { cpf: null }, undefined, undefined, { cpf: 'Campo obrigatório' }],
-      ['dealer required', { dealerIds: [] }, [], undefined, { dealerIds: 'Escolha ao menos um dealer' }],
-      ['position required', {}, [], undefined, { cargos: 'Cada dealer escolhido precisa de ao menos um cargo' }],
+      ['dealer required', { dealerIds: [] }, [], undefined, { dealerIds: 'Escolha pelo menos um dealer' }],
+      ['position required', {}, [], undefined, { cargos: 'Informe um cargo para cada dealer escolhido' }],
       [
         'position twice at a dealer',
         {},
@@ -201,7 +201,7 @@ describe('salvarUsuario', () => {
           { cargoId: cargoVendas, dealerId: dealer.id, departamentoId: departamento, dataInicio: '2026-02-05' },
         ],
         undefined,
-        { 'cargos.1.cargoId': 'Este cargo já foi adicionado para este dealer' },
+        { 'cargos.1.cargoId': 'Este cargo já foi adicionado a este dealer' },
       ],
       [
         'department required',
@@ -229,14 +229,14 @@ describe('salvarUsuario', () => {
         { desligamentoId: desligamento, dataDesligamento: '2025-12-31' },
         undefined,
         undefined,
-        { dataDesligamento: 'A data de desligamento não pode ser anterior à de admissão' },
+        { dataDesligamento: 'O desligamento não pode ser anterior à admissão' },
       ],
       [
         'access type without its defaults',
         {},
         undefined,
         [{ produtoId: portalProduto, tiposAcessoIds: [tipoGestao.id], funcionalidadeIds: [] }],
-        { produtos: expect.stringContaining('ficaram sem nenhuma funcionalidade padrão') },
+        { produtos: expect.stringContaining('Marque pelo menos uma funcionalidade padrão destes tipos de acesso') },
       ],
       ['bad phone', { telefones: ['(11) 3333'] }, undefined, undefined, { 'telefones.0': 'Formato inválido' }],
     ];
@@ -272,7 +272,7 @@ describe('salvarUsuario', () => {
       cpf: `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`,
     });
     const r = await salvar(manager.token, again.u, again.c, again.i);
-    expect(fields(r)).toEqual({ email: 'Este e-mail já está em uso', cpf: 'Este CPF já pertence a outro usuário' });
+    expect(fields(r)).toEqual({ email: 'Este e-mail já pertence a outro usuário', cpf: 'Este CPF já pertence a outro usuário' });
   });
 
   it('creates one user out of 10 concurrent creates with one e-mail; the others get the field error', async () => {
@@ -287,7 +287,7 @@ describe('salvarUsuario', () => {
     );
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
     for (const r of results.filter((r) => r.errors))
-      expect(fields(r)).toMatchObject({ email: 'Este e-mail já está em uso' });
+      expect(fields(r)).toMatchObject({ email: 'Este e-mail já pertence a outro usuário' });
     const rows = await db.select().from(s.usuarios).where(eq(s.usuarios.email, shared));
     expect(rows).toHaveLength(1);
   });
@@ -323,7 +323,7 @@ describe('salvarUsuario', () => {
       [
         'provider staff type',
         dealerUserInput(own.id, { tipo: 'TECSINAPSE' }),
-        { tipo: 'Você não pode cadastrar usuários deste tipo' },
+        { tipo: 'Você não pode atribuir este tipo de usuário' },
       ],
     ];
     for (const [name, input, expected] of cases) {
@@ -339,7 +339,7 @@ describe('salvarUsuario', () => {
     const r = await salvar(manager.token, input.u, input.c, [
       { produtoId: portalProduto, tiposAcessoIds: [tipoGestao.id], funcionalidadeIds: [tipoGestao.padrao[0], notHeld] },
     ]);
-    expect(fields(r)).toEqual({ produtos: 'Você só pode conceder funcionalidades que você mesmo tem' });
+    expect(fields(r)).toEqual({ produtos: 'Você não pode dar uma destas funcionalidades' });
     const after = (await db.select({ n: sql<number>`count(*)::int` }).from(s.usuarios))[0].n;
     expect(after).toBe(before);
   });

@@ -26,6 +26,8 @@ export interface WizardProps {
    * it as for any refused field. Out of range, the first step.
    */
   initialStep?: number;
+  /** The last step's button in place of react-admin's SaveButton (e.g. one asking for confirmation). */
+  saveButton?: ReactNode;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface WizardProps {
  * next (validates the step's fields first); the last step saves. When saving fails on a field of
  * an earlier step (the API's field errors too), the wizard goes back to that step.
  */
-export function Wizard({ steps, onCancel, heading, initialStep = 0 }: WizardProps) {
+export function Wizard({ steps, onCancel, heading, initialStep = 0, saveButton }: WizardProps) {
   const translate = useTranslate();
   const [index, setIndex] = useState(
     Number.isInteger(initialStep) && initialStep > 0 && initialStep < steps.length ? initialStep : 0,
@@ -110,7 +112,7 @@ export function Wizard({ steps, onCancel, heading, initialStep = 0 }: WizardProp
           {translate(index === 0 ? 'wizard.cancel' : 'wizard.back')}
         </Button>
         {last ? (
-          <SaveButton label="wizard.save" />
+          (saveButton ?? <SaveButton label="wizard.save" />)
         ) : (
           <Button variant="contained" onClick={() => void next()}>
             {translate('wizard.next')}

@@ -28,3 +28,22 @@ describe('schemaResolver', () => {
     expect(await schemaResolver(schema)(values, undefined, options)).toEqual({ values, errors: {} });
   });
 });
+
+describe("schemaResolver and a custom issue's params", () => {
+  it('passes them as the message arguments', async () => {
+    const custom = z.object({ produtos: z.array(z.string()) }).superRefine((_v, ctx) =>
+      ctx.addIssue({
+        code: 'custom',
+        path: ['produtos'],
+        message: 'usuarios.validation.tiposAcessoSemPadrao',
+        params: { tipos: 'Gestor, Leitor' },
+      }),
+    );
+    const result = await schemaResolver(custom)({ produtos: [] }, undefined, options);
+    const errors = result.errors as unknown as { produtos: { message: string } };
+    expect(JSON.parse(errors.produtos.message.replace('@@react-admin@@', ''))).toEqual({
+      message: 'usuarios.validation.tiposAcessoSemPadrao',
+      args: { min: 0, max: 0, tipos: 'Gestor, Leitor' },
+    });
+  });
+});

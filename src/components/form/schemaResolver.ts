@@ -10,6 +10,7 @@ const WITH_ARGS = '@@react-admin@@';
  * The schemas' messages are i18n keys, some with bounds (`validation.maxLength` needs `%{max}`):
  * each error goes to react-admin as `{ message, args }`, which its inputs translate. The form keeps
  * its own values (the API parses them again), so fields the schema does not name are not dropped.
+ * A custom issue's `params` are passed as arguments as well (as the server passes them).
  */
 export function schemaResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
   return async (values, _context, options) => {
@@ -22,8 +23,13 @@ export function schemaResolver<T extends FieldValues>(schema: z.ZodType): Resolv
     for (const issue of result.error.issues) {
       const path = issue.path.join('.');
       if (errors[path]) continue;
-      const bounds = issue as { minimum?: number | bigint; maximum?: number | bigint };
-      const args = { min: Number(bounds.minimum ?? 0), max: Number(bounds.maximum ?? 0) };
+      const bounds = issue as {
+        minimum?: number | bigint;
+        maximum?: number | bigint;
+        params?: Record<string, unknown>;
+      };
+      // A custom issue's params fill its message too (e.g. `%{tipos}`).
+      const args = { min: Number(bounds.minimum ?? 0), max: Number(bounds.maximum ?? 0), ...bounds.params };
       errors[path] = { type: issue.code, message: `${WITH_ARGS}${JSON.stringify({ message: issue.message, args })}` };
     }
     return { values: {}, errors: toNestErrors(errors, options) };

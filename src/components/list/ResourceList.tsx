@@ -110,6 +110,8 @@ export interface ResourceListProps {
   sort?: SortPayload;
   /** Whether the caller may create records (the create button). */
   canCreate?: boolean;
+  /** Whether the caller may open a record's edit page (rows are links only then). */
+  canEdit?: boolean;
   /** Extra actions at the end of each row (e.g. the audit link). */
   rowActions?: ReactNode;
   /** The page heading; the route's title (routes.<resource>) by default. */
@@ -132,6 +134,7 @@ export function ResourceList({
   secondaryText,
   sort,
   canCreate = true,
+  canEdit = true,
   rowActions,
   title,
 }: ResourceListProps) {
@@ -193,7 +196,7 @@ export function ResourceList({
         <ListLoading>
           {compact ? (
             <SimpleList
-              rowClick="edit"
+              rowClick={canEdit ? 'edit' : false}
               empty={<ListEmpty />}
               primaryText={primaryText}
               secondaryText={secondaryText}
@@ -201,7 +204,7 @@ export function ResourceList({
             />
           ) : (
             <DataTable
-              rowClick="edit"
+              rowClick={canEdit ? 'edit' : false}
               empty={<ListEmpty />}
               bulkActionButtons={false}
               body={KeyboardRowsBody}

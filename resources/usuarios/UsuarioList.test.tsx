@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PortalPermissions } from '../../providers/authProvider';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
+import { renderResource } from '../../src/testing/renderResource';
+import { api, authAs } from './testing';
+import UsuarioList from './UsuarioList';
+import { USUARIO_ROWS } from './usuarios.fixtures';
+
+type Row = (typeof USUARIO_ROWS)[number];
+let rows: Row[] = [...USUARIO_ROWS];
+const listed: Record<string, unknown>[] = [];
+const toggled: { id: unknown; query: string }[] = [];
+
+const server = setupServer(
+  api.query('usuarios_getList', ({ variables }) => {
+    const input = variables.filterInput as { busca?: string; tipos?: string[]; active?: boolean };
+    listed.push(input);
+    const content = rows.filter(
+      (row) =>
+        (!input.busca || row.nome.toLowerCase().includes(input.busca.toLowerCase())) &&
+        (!input.tipos?.length || input.tipos.includes(row.tipo.id)) &&
+        (input.active == null || row.active === input.active),
+    );
+    return HttpResponse.json({ data: { result: { content, totalElements: content.length } } });
+  }),
+  api.mutation('SetActive', ({ variables, query }) => {
+    toggled.push({ id: variables.id, query });
+    const active = !query.includes('inativarUsuario(');
+    rows = rows.map((row) => (row.id === variables.id ? { ...row, active } : row));
+    return HttpResponse.json({ data: { result: { id: variables.id, active } } });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setAccessTokenGetter(async () => 'token-1');
+  rows = [...USUARIO_ROWS];
+});
+afterEach(() => {
+  server.resetHandlers();
+  listed.length = 0;
+  toggled.length = 0;
+});
+afterAll(() => server.close());
+
+const MAINTAINER: PortalPermissions = { tipo: 'MONTADORA', funcionalidades: ['PORTAL_MANUTENCAO_USUARIOS'] };
+const VIEWER: PortalPermissions = { tipo: 'MONTADORA', funcionalidades: ['PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'] };
+
+function renderAt(path: string, permissions: PortalPermissions) {
+  return renderResource('usuarios', { list: UsuarioList, edit: () => <p>edit</p> }, path, {
+    authProvider: authAs(permissions),
+  });
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+const cells = (text: string) =>
+  within(rowOf(text))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('/usuarios', { timeout: 20_000 }, () => {
+  it('shows names, the translated type, brands, dealers, the masked CPF and the last access', async () => {
+    renderAt('/usuarios', MAINTAINER);
+    expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('Ana Souza')).queryByRole('button', { name: 'Inativar' })).toBeTruthy());
+    expect(cells('Ana Souza').slice(0, 10)).toEqual([
+      'Ana Souza',
+      'ana@aurora.test',
+      '529.982.247-25',
+      'Dealer / Grupo',
+      'Aurora Motors',
+      'Aurora Centro',
+      expect.stringMatching(/^20\/11\/2026,? \d\d:45$/),
+      '',
+      'Ativo',
+      'Inativar',
+    ]);
+    expect(cells('Bruno Lima').slice(0, 9)).toEqual([
+      'Bruno Lima',
+      'bruno@boreal.test',
+      '',
+      'Montadora',
+      'Boreal Caminhões',
+      '',
+      '',
+      'Inativado por inatividade',
+      'Inativo',
+    ]);
+    expect(screen.getByText('Mostrando 1 a 2 de 2 registros')).toBeInTheDocument();
+    expect(listed[0]).toEqual({ page: 0, rowsPerPage: 10, sort: { field: 'nome', order: 'ASC' } });
+    expect(await screen.findByRole('link', { name: 'Criar' })).toHaveAttribute('href', '/usuarios/novo');
+  });
+
+  it('searches by name, e-mail or CPF and filters by type', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/usuarios', MAINTAINER);
+    await screen.findByText('Ana Souza');
+    await user.type(screen.getByPlaceholderText('Buscar'), '529.982');
+    await waitFor(() => expect(listed.at(-1)).toMatchObject({ busca: '529.982' }));
+    await user.clear(screen.getByPlaceholderText('Buscar'));
+    await waitFor(() => expect(listed.at(-1)).not.toHaveProperty('busca'));
+    await user.click(screen.getByRole('button', { name: 'Adicionar filtro' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => item.textContent),
+    ).toEqual(['Situação', 'Tipos de usuário', 'Marcas', 'Grupos econômicos', 'Dealers', 'Cargos', 'Inatividade']);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Tipos de usuário' }));
+    await user.click(await screen.findByRole('combobox', { name: /^Tipos de usuário/ }));
+    await user.click(await screen.findByRole('option', { name: 'Montadora' }));
+    await waitFor(() => expect(listed.at(-1)).toMatchObject({ tipos: ['MONTADORA'] }));
+    await waitFor(() => expect(screen.queryByText('Ana Souza')).not.toBeInTheDocument());
+    expect(screen.getByText('Bruno Lima')).toBeInTheDocument();
+  });
+
+  it('inactivates a user after confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/usuarios', MAINTAINER);
+    await screen.findByText('Ana Souza');
+    await user.click(await within(rowOf('Ana Souza')).findByRole('button', { name: 'Inativar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ana Souza ficará inativo.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Inativar' }));
+    expect(await screen.findByText('Ana Souza inativado')).toBeInTheDocument();
+    expect(toggled).toEqual([{ id: '41', query: expect.stringContaining('inativarUsuario(id: $id)') }]);
+  });
+
+  it('opens a user on click for a maintainer', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderAt('/usuarios', MAINTAINER);
+    await screen.findByText('Ana Souza');
+    await waitFor(() => expect(within(rowOf('Ana Souza')).queryByRole('button', { name: 'Inativar' })).toBeTruthy());
+    await user.click(screen.getByText('Ana Souza'));
+    await waitFor(() => expect(location()).toBe('/usuarios/41'));
+  });
+
+  it('gives a view-only user no create, edit or activate action', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderAt('/usuarios', VIEWER);
+    await screen.findByText('Ana Souza');
+    // The state still shows, without the action.
+    await waitFor(() => expect(cells('Ana Souza')).toContain('Ativo'));
+    expect(screen.queryByRole('button', { name: 'Inativar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ativar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Ações' })).not.toBeInTheDocument();
+    await user.click(screen.getByText('Ana Souza'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(location()).toBe('/usuarios');
+    expect(toggled).toEqual([]);
+  });
+});
