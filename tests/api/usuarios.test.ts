@@ -272,7 +272,10 @@ describe('salvarUsuario', () => {
       cpf: `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`,
     });
     const r = await salvar(manager.token, again.u, again.c, again.i);
-    expect(fields(r)).toEqual({ email: 'Este e-mail já pertence a outro usuário', cpf: 'Este CPF já pertence a outro usuário' });
+    expect(fields(r)).toEqual({
+      email: 'Este e-mail já pertence a outro usuário',
+      cpf: 'Este CPF já pertence a outro usuário',
+    });
   });
 
   it('creates one user out of 10 concurrent creates with one e-mail; the others get the field error', async () => {
