@@ -32,6 +32,7 @@ export function authorize(session: Session | null, policy: Policy, idioma: Idiom
 }
 
 export {
+  assignableMarcaIds,
   changesWithin,
   dealerInScope,
   dealerOwnedScope,

@@ -128,7 +128,7 @@ export async function usuarioInScope(db: DbOrTx, session: Session, id: number): 
  * The brands the caller may assign to a dealer or group: null for provider staff (any brand),
  * otherwise the caller's own brands.
  */
-async function assignableMarcaIds(db: DbOrTx, session: Session): Promise<Set<number> | null> {
+export async function assignableMarcaIds(db: DbOrTx, session: Session): Promise<Set<number> | null> {
   if (session.tipo === 'TECSINAPSE') return null;
   const rows = await db
     .select({ id: usuarioMarcas.marcaId })

@@ -75,9 +75,9 @@ async function podeAdicionarCargo(
   const [cargo, dealer, departamento] = await Promise.all([
     q.existingIds(db, cargos, [novo.cargoId!]),
     q.existingIds(db, dealers, [novo.dealerId!], dealerScope(session)),
-    novo.departamentoId ? q.existingIds(db, departamentos, [novo.departamentoId]) : Promise.resolve(new Set([0])),
+    novo.departamentoId ? q.existingIds(db, departamentos, [novo.departamentoId]) : undefined,
   ]);
-  return cargo.size > 0 && dealer.size > 0 && departamento.size > 0;
+  return cargo.size > 0 && dealer.size > 0 && (departamento === undefined || departamento.size > 0);
 }
 
 /** What other features may use (they import a feature's index only). */

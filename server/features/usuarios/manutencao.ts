@@ -6,7 +6,15 @@ import { auditedWrite } from '../../audit/write';
 import { revokeAccount } from '../../auth/oidcAdapter';
 import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
 import { sendPasswordLink } from '../../auth/forgotPassword';
-import { authorize, changesWithin, dealerScope, grupoScope, usuarioInScope, type Session } from '../../authz';
+import {
+  assignableMarcaIds,
+  authorize,
+  changesWithin,
+  dealerScope,
+  grupoScope,
+  usuarioInScope,
+  type Session,
+} from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import {
   cargos,
@@ -119,15 +127,8 @@ const changedOutside = (before: readonly number[], after: readonly number[], all
 async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, before: q.UsuarioRow | undefined) {
   const errors: Record<string, string> = {};
   const allMarcas = await q.existingIds(tx, marcas, sorted([...input.marcaIds, ...(before?.allMarcaIds ?? [])]));
-  const visibleMarcas =
-    session.tipo === 'TECSINAPSE'
-      ? allMarcas
-      : await q.existingIds(
-          tx,
-          marcas,
-          [...allMarcas],
-          sql`${marcas.id} in (select marca_id from usuario_marcas where usuario_id = ${session.usuarioId})`,
-        );
+  const assignable = await assignableMarcaIds(tx, session);
+  const visibleMarcas = assignable ? new Set([...allMarcas].filter((id) => assignable.has(id))) : allMarcas;
   const dealerIds = sorted([...input.dealerIds, ...(before?.allDealerIds ?? [])]);
   const visibleDealers = await q.existingIds(tx, dealers, dealerIds, dealerScope(session));
   const activeDealers = await q.existingIds(tx, dealers, input.dealerIds, sql`${dealers.active}`);
@@ -246,7 +247,7 @@ export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<n
       write = { ...input, id: input.id, email, tipo, cpf, ...links };
       return { ...errors, ...linkErrors, ...(await q.uniquenessErrors(tx, { id: input.id, email, cpf })) };
     },
-    async write(tx) {
+    async write(tx, before) {
       const id = await q.writeUsuario(tx, write!);
       created = !input.id;
       // A save that would take the user out of the caller's sight (no brand or dealer of theirs
@@ -254,11 +255,8 @@ export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<n
       if (!(await usuarioInScope(tx, session, id))) {
         throw badUserInputKeys(idioma, { marcaIds: 'usuarios.validation.foraDoEscopo' });
       }
-      const [saved] = await tx
-        .select({ active: usuarios.active })
-        .from(usuarios)
-        .where(sql`${usuarios.id} = ${id}`);
-      await syncIdentity(ctx, { email: write!.email, nome: write!.nome, active: saved.active });
+      // A save never changes the active state (ativar/inativarUsuario do).
+      await syncIdentity(ctx, { email: write!.email, nome: write!.nome, active: before?.active ?? true });
       return id;
     },
     after: (before) => snapshot({ ...write!, active: before?.active ?? true }),
