@@ -39,6 +39,7 @@ const EXPECTED: Record<string, string> = {
   'dealers.setActive': 'DMS',
   'dealers.export': 'DMS',
   'dealers.audit': 'DMS',
+  'dealers.options': EVERYONE,
   'usuarios.list': 'SV',
   'usuarios.create': 'S',
   'usuarios.edit': 'S',

@@ -126,7 +126,8 @@ export const policies = define({
   redesSociais: reference,
   produtos: { audit: STAFF },
   grupos: { ...network, options: SIGNED_IN },
-  dealers: network,
+  /** Options: the dealers a caller sees, by name, for the pickers of other screens. */
+  dealers: { ...network, options: SIGNED_IN },
   usuarios: {
     list: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
     create: USERS,

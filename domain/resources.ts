@@ -207,6 +207,14 @@ export const RESOURCES = {
     create: { operation: 'salvarDealer', arg: 'dealer', argType: 'DealerInput!', inputFields: DEALER_INPUT_FIELDS },
     update: { operation: 'salvarDealer', arg: 'dealer', argType: 'DealerInput!', inputFields: DEALER_INPUT_FIELDS },
     setActive: { ativar: 'ativarDealer', inativar: 'inativarDealer' },
+    queries: {
+      // The pickers of other screens (users, their filters): any signed-in user, within their scope.
+      opcoes: {
+        operation: 'dealersOpcoes',
+        args: { filterInput: 'DealerFilterInput!' },
+        fields: 'content { id nomeExibicao active } totalElements',
+      },
+    },
   },
   // Users (issue #13): the two-step wizard saves the user, its positions and its permissions at once.
   usuarios: {

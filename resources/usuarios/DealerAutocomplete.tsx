@@ -1,7 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../providers/dataProvider';
 
 export interface DealerRef {
   id: string;
@@ -27,8 +29,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 25;
 
 /**
- * Dealers picked by name among thousands: each search asks the paged `dealers` list (at most 25
- * names), so no list of every dealer is ever loaded. The chosen dealers are kept as
+ * Dealers picked by name among thousands: each search asks the paged `dealersOpcoes` (at most 25
+ * names, any signed-in user within their scope, so user maintainers need no dealer-maintenance
+ * key), so no list of every dealer is ever loaded. The chosen dealers are kept as
  * `{ id, nomeExibicao }` so their names show without reading them again.
  */
 export function DealerAutocomplete({
@@ -51,16 +54,19 @@ export function DealerAutocomplete({
     const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const filter: Record<string, unknown> = {};
-  if (busca) filter.q = busca;
-  if (marcaIds.length) filter.marcaIds = [...marcaIds];
-  if (grupoIds.length) filter.grupoIds = [...grupoIds];
-  if (onlyActive) filter.active = true;
-  const { data = [], isFetching } = useGetList<DealerRef & { id: string }>(
-    'dealers',
-    { filter, pagination: { page: 1, perPage: PAGE_SIZE }, sort: { field: 'nomeExibicao', order: 'ASC' } },
-    { enabled: open && !disabled },
-  );
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const filterInput: Record<string, unknown> = { page: 0, rowsPerPage: PAGE_SIZE };
+  if (busca) filterInput.busca = busca;
+  if (marcaIds.length) filterInput.marcaIds = [...marcaIds];
+  if (grupoIds.length) filterInput.grupoIds = [...grupoIds];
+  if (onlyActive) filterInput.active = true;
+  const { data = [], isFetching } = useQuery({
+    queryKey: ['dealers', 'opcoes', filterInput],
+    queryFn: async () =>
+      ((await dataProvider.query('dealers', 'opcoes', { filterInput })) as { data: { content: DealerRef[] } }).data
+        .content,
+    enabled: open && !disabled,
+  });
   return (
     <Autocomplete
       multiple

@@ -59,7 +59,7 @@ export const wizardHandlers = () => [
     return HttpResponse.json({ data: { result: true } });
   }),
   api.query('usuarios_getOne', () => HttpResponse.json({ data: { result: USUARIO } })),
-  api.query('dealers_getList', ({ variables }) => {
+  api.query('dealers_opcoes', ({ variables }) => {
     const input = variables.filterInput as { busca?: string; marcaIds?: string[] };
     calls.dealersAsked.push(input);
     const content = DEALERS.filter(

@@ -88,6 +88,10 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     },
     dealers: { query: '{ dealers(filterInput: { busca: "a" }) { totalElements } }', allowed: networkMaintainers },
     dealer: { query: '{ dealer(id: 1) { id } }', allowed: networkMaintainers },
+    dealersOpcoes: {
+      query: '{ dealersOpcoes(filterInput: { busca: "a" }) { totalElements } }',
+      allowed: everyoneSignedIn,
+    },
     i18nLabels: {
       query: '{ i18nLabels { key } }',
       allowed: { anonymous: true, super: true, montadora: true, dealer: true },

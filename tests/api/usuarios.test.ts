@@ -776,6 +776,37 @@ describe('look-ups', () => {
     ]);
   });
 
+  it('offers a user maintainer without the network key the dealers of their scope as picker choices', async () => {
+    const tag = unique('Opcao');
+    const { id: mine } = await newDealer([marcaA], { nomeExibicao: `${tag} mine` });
+    const { id: inactive } = await newDealer([marcaB], { nomeExibicao: `${tag} inactive`, active: false });
+    await newDealer([marcaC], { nomeExibicao: `${tag} other brand` });
+    const manager = await newManager();
+    const ask = (filter: string) =>
+      gql<{
+        dealersOpcoes: { content: { id: string; nomeExibicao: string; active: boolean }[]; totalElements: number };
+      }>(
+        portal,
+        `query { dealersOpcoes(filterInput: { busca: ${JSON.stringify(tag)} ${filter} }) { content { id nomeExibicao active } totalElements } }`,
+        {},
+        manager.token,
+      );
+    const all = await ask('');
+    expect(all.errors).toBeUndefined();
+    expect(all.data!.dealersOpcoes).toEqual({
+      content: [
+        { id: String(inactive), nomeExibicao: `${tag} inactive`, active: false },
+        { id: String(mine), nomeExibicao: `${tag} mine`, active: true },
+      ],
+      totalElements: 2,
+    });
+    const active = await ask('active: true');
+    expect(active.data!.dealersOpcoes.content.map((d) => d.id)).toEqual([String(mine)]);
+    // The full dealer list stays with the network maintainers.
+    const list = await gql(portal, '{ dealers(filterInput: {}) { totalElements } }', {}, manager.token);
+    expect(errorCode(list)).toBe('FORBIDDEN');
+  });
+
   it('offers the caller only their brands, active groups and the products they may give', async () => {
     const manager = await newManager();
     const r = await gql<{

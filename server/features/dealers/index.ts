@@ -141,6 +141,13 @@ export const dealersFeature: Feature = {
         return { ...page, content: page.content.map(view) };
       },
     }),
+    dealersOpcoes: operation({
+      policy: policies.dealers.options,
+      async resolve(args: { filterInput: unknown }, { db, session, idioma }) {
+        const page = await q.listDealers(db, session, parseInput(dealerFilterSchema, args.filterInput ?? {}, idioma));
+        return { ...page, content: page.content.map(({ id, nomeExibicao, active }) => ({ id, nomeExibicao, active })) };
+      },
+    }),
     dealer: operation({
       policy: policies.dealers.list,
       resolve: async (args: unknown, { db, session, idioma }) =>
