@@ -181,6 +181,8 @@ export const RESOURCES = {
     },
     setActive: { ativar: 'ativarGrupo', inativar: 'inativarGrupo' },
     queries: {
+      // The active groups the caller sees, as choices of other screens' filters (any signed-in user).
+      ativos: { operation: 'gruposAtivos', fields: 'id nome' },
       // What saving a change would do to the group's dealers and users (the confirm dialogs).
       impacto: {
         operation: 'impactoGrupo',

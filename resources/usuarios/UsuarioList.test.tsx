@@ -27,6 +27,23 @@ const server = setupServer(
     );
     return HttpResponse.json({ data: { result: { content, totalElements: content.length } } });
   }),
+  api.query('grupos_ativos', () =>
+    HttpResponse.json({
+      data: {
+        result: [
+          { id: '7', nome: 'Grupo Horizonte' },
+          { id: '8', nome: 'Grupo Litoral' },
+        ],
+      },
+    }),
+  ),
+  api.query('dealers_opcoes', ({ variables }) => {
+    const { busca } = variables.filterInput as { busca?: string };
+    const content = [{ id: '5', nomeExibicao: 'Aurora Centro', active: true }].filter(
+      (d) => !busca || d.nomeExibicao.includes(busca),
+    );
+    return HttpResponse.json({ data: { result: { content, totalElements: content.length } } });
+  }),
   api.mutation('SetActive', ({ variables, query }) => {
     toggled.push({ id: variables.id, query });
     const active = !query.includes('inativarUsuario(');
@@ -153,5 +170,21 @@ describe('/usuarios', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(location()).toBe('/usuarios');
     expect(toggled).toEqual([]);
+  });
+
+  it('lets a view-only user filter by group and dealer from the choices any signed-in user may read', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/usuarios', VIEWER);
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Adicionar filtro' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Grupos econômicos' }));
+    await user.click(await screen.findByRole('combobox', { name: /^Grupos econômicos/ }));
+    await user.click(await screen.findByRole('option', { name: 'Grupo Litoral' }));
+    await waitFor(() => expect(listed.at(-1)).toMatchObject({ grupoIds: ['8'] }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar filtro' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Dealers' }));
+    await user.type(await screen.findByRole('combobox', { name: /^Dealers/ }), 'Aurora');
+    await user.click(await screen.findByRole('option', { name: 'Aurora Centro' }));
+    await waitFor(() => expect(listed.at(-1)).toMatchObject({ grupoIds: ['8'], dealerIds: ['5'] }));
   });
 });

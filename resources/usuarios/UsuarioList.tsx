@@ -19,6 +19,7 @@ import type { PortalPermissions } from '../../providers/authProvider';
 import { formatDate } from '../../src/components/format';
 import { ActiveChip, activeFilter, ResourceList } from '../../src/components/list';
 import { DealerFilter } from './DealerFilter';
+import { GrupoFilter } from './GrupoFilter';
 
 const nomes = (list: { nome: string }[] = []) => list.map((item) => item.nome).join(', ');
 const dealerNomes = (list: { nomeExibicao: string }[] = []) => list.map((item) => item.nomeExibicao).join(', ');
@@ -70,13 +71,7 @@ export default function UsuarioList() {
         <ReferenceArrayInput key="marcaIds" source="marcaIds" reference="marcas" perPage={100}>
           <AutocompleteArrayInput label="resources.usuarios.fields.marcaIds" optionText="nome" />
         </ReferenceArrayInput>,
-        <ReferenceArrayInput key="grupoIds" source="grupoIds" reference="grupos" perPage={25}>
-          <AutocompleteArrayInput
-            label="resources.usuarios.fields.grupoIds"
-            optionText="nome"
-            filterToQuery={(q) => ({ q })}
-          />
-        </ReferenceArrayInput>,
+        <GrupoFilter key="grupoIds" source="grupoIds" label="resources.usuarios.fields.grupoIds" />,
         <DealerFilter key="dealerIds" source="dealerIds" label="resources.usuarios.fields.dealerIds" />,
         <ReferenceArrayInput key="cargoIds" source="cargoIds" reference="cargos" perPage={1000}>
           <AutocompleteArrayInput label="resources.usuarios.fields.cargoIds" optionText="nome" />
