@@ -8,7 +8,20 @@ export const pedidoSenhaSchema = z.object({
   idioma: z.string().optional(),
 });
 
+const novaSenha = z.string().min(PASSWORD_MIN_LENGTH, 'forgotPassword.tooShort');
+
 export const novaSenhaSchema = z.object({
   token: z.string().min(1, 'validation.required'),
-  senha: z.string().min(PASSWORD_MIN_LENGTH, 'forgotPassword.tooShort'),
+  senha: novaSenha,
 });
+
+/** My account's password change, as the server takes it. */
+export const alteracaoSenhaSchema = z.object({
+  senhaAtual: z.string().min(1, 'validation.required'),
+  novaSenha,
+});
+
+/** The form adds the confirmation, which must repeat the new password. */
+export const alteracaoSenhaFormSchema = alteracaoSenhaSchema
+  .extend({ confirmacao: z.string() })
+  .refine((v) => v.confirmacao === v.novaSenha, { path: ['confirmacao'], message: 'forgotPassword.mismatch' });

@@ -9,6 +9,7 @@ import { desligamentosFeature } from './desligamentos';
 import { divisoesFeature } from './divisoes';
 import { gruposFeature } from './grupos';
 import { marcasFeature } from './marcas';
+import { minhaContaFeature } from './minhaConta';
 import { plataforma } from './plataforma';
 import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
@@ -21,6 +22,7 @@ export const features: Feature[] = [
   plataforma,
   produtosFeature,
   usuariosFeature,
+  minhaContaFeature,
   auditoriaFeature,
   // Reference data, one feature per resource (shared machinery in server/reference).
   marcasFeature,

@@ -23,7 +23,10 @@ export function portalError(
   extra: Record<string, unknown> = {},
 ): GraphQLError {
   // Created through Yoga so that its error masking recognises it whichever copy of graphql loaded.
-  return createGraphQLError(translate(idioma, messageKey), { extensions: { code, messageKey, ...extra } });
+  // `extra` also fills the message's placeholders (e.g. %{retryAfter}).
+  return createGraphQLError(translate(idioma, messageKey, extra as Record<string, string | number>), {
+    extensions: { code, messageKey, ...extra },
+  });
 }
 
 export const unauthenticated = (idioma: Idioma) => portalError(idioma, 'UNAUTHENTICATED', 'errors.unauthenticated');

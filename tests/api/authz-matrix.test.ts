@@ -18,6 +18,7 @@ import {
 import { ALL_POLICIES, allows } from '../../domain/policies';
 import { cpfFrom, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
+import { DEMO_PASSWORD } from '../../server/db/seed';
 import type { AccessSubject } from '../../domain/access';
 import { operationTable } from '../../server/graphql/schema';
 import { DEMO, errorCode, gql, signIn, startPortal, versionOf, type TestPortal } from './portal';
@@ -97,6 +98,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: { anonymous: true, super: true, montadora: true, dealer: true },
     },
     menuUsuarioLogado: { query: '{ menuUsuarioLogado { menus } }', allowed: everyoneSignedIn },
+    minhasSessoes: { query: '{ minhasSessoes { id } }', allowed: everyoneSignedIn },
     usuariosPortalProperties: {
       query: '{ usuariosPortalProperties { informarDepartamentoCargo } }',
       allowed: everyoneSignedIn,
@@ -281,6 +283,12 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       variables: (ids) => ({ id: ids.montadora }),
       allowed: { anonymous: false, super: false, montadora: true, dealer: false },
     },
+    // The caller's own password and sessions (the calls above hold their access tokens already).
+    alterarMinhaSenha: {
+      query: `mutation { alterarMinhaSenha(senhaAtual: "${DEMO_PASSWORD}", novaSenha: "Matriz#Senha2026") }`,
+      allowed: everyoneSignedIn,
+    },
+    encerrarMinhasSessoes: { query: 'mutation { encerrarMinhasSessoes }', allowed: everyoneSignedIn },
   },
 };
 

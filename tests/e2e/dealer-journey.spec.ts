@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkDigits } from '../../domain/documentos';
 import { ptBR } from '../../i18n/pt-BR';
-import { signIn } from './helpers';
+import { addTag, chooseIn, pickOption, signIn } from './helpers';
 
 // Issue #4's journey: a manufacturer user (brand Cometa only) creates a group and a dealer in it,
 // edits the dealer, inactivates the group (which inactivates the dealer) and reads the dealer's audit.
@@ -11,31 +11,6 @@ const grupoNome = 'Grupo Jundiaí E2E';
 const dealerNome = 'Cometa Jundiaí E2E';
 const cnpjBase = '458273910001';
 const cnpj = cnpjBase + checkDigits(cnpjBase, 'cnpj');
-
-async function chooseIn(page: Page, label: RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/**
- * Picks an option of an autocomplete; the list re-renders while its choices load, so open and
- * click again until the choice shows as a chip.
- */
-async function pickOption(page: Page, label: RegExp, option: string, search?: string) {
-  await expect(async () => {
-    const combobox = page.getByRole('combobox', { name: label });
-    await combobox.click();
-    if (search) await combobox.fill(search);
-    await page.getByRole('option', { name: option }).click({ timeout: 2000 });
-    await expect(page.getByRole('button', { name: option })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-}
-
-async function addTag(page: Page, label: RegExp, value: string) {
-  const field = page.getByRole('textbox', { name: label });
-  await field.fill(value);
-  await field.press('Enter');
-}
 
 /**
  * Types in the list's search and waits until the list has taken it into its URL: the search is

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { ptBR } from '../../i18n/pt-BR';
 
 export const PASSWORD = 'Portal@2026';
 
@@ -41,17 +42,71 @@ export async function settle(page: Page) {
 }
 
 /**
- * Answers that the signed-in user has seen the first-visit menu tour, so it does not open over a
- * test about something else (it opens by itself a second after the menu appears).
+ * Answers that the signed-in user has seen the first-visit menu tour (and any other `tours`), so it
+ * does not open over a test about something else (it opens by itself a second after the menu appears).
  */
-export async function skipTour(page: Page) {
+export async function skipTour(page: Page, tours: string[] = ['HOME']) {
   // The tour reads usuarioLogado.onboardingsVistos (fetched once at sign-in): the server's answer
   // goes through with HOME added.
   await page.route('**/graphql', async (route) => {
     if (!(route.request().postData() ?? '').includes('usuarioLogado { usuarioLogado')) return route.fallback();
     const response = await route.fetch();
     const body = (await response.json()) as { data?: { usuarioLogado?: { onboardingsVistos: string[] } } };
-    body.data?.usuarioLogado?.onboardingsVistos.push('HOME');
+    body.data?.usuarioLogado?.onboardingsVistos.push(...tours);
     await route.fulfill({ response, json: body });
   });
+}
+
+/** Opens the menu from the top bar and answers it. */
+export async function openMenu(page: Page, catalog = ptBR) {
+  await page.getByRole('button', { name: catalog.shell.menu.open }).click();
+  return page.getByRole('navigation', { name: catalog.shell.menu.navigation });
+}
+
+/** The paths the open menu links to, sorted. */
+export const menuPaths = (page: Page, catalog = ptBR) =>
+  page
+    .getByRole('navigation', { name: catalog.shell.menu.navigation })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname).sort());
+
+/** The page does not scroll sideways, and the top bar's four controls are on screen. */
+export async function expectFits(page: Page, where: string) {
+  await settle(page);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${where}: scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+  const bar = page.getByRole('banner');
+  const shell = ptBR.shell;
+  for (const name of [shell.menu.open, /^Idioma: /, shell.notifications, /^Conta de /]) {
+    await expect(bar.getByRole('button', { name }), `${where}: ${name}`).toBeInViewport({ ratio: 1 });
+  }
+}
+
+/** Chooses `option` in the select labelled `label`. */
+export async function chooseIn(page: Page, label: RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Picks an option of an autocomplete; the list re-renders while its choices load, so open and
+ * click again until the choice shows as a chip.
+ */
+export async function pickOption(page: Page, label: RegExp, option: string, search?: string) {
+  await expect(async () => {
+    const combobox = page.getByRole('combobox', { name: label });
+    await combobox.click();
+    if (search) await combobox.fill(search);
+    await page.getByRole('option', { name: option }).click({ timeout: 2000 });
+    await expect(page.getByRole('button', { name: option })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+export async function addTag(page: Page, label: RegExp, value: string) {
+  const field = page.getByRole('textbox', { name: label });
+  await field.fill(value);
+  await field.press('Enter');
 }

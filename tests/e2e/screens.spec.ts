@@ -1,23 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ptBR } from '../../i18n/pt-BR';
-import { skipTour, settle, signIn } from './helpers';
+import { expectFits, skipTour, signIn } from './helpers';
 
 const shell = ptBR.shell;
 const WIDTHS = [375, 768, 1280];
-
-/** The page does not scroll sideways, and the top bar's four controls are on screen. */
-async function expectFits(page: Page, where: string) {
-  await settle(page);
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${where}: scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-  const bar = page.getByRole('banner');
-  for (const name of [shell.menu.open, /^Idioma: /, shell.notifications, /^Conta de /]) {
-    await expect(bar.getByRole('button', { name }), `${where}: ${name}`).toBeInViewport({ ratio: 1 });
-  }
-}
 
 test('from 375 to 1280 px the home, dealer list, dealer and audit pages fit the screen, with menu, language, notifications and account at hand', async ({
   page,

@@ -1,18 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { es } from '../../i18n/es';
 import { ptBR } from '../../i18n/pt-BR';
-import { signIn, skipTour } from './helpers';
-
-async function openMenu(page: Page, catalog = ptBR) {
-  await page.getByRole('button', { name: catalog.shell.menu.open }).click();
-  return page.getByRole('navigation', { name: catalog.shell.menu.navigation });
-}
-
-const hrefs = (page: Page, catalog = ptBR) =>
-  page
-    .getByRole('navigation', { name: catalog.shell.menu.navigation })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname).sort());
+import { menuPaths, openMenu, signIn, skipTour } from './helpers';
 
 test.describe('the menu shows exactly what each user may open', () => {
   const cases = [
@@ -74,7 +63,7 @@ test.describe('the menu shows exactly what each user may open', () => {
     test(`${user.email} sees their entries and is sent home from forbidden routes`, async ({ page }) => {
       await signIn(page, user.email, user.greeting);
       await openMenu(page, user.catalog);
-      expect(await hrefs(page, user.catalog)).toEqual(user.paths);
+      expect(await menuPaths(page, user.catalog)).toEqual(user.paths);
       for (const path of user.forbidden) {
         await page.goto(path);
         await expect(page).toHaveURL(/\/home$/);
@@ -91,7 +80,7 @@ test('the menu search filters titles, ignoring case, at desktop width and inside
   await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
   await page.getByRole('searchbox', { name: ptBR.shell.menu.search }).fill('USUÁR');
   await expect(page.getByRole('navigation', { name: ptBR.shell.menu.navigation })).toBeVisible();
-  expect(await hrefs(page)).toEqual(['/gruposUsuarios', '/importarUsuarios', '/usuarios']);
+  expect(await menuPaths(page)).toEqual(['/gruposUsuarios', '/importarUsuarios', '/usuarios']);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
@@ -99,7 +88,7 @@ test('the menu search filters titles, ignoring case, at desktop width and inside
   await expect(page.getByRole('searchbox', { name: ptBR.shell.menu.search })).toHaveCount(0);
   const nav = await openMenu(page);
   await nav.getByRole('searchbox', { name: ptBR.shell.menu.search }).fill('dealer');
-  expect(await hrefs(page)).toEqual(['/dealers']);
+  expect(await menuPaths(page)).toEqual(['/dealers']);
   await nav.getByRole('link', { name: 'Dealers' }).click();
   await expect(page).toHaveURL(/\/dealers$/);
 });

@@ -1,0 +1,171 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { checkDigits } from '../../domain/documentos';
+import { ptBR } from '../../i18n/pt-BR';
+import { chooseIn, expectFits, menuPaths, navigateInApp, openMenu, pickOption, signIn, skipTour } from './helpers';
+import { mailbox } from './mailbox';
+import { E2E_URL } from './server';
+
+// Issue #13's journeys: a manager creates a user with both wizard steps; the new user sets a
+// password from the welcome e-mail, signs in and sees only what the permissions allow; a view-only
+// user lists users without any way to change them; the wizard at 375 px.
+
+const u = ptBR.usuarios;
+
+// Each journey is two users' sessions (a whole wizard, then a first sign-in from the e-mail).
+test.describe.configure({ timeout: 120_000 });
+const NEW_PASSWORD = 'Bemvinda#2026';
+
+const cpfOf = (base: string) => base + checkDigits(base, 'cpf');
+
+/** Answers the set-password link of the welcome e-mail sent to `email`. */
+async function welcomeLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = mailbox().find(
+        (received) => received.to.includes(email) && received.text.includes('conta no portal'),
+      );
+      link = mail?.text.match(/https?:\/\/\S+\?token=[\w-]+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+/** In a fresh browser context (nobody signed in): sets the password through the link and signs in. */
+async function firstSignIn(browser: Browser, email: string, greeting: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL: E2E_URL, locale: 'pt-BR', viewport });
+  const page = await context.newPage();
+  await page.goto(await welcomeLink(email));
+  await page.getByRole('textbox', { name: ptBR.forgotPassword.newPassword, exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: ptBR.forgotPassword.confirmPassword }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: ptBR.forgotPassword.save }).click();
+  await expect(page.getByText(ptBR.forgotPassword.success)).toBeVisible();
+  await skipTour(page);
+  await signIn(page, email, greeting, NEW_PASSWORD);
+  return page;
+}
+
+async function saveUser(page: Page, nome: string) {
+  await page.getByRole('button', { name: ptBR.wizard.save, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Salvar o usuário ${nome}?` });
+  await dialog.getByRole('button', { name: ptBR.wizard.save }).click();
+  await expect(page.getByText(`Usuário ${nome} salvo`)).toBeVisible();
+  await expect(page).toHaveURL(/\/usuarios$/);
+}
+
+test('a manufacturer creates a dealer user with a position and permissions; the user sets a password from the e-mail and sees only what they were given', async ({
+  page,
+  browser,
+}) => {
+  const nome = 'Rita Rede E2E';
+  const email = 'rita.rede.e2e@portal.test';
+  await skipTour(page, ['HOME', 'USUARIO_EDICAO']);
+  await signIn(page, 'montadora@portal.test', 'Olá, Marina Montadora');
+  await navigateInApp(page, '/usuarios');
+  await page.getByRole('link', { name: 'Criar' }).click();
+  await expect(page).toHaveURL(/\/usuarios\/novo$/);
+  await expect(page.getByRole('progressbar', { name: /^Passo 1 de 2: / })).toBeVisible();
+
+  // Step 1: personal data, brand and dealer, management data, a position.
+  await page.getByRole('textbox', { name: u.fields.nome }).fill(nome);
+  await page.getByRole('textbox', { name: u.fields.email, exact: true }).fill(email.toUpperCase());
+  await page.getByRole('textbox', { name: u.fields.cpf }).fill(cpfOf('314159265'));
+  await chooseIn(page, new RegExp(`^${u.fields.tipo}`), ptBR.tiposUsuario.DEALER_GRUPO);
+  // E-mails are lower-cased when the field is left.
+  await expect(page.getByRole('textbox', { name: u.fields.email, exact: true })).toHaveValue(email);
+  await pickOption(page, new RegExp(`^${u.fields.marcas}`), 'Aurora Motors');
+  await pickOption(page, new RegExp(`^${u.fields.dealers}`), 'Aurora São Paulo 01', 'São Paulo');
+  await page.getByLabel(u.fields.dataAdmissao).fill('2026-01-05');
+  await page.getByRole('textbox', { name: u.fields.emailSuperior }).fill('montadora@portal.test');
+  await chooseIn(page, new RegExp(`^${u.fields.dealer}$`), 'Aurora São Paulo 01');
+  await chooseIn(page, new RegExp(`^${u.fields.cargo}$`), 'Vendedor');
+  await chooseIn(page, new RegExp(`^${u.fields.departamento}$`), 'Comercial');
+  await page.getByLabel(u.fields.dataInicio).fill('2026-01-05');
+  await page.getByRole('button', { name: u.cargos.add }).click();
+  await expect(
+    page.getByRole('list', { name: u.sections.cargos }).getByText(/^Vendedor em Aurora São Paulo 01, desde/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: ptBR.wizard.next }).click();
+
+  // Step 2: the portal's "Gestor" access type, without the users and network maintenance.
+  await expect(page.getByRole('progressbar', { name: /^Passo 2 de 2: / })).toBeVisible();
+  await page
+    .getByRole('group', { name: `${u.fields.tiposAcesso}: Portal` })
+    .getByRole('checkbox', { name: 'Gestor' })
+    .check();
+  const funcionalidades = page.getByRole('group', { name: `${u.fields.funcionalidades}: Portal` });
+  await expect(funcionalidades.getByRole('checkbox', { name: 'Manutenção de usuários' })).toBeChecked();
+  await funcionalidades.getByRole('checkbox', { name: 'Manutenção de usuários' }).uncheck();
+  await funcionalidades.getByRole('checkbox', { name: 'Manutenção de dealers e grupos' }).uncheck();
+  await saveUser(page, nome);
+
+  // The list finds the new user by name, with the brand and dealer by name.
+  await page.getByPlaceholder('Buscar', { exact: true }).fill('Rita Rede');
+  const row = page.getByRole('row', { name: new RegExp(nome) });
+  await expect(row).toContainText('Aurora São Paulo 01');
+  await expect(row).toContainText(ptBR.tiposUsuario.DEALER_GRUPO);
+
+  // Rita sets her password from the welcome e-mail and signs in: the menu has what she was given.
+  const rita = await firstSignIn(browser, email, `Olá, ${nome}`);
+  await openMenu(rita);
+  expect(await menuPaths(rita)).toEqual([
+    '/anuncios',
+    '/biblioteca',
+    '/comunicados',
+    '/gruposUsuarios',
+    '/home',
+    '/notificacoes',
+    '/slides',
+  ]);
+  await rita.goto('/usuarios');
+  await expect(rita).toHaveURL(/\/home$/);
+  await rita.context().close();
+});
+
+test('at 375 px the staff creates a view-only user; that user lists users with no way to change them', async ({
+  page,
+  browser,
+}) => {
+  const nome = 'Vera Visualiza E2E';
+  const email = 'vera.visualiza.e2e@portal.test';
+  const phone = { width: 375, height: 812 };
+  await page.setViewportSize(phone);
+  await skipTour(page, ['HOME', 'USUARIO_EDICAO']);
+  await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
+  await navigateInApp(page, '/usuarios/novo');
+  await expectFits(page, '375 px /usuarios/novo step 1');
+
+  await page.getByRole('textbox', { name: u.fields.nome }).fill(nome);
+  await page.getByRole('textbox', { name: u.fields.email, exact: true }).fill(email);
+  await page.getByRole('textbox', { name: u.fields.cpf }).fill(cpfOf('271828182'));
+  await chooseIn(page, new RegExp(`^${u.fields.tipo}`), ptBR.tiposUsuario.MONTADORA);
+  await pickOption(page, new RegExp(`^${u.fields.marcas}`), 'Aurora Motors');
+  await expectFits(page, '375 px /usuarios/novo step 1 filled');
+  await page.getByRole('button', { name: ptBR.wizard.next }).click();
+
+  await expect(page.getByRole('progressbar', { name: /^Passo 2 de 2: / })).toBeVisible();
+  await page
+    .getByRole('group', { name: `${u.fields.tiposAcesso}: Portal` })
+    .getByRole('checkbox', { name: 'Usuário', exact: true })
+    .check();
+  await page
+    .getByRole('group', { name: `${u.fields.funcionalidades}: Portal` })
+    .getByRole('checkbox', { name: 'Consulta de usuários' })
+    .check();
+  await expectFits(page, '375 px /usuarios/novo step 2');
+  await saveUser(page, nome);
+
+  const vera = await firstSignIn(browser, email, `Olá, ${nome}`, phone);
+  await navigateInApp(vera, '/usuarios');
+  // Under 768 px the users are a list; Vera finds Marina (who shares her brand), without actions.
+  await vera.getByPlaceholder('Buscar', { exact: true }).fill('Marina');
+  await expect(vera.getByRole('main').getByText('Marina Montadora')).toBeVisible();
+  await expectFits(vera, '375 px /usuarios as a viewer');
+  await expect(vera.getByRole('link', { name: 'Criar' })).toHaveCount(0);
+  await expect(vera.getByRole('button', { name: ptBR.lista.inactivate })).toHaveCount(0);
+  // The wizard's routes send her home.
+  await vera.goto('/usuarios/novo');
+  await expect(vera).toHaveURL(/\/home$/);
+  await vera.context().close();
+});
