@@ -46,6 +46,7 @@ const EXPECTED: Record<string, string> = {
   'usuarios.audit': 'S',
   'usuarios.ausenciaTemporaria': 'S',
   'usuarios.importar': 'S',
+  'usuarios.ativacaoEspecial': 'S',
   'gruposUsuarios.list': 'S',
   'gruposUsuarios.create': 'S',
   'gruposUsuarios.edit': 'S',

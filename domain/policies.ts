@@ -135,6 +135,8 @@ export const policies = define({
     audit: USERS,
     ausenciaTemporaria: any('PORTAL_AUSENCIA_TEMPORARIA'),
     importar: any('PORTAL_IMPORTACAO_USUARIOS'),
+    /** Grant or remove special activation (never inactivated for lack of access); the target in the caller's users scope. */
+    ativacaoEspecial: any('LIBERAR_ATIVACAO_ESPECIAL'),
   },
   gruposUsuarios: { list: USER_GROUPS, create: USER_GROUPS, edit: USER_GROUPS, audit: USER_GROUPS },
   auditoria: {

@@ -22,6 +22,9 @@
  * `fields` on an operation overrides the resource's selection set for that operation.
  * - setActive: the `op(id: ID!) { id active }` mutations behind the lists' activate / inactivate
  *   action, sent by the data provider's `setActive(resource, { id, active })`.
+ * - actions: the resource's other one-record mutations behind list actions, by name (e.g. a user's
+ *   special activation), sent by the data provider's `action(resource, name, { id })` as
+ *   `op(arg: $id) { fields }` [arg id].
  * - queries: the resource's other reads (e.g. a group change's impact), by name, sent by the data
  *   provider's `query(resource, name, data)` as `op(arg: $input) { fields }` (`data`'s `inputFields`
  *   as one input object), or with `args` as `op(a: $a, b: $b) { fields }` (`data.a`, `data.b`), or
@@ -88,10 +91,19 @@ export interface ResourceOperations {
   delete?: string | RecordOperation;
   deleteMany?: string | RecordOperation;
   setActive?: { ativar: string; inativar: string };
+  actions?: Record<string, RecordAction>;
   queries?: Record<string, NamedQuery>;
 }
 
-export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'queries'>;
+/** A mutation on one record beside activate / inactivate (`dataProvider.action(resource, name, { id })`). */
+export interface RecordAction {
+  operation: string;
+  /** The id argument's name [id]. */
+  arg?: string;
+  fields: string;
+}
+
+export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'actions' | 'queries'>;
 
 export const RESOURCE_METHODS: readonly ResourceMethod[] = [
   'getList',
@@ -248,6 +260,19 @@ export const RESOURCES = {
       extraArgs: USUARIO_EXTRA_ARGS,
     },
     setActive: { ativar: 'ativarUsuario', inativar: 'inativarUsuario' },
+    // Special activation (LIBERAR_ATIVACAO_ESPECIAL): never inactivated for lack of access.
+    actions: {
+      liberarAtivacaoEspecial: {
+        operation: 'liberarAtivacaoEspecial',
+        arg: 'usuarioId',
+        fields: 'id version ativacaoEspecial',
+      },
+      removerAtivacaoEspecial: {
+        operation: 'removerAtivacaoEspecial',
+        arg: 'usuarioId',
+        fields: 'id version ativacaoEspecial',
+      },
+    },
     queries: {
       // What the form offers the caller: types, languages, brands, groups, products.
       dominio: {

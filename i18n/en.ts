@@ -349,6 +349,7 @@ export const en = {
       DESVINCULO_MARCA: 'Brand unlinked',
       SINCRONIZACAO: 'Synchronisation',
       SENHA_REDEFINIDA: 'Password reset',
+      INATIVACAO_INATIVIDADE: 'Inactivation for inactivity',
     },
     campos: {
       nome: 'Name',
@@ -395,6 +396,8 @@ export const en = {
       desligamentoId: 'Dismissal reason',
       dataDesligamento: 'Dismissal date',
       ativacaoEspecial: 'Special activation',
+      inativadoPorInatividade: 'Inactivated for inactivity',
+      dias: 'Days without access',
     },
   },
   superAdmin: {
@@ -448,6 +451,11 @@ export const en = {
         success: 'User synchronisation queued.',
         error: 'Could not sync the users.',
       },
+      inatividade: {
+        title: 'Inactivation for inactivity',
+        description:
+          'Daily scheduled job: inactivates users without access for longer than configured, except those with special activation and the provider staff, and warns by e-mail, a few days before, those about to be inactivated.',
+      },
       identityProvider: {
         title: 'Identity provider',
         description: "Creates or updates the user's account in the identity provider (single sign-on).",
@@ -478,6 +486,7 @@ export const en = {
         dealersInativados: 'Dealers inactivated: %{count}',
         vinculosRemovidos: 'Dealer–group links removed: %{count}',
         usuariosInativados: 'Users inactivated: %{count}',
+        avisosEnviados: 'Inactivity warnings sent: %{count}',
       },
     },
     errors: {
@@ -724,6 +733,23 @@ export const en = {
     saveError: 'Could not save the user',
     activateError: 'Could not activate the user',
     inactivateError: 'Could not inactivate the user',
+    ativacaoEspecial: {
+      liberar: 'Grant special activation',
+      remover: 'Remove special activation',
+      liberarTitle: 'Grant special activation to %{nome}?',
+      removerTitle: 'Remove the special activation of %{nome}?',
+      liberarText: '%{nome} will no longer be inactivated automatically for lack of access.',
+      removerText: '%{nome} will again be inactivated automatically after a long period without access.',
+      liberado: 'Special activation granted to %{nome}',
+      removido: 'Special activation removed from %{nome}',
+      liberarErro: 'Could not grant special activation',
+      removerErro: 'Could not remove special activation',
+    },
+    inatividade: {
+      mailSubject: 'Your portal account will be inactivated on %{data}',
+      mailBody:
+        'Hello, %{nome}. Your portal account has not been used for a long time and will be inactivated on %{data}. To keep it active, just sign in to the portal before that date: %{link}',
+    },
     validation: {
       cpf: 'Invalid CPF',
       dealerObrigatorio: 'Choose at least one dealer',

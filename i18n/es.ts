@@ -350,6 +350,7 @@ export const es = {
       DESVINCULO_MARCA: 'Desvinculación de marca',
       SINCRONIZACAO: 'Sincronización',
       SENHA_REDEFINIDA: 'Contraseña restablecida',
+      INATIVACAO_INATIVIDADE: 'Inactivación por inactividad',
     },
     campos: {
       nome: 'Nombre',
@@ -396,6 +397,8 @@ export const es = {
       desligamentoId: 'Motivo de desvinculación',
       dataDesligamento: 'Fecha de desvinculación',
       ativacaoEspecial: 'Activación especial',
+      inativadoPorInatividade: 'Inactivado por inactividad',
+      dias: 'Días sin acceso',
     },
   },
   superAdmin: {
@@ -450,6 +453,11 @@ export const es = {
         success: 'Sincronización de usuarios enviada para ejecución.',
         error: 'No fue posible sincronizar los usuarios.',
       },
+      inatividade: {
+        title: 'Inactivación por inactividad',
+        description:
+          'Tarea diaria (programada): inactiva a los usuarios sin acceso desde hace más tiempo que el configurado, salvo los con activación especial y el personal del proveedor, y avisa por correo, unos días antes, a los que serán inactivados.',
+      },
       identityProvider: {
         title: 'Proveedor de identidad',
         description: 'Crea o actualiza la cuenta del usuario en el proveedor de identidad (inicio de sesión único).',
@@ -480,6 +488,7 @@ export const es = {
         dealersInativados: 'Concesionarios inactivados: %{count}',
         vinculosRemovidos: 'Vínculos entre concesionario y grupo eliminados: %{count}',
         usuariosInativados: 'Usuarios inactivados: %{count}',
+        avisosEnviados: 'Avisos de inactividad enviados: %{count}',
       },
     },
     errors: {
@@ -727,6 +736,23 @@ export const es = {
     saveError: 'No se pudo guardar el usuario',
     activateError: 'No se pudo activar el usuario',
     inactivateError: 'No se pudo inactivar el usuario',
+    ativacaoEspecial: {
+      liberar: 'Liberar activación especial',
+      remover: 'Quitar activación especial',
+      liberarTitle: '¿Liberar la activación especial de %{nome}?',
+      removerTitle: '¿Quitar la activación especial de %{nome}?',
+      liberarText: '%{nome} ya no será inactivado automáticamente por falta de acceso.',
+      removerText: '%{nome} volverá a ser inactivado automáticamente tras un largo período sin acceso.',
+      liberado: 'Activación especial liberada para %{nome}',
+      removido: 'Activación especial quitada a %{nome}',
+      liberarErro: 'No se pudo liberar la activación especial',
+      removerErro: 'No se pudo quitar la activación especial',
+    },
+    inatividade: {
+      mailSubject: 'Su cuenta del portal será inactivada el %{data}',
+      mailBody:
+        'Hola, %{nome}. Su cuenta del portal lleva mucho tiempo sin acceso y será inactivada el %{data}. Para mantenerla activa, basta con entrar al portal antes de esa fecha: %{link}',
+    },
     validation: {
       cpf: 'CPF inválido',
       dealerObrigatorio: 'Elija al menos un concesionario',

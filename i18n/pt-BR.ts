@@ -349,6 +349,7 @@ export const ptBR = {
       DESVINCULO_MARCA: 'Desvínculo de marca',
       SINCRONIZACAO: 'Sincronização',
       SENHA_REDEFINIDA: 'Senha redefinida',
+      INATIVACAO_INATIVIDADE: 'Inativação por inatividade',
     },
     campos: {
       nome: 'Nome',
@@ -395,6 +396,8 @@ export const ptBR = {
       desligamentoId: 'Motivo de desligamento',
       dataDesligamento: 'Data de desligamento',
       ativacaoEspecial: 'Ativação especial',
+      inativadoPorInatividade: 'Inativado por inatividade',
+      dias: 'Dias sem acesso',
     },
   },
   superAdmin: {
@@ -448,6 +451,11 @@ export const ptBR = {
         success: 'Sincronização de usuários enviada para execução.',
         error: 'Não foi possível sincronizar os usuários.',
       },
+      inatividade: {
+        title: 'Inativação por inatividade',
+        description:
+          'Tarefa diária (agendada): inativa os usuários sem acesso há mais tempo que o configurado, exceto os com ativação especial e os da equipe do provedor, e avisa por e-mail, alguns dias antes, os que serão inativados.',
+      },
       identityProvider: {
         title: 'Provedor de identidade',
         description: 'Cria ou atualiza a conta do usuário no provedor de identidade (login único).',
@@ -478,6 +486,7 @@ export const ptBR = {
         dealersInativados: 'Dealers inativados: %{count}',
         vinculosRemovidos: 'Vínculos entre dealer e grupo removidos: %{count}',
         usuariosInativados: 'Usuários inativados: %{count}',
+        avisosEnviados: 'Avisos de inatividade enviados: %{count}',
       },
     },
     errors: {
@@ -724,6 +733,23 @@ export const ptBR = {
     saveError: 'Não foi possível salvar o usuário',
     activateError: 'Não foi possível ativar o usuário',
     inactivateError: 'Não foi possível inativar o usuário',
+    ativacaoEspecial: {
+      liberar: 'Liberar ativação especial',
+      remover: 'Remover ativação especial',
+      liberarTitle: 'Liberar a ativação especial de %{nome}?',
+      removerTitle: 'Remover a ativação especial de %{nome}?',
+      liberarText: '%{nome} não será mais inativado automaticamente por falta de acesso.',
+      removerText: '%{nome} voltará a ser inativado automaticamente depois de um longo período sem acesso.',
+      liberado: 'Ativação especial liberada para %{nome}',
+      removido: 'Ativação especial removida de %{nome}',
+      liberarErro: 'Não foi possível liberar a ativação especial',
+      removerErro: 'Não foi possível remover a ativação especial',
+    },
+    inatividade: {
+      mailSubject: 'Sua conta no portal será inativada em %{data}',
+      mailBody:
+        'Olá, %{nome}. Sua conta no portal está sem acesso há muito tempo e será inativada em %{data}. Para mantê-la ativa, basta entrar no portal antes dessa data: %{link}',
+    },
     validation: {
       cpf: 'CPF inválido',
       dealerObrigatorio: 'Escolha pelo menos um dealer',

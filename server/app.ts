@@ -133,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     plugins: [...limitPlugins(config, refusals), metrics.graphqlPlugin],
     parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => {
-      const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
+      const session = await sessionFromAuthorization(db, verify, req.headers.authorization, app.log);
       return {
         db,
         config,
@@ -224,7 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Background jobs (server/jobs, pg-boss): this process works its share of every queue. Closing
   // stops pg-boss gracefully (bounded) before the database closes.
-  const jobQueue = await startJobs(database, { handlers: jobHandlers, log: app.log });
+  const jobQueue = await startJobs(database, { handlers: jobHandlers(config, app.log), log: app.log });
   app.addHook('onClose', () => jobQueue.stop());
 
   return {

@@ -99,6 +99,20 @@ describe('the configuration schema', () => {
     ]);
   });
 
+  it('reads the dormant-user job settings, refusing a bad schedule or a warning not before inactivation', () => {
+    expect(loadConfig({}).dormantUsers).toEqual({ cron: '0 3 * * *', days: 90, warningDays: 7, warningsPerRun: 5000 });
+    expect(
+      loadConfig({ DORMANT_USERS_CRON: '30 1 * * 1-5', DORMANT_USER_DAYS: '30', DORMANT_USER_WARNING_DAYS: '0' })
+        .dormantUsers,
+    ).toMatchObject({ cron: '30 1 * * 1-5', days: 30, warningDays: 0 });
+    expect(() => loadConfig({ DORMANT_USERS_CRON: 'daily' })).toThrow(/^DORMANT_USERS_CRON must be a cron expression/);
+    expect(() => loadConfig({ DORMANT_USERS_CRON: '0 3 * * * *' })).toThrow(/^DORMANT_USERS_CRON/);
+    expect(() => loadConfig({ DORMANT_USER_DAYS: '10', DORMANT_USER_WARNING_DAYS: '10' })).toThrow(
+      /^DORMANT_USER_WARNING_DAYS must be less than DORMANT_USER_DAYS/,
+    );
+    expect(() => loadConfig({ DORMANT_WARNINGS_PER_RUN: '0' })).toThrow(/^DORMANT_WARNINGS_PER_RUN/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: ' ' })).toMatchObject({
       port: 3000,

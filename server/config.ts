@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { THEME_IDS, type ThemeId } from '../domain/themes';
 
@@ -58,6 +59,19 @@ export interface Config {
   keycloakAdmin?: KeycloakAdminConfig;
   /** Limits of one GraphQL request (server/graphql/limits.ts). */
   graphqlLimits: GraphqlLimits;
+  /** The dormant-user job (server/features/usuarios/inatividade.ts). */
+  dormantUsers: DormantUsersConfig;
+}
+
+export interface DormantUsersConfig {
+  /** When the job runs: a 5-field cron expression, UTC. */
+  cron: string;
+  /** Days without access after which an active user is inactivated. */
+  days: number;
+  /** Days before that inactivation a user is warned by e-mail (0: no warning). */
+  warningDays: number;
+  /** Most warning e-mails one run queues; the rest wait for the next run. */
+  warningsPerRun: number;
 }
 
 export interface GraphqlLimits {
@@ -145,6 +159,27 @@ const httpUrl = () =>
       .string()
       .optional()
       .refine((raw) => raw === undefined || /^https?:\/\/[^\s/]+/.test(raw), { message: 'must be an http(s) URL' }),
+  );
+
+/** A 5-field cron expression (minute resolution, as pg-boss schedules). */
+const cron = (fallback: string) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .default(fallback)
+      .refine(
+        (raw) => {
+          if (raw.trim().split(/\s+/).length !== 5) return false;
+          try {
+            CronExpressionParser.parse(raw);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be a cron expression of 5 fields, e.g. 0 3 * * *' },
+      ),
   );
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -304,6 +339,26 @@ export const ENVIRONMENT = {
     default: '30',
     meaning: 'refused GraphQL requests per minute from one address before it gets 429',
   },
+  DORMANT_USERS_CRON: {
+    schema: cron('0 3 * * *'),
+    default: '0 3 * * *',
+    meaning: 'when the dormant-user job runs (cron, 5 fields, UTC)',
+  },
+  DORMANT_USER_DAYS: {
+    schema: integer(90, 1, 3650),
+    default: '90',
+    meaning: 'days without access after which a user is inactivated (unless given special activation)',
+  },
+  DORMANT_USER_WARNING_DAYS: {
+    schema: integer(7, 0, 3649),
+    default: '7',
+    meaning: 'days before that inactivation the user is warned by e-mail (0: no warning)',
+  },
+  DORMANT_WARNINGS_PER_RUN: {
+    schema: integer(5000, 1, 10000),
+    default: '5000',
+    meaning: 'most inactivity warnings one run of the job queues',
+  },
 } as const;
 
 const environmentSchema = z.object(
@@ -367,6 +422,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxCost: e.GRAPHQL_MAX_COST,
       refusalsPerMinute: e.GRAPHQL_REFUSALS_PER_MINUTE,
     },
+    dormantUsers: dormantUsersOf(e),
+  };
+}
+
+function dormantUsersOf(e: ReturnType<typeof parseEnvironment>): DormantUsersConfig {
+  if (e.DORMANT_USER_WARNING_DAYS >= e.DORMANT_USER_DAYS) {
+    throw new Error(
+      `DORMANT_USER_WARNING_DAYS must be less than DORMANT_USER_DAYS (${e.DORMANT_USER_DAYS}); got '${e.DORMANT_USER_WARNING_DAYS}'`,
+    );
+  }
+  return {
+    cron: e.DORMANT_USERS_CRON.trim(),
+    days: e.DORMANT_USER_DAYS,
+    warningDays: e.DORMANT_USER_WARNING_DAYS,
+    warningsPerRun: e.DORMANT_WARNINGS_PER_RUN,
   };
 }
 

@@ -10,7 +10,7 @@ import { MENU_USUARIO_LOGADO_QUERY } from './layout/useMenuUsuarioLogado';
 import { HELP_LINK_QUERY } from './pages/errors/OpsPage';
 import { MINHA_CONTA_QUERY } from './pages/minhaConta/minhaConta';
 import { RESOURCES } from '../domain/resources';
-import { namedQuery, setActiveMutation } from '../providers/dataProvider/buildQuery';
+import { actionMutation, namedQuery, setActiveMutation } from '../providers/dataProvider/buildQuery';
 
 /** The API's committed contract (server/schema.graphql). */
 const schema = buildSchema(readFileSync(path.resolve(__dirname, '../server/schema.graphql'), 'utf8'));
@@ -44,6 +44,24 @@ describe('activate / inactivate mutations of the lists (RESOURCES[resource].setA
       expect(validate(schema, parse(setActiveMutation(RESOURCES, resource, active))).map((e) => e.message)).toEqual([]);
     },
   );
+});
+
+describe("resources' one-record actions (RESOURCES[resource].actions)", () => {
+  const actions = Object.entries(RESOURCES).flatMap(([resource, table]) =>
+    Object.keys(('actions' in table && table.actions) || {}).map((name) => [resource, name] as const),
+  );
+
+  it('covers special activation', () =>
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['usuarios', 'liberarAtivacaoEspecial'],
+        ['usuarios', 'removerAtivacaoEspecial'],
+      ]),
+    ));
+
+  it.each(actions)('%s.%s is valid against the API schema', (resource, name) => {
+    expect(validate(schema, parse(actionMutation(RESOURCES, resource, name))).map((e) => e.message)).toEqual([]);
+  });
 });
 
 describe("resources' named queries (RESOURCES[resource].queries)", () => {

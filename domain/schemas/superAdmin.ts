@@ -41,5 +41,11 @@ export const SUPER_ADMIN_FILAS = [
 ] as const;
 export type SuperAdminFila = (typeof SUPER_ADMIN_FILAS)[number];
 
+/** The dormant-user job's queue: scheduled (cron), not queued from the page; the page shows its runs. */
+export const INATIVIDADE_FILA = 'inativacaoPorInatividade';
+
+/** Every queue whose newest run the page shows (ultimosJobs). */
+export const FILAS_PAGINA = [...SUPER_ADMIN_FILAS, INATIVIDADE_FILA] as const;
+
 export const JOB_STATUSES = ['PENDENTE', 'EXECUTANDO', 'CONCLUIDO', 'ERRO'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

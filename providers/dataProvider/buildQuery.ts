@@ -237,6 +237,13 @@ export function setActiveMutation(resources: ResourceTable, resource: string, ac
   return `mutation SetActive($id: ID!) { result: ${active ? ops.ativar : ops.inativar}(id: $id) { id active } }`;
 }
 
+/** The mutation of a resource's one-record action (its `actions` entry). */
+export function actionMutation(resources: ResourceTable, resource: string, name: string): string {
+  const entry = resources[resource]?.actions?.[name];
+  if (!entry) throw new MissingOperationError(resource, `actions.${name}`);
+  return `mutation ${resource}_${name}($id: ID!) { result: ${entry.operation}(${entry.arg ?? 'id'}: $id)${selection(entry.fields)} }`;
+}
+
 /** The request of a resource's named query (its `queries` entry) with `data`'s declared fields. */
 export function namedQuery(resources: ResourceTable, resource: string, name: string, data: Row) {
   const entry = resources[resource]?.queries?.[name];

@@ -1,7 +1,14 @@
 import { print } from 'graphql';
 import type { DataProvider } from 'react-admin';
 import { RESOURCE_METHODS, RESOURCES } from '../../domain/resources';
-import { buildOperation, namedQuery, setActiveMutation, type RaParams, type ResourceTable } from './buildQuery';
+import {
+  actionMutation,
+  buildOperation,
+  namedQuery,
+  setActiveMutation,
+  type RaParams,
+  type ResourceTable,
+} from './buildQuery';
 import { graphqlRequest } from './graphqlRequest';
 
 /** The portal's own data provider methods beside react-admin's (see domain/resources.ts). */
@@ -11,6 +18,8 @@ export interface PortalDataProvider extends DataProvider {
     resource: string,
     params: { id: unknown; active: boolean },
   ): Promise<{ data: { id: unknown; active: boolean } }>;
+  /** Runs one of the resource's `actions` on a record; answers the record's declared fields. */
+  action<T = Record<string, unknown>>(resource: string, name: string, params: { id: unknown }): Promise<{ data: T }>;
 }
 
 /**
@@ -35,6 +44,10 @@ export function buildGraphqlDataProvider(resources: ResourceTable = RESOURCES): 
     async setActive(resource, { id, active }) {
       const mutation = setActiveMutation(resources, resource, active);
       const data = await graphqlRequest<{ result: { id: unknown; active: boolean } }>(mutation, { id });
+      return { data: data.result };
+    },
+    async action<T>(resource: string, name: string, { id }: { id: unknown }) {
+      const data = await graphqlRequest<{ result: T }>(actionMutation(resources, resource, name), { id });
       return { data: data.result };
     },
     async query<T>(resource: string, name: string, data: Record<string, unknown>) {

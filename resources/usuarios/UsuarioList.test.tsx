@@ -50,6 +50,11 @@ const server = setupServer(
     rows = rows.map((row) => (row.id === variables.id ? { ...row, active } : row));
     return HttpResponse.json({ data: { result: { id: variables.id, active } } });
   }),
+  api.mutation('usuarios_liberarAtivacaoEspecial', ({ variables, query }) => {
+    toggled.push({ id: variables.id, query });
+    rows = rows.map((row) => (row.id === variables.id ? { ...row, ativacaoEspecial: true } : row));
+    return HttpResponse.json({ data: { result: { id: variables.id, version: 2, ativacaoEspecial: true } } });
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -154,6 +159,29 @@ describe('/usuarios', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(rowOf('Ana Souza')).queryByRole('button', { name: 'Inativar' })).toBeTruthy());
     await user.click(screen.getByText('Ana Souza'));
     await waitFor(() => expect(location()).toBe('/usuarios/41'));
+  });
+
+  it('grants special activation after confirmation to a holder of the function, and shows it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/usuarios', { tipo: 'MONTADORA', funcionalidades: ['LIBERAR_ATIVACAO_ESPECIAL'] });
+    await screen.findByText('Ana Souza');
+    await user.click(await within(rowOf('Ana Souza')).findByRole('button', { name: 'Liberar ativação especial' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Ana Souza não será mais inativado automaticamente por falta de acesso.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Liberar ativação especial' }));
+    expect(await screen.findByText('Ativação especial liberada para Ana Souza')).toBeInTheDocument();
+    expect(toggled).toEqual([{ id: '41', query: expect.stringContaining('liberarAtivacaoEspecial(usuarioId: $id)') }]);
+    expect(await within(rowOf('Ana Souza')).findByText('Ativação especial')).toBeInTheDocument();
+    expect(within(rowOf('Ana Souza')).getByRole('button', { name: 'Remover ativação especial' })).toBeInTheDocument();
+  });
+
+  it('offers special activation only to holders of the function', async () => {
+    renderAt('/usuarios', MAINTAINER);
+    await screen.findByText('Ana Souza');
+    await waitFor(() => expect(within(rowOf('Ana Souza')).queryByRole('button', { name: 'Inativar' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /ativação especial/ })).not.toBeInTheDocument();
   });
 
   it('gives a view-only user no create, edit or activate action', async () => {

@@ -18,6 +18,7 @@ import { allows, policies } from '../../domain/policies';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { formatDate } from '../../src/components/format';
 import { ActiveChip, activeFilter, ResourceList } from '../../src/components/list';
+import { AtivacaoEspecialAction } from './AtivacaoEspecialAction';
 import { DealerFilter } from './DealerFilter';
 import { GrupoFilter } from './GrupoFilter';
 
@@ -51,6 +52,7 @@ export default function UsuarioList() {
   const { permissions } = usePermissions<PortalPermissions | null>();
   const canEdit = allows(permissions ?? null, policies.usuarios.edit);
   const canCreate = allows(permissions ?? null, policies.usuarios.create);
+  const canAtivacaoEspecial = allows(permissions ?? null, policies.usuarios.ativacaoEspecial);
   const tipoLabel = (u: RaRecord) => (u.tipo?.id ? translate(`tiposUsuario.${u.tipo.id}`) : '');
   return (
     <ResourceList
@@ -96,6 +98,7 @@ export default function UsuarioList() {
             }
           : undefined
       }
+      rowActions={canAtivacaoEspecial ? <AtivacaoEspecialAction /> : undefined}
     >
       <DataTable.Col source="nome" label="usuarios.fields.nome" />
       <DataTable.Col source="email" label="usuarios.fields.email" />

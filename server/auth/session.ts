@@ -1,13 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '../authz';
 import type { Db } from '../db/client';
-import { sessionUserByEmail } from '../features/usuarios/queries';
+import { sessionUserByEmail, touchUltimoAcessoHourly } from '../features/usuarios/queries';
 import type { TokenVerifier } from './verify';
+
+type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** The session of a request: null when there is no valid bearer token for an active user. */
 export async function sessionFromAuthorization(
   db: Db,
   verify: TokenVerifier,
   authorization: string | undefined,
+  log?: Log,
 ): Promise<Session | null> {
   const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) return null;
@@ -18,7 +22,15 @@ export async function sessionFromAuthorization(
     return null;
   }
   if (!email) return null;
-  return sessionOfEmail(db, email);
+  const session = await sessionOfEmail(db, email);
+  // The last access (dormant-user job) at most hourly, without holding the request up: a write
+  // that fails is only logged.
+  if (session) {
+    touchUltimoAcessoHourly(db, session.usuarioId).catch((err: unknown) =>
+      log?.warn({ err, usuarioId: session.usuarioId }, 'last access could not be recorded'),
+    );
+  }
+  return session;
 }
 
 /** The session of the active user with this e-mail, or null. */

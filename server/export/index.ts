@@ -79,7 +79,7 @@ export async function exportRoutes(
   app.get<{ Params: { lista: string }; Querystring: { formato?: string; filtro?: string } }>(
     '/api/exportar/:lista',
     async (req, reply) => {
-      const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
+      const session = await sessionFromAuthorization(db, verify, req.headers.authorization, req.log);
       const idioma = session?.idioma ?? pickIdioma(req.headers['accept-language']);
       const fail = (status: number, code: string, key: string, extra = {}) =>
         reply.code(status).send({ code, message: translate(idioma, key), ...extra });

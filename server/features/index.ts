@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import type { ListExport } from '../export';
 import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
@@ -15,7 +17,7 @@ import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
 import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
-import { usuariosFeature } from './usuarios';
+import { inatividadeJob, usuariosFeature } from './usuarios';
 
 /** Every server feature; the schema is built from their SDL and operations. */
 export const features: Feature[] = [
@@ -38,7 +40,10 @@ export const features: Feature[] = [
 ];
 
 /** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
-export const jobHandlers: JobHandlers = { ...superAdminJobs };
+export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers => ({
+  ...superAdminJobs,
+  ...inatividadeJob(config, log),
+});
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */
 export const listExports: Record<string, ListExport> = Object.assign({}, ...features.map((f) => f.exports ?? {}));

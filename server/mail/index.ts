@@ -14,40 +14,65 @@ export interface Mail {
 
 export type Mailer = (mail: Mail) => Promise<void>;
 
+/** A message already in the outbox: its row id and what it says. */
+export type QueuedMail = Mail & { id: number };
+
 /**
  * Every message is written to the outbox table first; with SMTP configured it is then sent and
  * marked, otherwise it stays there (read it in `email_outbox`) and the log names only its id,
  * recipient and subject.
  */
 export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  const deliver = outboxDelivery(config, db, log);
+  return async (mail) => {
+    const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
+    await deliver([{ ...mail, id: row.id }]);
+  };
+}
+
+/**
+ * Sends messages already written to the outbox (by a job that queues many in one statement, in
+ * the transaction of its change): through SMTP when configured, each marked sent or failed;
+ * otherwise they stay in the outbox.
+ */
+export function outboxDelivery(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+) {
   // nodemailer is loaded with the first message, not at start.
   let transport: Promise<Transporter> | undefined;
   const transportOf = (smtpUrl: string) =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
-  return async (mail) => {
-    const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
+  return async (rows: QueuedMail[]) => {
     if (!config.smtpUrl) {
       // Never the text: it may carry a password link, and logs travel further than the database.
-      log.info({ outboxId: row.id, to: mail.para, subject: mail.assunto }, 'e-mail kept in outbox');
+      if (rows.length === 1) {
+        log.info({ outboxId: rows[0].id, to: rows[0].para, subject: rows[0].assunto }, 'e-mail kept in outbox');
+      } else if (rows.length > 1) {
+        log.info({ count: rows.length, firstOutboxId: rows[0].id }, 'e-mails kept in outbox');
+      }
       return;
     }
-    try {
-      await (
-        await transportOf(config.smtpUrl)
-      ).sendMail({
-        from: config.mailFrom,
-        to: mail.para,
-        subject: mail.assunto,
-        text: mail.texto,
-        html: mail.html,
-      });
-      await db.update(emailOutbox).set({ enviadoEm: new Date() }).where(eq(emailOutbox.id, row.id));
-    } catch (error) {
-      log.error({ err: error, outboxId: row.id }, 'e-mail could not be sent');
-      await db
-        .update(emailOutbox)
-        .set({ erro: String(error) })
-        .where(eq(emailOutbox.id, row.id));
+    for (const row of rows) {
+      try {
+        await (
+          await transportOf(config.smtpUrl!)
+        ).sendMail({
+          from: config.mailFrom,
+          to: row.para,
+          subject: row.assunto,
+          text: row.texto,
+          html: row.html,
+        });
+        await db.update(emailOutbox).set({ enviadoEm: new Date() }).where(eq(emailOutbox.id, row.id));
+      } catch (error) {
+        log.error({ err: error, outboxId: row.id }, 'e-mail could not be sent');
+        await db
+          .update(emailOutbox)
+          .set({ erro: String(error) })
+          .where(eq(emailOutbox.id, row.id));
+      }
     }
   };
 }

@@ -273,6 +273,17 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       variables: () => ({ id: alvo.id }),
       allowed: userMaintainers,
     },
+    // LIBERAR_ATIVACAO_ESPECIAL: none of the manufacturer's or dealer's keys.
+    liberarAtivacaoEspecial: {
+      query: 'mutation($id: ID!) { liberarAtivacaoEspecial(usuarioId: $id) { id } }',
+      variables: (ids) => ({ id: ids.dealer }),
+      allowed: staffOnly,
+    },
+    removerAtivacaoEspecial: {
+      query: 'mutation($id: ID!) { removerAtivacaoEspecial(usuarioId: $id) { id } }',
+      variables: (ids) => ({ id: ids.dealer }),
+      allowed: staffOnly,
+    },
     setCurrentUserOnboardingSeen: {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',
       allowed: everyoneSignedIn,

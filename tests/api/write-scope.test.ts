@@ -462,6 +462,12 @@ describe('ids of another scope on every operation', () => {
     'Mutation.inativarUsuario': {
       refused: (t) => ['mutation($id: ID!) { inativarUsuario(id: $id) { id } }', { id: t.usuario }],
     },
+    'Mutation.liberarAtivacaoEspecial': {
+      refused: (t) => ['mutation($id: ID!) { liberarAtivacaoEspecial(usuarioId: $id) { id } }', { id: t.usuario }],
+    },
+    'Mutation.removerAtivacaoEspecial': {
+      refused: (t) => ['mutation($id: ID!) { removerAtivacaoEspecial(usuarioId: $id) { id } }', { id: t.usuario }],
+    },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {

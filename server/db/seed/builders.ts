@@ -63,6 +63,7 @@ export interface UsuarioInput {
   cpf?: string | null;
   senhaHash?: string | null;
   active?: boolean;
+  ativacaoEspecial?: boolean;
   funcionalidades?: readonly FunctionKey[];
   tipoAcessoIds?: number[];
   marcaIds?: number[];

@@ -50,7 +50,7 @@ export async function logRoutes(
     const allowed =
       apiKey !== undefined
         ? sameKey(apiKey, config.logApiKey)
-        : (await sessionFromAuthorization(db, verify, req.headers.authorization)) !== null;
+        : (await sessionFromAuthorization(db, verify, req.headers.authorization, req.log)) !== null;
     if (!allowed) {
       const key = apiKey !== undefined ? 'errors.invalidApiKey' : 'errors.unauthenticated';
       reply.code(401).send({ code: 'UNAUTHENTICATED', message: translate(idioma, key) });

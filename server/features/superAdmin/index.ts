@@ -3,7 +3,7 @@ import { policies } from '../../../domain/policies';
 import {
   editarProdutoSchema,
   sincronizarIdentityProviderSchema,
-  SUPER_ADMIN_FILAS,
+  FILAS_PAGINA,
   type SuperAdminFila,
 } from '../../../domain/schemas/superAdmin';
 import { recordAudit } from '../../audit';
@@ -52,7 +52,7 @@ export const superAdminFeature: Feature = {
     ultimosJobs: operation({
       policy: policies.superAdmin.use,
       async resolve(_args: unknown, { db }) {
-        return (await q.ultimosJobs(db, SUPER_ADMIN_FILAS)).map(jobView);
+        return (await q.ultimosJobs(db, FILAS_PAGINA)).map(jobView);
       },
     }),
   },

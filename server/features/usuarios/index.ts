@@ -26,7 +26,7 @@ import { allOf } from '../../db/lists';
 import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
 import { listProdutos } from '../produtos';
 import { loadProperties } from '../plataforma';
-import { saveUsuario, setUsuarioActive, usuarioView, viewOf } from './manutencao';
+import { saveUsuario, setAtivacaoEspecial, setUsuarioActive, usuarioView, viewOf } from './manutencao';
 import * as q from './queries';
 
 const byId = z.object({ id: idSchema });
@@ -82,6 +82,7 @@ async function podeAdicionarCargo(
 
 /** What other features may use (they import a feature's index only). */
 export { findUsuarioByEmail } from './queries';
+export { inatividadeJob } from './inatividade';
 
 const usuarioResumo = (u: {
   id: number;
@@ -237,6 +238,24 @@ export const usuariosFeature: Feature = {
       policy: policies.usuarios.edit,
       resolve: async (args: unknown, ctx) =>
         usuarioView(ctx.db, ctx.session, await setUsuarioActive(ctx, parseInput(byId, args, ctx.idioma).id, false)),
+    }),
+    liberarAtivacaoEspecial: operation({
+      policy: policies.usuarios.ativacaoEspecial,
+      resolve: async (args: unknown, ctx) =>
+        usuarioView(
+          ctx.db,
+          ctx.session,
+          await setAtivacaoEspecial(ctx, parseInput(byUsuarioId, args, ctx.idioma).usuarioId, true),
+        ),
+    }),
+    removerAtivacaoEspecial: operation({
+      policy: policies.usuarios.ativacaoEspecial,
+      resolve: async (args: unknown, ctx) =>
+        usuarioView(
+          ctx.db,
+          ctx.session,
+          await setAtivacaoEspecial(ctx, parseInput(byUsuarioId, args, ctx.idioma).usuarioId, false),
+        ),
     }),
     setCurrentUserOnboardingSeen: operation({
       policy: policies.portal.use,

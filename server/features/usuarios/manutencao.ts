@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
-import { policies } from '../../../domain/policies';
+import { policies, type Policy } from '../../../domain/policies';
 import { usuarioSchema, type UsuarioInput, type UsuarioRules } from '../../../domain/schemas/usuario';
 import { auditedWrite } from '../../audit/write';
 import { revokeAccount } from '../../auth/oidcAdapter';
@@ -99,8 +99,8 @@ const snapshotOf = (row: q.UsuarioRow): Snapshot =>
  * The user before a change, when the caller may change them: in the caller's scope (else
  * FORBIDDEN 'outside your scope'; NOT_FOUND when missing) and of a type the caller administers.
  */
-async function writableUsuario(db: DbOrTx, session: Session, id: number) {
-  authorize(session, policies.usuarios.edit, session.idioma);
+async function writableUsuario(db: DbOrTx, session: Session, id: number, policy: Policy = policies.usuarios.edit) {
+  authorize(session, policy, session.idioma);
   const row = await q.findUsuario(db, session, id);
   if (!row) {
     const [exists] = await db
@@ -291,6 +291,33 @@ export async function setUsuarioActive(ctx: SignedInContext, id: number, active:
       return id;
     },
     after: (before) => ({ ...before!, active }),
+  });
+}
+
+/**
+ * liberarAtivacaoEspecial / removerAtivacaoEspecial: a user with special activation is never
+ * inactivated for lack of access. Needs LIBERAR_ATIVACAO_ESPECIAL and the user within the caller's
+ * users scope (as any other write on a user); audited, version bumped.
+ */
+export async function setAtivacaoEspecial(
+  ctx: SignedInContext,
+  id: number,
+  ativacaoEspecial: boolean,
+): Promise<number> {
+  const { db, session } = ctx;
+  return auditedWrite(db, session, {
+    tipo: 'USUARIO',
+    table: usuarios,
+    target: { id, version: 'any' },
+    load: async (tx, id) => {
+      const row = await writableUsuario(tx, session, id, policies.usuarios.ativacaoEspecial);
+      return { ...snapshotOf(row), ativacaoEspecial: row.ativacaoEspecial };
+    },
+    async write(tx) {
+      await q.setAtivacaoEspecial(tx, id, ativacaoEspecial);
+      return id;
+    },
+    after: (before) => ({ ...before!, ativacaoEspecial }),
   });
 }
 

@@ -122,8 +122,28 @@ export async function setIdioma(db: DbOrTx, usuarioId: number, idioma: Idioma) {
   return updated;
 }
 
+/** Sign-in: the user's last access is now. */
 export async function touchUltimoAcesso(db: DbOrTx, usuarioId: number) {
-  await db.update(usuarios).set({ ultimoAcesso: new Date() }).where(eq(usuarios.id, usuarioId));
+  await db
+    .update(usuarios)
+    .set({ ultimoAcesso: sql`now()` })
+    .where(eq(usuarios.id, usuarioId));
+}
+
+/**
+ * API use: records the last access at most once an hour per user, so the 170 requests/s of a
+ * national network write a row only when an hour has passed since its last write.
+ */
+export async function touchUltimoAcessoHourly(db: DbOrTx, usuarioId: number) {
+  await db
+    .update(usuarios)
+    .set({ ultimoAcesso: sql`now()` })
+    .where(
+      and(
+        eq(usuarios.id, usuarioId),
+        sql`(${usuarios.ultimoAcesso} is null or ${usuarios.ultimoAcesso} < now() - interval '1 hour')`,
+      ),
+    );
 }
 
 export async function isOnboardingSeen(db: DbOrTx, usuarioId: number, onboardingId: OnboardingId) {
@@ -454,11 +474,29 @@ export async function writeUsuario(tx: DbOrTx, input: UsuarioWrite): Promise<num
   return usuarioId;
 }
 
+/**
+ * Activating clears "inactivated for inactivity" and, for a user who was inactive, restarts the
+ * inactivity clock (last access now, no warning yet), so the next dormant-user run does not
+ * inactivate them again at once.
+ */
 export async function setUsuarioActive(tx: DbOrTx, id: number, active: boolean) {
   await tx
     .update(usuarios)
-    .set(active ? { active, inativadoPorInatividade: false } : { active })
+    .set(
+      active
+        ? {
+            active,
+            inativadoPorInatividade: false,
+            ultimoAcesso: sql`case when ${usuarios.active} then ${usuarios.ultimoAcesso} else now() end`,
+            avisoInatividadeEm: sql`case when ${usuarios.active} then ${usuarios.avisoInatividadeEm} end`,
+          }
+        : { active },
+    )
     .where(eq(usuarios.id, id));
+}
+
+export async function setAtivacaoEspecial(tx: DbOrTx, id: number, ativacaoEspecial: boolean) {
+  await tx.update(usuarios).set({ ativacaoEspecial }).where(eq(usuarios.id, id));
 }
 
 /** Users of a type (at any of these dealers) the caller may see: whose permissions may be cloned. */

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { JobStatus, SuperAdminFila } from '../../../domain/schemas/superAdmin';
+import { INATIVIDADE_FILA, type JobStatus, type SuperAdminFila } from '../../../domain/schemas/superAdmin';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { ConfirmButton } from '../../components/ConfirmAction';
 import { formatDate, formatNumber } from '../../components/format';
@@ -87,11 +87,12 @@ export function JobStatusView({ job }: { job: Job | undefined }) {
 }
 
 export interface JobPanelProps {
-  fila: SuperAdminFila;
+  /** A queue the page queues runs of, or a scheduled one (cron) whose runs it only shows. */
+  fila: SuperAdminFila | typeof INATIVIDADE_FILA;
   /** i18n keys: title, description, run, confirmTitle, success, error under this prefix. */
   messages: string;
-  /** i18n key of the confirmation's text. */
-  confirmContent: string;
+  /** i18n key of the confirmation's text (queues with a button only). */
+  confirmContent?: string;
   job: Job | undefined;
 }
 
@@ -103,7 +104,7 @@ export function JobPanel({ fila, messages, confirmContent, job }: JobPanelProps)
   const translate = useTranslate();
   const titleId = useId();
   const onQueued = useJobQueued();
-  const mutation = MUTATION_OF_FILA[fila];
+  const mutation = fila === INATIVIDADE_FILA ? undefined : MUTATION_OF_FILA[fila];
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
@@ -115,18 +116,20 @@ export function JobPanel({ fila, messages, confirmContent, job }: JobPanelProps)
         </Typography>
         <JobStatusView job={job} />
       </CardContent>
-      <CardActions>
-        <ConfirmButton
-          label={`${messages}.run`}
-          buttonProps={{ variant: 'contained', disabled: isActive(job) }}
-          title={`${messages}.confirmTitle`}
-          content={confirmContent}
-          successMessage={`${messages}.success`}
-          errorMessage={`${messages}.error`}
-          action={() => graphqlRequest<Record<string, Job>>(enqueueMutation(fila))}
-          onSuccess={(result) => onQueued((result as Record<string, Job>)[mutation])}
-        />
-      </CardActions>
+      {mutation && (
+        <CardActions>
+          <ConfirmButton
+            label={`${messages}.run`}
+            buttonProps={{ variant: 'contained', disabled: isActive(job) }}
+            title={`${messages}.confirmTitle`}
+            content={confirmContent}
+            successMessage={`${messages}.success`}
+            errorMessage={`${messages}.error`}
+            action={() => graphqlRequest<Record<string, Job>>(enqueueMutation(fila as SuperAdminFila))}
+            onSuccess={(result) => onQueued((result as Record<string, Job>)[mutation])}
+          />
+        </CardActions>
+      )}
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Form, TextInput, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { sincronizarIdentityProviderSchema } from '../../../domain/schemas/superAdmin';
+import { INATIVIDADE_FILA, sincronizarIdentityProviderSchema } from '../../../domain/schemas/superAdmin';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { schemaResolver } from '../../components/form/schemaResolver';
@@ -93,7 +93,7 @@ function IdentityProviderPanel() {
 
 const jobOf = (jobs: Job[] | undefined, fila: string) => jobs?.find((j) => j.fila === fila);
 
-/** Synchronisation tab: the three background synchronisations and the identity provider. */
+/** Synchronisation tab: the three background synchronisations, the dormant-user job's last run and the identity provider. */
 export function SincronizacaoTab({ jobs }: { jobs: Job[] | undefined }) {
   const confirmContent = 'superAdmin.sincronizacao.confirmContent';
   return (
@@ -115,6 +115,11 @@ export function SincronizacaoTab({ jobs }: { jobs: Job[] | undefined }) {
         messages="superAdmin.sincronizacao.usuarios"
         confirmContent={confirmContent}
         job={jobOf(jobs, 'sincronizarUsuarios')}
+      />
+      <JobPanel
+        fila={INATIVIDADE_FILA}
+        messages="superAdmin.sincronizacao.inatividade"
+        job={jobOf(jobs, INATIVIDADE_FILA)}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <IdentityProviderPanel />
