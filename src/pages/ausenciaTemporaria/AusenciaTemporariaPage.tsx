@@ -70,7 +70,7 @@ export default function AusenciaTemporariaPage() {
   const title = usuario.data
     ? translate('ausencias.titulo', { nome: usuario.data.nome })
     : translate('routes.ausenciaTemporaria');
-  useBreadcrumbLabel(usuario.data ? usuario.data.nome : undefined);
+  useBreadcrumbLabel(usuario.data ? title : undefined);
 
   const reset = () => {
     setEditing(null);
