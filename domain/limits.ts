@@ -20,3 +20,7 @@ export const RAZAO_SOCIAL_MIN_LETTERS = 10;
 export const JUSTIFICATION_MIN_LENGTH = 15;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
+/** A temporary absence's supporting document: at most 10 MB (PDF, image or office document). */
+export const DOCUMENTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A temporary absence's document may be downloaded until this many months after the absence's creation. */
+export const AUSENCIA_DOCUMENTO_MESES = 6;

@@ -44,9 +44,10 @@ const EXPECTED: Record<string, string> = {
   'usuarios.create': 'S',
   'usuarios.edit': 'S',
   'usuarios.audit': 'S',
-  'usuarios.ausenciaTemporaria': 'S',
   'usuarios.importar': 'S',
   'usuarios.ativacaoEspecial': 'S',
+  'ausencias.list': 'S',
+  'ausencias.edit': 'S',
   'gruposUsuarios.list': 'S',
   'gruposUsuarios.create': 'S',
   'gruposUsuarios.edit': 'S',
@@ -123,4 +124,18 @@ describe('a write on one record of the dealer network', () => {
       }
     },
   );
+});
+
+describe("an action on a user's temporary absences", () => {
+  it.each([
+    ['owned', null],
+    ['outside', 'errors.outsideScope'],
+    ['missing', 'errors.notFound'],
+  ] as const)('on a user %s the scope is refused with %s', (reach, refusal) => {
+    expect(refusalOf(SUBJECTS.S, policies.ausencias.edit, { reach })).toBe(refusal);
+  });
+
+  it('never lets through a caller without the function', () => {
+    expect(refusalOf(SUBJECTS.M, policies.ausencias.edit, { reach: 'owned' })).toBe('errors.forbidden');
+  });
 });

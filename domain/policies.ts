@@ -71,6 +71,11 @@ const EDITORS = any('PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_APROVACAO_ENVIO_COMUNI
 const SLIDES = any('PORTAL_MANUTENCAO_SLIDES');
 const ADVERTS = any('PORTAL_MANUTENCAO_ANUNCIOS');
 const GENERIC_NOTIFICATIONS = any('PORTAL_NOTIFICACOES_GENERICAS');
+const ABSENCES = any('PORTAL_AUSENCIA_TEMPORARIA');
+
+/** An action on a user's record (their absences): only on a user the caller sees (usuarioScope). */
+const userTarget: RecordRule = (_subject, { reach }) =>
+  reach === 'missing' ? 'errors.notFound' : reach === 'outside' ? 'errors.outsideScope' : null;
 
 type Spec = AccessRule | { rule: AccessRule; record: RecordRule };
 
@@ -133,11 +138,12 @@ export const policies = define({
     create: USERS,
     edit: USERS,
     audit: USERS,
-    ausenciaTemporaria: any('PORTAL_AUSENCIA_TEMPORARIA'),
     importar: any('PORTAL_IMPORTACAO_USUARIOS'),
     /** Grant or remove special activation (never inactivated for lack of access); the target in the caller's users scope. */
     ativacaoEspecial: any('LIBERAR_ATIVACAO_ESPECIAL'),
   },
+  /** Temporary absences of the users the caller sees (themselves included). */
+  ausencias: { list: ABSENCES, edit: { rule: ABSENCES, record: userTarget } },
   gruposUsuarios: { list: USER_GROUPS, create: USER_GROUPS, edit: USER_GROUPS, audit: USER_GROUPS },
   auditoria: {
     /** The audit page; each kind of record adds its own `audit` policy (domain/auditoria.ts). */

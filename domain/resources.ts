@@ -135,6 +135,19 @@ const DEALER_INPUT_FIELDS = [
   'active',
 ] as const;
 
+const AUSENCIA_INPUT_FIELDS = [
+  'version',
+  'usuarioId',
+  'inicio',
+  'retorno',
+  'fimOperacao',
+  'motivo',
+  'justificativa',
+  'local',
+  'arquivoId',
+  'substitutoId',
+] as const;
+
 const USUARIO_INPUT_FIELDS = [
   'version',
   'nome',
@@ -331,6 +344,29 @@ export const RESOURCES = {
       arg: 'marca',
       argType: 'MarcaInput!',
       inputFields: ['version', 'nome', 'descricao', 'facebookId'],
+    },
+  },
+  ausencias: {
+    fields: `id version usuarioId inicio retorno fimOperacao motivo justificativa local
+      arquivo { id nome tamanho disponivel } substituto { id nome } createdAt`,
+    getList: { operation: 'ausenciasTemporarias', paged: true, inputType: 'AusenciaTemporariaFilterInput' },
+    getOne: 'ausenciaTemporaria',
+    create: {
+      operation: 'salvarAusenciaTemporaria',
+      arg: 'ausencia',
+      argType: 'AusenciaTemporariaInput!',
+      inputFields: AUSENCIA_INPUT_FIELDS,
+    },
+    update: {
+      operation: 'salvarAusenciaTemporaria',
+      arg: 'ausencia',
+      argType: 'AusenciaTemporariaInput!',
+      inputFields: AUSENCIA_INPUT_FIELDS,
+    },
+    delete: 'excluirAusenciaTemporaria',
+    queries: {
+      // Active users the caller sees, by name, to hold the absent user's approvals.
+      substitutos: { operation: 'substitutosAusencia', args: { usuarioId: 'ID!', busca: 'String' }, fields: 'id nome' },
     },
   },
   cargos: {

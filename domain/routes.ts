@@ -83,7 +83,7 @@ const ROUTE_TABLE = [
   {
     id: 'ausenciaTemporaria',
     path: '/usuarios/:id/ausencia-temporaria',
-    policy: policies.usuarios.ausenciaTemporaria,
+    policy: policies.ausencias.list,
     parent: 'usuarios',
   },
   { id: 'gruposUsuarios', path: '/gruposUsuarios', policy: policies.gruposUsuarios.list, menu: 'cadastros' },

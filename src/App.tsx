@@ -63,6 +63,7 @@ export const PAGES: Pages = {
   home: Home,
   minhaConta: lazy(() => import('./pages/minhaConta/MinhaContaPage')),
   auditoria: lazy(() => import('./pages/auditoria/AuditoriaPage')),
+  ausenciaTemporaria: lazy(() => import('./pages/ausenciaTemporaria/AusenciaTemporariaPage')),
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
   ...Object.assign({}, ...Object.entries(RESOURCES_VIEWS).map(([name, views]) => resourcePages(name, views))),
   superAdmin: lazy(() => import('./pages/superAdmin/SuperAdminPage')),

@@ -73,7 +73,7 @@ function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-const requiredDate = optionalDate.refine((value) => value !== null, 'validation.required');
+export const requiredDate = optionalDate.refine((value) => value !== null, 'validation.required');
 
 export const cargoUsuarioSchema = z.object({
   cargoId: requiredId,

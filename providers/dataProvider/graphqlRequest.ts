@@ -84,3 +84,43 @@ export async function authorizedFetch(pathAndQuery: string): Promise<Response> {
     },
   });
 }
+
+/** What an upload route answered: its status and JSON body (`message` holds a translated refusal). */
+export interface UploadResult {
+  status: number;
+  body: { id?: number; nome?: string; message?: string };
+}
+
+/**
+ * POSTs one file as multipart/form-data to a REST route with the bearer token, reporting progress
+ * (0 to 100). fetch cannot report an upload's progress, so this one uses XMLHttpRequest.
+ */
+export async function uploadFile(
+  path: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<UploadResult> {
+  const token = await getAccessToken();
+  const form = new FormData();
+  form.append('arquivo', file, file.name);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', new URL(path, window.location.origin).href);
+    xhr.setRequestHeader('accept-language', LOCALE_OF[getStoredIdioma()]);
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: UploadResult['body'] = {};
+      try {
+        body = JSON.parse(xhr.responseText) as UploadResult['body'];
+      } catch {
+        // A proxy's page: the status tells.
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new Error('upload failed'));
+    xhr.send(form);
+  });
+}

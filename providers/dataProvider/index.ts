@@ -1,4 +1,11 @@
-export { authorizedFetch, graphqlRequest, fetchGraphql, setAccessTokenGetter, graphqlEndpoint } from './graphqlRequest';
+export {
+  authorizedFetch,
+  graphqlRequest,
+  fetchGraphql,
+  setAccessTokenGetter,
+  graphqlEndpoint,
+  uploadFile,
+} from './graphqlRequest';
 export { toHttpError, type GraphQLErrorLike } from './errors';
 import { RESOURCE_METHODS } from '../../domain/resources';
 import type { PortalDataProvider } from './graphqlDataProvider';

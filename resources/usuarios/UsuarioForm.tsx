@@ -18,6 +18,7 @@ import { formatCpf } from '../../domain/documentos';
 import { IDIOMA_PADRAO } from '../../domain/enums';
 import { USUARIO_STEP_FIELDS, usuarioSchema } from '../../domain/schemas/usuario';
 import { AuditButton } from '../../src/components/AuditButton';
+import { AusenciaButton } from './AusenciaButton';
 import { LoadError } from '../../src/components/LoadError';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 import { useSaveWithFieldErrors } from '../../src/components/form/useSaveWithFieldErrors';
@@ -84,6 +85,7 @@ function Heading() {
       <Typography variant="h6" component="p" sx={{ flex: 1 }}>
         {record?.id ? record.nome : translate('usuarios.novo')}
       </Typography>
+      {record?.id != null && <AusenciaButton id={record.id} />}
       {record?.id != null && <AuditButton tipo="USUARIO" id={record.id} />}
     </Box>
   );

@@ -43,6 +43,7 @@ export {
   grupoScope,
   mayChangeMarcas,
   usuarioInScope,
+  usuarioReach,
   usuarioScope,
 } from './scope';
 export { allows, type Policy, type Reach } from '../../domain/policies';

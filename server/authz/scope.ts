@@ -176,3 +176,7 @@ export function changesWithin(before: readonly number[], after: readonly number[
   const changed = [...after.filter((id) => !was.has(id)), ...before.filter((id) => !will.has(id))];
   return changed.every((id) => allowed.has(id));
 }
+
+/** How far the caller reaches a user: missing, outside their scope, or theirs to see (usuarioScope). */
+export const usuarioReach = (db: DbOrTx, session: Session, id: number) =>
+  reachOf(db, usuarios, id, usuarioScope(session), undefined);

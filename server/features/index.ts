@@ -4,6 +4,7 @@ import type { ListExport } from '../export';
 import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
 import { auditoriaFeature } from './auditoria';
+import { ausenciasFeature } from './ausencias';
 import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
 import { departamentosFeature } from './departamentos';
@@ -25,6 +26,7 @@ export const features: Feature[] = [
   produtosFeature,
   usuariosFeature,
   minhaContaFeature,
+  ausenciasFeature,
   auditoriaFeature,
   // Reference data, one feature per resource (shared machinery in server/reference).
   marcasFeature,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ausenciasTemporarias,
   cargos,
   departamentos,
   desligamentos,
@@ -70,6 +71,18 @@ const cpfs = seededRandom(777);
 
 const staffOnly = { anonymous: false, super: true, montadora: false, dealer: false };
 
+/** Temporary absences: the PORTAL_AUSENCIA_TEMPORARIA key, which of the demo users only provider staff hold. */
+const absenceKeepers = staffOnly;
+/** Absences of `alvo` made for the matrix: one to read, one to remove; dates far ahead of today. */
+const ausencia = { lida: 0, excluida: 0 };
+const ausenciaInput = (dias: number) => ({
+  usuarioId: alvo.id,
+  inicio: `2099-01-${String(dias).padStart(2, '0')}`,
+  retorno: `2099-01-${String(dias).padStart(2, '0')}`,
+  motivo: 'Matriz',
+  justificativa: 'Ausência da matriz de autorização',
+});
+
 /** Reference records made for the matrix (cadastros): unused, so the provider staff may remove them. */
 const cadastro = {} as Record<
   'marca' | 'cargo' | 'departamento' | 'divisao' | 'divisaoDoSetor' | 'setor' | 'desligamento' | 'redeSocial',
@@ -133,6 +146,21 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: userMaintainers,
     },
     departamentosCargosUsuarios: { query: '{ departamentosCargosUsuarios { id } }', allowed: userMaintainers },
+    ausenciasTemporarias: {
+      query: 'query($u: ID!) { ausenciasTemporarias(filterInput: { usuarioId: $u }) { totalElements } }',
+      variables: () => ({ u: alvo.id }),
+      allowed: absenceKeepers,
+    },
+    ausenciaTemporaria: {
+      query: 'query($id: ID!) { ausenciaTemporaria(id: $id) { id } }',
+      variables: () => ({ id: ausencia.lida }),
+      allowed: absenceKeepers,
+    },
+    substitutosAusencia: {
+      query: 'query($u: ID!) { substitutosAusencia(usuarioId: $u) { id } }',
+      variables: () => ({ u: alvo.id }),
+      allowed: absenceKeepers,
+    },
     currentUserOnboardingIsSeen: { query: '{ currentUserOnboardingIsSeen(id: HOME) }', allowed: everyoneSignedIn },
     // The audit route's keys (the dealer has none); scope per kind is in auditoria.test.ts.
     auditoria: {
@@ -284,6 +312,16 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       variables: (ids) => ({ id: ids.dealer }),
       allowed: staffOnly,
     },
+    salvarAusenciaTemporaria: {
+      query: 'mutation($a: AusenciaTemporariaInput!) { salvarAusenciaTemporaria(ausencia: $a) { id } }',
+      variables: () => ({ a: ausenciaInput(20) }),
+      allowed: absenceKeepers,
+    },
+    excluirAusenciaTemporaria: {
+      query: 'mutation($id: ID!) { excluirAusenciaTemporaria(id: $id, version: 1) }',
+      variables: () => ({ id: ausencia.excluida }),
+      allowed: absenceKeepers,
+    },
     setCurrentUserOnboardingSeen: {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',
       allowed: everyoneSignedIn,
@@ -330,6 +368,17 @@ beforeAll(async () => {
       marcaIds: [aurora.id],
     })
   ).id;
+  for (const [key, dias] of [
+    ['lida', 1],
+    ['excluida', 2],
+  ] as const) {
+    ausencia[key] = await one(
+      db
+        .insert(ausenciasTemporarias)
+        .values({ ...ausenciaInput(dias), autorId: alvo.id })
+        .returning(),
+    );
+  }
   cadastro.cargo = await one(db.insert(cargos).values({ nome: 'Matriz Cargo Base' }).returning());
   cadastro.departamento = await one(
     db.insert(departamentos).values({ nome: 'Matriz Departamento Base', sigla: 'MB' }).returning(),

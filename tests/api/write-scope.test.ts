@@ -40,6 +40,13 @@ beforeAll(async () => {
   const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
   [marcaA, , marcaC] = marcas.map((m) => m.id);
   [setor] = await db.select().from(s.setores).limit(1);
+  // The temporary-absence key too, so its operations are refused for scope, not for the key.
+  const [me] = await db.select().from(s.usuarios).where(eq(s.usuarios.email, DEMO.montadora));
+  const [key] = await db
+    .select()
+    .from(s.funcionalidades)
+    .where(eq(s.funcionalidades.chave, 'PORTAL_AUSENCIA_TEMPORARIA'));
+  await db.insert(s.usuarioFuncionalidades).values({ usuarioId: me.id, funcionalidadeId: key.id });
 });
 afterAll(() => portal?.close());
 
@@ -386,6 +393,8 @@ describe('ids of another scope on every operation', () => {
     /** The other scope's dealer as the wizard sends it, turned inactive: valid input, wrong scope. */
     dealerInput: Record<string, unknown>;
     usuario: number;
+    /** A temporary absence of that user. */
+    ausencia: number;
     marca: number;
     any: number;
   }
@@ -467,6 +476,38 @@ describe('ids of another scope on every operation', () => {
     },
     'Mutation.removerAtivacaoEspecial': {
       refused: (t) => ['mutation($id: ID!) { removerAtivacaoEspecial(usuarioId: $id) { id } }', { id: t.usuario }],
+    },
+    'Query.ausenciasTemporarias': {
+      refused: (t) => [
+        'query($u: ID!) { ausenciasTemporarias(filterInput: { usuarioId: $u }) { totalElements } }',
+        { u: t.usuario },
+      ],
+    },
+    'Query.ausenciaTemporaria': {
+      refused: (t) => ['query($id: ID!) { ausenciaTemporaria(id: $id) { id motivo } }', { id: t.ausencia }],
+    },
+    'Query.substitutosAusencia': {
+      refused: (t) => ['query($u: ID!) { substitutosAusencia(usuarioId: $u) { id } }', { u: t.usuario }],
+    },
+    // An update of the other scope's absence (creating one for that user: ausencias.test.ts).
+    'Mutation.salvarAusenciaTemporaria': {
+      refused: (t) => [
+        'mutation($a: AusenciaTemporariaInput!) { salvarAusenciaTemporaria(ausencia: $a) { id } }',
+        {
+          a: {
+            id: t.ausencia,
+            version: 1,
+            usuarioId: t.usuario,
+            inicio: '2099-03-01',
+            retorno: '2099-03-09',
+            motivo: 'X',
+            justificativa: 'x'.repeat(20),
+          },
+        },
+      ],
+    },
+    'Mutation.excluirAusenciaTemporaria': {
+      refused: (t) => ['mutation($id: ID!) { excluirAusenciaTemporaria(id: $id, version: 1) }', { id: t.ausencia }],
     },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
@@ -569,6 +610,8 @@ describe('ids of another scope on every operation', () => {
       'redes_sociais',
       'produtos',
       'auditoria',
+      'ausencias_temporarias',
+      'arquivos',
     ];
     const parts = await Promise.all(
       tables.map(async (table) => {
@@ -601,6 +644,7 @@ describe('ids of another scope on every operation', () => {
                   'PORTAL_MANUTENCAO_DEALERS_GRUPO',
                   'PORTAL_MANUTENCAO_USUARIOS',
                   'PORTAL_ADMINISTRATIVO_TECSINAPSE',
+                  'PORTAL_AUSENCIA_TEMPORARIA',
                 ],
                 marcaIds: [marcaA, marcaC],
                 dealerIds: [ownDealer.id],
@@ -611,7 +655,19 @@ describe('ids of another scope on every operation', () => {
       const { dealer } = (
         await gql<{ dealer: Record<string, unknown> }>(portal, DEALER, { id: dealerC.id }, superToken)
       ).data!;
+      const [{ id: ausenciaC }] = await db
+        .insert(s.ausenciasTemporarias)
+        .values({
+          usuarioId: userC.id,
+          inicio: '2099-02-01',
+          retorno: '2099-02-03',
+          motivo: 'Alheia',
+          justificativa: 'Ausência de outro escopo',
+          autorId: userC.id,
+        })
+        .returning();
       const targets: Targets = {
+        ausencia: ausenciaC,
         grupo: grupoC.id,
         dealer: dealerC.id,
         dealerInput: { ...dealer, active: false },

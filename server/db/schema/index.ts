@@ -3,3 +3,4 @@ export * from './organizacao';
 export * from './produtos';
 export * from './usuarios';
 export * from './plataforma';
+export * from './arquivos';

@@ -1,8 +1,20 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { idiomaEnum, tipoUsuarioEnum } from './enums';
 import { dealers, foldedName, grupos, marcas, version } from './organizacao';
 import { funcionalidades, tiposAcesso } from './produtos';
+import { arquivos } from './arquivos';
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const usuarioRef = () =>
@@ -163,4 +175,37 @@ export const onboardingVistos = pgTable(
     vistoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.usuarioId, t.onboardingId] })],
+);
+
+/**
+ * Temporary absences of a user (issue #13): from `inicio` to `retorno` (both days included). Two
+ * absences of one user never overlap: an exclusion constraint of migration 0010
+ * (`ausencias_temporarias_sem_sobreposicao`, btree_gist), which drizzle cannot express.
+ */
+export const ausenciasTemporarias = pgTable(
+  'ausencias_temporarias',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    usuarioId: usuarioRef(),
+    inicio: date().notNull(),
+    retorno: date().notNull(),
+    /** Last day the user hands over operations (optional); after `inicio` when given. */
+    fimOperacao: date(),
+    motivo: text().notNull(),
+    justificativa: text().notNull(),
+    local: text(),
+    /** The supporting document (arquivos); downloadable for 6 months after the absence's creation. */
+    arquivoId: integer().references(() => arquivos.id),
+    /** Who holds the user's approvals meanwhile. */
+    substitutoId: integer().references(() => usuarios.id),
+    autorId: usuarioRef(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [
+    index().on(t.usuarioId, t.inicio),
+    index().on(t.arquivoId),
+    index().on(t.substitutoId),
+    check('ausencias_temporarias_periodo', sql`${t.retorno} >= ${t.inicio}`),
+  ],
 );

@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AUSENCIA_DOCUMENTO_MESES } from '../../../domain/limits';
+import type { AusenciaValues } from '../../../domain/schemas/ausencia';
+import { usuarioScope, type Session } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { allOf, countOf, pageWithTotal, searchAny, searchIn, type ListInput } from '../../db/lists';
+import { arquivos, ausenciasTemporarias as a, usuarios } from '../../db/schema';
+
+const substitutos = alias(usuarios, 'substitutos');
+
+/** Whether the absence's document may still be downloaded (AUSENCIA_DOCUMENTO_MESES after its creation). */
+export const documentoDisponivel = sql<boolean>`(${a.createdAt} + make_interval(months => ${AUSENCIA_DOCUMENTO_MESES}) > now())`;
+
+const columns = {
+  id: a.id,
+  version: a.version,
+  usuarioId: a.usuarioId,
+  inicio: a.inicio,
+  retorno: a.retorno,
+  fimOperacao: a.fimOperacao,
+  motivo: a.motivo,
+  justificativa: a.justificativa,
+  local: a.local,
+  arquivoId: a.arquivoId,
+  substitutoId: a.substitutoId,
+  createdAt: a.createdAt,
+  arquivoNome: arquivos.nome,
+  arquivoChave: arquivos.chave,
+  arquivoTipo: arquivos.tipoMime,
+  arquivoTamanho: arquivos.tamanho,
+  substitutoNome: substitutos.nome,
+  disponivel: documentoDisponivel,
+};
+
+const withNames = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(a)
+    .leftJoin(arquivos, eq(arquivos.id, a.arquivoId))
+    .leftJoin(substitutos, eq(substitutos.id, a.substitutoId));
+
+export type AusenciaRow = Awaited<ReturnType<typeof findAusencia>> & object;
+
+export async function findAusencia(db: DbOrTx, id: number) {
+  const [row] = await withNames(db).where(eq(a.id, id));
+  return row;
+}
+
+export function listAusencias(db: DbOrTx, filter: ListInput<'inicio' | 'retorno'> & { usuarioId: number }) {
+  const where = allOf(eq(a.usuarioId, filter.usuarioId), searchAny(filter.busca, [a.motivo]));
+  const direction = filter.sort?.order === 'ASC' ? asc : desc;
+  const order = [direction(filter.sort?.field === 'retorno' ? a.retorno : a.inicio), direction(a.id)];
+  return pageWithTotal(
+    filter,
+    (limit, offset) =>
+      withNames(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: countOf() }).from(a).where(where))[0].n,
+  );
+}
+
+/** Active users within the caller's scope whose name matches (delegate choice). */
+export function substitutosPossiveis(
+  db: DbOrTx,
+  session: Session,
+  usuarioId: number,
+  busca: string | null | undefined,
+) {
+  return db
+    .select({ id: usuarios.id, nome: usuarios.nome })
+    .from(usuarios)
+    .where(
+      allOf(
+        eq(usuarios.active, true),
+        sql`${usuarios.id} <> ${usuarioId}`,
+        usuarioScope(session),
+        searchIn(busca, usuarios.busca),
+      ),
+    )
+    .orderBy(asc(usuarios.nome))
+    .limit(20);
+}
+
+/** Whether `id` is an active user the caller sees. */
+export async function substitutoValido(db: DbOrTx, session: Session, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(allOf(eq(usuarios.id, id), eq(usuarios.active, true), usuarioScope(session)));
+  return Boolean(row);
+}
+
+/** Whether the caller uploaded this file and no other absence uses it. */
+export async function arquivoAnexavel(db: DbOrTx, session: Session, arquivoId: number, ausenciaId?: number) {
+  const [row] = await db
+    .select({ id: arquivos.id })
+    .from(arquivos)
+    .where(
+      and(
+        eq(arquivos.id, arquivoId),
+        eq(arquivos.autorId, session.usuarioId),
+        sql`not exists (select 1 from ausencias_temporarias o where o.arquivo_id = ${arquivoId}
+          and o.id is distinct from ${ausenciaId ?? null})`,
+      ),
+    );
+  return Boolean(row);
+}
+
+type Fields = Omit<AusenciaValues, 'id' | 'version' | 'usuarioId'>;
+
+const valuesOf = (v: Fields) => ({
+  inicio: v.inicio!,
+  retorno: v.retorno!,
+  fimOperacao: v.fimOperacao,
+  motivo: v.motivo,
+  justificativa: v.justificativa,
+  local: v.local,
+  arquivoId: v.arquivoId,
+  substitutoId: v.substitutoId,
+});
+
+export async function insertAusencia(db: DbOrTx, usuarioId: number, autorId: number, v: Fields) {
+  const [row] = await db
+    .insert(a)
+    .values({ ...valuesOf(v), usuarioId, autorId })
+    .returning({ id: a.id });
+  return row.id;
+}
+
+export async function updateAusencia(db: DbOrTx, id: number, v: Fields) {
+  await db.update(a).set(valuesOf(v)).where(eq(a.id, id));
+}
+
+export async function deleteAusencia(db: DbOrTx, id: number) {
+  await db.delete(a).where(eq(a.id, id));
+}
