@@ -430,6 +430,13 @@ describe('ids of another scope on every operation', () => {
         'dealers',
       ],
     },
+    'Query.dealersOpcoes': {
+      scopedList: (t) => [
+        'query($f: DealerFilterInput!) { dealersOpcoes(filterInput: $f) { totalElements content { id } } }',
+        { f: { marcaIds: [t.marca] } },
+        'dealersOpcoes',
+      ],
+    },
     'Query.usuarios': {
       scopedList: (t) => [
         'query($f: UsuarioFilterInput!) { usuarios(filterInput: $f) { totalElements content { id } } }',
