@@ -192,6 +192,22 @@ export const en = {
         erro: 'Could not end the sessions.',
         loadError: 'Could not load the sessions.',
       },
+      avatar: {
+        title: 'Photo',
+        enviar: 'Upload photo',
+        trocar: 'Change photo',
+        remover: 'Remove photo',
+        dica: 'JPEG, PNG or WebP up to %{max} MB; the photo is cropped to a square.',
+        enviando: 'Uploading: %{percent}%',
+        sucesso: 'Photo updated.',
+        removida: 'Photo removed.',
+        tipoNaoPermitido: 'File type not allowed: send a JPEG, PNG or WebP image',
+        invalida: 'Could not read the image: send another one',
+      },
+      idiomaSecao: {
+        title: 'Portal language',
+        intro: 'The portal reloads in the language you choose.',
+      },
     },
   },
   errorPages: {

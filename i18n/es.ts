@@ -192,6 +192,22 @@ export const es = {
         erro: 'No fue posible cerrar las sesiones.',
         loadError: 'No fue posible cargar las sesiones.',
       },
+      avatar: {
+        title: 'Foto',
+        enviar: 'Subir foto',
+        trocar: 'Cambiar foto',
+        remover: 'Quitar foto',
+        dica: 'JPEG, PNG o WebP de hasta %{max} MB; la foto se recorta en cuadrado.',
+        enviando: 'Enviando: %{percent}%',
+        sucesso: 'Foto actualizada.',
+        removida: 'Foto quitada.',
+        tipoNaoPermitido: 'Tipo de archivo no permitido: envíe una imagen JPEG, PNG o WebP',
+        invalida: 'No fue posible leer la imagen: envíe otra',
+      },
+      idiomaSecao: {
+        title: 'Idioma del portal',
+        intro: 'El portal se recarga en el idioma elegido.',
+      },
     },
   },
   errorPages: {

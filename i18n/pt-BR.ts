@@ -191,6 +191,22 @@ export const ptBR = {
         erro: 'Não foi possível encerrar as sessões.',
         loadError: 'Não foi possível carregar as sessões.',
       },
+      avatar: {
+        title: 'Foto',
+        enviar: 'Enviar foto',
+        trocar: 'Trocar foto',
+        remover: 'Remover foto',
+        dica: 'JPEG, PNG ou WebP de até %{max} MB; a foto é recortada em quadrado.',
+        enviando: 'Enviando: %{percent}%',
+        sucesso: 'Foto atualizada.',
+        removida: 'Foto removida.',
+        tipoNaoPermitido: 'Tipo de arquivo não permitido: envie uma imagem JPEG, PNG ou WebP',
+        invalida: 'Não foi possível ler a imagem: envie outra',
+      },
+      idiomaSecao: {
+        title: 'Idioma do portal',
+        intro: 'O portal é recarregado no idioma escolhido.',
+      },
     },
   },
   errorPages: {
