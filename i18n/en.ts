@@ -178,6 +178,7 @@ export const en = {
         atualIncorreta: 'The current password does not match.',
         igualAtual: 'The new password must differ from the current one.',
         externa: "Your password is managed by your company's sign-in provider; change it there.",
+        entrarNovamente: 'Sign in again',
         aguarde: 'Too many attempts with a wrong current password. Wait %{retryAfter} seconds and try again.',
       },
       sessoes: {
@@ -191,6 +192,7 @@ export const en = {
         confirmText: 'You will be signed out of the portal in every browser and device, this one included.',
         erro: 'Could not end the sessions.',
         loadError: 'Could not load the sessions.',
+        encerradas: 'Sessions ended.',
       },
       avatar: {
         title: 'Photo',

@@ -177,6 +177,7 @@ export const es = {
         atualIncorreta: 'La contraseña actual no coincide.',
         igualAtual: 'La nueva contraseña debe ser distinta de la actual.',
         externa: 'Su contraseña la gestiona el proveedor de acceso de su empresa; cámbiela allí.',
+        entrarNovamente: 'Iniciar sesión de nuevo',
         aguarde:
           'Demasiados intentos con la contraseña actual incorrecta. Espere %{retryAfter} segundos e intente de nuevo.',
       },
@@ -191,6 +192,7 @@ export const es = {
         confirmText: 'Saldrá del portal en todos los navegadores y dispositivos, también en este.',
         erro: 'No fue posible cerrar las sesiones.',
         loadError: 'No fue posible cargar las sesiones.',
+        encerradas: 'Sesiones cerradas.',
       },
       avatar: {
         title: 'Foto',

@@ -177,6 +177,7 @@ export const ptBR = {
         atualIncorreta: 'A senha atual não confere.',
         igualAtual: 'A nova senha deve ser diferente da atual.',
         externa: 'Sua senha é gerenciada pelo provedor de login da sua empresa; troque-a por lá.',
+        entrarNovamente: 'Entrar novamente',
         aguarde: 'Muitas tentativas com a senha atual errada. Aguarde %{retryAfter} segundos e tente de novo.',
       },
       sessoes: {
@@ -190,6 +191,7 @@ export const ptBR = {
         confirmText: 'Você sairá do portal em todos os navegadores e dispositivos, inclusive neste.',
         erro: 'Não foi possível encerrar as sessões.',
         loadError: 'Não foi possível carregar as sessões.',
+        encerradas: 'Sessões encerradas.',
       },
       avatar: {
         title: 'Foto',
