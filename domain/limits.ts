@@ -24,3 +24,6 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const DOCUMENTO_MAX_BYTES = 10 * 1024 * 1024;
 /** A temporary absence's document may be downloaded until this many months after the absence's creation. */
 export const AUSENCIA_DOCUMENTO_MESES = 6;
+/** My account's avatar: an upload of at most 5 MB (JPEG, PNG or WebP), stored as a 256x256 WebP. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;

@@ -94,6 +94,8 @@ export interface PortalAuthProvider extends AuthProvider {
   /** The access token for API calls, refreshed first when it expires within the margin; null when signed out. */
   getAccessToken: () => Promise<string | null>;
   getUsuarioLogado: () => Promise<UsuarioLogado>;
+  /** Forgets the cached `usuarioLogado`, so the next read asks the server (e.g. after a new avatar). */
+  forgetUsuarioLogado: () => void;
   /** A signed-in session is stored in this browser (no network; for the public pages). */
   hasStoredSession: () => Promise<boolean>;
 }
@@ -318,6 +320,9 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
 
     getAccessToken,
     getUsuarioLogado,
+    forgetUsuarioLogado: () => {
+      usuario = undefined;
+    },
     hasStoredSession: async () => (await validUser()) !== null,
   };
 }

@@ -23,6 +23,7 @@ import { ensureReferenceData } from './db/seed/reference';
 import { jobHandlers, listExports } from './features';
 import { exportRoutes } from './export';
 import { documentoRoutes } from './features/ausencias';
+import { avatarRoutes } from './features/minhaConta';
 import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
 import type { Context } from './graphql/context';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await logRoutes(app, { db, config, verify });
   await exportRoutes(app, { db, verify, exports: listExports });
   await documentoRoutes(app, { db, verify, filesDir: config.filesDir });
+  await avatarRoutes(app, { db, verify, filesDir: config.filesDir });
   await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 
   // Background jobs (server/jobs, pg-boss): this process works its share of every queue. Closing

@@ -8,7 +8,12 @@ import { MUDAR_LINGUA_MUTATION } from './components/LanguageSwitcher';
 import { SET_ONBOARDING_SEEN_MUTATION } from './components/tour/useOnboarding';
 import { MENU_USUARIO_LOGADO_QUERY } from './layout/useMenuUsuarioLogado';
 import { HELP_LINK_QUERY } from './pages/errors/OpsPage';
-import { MINHA_CONTA_QUERY } from './pages/minhaConta/minhaConta';
+import {
+  ALTERAR_SENHA_MUTATION,
+  ENCERRAR_SESSOES_MUTATION,
+  MINHA_CONTA_QUERY,
+  MINHAS_SESSOES_QUERY,
+} from './pages/minhaConta/minhaConta';
 import { RESOURCES } from '../domain/resources';
 import { actionMutation, namedQuery, setActiveMutation } from '../providers/dataProvider/buildQuery';
 
@@ -24,6 +29,9 @@ describe('GraphQL operations written by hand', () => {
     ['setCurrentUserOnboardingSeen', SET_ONBOARDING_SEEN_MUTATION],
     ['menuUsuarioLogado.linkHelpTec', HELP_LINK_QUERY],
     ['minha conta', MINHA_CONTA_QUERY],
+    ['minhasSessoes', MINHAS_SESSOES_QUERY],
+    ['encerrarMinhasSessoes', ENCERRAR_SESSOES_MUTATION],
+    ['alterarMinhaSenha', ALTERAR_SENHA_MUTATION],
   ])('%s is valid against the API schema', (_name, source) => {
     expect(validate(schema, parse(source)).map((e) => e.message)).toEqual([]);
   });

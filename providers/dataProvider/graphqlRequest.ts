@@ -74,10 +74,11 @@ export async function graphqlRequest<T = Record<string, unknown>>(
   return result.data;
 }
 
-/** A GET of one of the API's REST routes with the bearer token (e.g. a list export). */
-export async function authorizedFetch(pathAndQuery: string): Promise<Response> {
+/** A call of one of the API's REST routes with the bearer token (a GET by default, e.g. a list export). */
+export async function authorizedFetch(pathAndQuery: string, init: { method?: string } = {}): Promise<Response> {
   const token = await getAccessToken();
   return fetch(new URL(pathAndQuery, window.location.origin).href, {
+    ...init,
     headers: {
       'accept-language': LOCALE_OF[getStoredIdioma()],
       ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -1,18 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
-import { fileTypeStream } from 'file-type/node';
-import type { Readable } from 'node:stream';
-import type { Idioma } from '../../../domain/enums';
+import type { FastifyInstance } from 'fastify';
 import { DOCUMENTO_MAX_BYTES } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
-import { translate } from '../../../i18n';
-import { pickIdioma } from '../../auth/language';
-import { sessionFromAuthorization } from '../../auth/session';
 import type { TokenVerifier } from '../../auth/verify';
 import { allows } from '../../authz';
 import type { Db } from '../../db/client';
 import { arquivos } from '../../db/schema';
-import { FileTooLargeError, fileStore } from '../../files';
+import { fileStore } from '../../files';
+import {
+  FORBIDDEN,
+  isRefusal,
+  multipartRoutes,
+  receiveFile,
+  refuse,
+  restCaller,
+  tooLarge,
+  UNAUTHENTICATED,
+} from '../../files/upload';
 import { ausenciaVisivel } from './access';
 
 // The supporting document of a temporary absence: uploaded first (POST /api/upload/documento, one
@@ -55,46 +58,34 @@ export async function documentoRoutes(
   { db, verify, filesDir }: { db: Db; verify: TokenVerifier; filesDir: string },
 ) {
   const store = fileStore(filesDir);
-  const failWith =
-    (reply: FastifyReply, idioma: Idioma) =>
-    (status: number, code: string, key: string, params: Record<string, string | number> = {}) =>
-      reply.code(status).send({ code, message: translate(idioma, key, params) });
 
-  await app.register(async (scope) => {
-    // The limit is the store's (which removes a partial file); multipart's only backs it up.
-    await scope.register(multipart, { limits: { files: 1, fields: 0, fileSize: DOCUMENTO_MAX_BYTES + 1 } });
-
+  await multipartRoutes(app, (scope) => {
     scope.post('/api/upload/documento', async (req, reply) => {
-      const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
-      const idioma = session?.idioma ?? pickIdioma(req.headers['accept-language']);
-      const fail = failWith(reply, idioma);
-      if (!session) return fail(401, 'UNAUTHENTICATED', 'errors.unauthenticated');
-      if (!allows(session, policies.ausencias.edit)) return fail(403, 'FORBIDDEN', 'errors.forbidden');
-      if (!req.isMultipart()) return fail(400, 'BAD_USER_INPUT', 'upload.semArquivo');
-      const part = await req.file();
-      if (!part) return fail(400, 'BAD_USER_INPUT', 'upload.semArquivo');
-      const typed = await fileTypeStream(part.file as Readable, { sampleSize: SAMPLE_BYTES });
-      if (!typed.fileType || !TIPOS_DOCUMENTO.has(typed.fileType.ext)) {
-        typed.destroy();
-        part.file.resume();
-        return fail(415, 'BAD_USER_INPUT', 'upload.tipoNaoPermitido');
-      }
+      const { session, idioma } = await restCaller(db, verify, req);
+      if (!session) return refuse(reply, idioma, UNAUTHENTICATED);
+      if (!allows(session, policies.ausencias.edit)) return refuse(reply, idioma, FORBIDDEN);
+      const received = await receiveFile(req, {
+        types: TIPOS_DOCUMENTO,
+        maxBytes: DOCUMENTO_MAX_BYTES,
+        typeRefusedKey: 'upload.tipoNaoPermitido',
+        sampleSize: SAMPLE_BYTES,
+      });
+      if (isRefusal(received)) return refuse(reply, idioma, received);
       let stored;
       try {
-        stored = await store.write('documentos', typed, { maxBytes: DOCUMENTO_MAX_BYTES });
+        // The limit is the store's (which removes a partial file); multipart's only backs it up.
+        stored = await store.write('documentos', received.content, { maxBytes: DOCUMENTO_MAX_BYTES });
       } catch (error) {
-        part.file.resume();
-        if (error instanceof FileTooLargeError || part.file.truncated) {
-          return fail(413, 'PAYLOAD_TOO_LARGE', 'upload.grandeDemais', { max: DOCUMENTO_MAX_BYTES / (1024 * 1024) });
-        }
+        received.discard();
+        if (received.isTooLarge(error)) return refuse(reply, idioma, tooLarge(DOCUMENTO_MAX_BYTES));
         throw error;
       }
       const [row] = await db
         .insert(arquivos)
         .values({
           chave: stored.key,
-          nome: nomeDe(part.filename),
-          tipoMime: typed.fileType.mime,
+          nome: nomeDe(received.filename),
+          tipoMime: received.mime,
           tamanho: stored.size,
           sha256: stored.sha256,
           autorId: session.usuarioId,
@@ -105,11 +96,10 @@ export async function documentoRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/api/ausencias/:id/documento', async (req, reply) => {
-    const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
-    const idioma = session?.idioma ?? pickIdioma(req.headers['accept-language']);
-    const fail = failWith(reply, idioma);
-    if (!session) return fail(401, 'UNAUTHENTICATED', 'errors.unauthenticated');
-    if (!allows(session, policies.ausencias.list)) return fail(403, 'FORBIDDEN', 'errors.forbidden');
+    const { session, idioma } = await restCaller(db, verify, req);
+    const fail = (status: number, code: string, key: string) => refuse(reply, idioma, { status, code, key });
+    if (!session) return refuse(reply, idioma, UNAUTHENTICATED);
+    if (!allows(session, policies.ausencias.list)) return refuse(reply, idioma, FORBIDDEN);
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return fail(404, 'NOT_FOUND', 'errors.notFound');
     let row;

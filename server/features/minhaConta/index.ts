@@ -94,3 +94,5 @@ export const minhaContaFeature: Feature = {
     }),
   },
 };
+
+export { avatarRoutes } from './avatar';

@@ -1,9 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { graphql, HttpResponse } from 'msw';
+import { graphql, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
@@ -11,6 +11,9 @@ import { initials, type MinhaConta } from './minhaConta';
 import { MINHA_CONTA_EMPTY, MINHA_CONTA_USUARIO } from './minhaConta.fixtures';
 import MinhaContaPage from './MinhaContaPage';
 import { queryStates } from '../../testing/viewStates';
+import { formatDate } from '../../components/format';
+import { testAuthProvider } from '../../layout/testing';
+import { browser } from '../../browser';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const authorizations: (string | null)[] = [];
@@ -19,7 +22,40 @@ const answer = (usuario: MinhaConta) =>
     authorizations.push(request.headers.get('authorization'));
     return HttpResponse.json({ data: { usuarioLogado: usuario } });
   });
-const server = setupServer(answer(MINHA_CONTA_USUARIO));
+const SESSOES = [
+  { id: 's1', inicio: '2026-03-02T13:05:00.000Z', expiraEm: '2026-03-16T13:05:00.000Z' },
+  { id: 's2', inicio: '2026-03-01T09:30:00.000Z', expiraEm: null },
+];
+const senhas: Record<string, unknown>[] = [];
+let encerradas = 0;
+const server = setupServer(
+  answer(MINHA_CONTA_USUARIO),
+  api.query('minhasSessoes', () => HttpResponse.json({ data: { minhasSessoes: SESSOES } })),
+  api.mutation('encerrarMinhasSessoes', () => {
+    encerradas++;
+    return HttpResponse.json({ data: { encerrarMinhasSessoes: 4 } });
+  }),
+  api.mutation('alterarMinhaSenha', ({ variables }) => {
+    senhas.push(variables);
+    if (variables.senhaAtual !== 'Atual#Senha2026') {
+      return HttpResponse.json({
+        errors: [
+          {
+            message: 'Verifique os dados!',
+            extensions: { code: 'BAD_USER_INPUT', fieldErrors: { senhaAtual: 'A senha atual não confere.' } },
+          },
+        ],
+      });
+    }
+    return HttpResponse.json({ data: { alterarMinhaSenha: true } });
+  }),
+  http.post('*/api/minha-conta/avatar', () =>
+    HttpResponse.json(
+      { code: 'BAD_USER_INPUT', message: 'Tipo de arquivo não permitido: envie uma imagem JPEG, PNG ou WebP' },
+      { status: 415 },
+    ),
+  ),
+);
 
 /** The page's four states (src/testing/viewStates), from its fixtures. */
 const STATES = queryStates('minhaConta', {
@@ -32,18 +68,23 @@ beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
   server.resetHandlers();
   authorizations.length = 0;
+  senhas.length = 0;
+  encerradas = 0;
 });
 afterAll(() => server.close());
 
-function renderPage(idioma: Idioma = 'PT_BR') {
+function renderPage(idioma: Idioma = 'PT_BR', authProvider?: AuthProvider) {
   render(
     <TestMemoryRouter initialEntries={['/minha-conta']}>
-      <AdminContext i18nProvider={createI18nProvider({ idioma })} store={memoryStore()}>
+      <AdminContext i18nProvider={createI18nProvider({ idioma })} store={memoryStore()} authProvider={authProvider}>
         <MinhaContaPage />
+        <Notification />
       </AdminContext>
     </TestMemoryRouter>,
   );
 }
+
+const user = () => userEvent.setup({ delay: null });
 
 /** The value shown next to a label of the definition list. */
 function valueOf(label: string): string | null {
@@ -145,5 +186,127 @@ describe('/minha-conta', () => {
     ['', ''],
   ])('initials of %j: %j', (nome, expected) => {
     expect(initials(nome)).toBe(expected);
+  });
+
+  describe('password', () => {
+    const form = () => screen.getByRole('region', { name: 'Senha' });
+
+    it('checks the fields before sending: required, length, confirmation', async () => {
+      renderPage();
+      await screen.findByText('Ana Maria Souza');
+      const u = user();
+      await u.type(within(form()).getByLabelText('Nova senha *'), 'curta');
+      await u.type(within(form()).getByLabelText('Confirme a nova senha *'), 'outra');
+      await u.click(within(form()).getByRole('button', { name: 'Trocar senha' }));
+      expect(await within(form()).findByText('A senha deve ter pelo menos 10 caracteres.')).toBeInTheDocument();
+      expect(within(form()).getByText('As senhas não conferem.')).toBeInTheDocument();
+      expect(within(form()).getByText('Campo obrigatório')).toBeInTheDocument();
+      expect(senhas).toEqual([]);
+    });
+
+    it("puts the server's field error under the current password and keeps the session", async () => {
+      const auth = testAuthProvider();
+      renderPage('PT_BR', auth);
+      await screen.findByText('Ana Maria Souza');
+      const u = user();
+      await u.type(within(form()).getByLabelText('Senha atual *'), 'Errada#Senha2026');
+      await u.type(within(form()).getByLabelText('Nova senha *'), 'Nova#Senha2026x');
+      await u.type(within(form()).getByLabelText('Confirme a nova senha *'), 'Nova#Senha2026x');
+      await u.click(within(form()).getByRole('button', { name: 'Trocar senha' }));
+      expect(await within(form()).findByText('A senha atual não confere.')).toBeInTheDocument();
+      expect(within(form()).getByLabelText('Senha atual *')).toHaveAttribute('aria-invalid', 'true');
+      expect(senhas).toEqual([{ senhaAtual: 'Errada#Senha2026', novaSenha: 'Nova#Senha2026x' }]);
+      expect(auth.logout).not.toHaveBeenCalled();
+    });
+
+    it('says the password changed and signs out', async () => {
+      const auth = testAuthProvider();
+      renderPage('PT_BR', auth);
+      await screen.findByText('Ana Maria Souza');
+      const u = user();
+      await u.type(within(form()).getByLabelText('Senha atual *'), 'Atual#Senha2026');
+      await u.type(within(form()).getByLabelText('Nova senha *'), 'Nova#Senha2026x');
+      await u.type(within(form()).getByLabelText('Confirme a nova senha *'), 'Nova#Senha2026x');
+      await u.click(within(form()).getByRole('button', { name: 'Trocar senha' }));
+      const sucesso = 'Senha trocada. Entre novamente com a nova senha.';
+      expect((await screen.findAllByText(sucesso)).length).toBeGreaterThan(0);
+      expect(senhas).toEqual([{ senhaAtual: 'Atual#Senha2026', novaSenha: 'Nova#Senha2026x' }]);
+      await u.click(within(form()).getByRole('button', { name: 'Entrar novamente' }));
+      await waitFor(() => expect(auth.logout).toHaveBeenCalled());
+    });
+  });
+
+  describe('sessions', () => {
+    it('lists the open sessions with their dates in the language, and counts them', async () => {
+      renderPage();
+      const sessoes = await screen.findByRole('region', { name: 'Sessões abertas' });
+      expect(await within(sessoes).findByText('2 sessões')).toBeInTheDocument();
+      const rows = within(sessoes)
+        .getAllByRole('row')
+        .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+      const when = (iso: string) => formatDate(iso, 'pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+      expect(rows).toEqual([
+        ['Entrou em', 'Expira em'],
+        [when(SESSOES[0].inicio), when(SESSOES[0].expiraEm!)],
+        [when(SESSOES[1].inicio), ''],
+      ]);
+      expect(rows[1][0]).toMatch(/^\d{2}\/03\/2026/);
+    });
+
+    it('ends every session only after confirming, then signs out here', async () => {
+      const auth = testAuthProvider();
+      renderPage('PT_BR', auth);
+      const sessoes = await screen.findByRole('region', { name: 'Sessões abertas' });
+      await within(sessoes).findByText('2 sessões');
+      const u = user();
+      await u.click(within(sessoes).getByRole('button', { name: 'Sair de todas as sessões' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('Você sairá do portal em todos os navegadores e dispositivos, inclusive neste.');
+      await u.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(encerradas).toBe(0);
+
+      await u.click(within(sessoes).getByRole('button', { name: 'Sair de todas as sessões' }));
+      await u.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sair de todas as sessões' }),
+      );
+      await waitFor(() => expect(auth.logout).toHaveBeenCalled());
+      expect(encerradas).toBe(1);
+    });
+  });
+
+  describe('avatar', () => {
+    it("shows the server's refusal of an upload", async () => {
+      renderPage();
+      await screen.findByText('Ana Maria Souza');
+      expect(screen.getByText('Enviar foto')).toBeInTheDocument();
+      const input = document.querySelector('input[type=file]') as HTMLInputElement;
+      await user().upload(input, new File(['not an image'], 'foto.png', { type: 'image/png' }));
+      expect(
+        await screen.findByText('Tipo de arquivo não permitido: envie uma imagem JPEG, PNG ou WebP'),
+      ).toBeInTheDocument();
+      // The initials again: no preview left behind.
+      expect(screen.getByText('AS')).toBeInTheDocument();
+    });
+  });
+
+  it('offers the language choice, which changes the language and reloads the page', async () => {
+    const mudancas: Record<string, unknown>[] = [];
+    server.use(
+      api.mutation('mudarLinguaUsuario', ({ variables }) => {
+        mudancas.push(variables);
+        return HttpResponse.json({ data: { mudarLinguaUsuario: { id: '42', nome: 'Ana', idioma: { id: 'ES' } } } });
+      }),
+    );
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    renderPage('PT_BR', testAuthProvider());
+    const secao = await screen.findByRole('region', { name: 'Idioma do portal' });
+    const u = user();
+    await waitFor(() => expect(within(secao).getByRole('combobox')).not.toHaveAttribute('aria-disabled'));
+    await u.click(within(secao).getByRole('combobox'));
+    await u.click(await screen.findByRole('option', { name: 'Español' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(mudancas).toEqual([{ id: '42', idioma: 'ES' }]);
+    reload.mockRestore();
   });
 });

@@ -4,12 +4,17 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { MINHA_CONTA_QUERY, type MinhaConta } from './minhaConta';
+import { AvatarUpload, IdiomaSection, SenhaSection, SessoesSection } from './MinhaContaSections';
 import { MinhaContaView } from './MinhaContaView';
 
-/** /minha-conta: the signed-in user's own data, read from `usuarioLogado`. */
+/**
+ * /minha-conta: the signed-in user's own data, read from `usuarioLogado`, with their avatar,
+ * language, password and sessions.
+ */
 export default function MinhaContaPage() {
   const translate = useTranslate();
   const { data, isPending, isError, refetch, isFetching } = useQuery({
@@ -21,6 +26,7 @@ export default function MinhaContaPage() {
     retry: false,
   });
   const title = translate('routes.minhaConta');
+  const [preview, setPreview] = useState<string | null>(null);
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -34,7 +40,15 @@ export default function MinhaContaPage() {
         ) : isError ? (
           <LoadError message="pages.minhaConta.loadError" retrying={isFetching} onRetry={refetch} />
         ) : (
-          <MinhaContaView usuario={data} />
+          <MinhaContaView
+            usuario={data}
+            avatarPreview={preview}
+            avatarActions={<AvatarUpload avatarLink={data.avatarLink} onPreview={setPreview} />}
+          >
+            <IdiomaSection />
+            <SenhaSection />
+            <SessoesSection />
+          </MinhaContaView>
         )}
       </CardContent>
     </Card>

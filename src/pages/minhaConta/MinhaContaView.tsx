@@ -16,7 +16,7 @@ import { initials, type MinhaConta } from './minhaConta';
 
 const t = (key: string) => `pages.minhaConta.${key}`;
 
-function Section({ title, count, children }: { title: string; count: string; children: ReactNode }) {
+export function Section({ title, count, children }: { title: string; count?: string; children: ReactNode }) {
   const id = `minha-conta-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Box component="section" aria-labelledby={id}>
@@ -24,9 +24,11 @@ function Section({ title, count, children }: { title: string; count: string; chi
         <Typography id={id} variant="h6" component="h2">
           {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {count}
-        </Typography>
+        {count && (
+          <Typography variant="body2" color="text.secondary">
+            {count}
+          </Typography>
+        )}
       </Box>
       {children}
     </Box>
@@ -37,8 +39,22 @@ function Empty({ children }: { children: ReactNode }) {
   return <Typography color="text.secondary">{children}</Typography>;
 }
 
-/** The signed-in user's data: identity, avatar, language, brands, products and dealers. */
-export function MinhaContaView({ usuario }: { usuario: MinhaConta }) {
+/**
+ * The signed-in user's data: identity, avatar, language, brands, products and dealers. `avatarActions`
+ * goes under the avatar (upload), `avatarPreview` replaces its image meanwhile, and `children` are
+ * further sections (language, password, sessions).
+ */
+export function MinhaContaView({
+  usuario,
+  avatarActions,
+  avatarPreview,
+  children,
+}: {
+  usuario: MinhaConta;
+  avatarActions?: ReactNode;
+  avatarPreview?: string | null;
+  children?: ReactNode;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const count = (key: string, n: number) => formatCount(translate, t(key), n, locale);
@@ -53,9 +69,16 @@ export function MinhaContaView({ usuario }: { usuario: MinhaConta }) {
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
-        <Avatar src={usuario.avatarLink || undefined} alt={usuario.nome} sx={{ width: 88, height: 88, fontSize: 32 }}>
-          {initials(usuario.nome)}
-        </Avatar>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1, minWidth: 0 }}>
+          <Avatar
+            src={avatarPreview || usuario.avatarLink || undefined}
+            alt={usuario.nome}
+            sx={{ width: 88, height: 88, fontSize: 32 }}
+          >
+            {initials(usuario.nome)}
+          </Avatar>
+          {avatarActions}
+        </Box>
         <Box
           component="dl"
           sx={{
@@ -137,6 +160,7 @@ export function MinhaContaView({ usuario }: { usuario: MinhaConta }) {
           </Box>
         )}
       </Section>
+      {children}
     </Stack>
   );
 }

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
+import type { Readable } from 'node:stream';
+import type { Idioma } from '../../domain/enums';
+import { translate } from '../../i18n';
+import { pickIdioma } from '../auth/language';
+import { sessionFromAuthorization } from '../auth/session';
+import type { TokenVerifier } from '../auth/verify';
+import type { Session } from '../authz';
+import type { Db } from '../db/client';
+import { FileTooLargeError } from './index';
+
+// What the REST upload routes share (absence documents, avatars): multipart reading of one file,
+// its type read from the content, the size limit, the caller, and translated refusals.
+
+/** A refusal of a REST route, answered as `{ code, message }` with the message translated. */
+export interface Refusal {
+  status: number;
+  code: string;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export const UNAUTHENTICATED: Refusal = { status: 401, code: 'UNAUTHENTICATED', key: 'errors.unauthenticated' };
+export const FORBIDDEN: Refusal = { status: 403, code: 'FORBIDDEN', key: 'errors.forbidden' };
+const NO_FILE: Refusal = { status: 400, code: 'BAD_USER_INPUT', key: 'upload.semArquivo' };
+
+export const tooLarge = (maxBytes: number): Refusal => ({
+  status: 413,
+  code: 'PAYLOAD_TOO_LARGE',
+  key: 'upload.grandeDemais',
+  params: { max: maxBytes / (1024 * 1024) },
+});
+
+export const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && 'status' in value && 'key' in value;
+
+export function refuse(reply: FastifyReply, idioma: Idioma, { status, code, key, params = {} }: Refusal) {
+  return reply.code(status).send({ code, message: translate(idioma, key, params) });
+}
+
+/** The caller of a REST route (null when anonymous) and the language of its answers. */
+export async function restCaller(
+  db: Db,
+  verify: TokenVerifier,
+  req: FastifyRequest,
+): Promise<{ session: Session | null; idioma: Idioma }> {
+  const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
+  return { session, idioma: session?.idioma ?? pickIdioma(req.headers['accept-language']) };
+}
+
+/**
+ * Declares `routes` in a scope that reads multipart bodies of one file and no fields. Multipart
+ * stays out of the rest of the app (GraphQL must not take multipart requests). Each route sets its
+ * own size limit through `receiveFile`.
+ */
+export async function multipartRoutes(app: FastifyInstance, routes: (scope: FastifyInstance) => void) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fields: 0 } });
+    routes(scope);
+  });
+}
+
+export interface ReceivedFile {
+  /** The file's bytes, streamed (the sample read to recognise the type included). */
+  content: ReadableStreamWithFileType;
+  mime: string;
+  filename: string;
+  /** Whether a failure while reading `content` was the size limit (then answer `tooLarge`). */
+  isTooLarge(error: unknown): boolean;
+  /** Drains what is left of the request after a failure. */
+  discard(): void;
+}
+
+/**
+ * The one file of a multipart request, refused (415, `typeRefusedKey`) unless file-type recognises
+ * its content as one of `types` (its name is never trusted). Reading `content` fails past `maxBytes`.
+ */
+export async function receiveFile(
+  req: FastifyRequest,
+  {
+    types,
+    maxBytes,
+    typeRefusedKey,
+    sampleSize,
+  }: {
+    types: ReadonlySet<string>;
+    maxBytes: number;
+    typeRefusedKey: string;
+    sampleSize?: number;
+  },
+): Promise<ReceivedFile | Refusal> {
+  if (!req.isMultipart()) return NO_FILE;
+  // The route's limit is one byte more than allowed, so the store or `bufferOf` sees the excess.
+  const part = await req.file({ limits: { fileSize: maxBytes + 1 } });
+  if (!part) return NO_FILE;
+  const typed = await fileTypeStream(part.file as Readable, sampleSize ? { sampleSize } : {});
+  if (!typed.fileType || !types.has(typed.fileType.ext)) {
+    typed.destroy();
+    part.file.resume();
+    return { status: 415, code: 'BAD_USER_INPUT', key: typeRefusedKey };
+  }
+  return {
+    content: typed,
+    mime: typed.fileType.mime,
+    filename: part.filename,
+    isTooLarge: (error) => error instanceof FileTooLargeError || part.file.truncated,
+    discard: () => part.file.resume(),
+  };
+}
+
+/** Reads a small file whole (e.g. an image to convert); rejects with FileTooLargeError past `maxBytes`. */
+export async function bufferOf(content: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of content) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      content.destroy();
+      throw new FileTooLargeError(maxBytes);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
