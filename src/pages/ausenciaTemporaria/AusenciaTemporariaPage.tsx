@@ -138,7 +138,7 @@ function AusenciaLista({
     translate('ausencias.periodo', { inicio: dia(a.inicio, locale), retorno: dia(a.retorno, locale) });
 
   if (error) return <LoadError message="errors.couldNotPerform" retrying={isFetching} onRetry={() => refetch()} />;
-  if (isPending) return <LinearProgress />;
+  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if (!data.length) return <Typography color="text.secondary">{translate('ausencias.vazia')}</Typography>;
   return (
     <>
@@ -403,7 +403,11 @@ function DocumentoInput({ inicial }: { inicial: { id: string; nome: string } | n
       </Typography>
       {progress !== null && (
         <Box sx={{ mt: 1 }} role="status">
-          <LinearProgress variant="determinate" value={progress} />
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            aria-label={translate('ausencias.enviando', { percent: progress })}
+          />
           <Typography variant="caption">{translate('ausencias.enviando', { percent: progress })}</Typography>
         </Box>
       )}
