@@ -40,6 +40,7 @@ const EXPECTED: Record<string, string> = {
   'dealers.export': 'DMS',
   'dealers.audit': 'DMS',
   'usuarios.list': 'SV',
+  'usuarios.export': 'SV',
   'usuarios.create': 'S',
   'usuarios.edit': 'S',
   'usuarios.audit': 'S',

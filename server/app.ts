@@ -29,6 +29,7 @@ import { limitPlugins, parserAndValidationCache } from './graphql/limits';
 import { refusalBudget } from './graphql/refusals';
 import { buildSchema } from './graphql/schema';
 import { startJobs } from './jobs';
+import { fileStore } from './files';
 import { healthRoutes } from './health';
 import { createMailer } from './mail';
 import { createMetrics, metricsRoutes } from './metrics';
@@ -219,12 +220,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }));
 
   await logRoutes(app, { db, config, verify });
-  await exportRoutes(app, { db, verify, exports: listExports });
+  await exportRoutes(app, { db, verify, exports: listExports, files: fileStore(config.filesDir) });
   await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 
   // Background jobs (server/jobs, pg-boss): this process works its share of every queue. Closing
   // stops pg-boss gracefully (bounded) before the database closes.
-  const jobQueue = await startJobs(database, { handlers: jobHandlers, log: app.log });
+  const jobQueue = await startJobs(database, {
+    handlers: jobHandlers,
+    log: app.log,
+    files: fileStore(config.filesDir),
+  });
   app.addHook('onClose', () => jobQueue.stop());
 
   return {

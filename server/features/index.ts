@@ -14,7 +14,7 @@ import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
 import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
-import { usuariosFeature } from './usuarios';
+import { usuariosFeature, usuariosJobs } from './usuarios';
 
 /** Every server feature; the schema is built from their SDL and operations. */
 export const features: Feature[] = [
@@ -36,7 +36,7 @@ export const features: Feature[] = [
 ];
 
 /** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
-export const jobHandlers: JobHandlers = { ...superAdminJobs };
+export const jobHandlers: JobHandlers = { ...superAdminJobs, ...usuariosJobs };
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */
 export const listExports: Record<string, ListExport> = Object.assign({}, ...features.map((f) => f.exports ?? {}));

@@ -100,6 +100,11 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     produtos: { query: '{ produtos { id } }', allowed: everyoneSignedIn },
     usuarioLogado: { query: '{ usuarioLogado { id } }', allowed: everyoneSignedIn },
     usuarios: { query: '{ usuarios(filterInput: { busca: "a" }) { totalElements } }', allowed: userMaintainers },
+    exportacaoUsuarios: { query: '{ exportacaoUsuarios { id status } }', allowed: userMaintainers },
+    exportarUsuarios: {
+      query: 'mutation { exportarUsuarios(filterInput: { busca: "zz-matriz" }) { id status } }',
+      allowed: userMaintainers,
+    },
     usuario: {
       query: 'query($id: ID!) { usuario(id: $id) { id } }',
       variables: (ids) => ({ id: ids.dealer }),
