@@ -26,6 +26,8 @@
  *   provider's `query(resource, name, data)` as `op(arg: $input) { fields }` (`data`'s `inputFields`
  *   as one input object), or with `args` as `op(a: $a, b: $b) { fields }` (`data.a`, `data.b`), or
  *   with neither as `op { fields }`.
+ * - mutations: the resource's other writes (e.g. starting the users export), declared as `queries`
+ *   and sent as `mutation` by the data provider's `mutate(resource, name, data)`.
  */
 
 /** A read of a resource beyond react-admin's methods (`dataProvider.query(resource, name, data)`). */
@@ -89,9 +91,10 @@ export interface ResourceOperations {
   deleteMany?: string | RecordOperation;
   setActive?: { ativar: string; inativar: string };
   queries?: Record<string, NamedQuery>;
+  mutations?: Record<string, NamedQuery>;
 }
 
-export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'queries'>;
+export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'queries' | 'mutations'>;
 
 export const RESOURCE_METHODS: readonly ResourceMethod[] = [
   'getList',
@@ -122,6 +125,8 @@ const DEALER_INPUT_FIELDS = [
   'dadosComplementares',
   'active',
 ] as const;
+
+const EXPORTACAO_FIELDS = 'id status total processados progresso linhas erro createdAt concluidoEm download';
 
 const USUARIO_INPUT_FIELDS = [
   'version',
@@ -238,7 +243,17 @@ export const RESOURCES = {
       extraArgs: USUARIO_EXTRA_ARGS,
     },
     setActive: { ativar: 'ativarUsuario', inativar: 'inativarUsuario' },
+    mutations: {
+      // Starts the background .xlsx export of the filtered list (one per user at a time).
+      exportar: {
+        operation: 'exportarUsuarios',
+        args: { filterInput: 'UsuarioFilterInput!' },
+        fields: EXPORTACAO_FIELDS,
+      },
+    },
     queries: {
+      // The caller's newest export: state, progress, download path.
+      exportacao: { operation: 'exportacaoUsuarios', fields: EXPORTACAO_FIELDS },
       // What the form offers the caller: types, languages, brands, groups, products.
       dominio: {
         operation: 'dominioUsuario',

@@ -58,3 +58,17 @@ describe("resources' named queries (RESOURCES[resource].queries)", () => {
     expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
   });
 });
+
+describe("resources' named mutations (RESOURCES[resource].mutations)", () => {
+  const mutations = Object.entries(RESOURCES).flatMap(([resource, table]) =>
+    Object.keys(('mutations' in table && table.mutations) || {}).map((name) => [resource, name] as const),
+  );
+
+  it('covers the users export', () => expect(mutations).toContainEqual(['usuarios', 'exportar']));
+
+  it.each(mutations)('%s.%s is valid against the API schema', (resource, name) => {
+    const { query } = namedQuery(RESOURCES, resource, name, {}, 'mutation');
+    expect(query.startsWith('mutation ')).toBe(true);
+    expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
+  });
+});

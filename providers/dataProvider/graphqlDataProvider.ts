@@ -11,6 +11,10 @@ export interface PortalDataProvider extends DataProvider {
     resource: string,
     params: { id: unknown; active: boolean },
   ): Promise<{ data: { id: unknown; active: boolean } }>;
+  /** Sends one of the resource's named queries (`queries` in domain/resources.ts). */
+  query<T>(resource: string, name: string, data: Record<string, unknown>): Promise<{ data: T }>;
+  /** Sends one of the resource's named mutations (`mutations` in domain/resources.ts). */
+  mutate<T>(resource: string, name: string, data: Record<string, unknown>): Promise<{ data: T }>;
 }
 
 /**
@@ -39,6 +43,10 @@ export function buildGraphqlDataProvider(resources: ResourceTable = RESOURCES): 
     },
     async query<T>(resource: string, name: string, data: Record<string, unknown>) {
       const { query, variables } = namedQuery(resources, resource, name, data);
+      return { data: (await graphqlRequest<{ result: T }>(query, variables)).result };
+    },
+    async mutate<T>(resource: string, name: string, data: Record<string, unknown>) {
+      const { query, variables } = namedQuery(resources, resource, name, data, 'mutation');
       return { data: (await graphqlRequest<{ result: T }>(query, variables)).result };
     },
   };

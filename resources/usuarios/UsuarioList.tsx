@@ -19,6 +19,7 @@ import type { PortalPermissions } from '../../providers/authProvider';
 import { formatDate } from '../../src/components/format';
 import { ActiveChip, activeFilter, ResourceList } from '../../src/components/list';
 import { DealerFilter } from './DealerFilter';
+import { UsuarioExportacao } from './UsuarioExportacao';
 
 const nomes = (list: { nome: string }[] = []) => list.map((item) => item.nome).join(', ');
 const dealerNomes = (list: { nomeExibicao: string }[] = []) => list.map((item) => item.nomeExibicao).join(', ');
@@ -50,6 +51,7 @@ export default function UsuarioList() {
   const { permissions } = usePermissions<PortalPermissions | null>();
   const canEdit = allows(permissions ?? null, policies.usuarios.edit);
   const canCreate = allows(permissions ?? null, policies.usuarios.create);
+  const canExport = allows(permissions ?? null, policies.usuarios.export);
   const tipoLabel = (u: RaRecord) => (u.tipo?.id ? translate(`tiposUsuario.${u.tipo.id}`) : '');
   return (
     <ResourceList
@@ -58,6 +60,7 @@ export default function UsuarioList() {
       sort={{ field: 'nome', order: 'ASC' }}
       canCreate={canCreate}
       canEdit={canEdit}
+      toolbarActions={canExport ? <UsuarioExportacao /> : undefined}
       filters={[
         // With the activate action the list adds the active filter itself.
         ...(canEdit ? [] : [activeFilter]),
