@@ -101,10 +101,6 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     usuarioLogado: { query: '{ usuarioLogado { id } }', allowed: everyoneSignedIn },
     usuarios: { query: '{ usuarios(filterInput: { busca: "a" }) { totalElements } }', allowed: userMaintainers },
     exportacaoUsuarios: { query: '{ exportacaoUsuarios { id status } }', allowed: userMaintainers },
-    exportarUsuarios: {
-      query: 'mutation { exportarUsuarios(filterInput: { busca: "zz-matriz" }) { id status } }',
-      allowed: userMaintainers,
-    },
     usuario: {
       query: 'query($id: ID!) { usuario(id: $id) { id } }',
       variables: (ids) => ({ id: ids.dealer }),
@@ -245,6 +241,10 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query: 'mutation($id: ID!) { excluirRedeSocial(id: $id) }',
       variables: () => ({ id: cadastro.redeSocial }),
       allowed: staffOnly,
+    },
+    exportarUsuarios: {
+      query: 'mutation { exportarUsuarios(filterInput: { busca: "zz-matriz" }) { id status } }',
+      allowed: userMaintainers,
     },
     salvarUsuario: {
       query: 'mutation($u: UsuarioInput!) { salvarUsuario(usuario: $u) { id } }',
