@@ -88,7 +88,9 @@ async function openPglite(dir: string, archive?: Blob): Promise<Database> {
   const created = inMemory || !existsSync(path.join(dir, 'PG_VERSION'));
   if (!inMemory) mkdirSync(dir, { recursive: true });
   if (archive && !inMemory) throw new Error('a PGlite archive starts only an in-memory database');
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: archive });
+  // pg_trgm: the trigram index of the users search (migration 0010).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: archive, extensions: { pg_trgm } });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
   return {

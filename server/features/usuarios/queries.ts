@@ -231,9 +231,22 @@ const sortColumns = {
   ultimoAcesso: usuarios.ultimoAcesso,
 };
 
+/**
+ * With a search, the text sort keys as expressions no index serves (`nome || ''` sorts exactly as
+ * `nome`): the planner would otherwise walk the whole name index, expecting matches spread evenly
+ * along it, while a typed name's matches gather where the name sorts ('vanessa': 90,000 rows read
+ * at 100,000 users, 230 ms); this way it finds the matches by the trigram index and sorts only them.
+ */
+const searchSortColumns = {
+  ...sortColumns,
+  nome: sql`(${usuarios.nome} || '')`,
+  email: sql`(${usuarios.email} || '')`,
+};
+
 /** The paged, scoped user list and its total (search by name, e-mail or CPF; filters; sort). */
 export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter) {
   const where = listWhere(session, filter);
+  const columns = filter.busca?.trim() ? searchSortColumns : sortColumns;
   return pageWithTotal(
     filter,
     (limit, offset) =>
@@ -241,7 +254,7 @@ export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter
         .select(listColumns(session))
         .from(usuarios)
         .where(where)
-        .orderBy(...orderOf(filter.sort, sortColumns, 'nome', usuarios.id))
+        .orderBy(...orderOf(filter.sort, columns, 'nome', usuarios.id))
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ total: countOf() }).from(usuarios).where(where))[0].total,
