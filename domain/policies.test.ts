@@ -41,6 +41,7 @@ const EXPECTED: Record<string, string> = {
   'dealers.audit': 'DMS',
   'dealers.options': EVERYONE,
   'usuarios.list': 'SV',
+  'usuarios.export': 'SV',
   'usuarios.create': 'S',
   'usuarios.edit': 'S',
   'usuarios.audit': 'S',

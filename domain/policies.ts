@@ -135,6 +135,8 @@ export const policies = define({
   dealers: { ...network, options: SIGNED_IN },
   usuarios: {
     list: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
+    /** The background .xlsx export of the list: whoever sees the list (its rows are the list's scope). */
+    export: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
     create: USERS,
     edit: USERS,
     audit: USERS,

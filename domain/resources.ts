@@ -22,13 +22,12 @@
  * `fields` on an operation overrides the resource's selection set for that operation.
  * - setActive: the `op(id: ID!) { id active }` mutations behind the lists' activate / inactivate
  *   action, sent by the data provider's `setActive(resource, { id, active })`.
- * - actions: the resource's other one-record mutations behind list actions, by name (e.g. a user's
- *   special activation), sent by the data provider's `action(resource, name, { id })` as
- *   `op(arg: $id) { fields }` [arg id].
  * - queries: the resource's other reads (e.g. a group change's impact), by name, sent by the data
  *   provider's `query(resource, name, data)` as `op(arg: $input) { fields }` (`data`'s `inputFields`
  *   as one input object), or with `args` as `op(a: $a, b: $b) { fields }` (`data.a`, `data.b`), or
  *   with neither as `op { fields }`.
+ * - mutations: the resource's other writes (starting the users export, a user's special activation),
+ *   declared as `queries` and sent as `mutation` by the data provider's `mutate(resource, name, data)`.
  */
 
 /** A read of a resource beyond react-admin's methods (`dataProvider.query(resource, name, data)`). */
@@ -91,19 +90,11 @@ export interface ResourceOperations {
   delete?: string | RecordOperation;
   deleteMany?: string | RecordOperation;
   setActive?: { ativar: string; inativar: string };
-  actions?: Record<string, RecordAction>;
   queries?: Record<string, NamedQuery>;
+  mutations?: Record<string, NamedQuery>;
 }
 
-/** A mutation on one record beside activate / inactivate (`dataProvider.action(resource, name, { id })`). */
-export interface RecordAction {
-  operation: string;
-  /** The id argument's name [id]. */
-  arg?: string;
-  fields: string;
-}
-
-export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'actions' | 'queries'>;
+export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'queries' | 'mutations'>;
 
 export const RESOURCE_METHODS: readonly ResourceMethod[] = [
   'getList',
@@ -147,6 +138,8 @@ const AUSENCIA_INPUT_FIELDS = [
   'arquivoId',
   'substitutoId',
 ] as const;
+
+const EXPORTACAO_FIELDS = 'id status total processados progresso linhas erro createdAt concluidoEm download';
 
 const USUARIO_INPUT_FIELDS = [
   'version',
@@ -273,20 +266,28 @@ export const RESOURCES = {
       extraArgs: USUARIO_EXTRA_ARGS,
     },
     setActive: { ativar: 'ativarUsuario', inativar: 'inativarUsuario' },
-    // Special activation (LIBERAR_ATIVACAO_ESPECIAL): never inactivated for lack of access.
-    actions: {
+    mutations: {
+      // Starts the background .xlsx export of the filtered list (one per user at a time).
+      exportar: {
+        operation: 'exportarUsuarios',
+        args: { filterInput: 'UsuarioFilterInput!' },
+        fields: EXPORTACAO_FIELDS,
+      },
+      // Special activation (LIBERAR_ATIVACAO_ESPECIAL): never inactivated for lack of access.
       liberarAtivacaoEspecial: {
         operation: 'liberarAtivacaoEspecial',
-        arg: 'usuarioId',
+        args: { usuarioId: 'ID!' },
         fields: 'id version ativacaoEspecial',
       },
       removerAtivacaoEspecial: {
         operation: 'removerAtivacaoEspecial',
-        arg: 'usuarioId',
+        args: { usuarioId: 'ID!' },
         fields: 'id version ativacaoEspecial',
       },
     },
     queries: {
+      // The caller's newest export: state, progress, download path.
+      exportacao: { operation: 'exportacaoUsuarios', fields: EXPORTACAO_FIELDS },
       // What the form offers the caller: types, languages, brands, groups, products.
       dominio: {
         operation: 'dominioUsuario',

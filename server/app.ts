@@ -31,6 +31,7 @@ import { limitPlugins, parserAndValidationCache } from './graphql/limits';
 import { refusalBudget } from './graphql/refusals';
 import { buildSchema } from './graphql/schema';
 import { startJobs } from './jobs';
+import { fileStore } from './files';
 import { healthRoutes } from './health';
 import { createMailer } from './mail';
 import { createMetrics, metricsRoutes } from './metrics';
@@ -221,14 +222,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }));
 
   await logRoutes(app, { db, config, verify });
-  await exportRoutes(app, { db, verify, exports: listExports });
+  await exportRoutes(app, { db, verify, exports: listExports, files: fileStore(config.filesDir) });
   await documentoRoutes(app, { db, verify, filesDir: config.filesDir });
   await avatarRoutes(app, { db, verify, filesDir: config.filesDir });
   await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 
   // Background jobs (server/jobs, pg-boss): this process works its share of every queue. Closing
   // stops pg-boss gracefully (bounded) before the database closes.
-  const jobQueue = await startJobs(database, { handlers: jobHandlers(config, app.log), log: app.log });
+  const jobQueue = await startJobs(database, {
+    handlers: jobHandlers(config, app.log),
+    log: app.log,
+    files: fileStore(config.filesDir),
+  });
   app.addHook('onClose', () => jobQueue.stop());
 
   return {

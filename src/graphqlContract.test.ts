@@ -15,7 +15,7 @@ import {
   MINHAS_SESSOES_QUERY,
 } from './pages/minhaConta/minhaConta';
 import { RESOURCES } from '../domain/resources';
-import { actionMutation, namedQuery, setActiveMutation } from '../providers/dataProvider/buildQuery';
+import { namedQuery, setActiveMutation } from '../providers/dataProvider/buildQuery';
 
 /** The API's committed contract (server/schema.graphql). */
 const schema = buildSchema(readFileSync(path.resolve(__dirname, '../server/schema.graphql'), 'utf8'));
@@ -54,24 +54,6 @@ describe('activate / inactivate mutations of the lists (RESOURCES[resource].setA
   );
 });
 
-describe("resources' one-record actions (RESOURCES[resource].actions)", () => {
-  const actions = Object.entries(RESOURCES).flatMap(([resource, table]) =>
-    Object.keys(('actions' in table && table.actions) || {}).map((name) => [resource, name] as const),
-  );
-
-  it('covers special activation', () =>
-    expect(actions).toEqual(
-      expect.arrayContaining([
-        ['usuarios', 'liberarAtivacaoEspecial'],
-        ['usuarios', 'removerAtivacaoEspecial'],
-      ]),
-    ));
-
-  it.each(actions)('%s.%s is valid against the API schema', (resource, name) => {
-    expect(validate(schema, parse(actionMutation(RESOURCES, resource, name))).map((e) => e.message)).toEqual([]);
-  });
-});
-
 describe("resources' named queries (RESOURCES[resource].queries)", () => {
   const queries = Object.entries(RESOURCES).flatMap(([resource, table]) =>
     Object.keys(('queries' in table && table.queries) || {}).map((name) => [resource, name] as const),
@@ -81,6 +63,27 @@ describe("resources' named queries (RESOURCES[resource].queries)", () => {
 
   it.each(queries)('%s.%s is valid against the API schema', (resource, name) => {
     const { query } = namedQuery(RESOURCES, resource, name, {});
+    expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
+  });
+});
+
+describe("resources' named mutations (RESOURCES[resource].mutations)", () => {
+  const mutations = Object.entries(RESOURCES).flatMap(([resource, table]) =>
+    Object.keys(('mutations' in table && table.mutations) || {}).map((name) => [resource, name] as const),
+  );
+
+  it('covers the users export and special activation', () =>
+    expect(mutations).toEqual(
+      expect.arrayContaining([
+        ['usuarios', 'exportar'],
+        ['usuarios', 'liberarAtivacaoEspecial'],
+        ['usuarios', 'removerAtivacaoEspecial'],
+      ]),
+    ));
+
+  it.each(mutations)('%s.%s is valid against the API schema', (resource, name) => {
+    const { query } = namedQuery(RESOURCES, resource, name, {}, 'mutation');
+    expect(query.startsWith('mutation ')).toBe(true);
     expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
   });
 });

@@ -237,19 +237,22 @@ export function setActiveMutation(resources: ResourceTable, resource: string, ac
   return `mutation SetActive($id: ID!) { result: ${active ? ops.ativar : ops.inativar}(id: $id) { id active } }`;
 }
 
-/** The mutation of a resource's one-record action (its `actions` entry). */
-export function actionMutation(resources: ResourceTable, resource: string, name: string): string {
-  const entry = resources[resource]?.actions?.[name];
-  if (!entry) throw new MissingOperationError(resource, `actions.${name}`);
-  return `mutation ${resource}_${name}($id: ID!) { result: ${entry.operation}(${entry.arg ?? 'id'}: $id)${selection(entry.fields)} }`;
-}
-
-/** The request of a resource's named query (its `queries` entry) with `data`'s declared fields. */
-export function namedQuery(resources: ResourceTable, resource: string, name: string, data: Row) {
-  const entry = resources[resource]?.queries?.[name];
-  if (!entry) throw new MissingOperationError(resource, `queries.${name}`);
+/**
+ * The request of a resource's named query (its `queries` entry), or of a named mutation (its
+ * `mutations` entry), with `data`'s declared fields.
+ */
+export function namedQuery(
+  resources: ResourceTable,
+  resource: string,
+  name: string,
+  data: Row,
+  kind: 'query' | 'mutation' = 'query',
+) {
+  const table = kind === 'query' ? 'queries' : 'mutations';
+  const entry = resources[resource]?.[table]?.[name];
+  if (!entry) throw new MissingOperationError(resource, `${table}.${name}`);
   const call = (declarations: string[], args: string[]) =>
-    `query ${resource}_${name}${declarations.length ? `(${declarations.join(', ')})` : ''} { result: ${entry.operation}${args.length ? `(${args.join(', ')})` : ''}${selection(entry.fields)} }`;
+    `${kind} ${resource}_${name}${declarations.length ? `(${declarations.join(', ')})` : ''} { result: ${entry.operation}${args.length ? `(${args.join(', ')})` : ''}${selection(entry.fields)} }`;
   if (entry.arg && entry.argType) {
     const input = (entry.inputFields ?? []).filter((key) => key in data).map((key) => [key, data[key]]);
     return {

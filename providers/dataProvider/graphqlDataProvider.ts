@@ -1,14 +1,7 @@
 import { print } from 'graphql';
 import type { DataProvider } from 'react-admin';
 import { RESOURCE_METHODS, RESOURCES } from '../../domain/resources';
-import {
-  actionMutation,
-  buildOperation,
-  namedQuery,
-  setActiveMutation,
-  type RaParams,
-  type ResourceTable,
-} from './buildQuery';
+import { buildOperation, namedQuery, setActiveMutation, type RaParams, type ResourceTable } from './buildQuery';
 import { graphqlRequest } from './graphqlRequest';
 
 /** The portal's own data provider methods beside react-admin's (see domain/resources.ts). */
@@ -18,8 +11,10 @@ export interface PortalDataProvider extends DataProvider {
     resource: string,
     params: { id: unknown; active: boolean },
   ): Promise<{ data: { id: unknown; active: boolean } }>;
-  /** Runs one of the resource's `actions` on a record; answers the record's declared fields. */
-  action<T = Record<string, unknown>>(resource: string, name: string, params: { id: unknown }): Promise<{ data: T }>;
+  /** Sends one of the resource's named queries (`queries` in domain/resources.ts). */
+  query<T>(resource: string, name: string, data: Record<string, unknown>): Promise<{ data: T }>;
+  /** Sends one of the resource's named mutations (`mutations` in domain/resources.ts). */
+  mutate<T>(resource: string, name: string, data: Record<string, unknown>): Promise<{ data: T }>;
 }
 
 /**
@@ -46,12 +41,12 @@ export function buildGraphqlDataProvider(resources: ResourceTable = RESOURCES): 
       const data = await graphqlRequest<{ result: { id: unknown; active: boolean } }>(mutation, { id });
       return { data: data.result };
     },
-    async action<T>(resource: string, name: string, { id }: { id: unknown }) {
-      const data = await graphqlRequest<{ result: T }>(actionMutation(resources, resource, name), { id });
-      return { data: data.result };
-    },
     async query<T>(resource: string, name: string, data: Record<string, unknown>) {
       const { query, variables } = namedQuery(resources, resource, name, data);
+      return { data: (await graphqlRequest<{ result: T }>(query, variables)).result };
+    },
+    async mutate<T>(resource: string, name: string, data: Record<string, unknown>) {
+      const { query, variables } = namedQuery(resources, resource, name, data, 'mutation');
       return { data: (await graphqlRequest<{ result: T }>(query, variables)).result };
     },
   };

@@ -12,7 +12,7 @@ import type { PortalDataProvider } from './graphqlDataProvider';
 export type { PortalDataProvider } from './graphqlDataProvider';
 
 /** Every method of the data provider: react-admin's and the portal's own. */
-const METHODS = [...RESOURCE_METHODS, 'setActive', 'action', 'query'] as const;
+const METHODS = [...RESOURCE_METHODS, 'setActive', 'query', 'mutate'] as const;
 
 /**
  * The react-admin data provider. The GraphQL parser (about 40 KB gzip) is loaded on the first

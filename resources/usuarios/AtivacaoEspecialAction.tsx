@@ -43,7 +43,7 @@ export function AtivacaoEspecialAction() {
             acao === 'liberar' ? 'usuarios.ativacaoEspecial.liberado' : 'usuarios.ativacaoEspecial.removido'
           }
           errorMessage={key('Erro')}
-          action={() => dataProvider.action('usuarios', `${acao}AtivacaoEspecial`, { id: record.id })}
+          action={() => dataProvider.mutate('usuarios', `${acao}AtivacaoEspecial`, { usuarioId: record.id })}
           onSuccess={refresh}
         />
       )}

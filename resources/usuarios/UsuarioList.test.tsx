@@ -1,12 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { renderResource } from '../../src/testing/renderResource';
 import { api, authAs } from './testing';
+import type { Exportacao } from './UsuarioExportacao';
 import UsuarioList from './UsuarioList';
 import { USUARIO_ROWS } from './usuarios.fixtures';
 
@@ -14,6 +15,24 @@ type Row = (typeof USUARIO_ROWS)[number];
 let rows: Row[] = [...USUARIO_ROWS];
 const listed: Record<string, unknown>[] = [];
 const toggled: { id: unknown; query: string }[] = [];
+/** The export states the API answers, one per read (the last one repeats); none: never exported. */
+let exportStates: (Exportacao | null)[] = [null];
+const exportsStarted: Record<string, unknown>[] = [];
+const fileRequests: { path: string; authorization: string | null }[] = [];
+const downloads: { name: string; blob: Blob }[] = [];
+const EXPORT: Exportacao = {
+  id: '7',
+  status: 'PENDENTE',
+  total: null,
+  processados: 0,
+  progresso: null,
+  linhas: null,
+  erro: null,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  concluidoEm: null,
+  download: null,
+};
+const origin = window.location.origin;
 
 const server = setupServer(
   api.query('usuarios_getList', ({ variables }) => {
@@ -51,9 +70,22 @@ const server = setupServer(
     return HttpResponse.json({ data: { result: { id: variables.id, active } } });
   }),
   api.mutation('usuarios_liberarAtivacaoEspecial', ({ variables, query }) => {
-    toggled.push({ id: variables.id, query });
-    rows = rows.map((row) => (row.id === variables.id ? { ...row, ativacaoEspecial: true } : row));
-    return HttpResponse.json({ data: { result: { id: variables.id, version: 2, ativacaoEspecial: true } } });
+    toggled.push({ id: variables.usuarioId, query });
+    rows = rows.map((row) => (row.id === variables.usuarioId ? { ...row, ativacaoEspecial: true } : row));
+    return HttpResponse.json({ data: { result: { id: variables.usuarioId, version: 2, ativacaoEspecial: true } } });
+  }),
+  api.query('usuarios_exportacao', () =>
+    HttpResponse.json({ data: { result: exportStates.length > 1 ? exportStates.shift()! : exportStates[0] } }),
+  ),
+  api.mutation('usuarios_exportar', ({ variables }) => {
+    exportsStarted.push(variables.filterInput as Record<string, unknown>);
+    return HttpResponse.json({ data: { result: EXPORT } });
+  }),
+  http.get(new URL('/api/exportacoes/:id', origin).href, ({ request }) => {
+    fileRequests.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
+    return new HttpResponse('xlsx-bytes', {
+      headers: { 'content-disposition': "attachment; filename*=UTF-8''Usu%C3%A1rios.xlsx" },
+    });
   }),
 );
 
@@ -61,11 +93,27 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   rows = [...USUARIO_ROWS];
+  exportStates = [null];
+  // A download is an <a download> clicked on a blob URL: record it instead of navigating.
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:${origin}/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
 });
 afterEach(() => {
   server.resetHandlers();
+  vi.restoreAllMocks();
   listed.length = 0;
   toggled.length = 0;
+  exportsStarted.length = 0;
+  fileRequests.length = 0;
+  downloads.length = 0;
 });
 afterAll(() => server.close());
 
@@ -172,7 +220,9 @@ describe('/usuarios', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Liberar ativação especial' }));
     expect(await screen.findByText('Ativação especial liberada para Ana Souza')).toBeInTheDocument();
-    expect(toggled).toEqual([{ id: '41', query: expect.stringContaining('liberarAtivacaoEspecial(usuarioId: $id)') }]);
+    expect(toggled).toEqual([
+      { id: '41', query: expect.stringContaining('liberarAtivacaoEspecial(usuarioId: $usuarioId)') },
+    ]);
     expect(await within(rowOf('Ana Souza')).findByText('Ativação especial')).toBeInTheDocument();
     expect(within(rowOf('Ana Souza')).getByRole('button', { name: 'Remover ativação especial' })).toBeInTheDocument();
   });
@@ -214,5 +264,81 @@ describe('/usuarios', { timeout: 20_000 }, () => {
     await user.type(await screen.findByRole('combobox', { name: /^Dealers/ }), 'Aurora');
     await user.click(await screen.findByRole('option', { name: 'Aurora Centro' }));
     await waitFor(() => expect(listed.at(-1)).toMatchObject({ grupoIds: ['8'], dealerIds: ['5'] }));
+  });
+});
+
+describe('/usuarios export', { timeout: 30_000 }, () => {
+  it('exports the filtered list in the background: Processing with its progress, then Finished with the file', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/usuarios', VIEWER);
+    await screen.findByText('Ana Souza');
+    await user.type(screen.getByPlaceholderText('Buscar'), 'ana');
+    await waitFor(() => expect(listed.at(-1)).toMatchObject({ busca: 'ana' }));
+    // After the start, each read of the state (every 2 s while it runs) answers the next one.
+    exportStates = [
+      { ...EXPORT, status: 'EXECUTANDO', total: 2000, processados: 850, progresso: 42.5 },
+      {
+        ...EXPORT,
+        status: 'CONCLUIDO',
+        total: 2000,
+        processados: 2000,
+        progresso: 100,
+        linhas: 2000,
+        concluidoEm: '2026-11-24T10:01:00.000Z',
+        download: '/api/exportacoes/7',
+      },
+    ];
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(exportsStarted).toEqual([{ busca: 'ana', sort: { field: 'nome', order: 'ASC' } }]);
+    const status = await screen.findByRole('status');
+    expect(await within(status).findByText('Processando')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
+    expect(await within(status).findByText('Progresso: 42,5%', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(status).findByText('Finalizado', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(status).getByText('2.000 usuários exportados')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeEnabled();
+
+    await user.click(within(status).getByRole('button', { name: 'Baixar arquivo' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(fileRequests).toEqual([{ path: '/api/exportacoes/7', authorization: 'Bearer token-1' }]);
+    expect(downloads[0].name).toBe('Usuários.xlsx');
+    expect(await downloads[0].blob.text()).toBe('xlsx-bytes');
+  });
+
+  it("shows the server's message when an export is already in progress", async () => {
+    server.use(
+      api.mutation('usuarios_exportar', () =>
+        HttpResponse.json({
+          data: null,
+          errors: [
+            {
+              message: 'Já existe uma exportação em andamento para este usuário',
+              extensions: { code: 'CONFLICT' },
+            },
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderAt('/usuarios', MAINTAINER);
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(await screen.findByText('Já existe uma exportação em andamento para este usuário')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows why the last export failed, and that an expired file is gone', async () => {
+    exportStates = [{ ...EXPORT, status: 'ERRO', erro: 'errors.forbidden' }];
+    renderAt('/usuarios', MAINTAINER);
+    expect(
+      await screen.findByText('A exportação falhou: Você não tem permissão para realizar esta ação.'),
+    ).toBeInTheDocument();
+    cleanup();
+    exportStates = [{ ...EXPORT, status: 'EXPIRADO', concluidoEm: '2026-11-24T10:01:00.000Z' }];
+    renderAt('/usuarios', MAINTAINER);
+    expect(
+      await screen.findByText('O arquivo da última exportação não está mais disponível. Exporte novamente.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Baixar arquivo' })).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { ActiveChip, activeFilter, ResourceList } from '../../src/components/lis
 import { AtivacaoEspecialAction } from './AtivacaoEspecialAction';
 import { DealerFilter } from './DealerFilter';
 import { GrupoFilter } from './GrupoFilter';
+import { UsuarioExportacao } from './UsuarioExportacao';
 
 const nomes = (list: { nome: string }[] = []) => list.map((item) => item.nome).join(', ');
 const dealerNomes = (list: { nomeExibicao: string }[] = []) => list.map((item) => item.nomeExibicao).join(', ');
@@ -53,6 +54,7 @@ export default function UsuarioList() {
   const canEdit = allows(permissions ?? null, policies.usuarios.edit);
   const canCreate = allows(permissions ?? null, policies.usuarios.create);
   const canAtivacaoEspecial = allows(permissions ?? null, policies.usuarios.ativacaoEspecial);
+  const canExport = allows(permissions ?? null, policies.usuarios.export);
   const tipoLabel = (u: RaRecord) => (u.tipo?.id ? translate(`tiposUsuario.${u.tipo.id}`) : '');
   return (
     <ResourceList
@@ -61,6 +63,7 @@ export default function UsuarioList() {
       sort={{ field: 'nome', order: 'ASC' }}
       canCreate={canCreate}
       canEdit={canEdit}
+      toolbarActions={canExport ? <UsuarioExportacao /> : undefined}
       filters={[
         // With the activate action the list adds the active filter itself.
         ...(canEdit ? [] : [activeFilter]),

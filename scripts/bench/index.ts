@@ -1,6 +1,6 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { groupCascade } from './cascade';
 import { coldStart } from './coldStart';
@@ -10,6 +10,7 @@ import { dealersList } from './dealersList';
 import { refusedQueryLimits } from './limits';
 import { printTable, type Row } from './report';
 import { signInLoad } from './signIn';
+import { usuariosBench } from './usuarios';
 
 const database = process.env.DATABASE_URL ? `PostgreSQL server (${new URL(process.env.DATABASE_URL).host})` : 'PGlite';
 const rows: Row[] = [];
@@ -22,6 +23,7 @@ if (selected('signIn')) rows.push(...(await signInLoad()));
 if (selected('limits')) rows.push(...(await refusedQueryLimits()));
 if (selected('concurrency')) rows.push(...(await concurrentClients()));
 if (selected('cascade')) rows.push(...(await groupCascade()));
+if (selected('usuarios')) rows.push(...(await usuariosBench()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Idioma } from '../../domain/enums';
@@ -7,6 +8,8 @@ import { sessionFromAuthorization } from '../auth/session';
 import type { TokenVerifier } from '../auth/verify';
 import { allows, type Policy, type Session } from '../authz';
 import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+import type { FileStore } from '../files';
 import { fieldErrorsOf } from '../validation';
 
 // Export of a filtered list to CSV or XLSX (issue #4): GET /api/exportar/{lista}?formato=csv|xlsx&filtro={json}.
@@ -51,7 +54,8 @@ export function escapeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function cell(value: Value, idioma: Idioma): string | number {
+/** A value as a spreadsheet cell: yes/no translated, lists joined, every text escaped (escapeFormula). */
+export function cell(value: Value, idioma: Idioma): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return translate(idioma, value ? 'lista.status.active' : 'lista.status.inactive');
   if (Array.isArray(value)) return escapeFormula(value.join(', '));
@@ -74,8 +78,43 @@ async function workbookOf(list: ListExport, rows: unknown[], idioma: Idioma) {
 
 export async function exportRoutes(
   app: FastifyInstance,
-  { db, verify, exports }: { db: Db; verify: TokenVerifier; exports: Record<string, ListExport> },
+  {
+    db,
+    verify,
+    exports,
+    files,
+  }: { db: Db; verify: TokenVerifier; exports: Record<string, ListExport>; files: FileStore },
 ) {
+  // The file of a background export (a job whose result names a stored file, e.g. exportarUsuarios):
+  // only its author gets it; any other caller, and a file no longer kept, get 404.
+  app.get<{ Params: { id: string } }>('/api/exportacoes/:id', async (req, reply) => {
+    const session = await sessionFromAuthorization(db, verify, req.headers.authorization);
+    const idioma = session?.idioma ?? pickIdioma(req.headers['accept-language']);
+    const fail = (status: number, code: string, key: string) =>
+      reply.code(status).send({ code, message: translate(idioma, key) });
+    if (!session) return fail(401, 'UNAUTHENTICATED', 'errors.unauthenticated');
+    const id = Number(req.params.id);
+    const [job] = Number.isSafeInteger(id)
+      ? await db
+          .select({ resultado: jobs.resultado })
+          .from(jobs)
+          .where(and(eq(jobs.id, id), eq(jobs.autorId, session.usuarioId), eq(jobs.status, 'CONCLUIDO')))
+      : [];
+    const resultado = job?.resultado as { arquivo?: unknown; nomeArquivo?: unknown } | undefined;
+    if (typeof resultado?.arquivo !== 'string') return fail(404, 'NOT_FOUND', 'errors.fileNotFound');
+    let stream;
+    try {
+      stream = await files.read(resultado.arquivo);
+    } catch {
+      return fail(404, 'NOT_FOUND', 'errors.fileNotFound');
+    }
+    const base = typeof resultado.nomeArquivo === 'string' ? translate(idioma, resultado.nomeArquivo) : 'exportacao';
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${base}.xlsx`)}`);
+    reply.header('cache-control', 'no-store');
+    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return reply.send(stream);
+  });
+
   app.get<{ Params: { lista: string }; Querystring: { formato?: string; filtro?: string } }>(
     '/api/exportar/:lista',
     async (req, reply) => {

@@ -18,7 +18,7 @@ import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
 import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
-import { inatividadeJob, usuariosFeature } from './usuarios';
+import { inatividadeJob, usuariosFeature, usuariosJobs } from './usuarios';
 
 /** Every server feature; the schema is built from their SDL and operations. */
 export const features: Feature[] = [
@@ -44,6 +44,7 @@ export const features: Feature[] = [
 /** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
 export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers => ({
   ...superAdminJobs,
+  ...usuariosJobs,
   ...inatividadeJob(config, log),
 });
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { JobStatus } from '../../domain/schemas/superAdmin';
 import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
+import type { FileStore } from '../files';
 
 /**
  * Background jobs on pg-boss (see the README, "Super-admin page and background jobs"). pg-boss
@@ -24,6 +25,8 @@ export interface JobContext {
   progress(processados: number, total?: number | null): Promise<void>;
   /** Aborted when pg-boss takes the job away (expired, heartbeat lost) or the process stops. */
   signal: AbortSignal;
+  /** The shared file storage (FILES_DIR), for jobs that write files (exports); absent in bare test workers. */
+  files?: FileStore;
 }
 
 /** Does the job's work and returns its result (stored as JSON); a throw retries it, then marks it ERRO. */
@@ -78,14 +81,24 @@ export interface JobsOptions {
   register?: boolean;
   /** pg-boss constructor options to override (supervision and cron intervals in tests). */
   boss?: Partial<ConstructorOptions>;
+  /** The file storage handed to handlers (ctx.files). */
+  files?: FileStore;
 }
 
 export interface JobQueue {
   boss: PgBoss;
   /** Records a run and queues it in one transaction. */
   enqueue(fila: string, payload: unknown, autorId: number | null): Promise<JobRow>;
-  /** As enqueue, unless a run of the queue is pending or running: then undefined. */
-  enqueueUnique(fila: string, payload: unknown, autorId: number | null): Promise<JobRow | undefined>;
+  /**
+   * As enqueue, unless a run of the queue is pending or running: then undefined. With `perAuthor`
+   * only the author's own runs count (one export per user at a time).
+   */
+  enqueueUnique(
+    fila: string,
+    payload: unknown,
+    autorId: number | null,
+    options?: { perAuthor?: boolean },
+  ): Promise<JobRow | undefined>;
   /** Stops taking work and waits (bounded) for the jobs in hand; call it before closing the database. */
   stop(): Promise<void>;
 }
@@ -99,9 +112,15 @@ export function jobQueueOf(db: Db): JobQueue {
   return queue;
 }
 
-/** The features' entry point: queues a run unless one of the queue is pending or running. */
-export function enqueueUnique(db: Db, fila: string, payload: unknown, autorId: number | null) {
-  return jobQueueOf(db).enqueueUnique(fila, payload, autorId);
+/** The features' entry point: queues a run unless one of the queue (of the author, with perAuthor) is active. */
+export function enqueueUnique(
+  db: Db,
+  fila: string,
+  payload: unknown,
+  autorId: number | null,
+  options?: { perAuthor?: boolean },
+) {
+  return jobQueueOf(db).enqueueUnique(fila, payload, autorId, options);
 }
 
 const definitionOf = (entry: JobHandler | JobDefinition): JobDefinition =>
@@ -188,7 +207,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
         .where(eq(jobs.id, id));
     };
     try {
-      const resultado = await handler({ db, job: row, progress, signal: job.signal });
+      const resultado = await handler({ db, job: row, progress, signal: job.signal, files: options.files });
       await setRow(id, { status: 'CONCLUIDO', resultado: resultado ?? null, concluidoEm: new Date() });
       return resultado && typeof resultado === 'object' ? resultado : undefined;
     } catch (error) {
@@ -225,7 +244,8 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     }),
   );
 
-  async function insert(fila: string, payload: unknown, autorId: number | null, unique: boolean) {
+  /** `unique`: refuse while a run of the queue (or, 'author', of the author in the queue) is active. */
+  async function insert(fila: string, payload: unknown, autorId: number | null, unique: false | 'queue' | 'author') {
     // send() reads the queue's settings from a cache; fill it outside the transaction (on PGlite a
     // read from outside would wait for the transaction to end).
     if (!known.has(fila)) {
@@ -235,12 +255,21 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     }
     const job = await db.transaction(async (tx) => {
       if (unique) {
-        // Per-queue transaction lock: the check and the insert are one step across processes.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${fila}`}))`);
+        const perAuthor = unique === 'author';
+        // Per-queue (or queue and author) transaction lock: the check and the insert are one step
+        // across processes and connections; concurrent requests queue on the lock.
+        const lock = perAuthor ? `jobs:${fila}:${autorId}` : `jobs:${fila}`;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lock}))`);
         const [active] = await tx
           .select({ id: jobs.id })
           .from(jobs)
-          .where(and(eq(jobs.fila, fila), inArray(jobs.status, ACTIVE_STATUSES)))
+          .where(
+            and(
+              eq(jobs.fila, fila),
+              inArray(jobs.status, ACTIVE_STATUSES),
+              perAuthor ? (autorId === null ? isNull(jobs.autorId) : eq(jobs.autorId, autorId)) : undefined,
+            ),
+          )
           .limit(1);
         if (active) return undefined;
       }
@@ -262,7 +291,8 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   const queue: JobQueue = {
     boss,
     enqueue: async (fila, payload, autorId) => (await insert(fila, payload, autorId, false))!,
-    enqueueUnique: (fila, payload, autorId) => insert(fila, payload, autorId, true),
+    enqueueUnique: (fila, payload, autorId, { perAuthor = false } = {}) =>
+      insert(fila, payload, autorId, perAuthor ? 'author' : 'queue'),
     async stop() {
       if (registry.get(db) === queue) registry.delete(db);
       // Graceful: workers take nothing new and the jobs in hand get 10 s to finish; what is still

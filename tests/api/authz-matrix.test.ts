@@ -119,6 +119,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     produtos: { query: '{ produtos { id } }', allowed: everyoneSignedIn },
     usuarioLogado: { query: '{ usuarioLogado { id } }', allowed: everyoneSignedIn },
     usuarios: { query: '{ usuarios(filterInput: { busca: "a" }) { totalElements } }', allowed: userMaintainers },
+    exportacaoUsuarios: { query: '{ exportacaoUsuarios { id status } }', allowed: userMaintainers },
     usuario: {
       query: 'query($id: ID!) { usuario(id: $id) { id } }',
       variables: (ids) => ({ id: ids.dealer }),
@@ -274,6 +275,10 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query: 'mutation($id: ID!) { excluirRedeSocial(id: $id) }',
       variables: () => ({ id: cadastro.redeSocial }),
       allowed: staffOnly,
+    },
+    exportarUsuarios: {
+      query: 'mutation { exportarUsuarios(filterInput: { busca: "zz-matriz" }) { id status } }',
+      allowed: userMaintainers,
     },
     salvarUsuario: {
       query: 'mutation($u: UsuarioInput!) { salvarUsuario(usuario: $u) { id } }',

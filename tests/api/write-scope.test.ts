@@ -455,6 +455,10 @@ describe('ids of another scope on every operation', () => {
     'Query.usuariosByTipoUsuario': {
       notScoped: 'answers only users in the caller scope whatever dealers are named (usuarios.test.ts)',
     },
+    'Mutation.exportarUsuarios': {
+      notScoped:
+        "writes the caller's scoped list: filters naming another scope's ids match none (usuarios-export.test.ts)",
+    },
     'Query.podeAdicionarCargo': { notScoped: 'answers false for a dealer outside the caller scope (usuarios.test.ts)' },
     'Mutation.salvarUsuario': {
       refused: (t) => [

@@ -92,6 +92,9 @@ export const usuarios = pgTable(
       .where(sql`${t.cpf} is not null`),
     index().on(t.tipo),
     index().on(t.nome),
+    // The list's search (`busca like '%term%'`) at 100,000 users: trigrams find the matches
+    // instead of folding and scanning every row (pg_trgm; PGlite loads it in server/db/client.ts).
+    index('usuarios_busca_trgm').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );
 

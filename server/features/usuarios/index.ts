@@ -26,6 +26,8 @@ import { allOf } from '../../db/lists';
 import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
 import { listProdutos } from '../produtos';
 import { loadProperties } from '../plataforma';
+import { enqueueUnique } from '../../jobs';
+import { EXPORT_FILA, exportView, latestExport, type ExportPayload } from './exportacao';
 import { saveUsuario, setAtivacaoEspecial, setUsuarioActive, usuarioView, viewOf } from './manutencao';
 import * as q from './queries';
 
@@ -83,6 +85,7 @@ async function podeAdicionarCargo(
 /** What other features may use (they import a feature's index only). */
 export { findUsuarioByEmail } from './queries';
 export { inatividadeJob } from './inatividade';
+export { exportJobs as usuariosJobs } from './exportacao';
 
 const usuarioResumo = (u: {
   id: number;
@@ -103,6 +106,13 @@ const usuarioResumo = (u: {
 export const usuariosFeature: Feature = {
   typeDefs: readFileSync(new URL('./usuarios.graphql', import.meta.url), 'utf8'),
   Query: {
+    exportacaoUsuarios: operation({
+      policy: policies.usuarios.export,
+      async resolve(_args: unknown, { db, session, config }) {
+        const job = await latestExport(db, session.usuarioId);
+        return job ? exportView(job, config.filesDir) : null;
+      },
+    }),
     usuarios: operation({
       policy: policies.usuarios.list,
       async resolve(args: { filterInput: unknown }, { db, session, idioma }) {
@@ -221,6 +231,21 @@ export const usuariosFeature: Feature = {
     }),
   },
   Mutation: {
+    exportarUsuarios: operation({
+      policy: policies.usuarios.export,
+      async resolve(args: { filterInput: unknown }, { db, session, idioma, config }) {
+        const {
+          page: _page,
+          rowsPerPage: _rows,
+          ...filtro
+        } = parseInput(usuarioFilterSchema, args.filterInput ?? {}, idioma);
+        const payload: ExportPayload = { filtro, idioma: session.idioma };
+        // One per user: the check and the insert run under a per-author lock (server/jobs).
+        const job = await enqueueUnique(db, EXPORT_FILA, payload, session.usuarioId, { perAuthor: true });
+        if (!job) throw portalError(idioma, 'CONFLICT', 'usuarios.exportacao.emAndamento');
+        return exportView(job, config.filesDir);
+      },
+    }),
     salvarUsuario: operation({
       // A create also passes policies.usuarios.create (saveUsuario).
       policy: policies.usuarios.edit,

@@ -251,9 +251,22 @@ const sortColumns = {
   ultimoAcesso: usuarios.ultimoAcesso,
 };
 
+/**
+ * With a search, the text sort keys as expressions no index serves (`nome || ''` sorts exactly as
+ * `nome`): the planner would otherwise walk the whole name index, expecting matches spread evenly
+ * along it, while a typed name's matches gather where the name sorts ('vanessa': 90,000 rows read
+ * at 100,000 users, 230 ms); this way it finds the matches by the trigram index and sorts only them.
+ */
+const searchSortColumns = {
+  ...sortColumns,
+  nome: sql`(${usuarios.nome} || '')`,
+  email: sql`(${usuarios.email} || '')`,
+};
+
 /** The paged, scoped user list and its total (search by name, e-mail or CPF; filters; sort). */
 export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter) {
   const where = listWhere(session, filter);
+  const columns = filter.busca?.trim() ? searchSortColumns : sortColumns;
   return pageWithTotal(
     filter,
     (limit, offset) =>
@@ -261,7 +274,7 @@ export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter
         .select(listColumns(session))
         .from(usuarios)
         .where(where)
-        .orderBy(...orderOf(filter.sort, sortColumns, 'nome', usuarios.id))
+        .orderBy(...orderOf(filter.sort, columns, 'nome', usuarios.id))
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ total: countOf() }).from(usuarios).where(where))[0].total,
@@ -270,14 +283,65 @@ export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter
 
 export type ListRow = Awaited<ReturnType<typeof listUsuarios>>['content'][number];
 
-/** The filtered list without paging, in its order (the export). */
-export function exportUsuariosQuery(db: DbOrTx, session: Session, filter: Omit<UsuarioFilter, 'page' | 'rowsPerPage'>) {
-  return db
-    .select(listColumns(session))
-    .from(usuarios)
-    .where(listWhere(session, filter))
-    .orderBy(...orderOf(filter.sort, sortColumns, 'nome', usuarios.id));
+/** The sort keys of the export's keyset, as SQL on a table alias (null last access sorts as the list's NULLS LAST/FIRST). */
+const SORT_KEYS: Record<keyof typeof sortColumns, (alias: string) => string> = {
+  nome: (a) => `${a}.nome`,
+  email: (a) => `${a}.email`,
+  tipo: (a) => `${a}.tipo`,
+  active: (a) => `${a}.active`,
+  createdAt: (a) => `${a}.created_at`,
+  ultimoAcesso: (a) => `coalesce(${a}.ultimo_acesso, 'infinity')`,
+};
+
+export type UsuarioExportFilter = Omit<UsuarioFilter, 'page' | 'rowsPerPage'>;
+
+/** How many users the export will write (the job's total). */
+export async function countExportUsuarios(db: DbOrTx, session: Session, filter: UsuarioExportFilter) {
+  return (await db.select({ total: countOf() }).from(usuarios).where(listWhere(session, filter)))[0].total;
 }
+
+/**
+ * One page of the export: the filtered list in its order, with each user's positions and
+ * permissions, after the user `after` (keyset: the page starts past that user's sort key and id,
+ * read again from the row, so no page re-reads the rows before it as an OFFSET would).
+ */
+export function exportUsuariosQuery(
+  db: DbOrTx,
+  session: Session,
+  filter: UsuarioExportFilter,
+  { after, limit }: { after: number | null; limit: number },
+) {
+  const field = filter.sort?.field ?? 'nome';
+  const descending = filter.sort?.order === 'DESC';
+  const keyOf = (alias: string) => sql.raw(SORT_KEYS[field](alias));
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const past =
+    after === null
+      ? undefined
+      : sql`(${keyOf('usuarios')}, usuarios.id) ${sql.raw(descending ? '<' : '>')}
+          (select ${keyOf('previous')}, previous.id from ${usuarios} previous where previous.id = ${after})`;
+  return db
+    .select({
+      ...listColumns(session),
+      cargos: sql<{ cargo: string; dealer: string; departamento: string | null; dataInicio: string }[]>`coalesce((
+        select json_agg(json_build_object('cargo', c.nome, 'dealer', dealers.nome_exibicao, 'departamento', dp.nome,
+          'dataInicio', uc.data_inicio) order by dealers.nome_exibicao, uc.data_inicio, c.nome)
+        from ${usuarioCargos} uc join ${cargos} c on c.id = uc.cargo_id join ${dealers} on dealers.id = uc.dealer_id
+        left join ${departamentos} dp on dp.id = uc.departamento_id
+        where uc.usuario_id = ${usuariosId} and ${dealerScope(session) ?? sql`true`}), '[]')`,
+      tiposAcesso: sql<string[]>`array(select p.nome || ': ' || t.nome from ${usuarioTiposAcesso} uta
+        join ${tiposAcesso} t on t.id = uta.tipo_acesso_id join ${produtos} p on p.id = t.produto_id
+        where uta.usuario_id = ${usuariosId} order by p.nome, t.nome)`,
+      funcionalidades: sql<string[]>`array(select f.nome from ${usuarioFuncionalidades} uf
+        join ${funcionalidades} f on f.id = uf.funcionalidade_id where uf.usuario_id = ${usuariosId} order by f.nome)`,
+    })
+    .from(usuarios)
+    .where(allOf(listWhere(session, filter), past))
+    .orderBy(sql`${keyOf('usuarios')} ${direction}`, sql`usuarios.id ${direction}`)
+    .limit(limit);
+}
+
+export type ExportRow = Awaited<ReturnType<typeof exportUsuariosQuery>>[number];
 
 /** One user with what the wizard edits, if the caller may see them; links within the caller's sight. */
 export async function findUsuario(db: DbOrTx, session: Session, id: number) {

@@ -29,6 +29,11 @@ const fileNameOf = (response: Response, fallback: string) => {
   return encoded ? decodeURIComponent(encoded) : fallback;
 };
 
+/** Saves a file the API answered, under the name its content-disposition gives (or `fallback`). */
+export async function downloadResponse(response: Response, fallback: string) {
+  download(await response.blob(), fileNameOf(response, fallback));
+}
+
 /** CSV and XLSX export of the filtered list, written by the API (GET /api/exportar/{name}). */
 export function ExportButtons({ name }: { name: string }) {
   const { filterValues, sort } = useListContext();
@@ -42,7 +47,7 @@ export function ExportButtons({ name }: { name: string }) {
       const filtro = encodeURIComponent(JSON.stringify(exportFilter(filterValues, sort)));
       const response = await authorizedFetch(`/api/exportar/${name}?formato=${formato}&filtro=${filtro}`);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      download(await response.blob(), fileNameOf(response, `${name}.${formato}`));
+      await downloadResponse(response, `${name}.${formato}`);
     } catch {
       notify('lista.exportFailed', { type: 'error' });
     } finally {

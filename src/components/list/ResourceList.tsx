@@ -116,6 +116,8 @@ export interface ResourceListProps {
   rowActions?: ReactNode;
   /** The page heading; the route's title (routes.<resource>) by default. */
   title?: string;
+  /** More actions in the list's toolbar, inside the list's context (e.g. a background export). */
+  toolbarActions?: ReactNode;
 }
 
 /**
@@ -137,6 +139,7 @@ export function ResourceList({
   canEdit = true,
   rowActions,
   title,
+  toolbarActions,
 }: ResourceListProps) {
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -181,6 +184,7 @@ export function ResourceList({
           <TopToolbar sx={{ flexWrap: 'wrap' }}>
             {allFilters.length > 1 && <FilterButton />}
             {exportName && <ExportButtons name={exportName} />}
+            {toolbarActions}
             {canCreate && createPath && <CreateButton to={createPath} />}
           </TopToolbar>
         }
