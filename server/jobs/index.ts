@@ -276,7 +276,8 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       const bossId = randomUUID();
       const [created] = await tx
         .insert(jobs)
-        .values({ fila, payload: payload ?? {}, autorId, bossId })
+        // The moment of the insert, under the lock (now() would be the transaction's start, before it).
+        .values({ fila, payload: payload ?? {}, autorId, bossId, createdAt: sql`clock_timestamp()` })
         .returning();
       // The pg-boss job commits with the row, or neither does.
       const sent = await boss.send(fila, { jobId: created.id }, { id: bossId, db: fromDrizzle(tx, sql) });
