@@ -18,7 +18,7 @@ import { formatCpf } from '../../domain/documentos';
 import { IDIOMA_PADRAO } from '../../domain/enums';
 import { USUARIO_STEP_FIELDS, usuarioSchema } from '../../domain/schemas/usuario';
 import { AuditButton } from '../../src/components/AuditButton';
-import { AusenciaButton } from './AusenciaButton';
+import { AusenciaButton } from '../../src/components/AusenciaButton';
 import { LoadError } from '../../src/components/LoadError';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 import { useSaveWithFieldErrors } from '../../src/components/form/useSaveWithFieldErrors';

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -128,6 +128,23 @@ describe('/minha-conta', () => {
       ['Aurora Centro', 'Grupo Sul'],
       ['Aurora Norte', 'Sem grupo econômico'],
     ]);
+  });
+
+  it('links to my temporary absences only for holders of the absence function', async () => {
+    const holder = {
+      ...testAuthProvider(),
+      getPermissions: async () => ({ tipo: 'DEALER_GRUPO', funcionalidades: ['PORTAL_AUSENCIA_TEMPORARIA'] }),
+    };
+    renderPage('PT_BR', holder);
+    await screen.findByText('Ana Maria Souza');
+    expect(await screen.findByRole('link', { name: 'Ausência temporária' })).toHaveAttribute(
+      'href',
+      `/usuarios/${MINHA_CONTA_USUARIO.id}/ausencia-temporaria`,
+    );
+    cleanup();
+    renderPage('PT_BR', testAuthProvider());
+    await screen.findByText('Ana Maria Souza');
+    expect(screen.queryByRole('link', { name: 'Ausência temporária' })).not.toBeInTheDocument();
   });
 
   it('shows the avatar image and empty lists in English (Empty)', async () => {

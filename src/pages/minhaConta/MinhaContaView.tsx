@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { AusenciaButton } from '../../components/AusenciaButton';
 import { formatCount } from '../../components/format';
 import { initials, type MinhaConta } from './minhaConta';
 
@@ -100,6 +101,8 @@ export function MinhaContaView({
             </Box>
           ))}
         </Box>
+        {/* The user's own temporary absences, for holders of PORTAL_AUSENCIA_TEMPORARIA. */}
+        <AusenciaButton id={usuario.id} />
       </Box>
 
       <Section title={translate(t('marcas'))} count={count('marcasCount', usuario.marcas.length)}>
