@@ -18,4 +18,4 @@ EXPOSE 3000
 VOLUME /data
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node directly (not npm): SIGTERM reaches the server, which finishes its requests and exits 0.
-CMD ["node", "--no-memory-protection-keys", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--no-memory-protection-keys", "--enable-source-maps", "dist-server/main.mjs"]

@@ -13,6 +13,9 @@ const PROXIED = [
   '/oidc',
   '/.well-known',
   '/interaction',
+  // The user import's upload and error reports, and its template (not '/import': /importarUsuarios is a page).
+  '/import/',
+  '/ModeloImportacaoUsuarios.xlsx',
 ];
 
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);

@@ -26,7 +26,7 @@ export type PermissaoAcessoPasta = (typeof PERMISSOES_ACESSO_PASTA)[number];
 export const ONBOARDING_IDS = ['HOME', 'USUARIO_EDICAO', 'GRUPO_USUARIO'] as const;
 export type OnboardingId = (typeof ONBOARDING_IDS)[number];
 
-export const IMPORT_STATUS = ['RECEIVED', 'PROCESSING', 'ERROR'] as const;
+export const IMPORT_STATUS = ['RECEIVED', 'PROCESSING', 'FINISHED', 'ERROR'] as const;
 export type ImportStatus = (typeof IMPORT_STATUS)[number];
 
 export const LOG_TYPES = ['error', 'info', 'warn'] as const;

@@ -51,8 +51,11 @@ const EXPECTED: Record<string, string> = {
   'ausencias.edit': 'S',
   'gruposUsuarios.list': 'S',
   'gruposUsuarios.create': 'S',
+  'gruposUsuarios.createPublic': 'S',
   'gruposUsuarios.edit': 'S',
+  'gruposUsuarios.setActive': 'S',
   'gruposUsuarios.audit': 'S',
+  'gruposUsuarios.use': 'S',
   'auditoria.open': 'DMS',
   'biblioteca.list': EVERYONE,
   'comunicados.list': EVERYONE,
@@ -138,5 +141,17 @@ describe("an action on a user's temporary absences", () => {
 
   it('never lets through a caller without the function', () => {
     expect(refusalOf(SUBJECTS.M, policies.ausencias.edit, { reach: 'owned' })).toBe('errors.forbidden');
+  });
+});
+
+describe('a change to a user group', () => {
+  it.each([
+    ['owned', null],
+    ['shared', 'errors.forbidden'],
+    ['outside', 'errors.notFound'],
+    ['missing', 'errors.notFound'],
+  ] as const)('on a group the caller reaches as %s is refused with %s', (reach, refusal) => {
+    expect(refusalOf(SUBJECTS.S, policies.gruposUsuarios.edit, { reach })).toBe(refusal);
+    expect(refusalOf(SUBJECTS.S, policies.gruposUsuarios.setActive, { reach })).toBe(refusal);
   });
 });

@@ -72,10 +72,27 @@ const SLIDES = any('PORTAL_MANUTENCAO_SLIDES');
 const ADVERTS = any('PORTAL_MANUTENCAO_ANUNCIOS');
 const GENERIC_NOTIFICATIONS = any('PORTAL_NOTIFICACOES_GENERICAS');
 const ABSENCES = any('PORTAL_AUSENCIA_TEMPORARIA');
+/** Whoever addresses users through user groups (spec section 6: the user-group selector's screens). */
+const GROUP_USERS = any(
+  'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
+  'PORTAL_CRIACAO_COMUNICADOS',
+  'PORTAL_APROVACAO_ENVIO_COMUNICADOS',
+  'PORTAL_GERENCIAR_BIBLIOTECA',
+  'PORTAL_MANUTENCAO_SLIDES',
+  'PORTAL_MANUTENCAO_ANUNCIOS',
+  'PORTAL_NOTIFICACOES_GENERICAS',
+);
 
 /** An action on a user's record (their absences): only on a user the caller sees (usuarioScope). */
 const userTarget: RecordRule = (_subject, { reach }) =>
   reach === 'missing' ? 'errors.notFound' : reach === 'outside' ? 'errors.outsideScope' : null;
+
+/**
+ * A change to a user group: 'owned' is a group the caller may edit (creator, edit list, provider
+ * staff), 'shared' one they only read, 'outside' one they may not even read (answered as missing).
+ */
+const userGroupWrite: RecordRule = (_subject, { reach }) =>
+  reach === 'missing' || reach === 'outside' ? 'errors.notFound' : reach === 'shared' ? 'errors.forbidden' : null;
 
 type Spec = AccessRule | { rule: AccessRule; record: RecordRule };
 
@@ -146,7 +163,17 @@ export const policies = define({
   },
   /** Temporary absences of the users the caller sees (themselves included). */
   ausencias: { list: ABSENCES, edit: { rule: ABSENCES, record: userTarget } },
-  gruposUsuarios: { list: USER_GROUPS, create: USER_GROUPS, edit: USER_GROUPS, audit: USER_GROUPS },
+  gruposUsuarios: {
+    list: USER_GROUPS,
+    create: USER_GROUPS,
+    /** A public group also needs its own key (spec section 6). */
+    createPublic: any('PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS'),
+    edit: { rule: USER_GROUPS, record: userGroupWrite },
+    setActive: { rule: USER_GROUPS, record: userGroupWrite },
+    audit: USER_GROUPS,
+    /** Using groups the caller may read: the selector of the screens that address users, recipients, favourites. */
+    use: GROUP_USERS,
+  },
   auditoria: {
     /** The audit page; each kind of record adds its own `audit` policy (domain/auditoria.ts). */
     open: any(

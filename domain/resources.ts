@@ -175,6 +175,40 @@ const USUARIO_EXTRA_ARGS = [
   },
 ] as const;
 
+/** salvarGrupoUsuarios: the group's flags, blocks and access lists (the form's values). */
+const GRUPO_USUARIOS_INPUT_FIELDS = [
+  'version',
+  'nome',
+  'publico',
+  'active',
+  'leitorIds',
+  'editorIds',
+  'possuiPerfil',
+  'possuiCargos',
+  'possuiSetores',
+  'possuiGrupos',
+  'possuiUsuariosManuais',
+  'todosDealers',
+  'marcaIds',
+  'tiposUsuario',
+  'tipoAcessoIds',
+  'dealerIds',
+  'cargoIds',
+  'setorIds',
+  'grupoIds',
+  'usuarioManualIds',
+  'usuarioRemovidoIds',
+] as const;
+
+const USUARIO_CONTATO_FIELDS = 'id nome email';
+
+const GRUPO_USUARIOS_FIELDS = `id version nome nomeOriginal publico favorito active createdAt criador { id nome email }
+  possuiPerfil possuiCargos possuiSetores possuiGrupos possuiUsuariosManuais todosDealers
+  marcas { id nome } tiposUsuarios tiposAcesso { id nome produto { id nome } } dealers { id nomeExibicao }
+  cargos { id nome } setores { id nome divisao { id nome } } grupos { id nome }
+  usuariosManuais { ${USUARIO_CONTATO_FIELDS} } usuariosRemovidos { ${USUARIO_CONTATO_FIELDS} }
+  leitores { ${USUARIO_CONTATO_FIELDS} } editores { ${USUARIO_CONTATO_FIELDS} } podeEditar`;
+
 const PRODUTO_PERMISSOES_FIELDS =
   'id nome tiposAcesso { id nome funcionalidadesPadrao { id } } funcionalidades { id nome descricao }';
 
@@ -319,6 +353,65 @@ export const RESOURCES = {
         args: { cargoAdicionadoInput: 'CargoUsuarioInput!', cargosInputs: '[CargoUsuarioInput!]' },
         fields: '',
       },
+    },
+  },
+  // Recipient user groups (issue #14): one salvarGrupoUsuarios for create and update.
+  gruposUsuarios: {
+    fields: GRUPO_USUARIOS_FIELDS,
+    getList: {
+      operation: 'gruposUsuarios',
+      paged: true,
+      inputType: 'GrupoUsuariosFilterInput',
+      fields: 'id nome publico favorito active createdAt criador { id nome email } podeEditar totalDestinatarios',
+    },
+    getOne: 'grupoUsuarios',
+    create: {
+      operation: 'salvarGrupoUsuarios',
+      arg: 'grupoUsuarios',
+      argType: 'GrupoUsuariosInput!',
+      inputFields: GRUPO_USUARIOS_INPUT_FIELDS,
+    },
+    update: {
+      operation: 'salvarGrupoUsuarios',
+      arg: 'grupoUsuarios',
+      argType: 'GrupoUsuariosInput!',
+      inputFields: GRUPO_USUARIOS_INPUT_FIELDS,
+    },
+    setActive: { ativar: 'ativarGrupoUsuarios', inativar: 'inativarGrupoUsuarios' },
+    queries: {
+      // The user-group selector: active groups the caller reads, favourites first.
+      ativos: { operation: 'gruposUsuariosAtivos', fields: 'id nome publico favorito' },
+      // The group holding a name (the form's uniqueness check).
+      porNome: { operation: 'grupoUsuariosByNome', args: { nome: 'String!' }, fields: 'id nome' },
+      // Recipients of saved groups or of the form's draft (the preview, the selector's count).
+      destinatarios: {
+        operation: 'usuariosByGruposUsuariosPaged',
+        args: { filterInput: 'DestinatariosFilterInput!' },
+        fields: 'content { id nome email tipo removido } totalElements',
+      },
+      // Manual users and access lists: users whose name or e-mail starts with the text.
+      usuarios: {
+        operation: 'usuariosByNomeOrEmailStartingWith',
+        args: { nome: 'String!' },
+        fields: USUARIO_CONTATO_FIELDS,
+      },
+      // The form's options (spec section 6): the caller's brands (marcas.atribuivel), user types
+      // and access types, positions, sectors, the active dealer groups they see.
+      usuarioLogado: {
+        operation: 'usuarioLogado',
+        fields: 'tipo { id } tiposUsuarios produtos { id nome tiposAcesso { id nome } }',
+      },
+      marcas: { operation: 'marcas', fields: 'id nome active atribuivel' },
+      produtos: { operation: 'produtos', fields: 'id nome tiposAcesso { id nome }' },
+      cargos: { operation: 'cargos', fields: 'id nome' },
+      setores: { operation: 'setores', fields: 'id nome divisao { id nome }' },
+      grupos: { operation: 'gruposAtivos', fields: 'id nome' },
+    },
+    mutations: {
+      // Toggles the group among the caller's favourites.
+      favorito: { operation: 'atualizarGrupoFavorito', args: { id: 'ID!' }, fields: 'id favorito' },
+      // The readable groups whose blocks the form merges into its own.
+      importar: { operation: 'importarGrupoUsuarios', args: { ids: '[ID!]!' }, fields: GRUPO_USUARIOS_FIELDS },
     },
   },
   produtos: {

@@ -1,23 +1,13 @@
-// Builds the front end (vite build) only when its sources changed since the last build: `npm install`
-// builds once (postinstall) and `npm start` (prestart) starts at once on an unchanged tree.
+// Builds the front end (vite build, dist/) and the server (esbuild, dist-server/) only when their
+// sources changed since their last build: `npm install` builds both once (postinstall) and
+// `npm start` (prestart) starts at once on an unchanged tree.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCES = [
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-  'src',
-  'resources',
-  'providers',
-  'domain',
-  'i18n',
-  'public',
-];
-const STAMP = path.join(root, 'dist', '.sources-hash');
 
 function* files(entry) {
   const full = path.join(root, entry);
@@ -26,25 +16,58 @@ function* files(entry) {
   for (const name of readdirSync(full).sort()) yield* files(path.join(entry, name));
 }
 
-const hash = createHash('sha256');
-for (const source of SOURCES) {
-  for (const file of files(source)) {
-    if (/\.test\.tsx?$/.test(file)) continue;
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(path.join(root, file)))
-      .update('\0');
+function digestOf(sources) {
+  const hash = createHash('sha256');
+  for (const source of sources) {
+    for (const file of files(source)) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(root, file)))
+        .update('\0');
+    }
   }
+  return hash.digest('hex');
 }
-const digest = hash.digest('hex');
 
-if (existsSync(path.join(root, 'dist', 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest) {
-  console.log('front end up to date (dist/)');
-} else {
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  writeFileSync(STAMP, digest);
+const TARGETS = [
+  {
+    name: 'front end (dist/)',
+    output: path.join(root, 'dist', 'index.html'),
+    stamp: path.join(root, 'dist', '.sources-hash'),
+    sources: [
+      'index.html',
+      'vite.config.ts',
+      'package-lock.json',
+      'src',
+      'resources',
+      'providers',
+      'domain',
+      'i18n',
+      'public',
+    ],
+    build: async () =>
+      execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+        cwd: root,
+        stdio: 'inherit',
+      }),
+  },
+  {
+    name: 'server (dist-server/)',
+    output: SERVER_BUNDLE,
+    stamp: path.join(root, 'dist-server', '.sources-hash'),
+    sources: ['package-lock.json', 'scripts/build-server.mjs', 'server', 'domain', 'i18n'],
+    build: buildServer,
+  },
+];
+
+for (const target of TARGETS) {
+  const digest = digestOf(target.sources);
+  if (existsSync(target.output) && existsSync(target.stamp) && readFileSync(target.stamp, 'utf8') === digest) {
+    console.log(`${target.name} up to date`);
+  } else {
+    await target.build();
+    writeFileSync(target.stamp, digest);
+  }
 }

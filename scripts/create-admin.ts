@@ -32,7 +32,7 @@ if (values['password-stdin']) {
   senha = Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
-  if (senha.length < PASSWORD_MIN_LENGTH || isCommonPassword(senha)) {
+  if (senha.length < PASSWORD_MIN_LENGTH || (await isCommonPassword(senha))) {
     console.error(`the password needs at least ${PASSWORD_MIN_LENGTH} characters and must not be a common one`);
     process.exit(2);
   }

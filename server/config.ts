@@ -61,6 +61,8 @@ export interface Config {
   graphqlLimits: GraphqlLimits;
   /** The dormant-user job (server/features/usuarios/inatividade.ts). */
   dormantUsers: DormantUsersConfig;
+  /** Bulk user import (issue #15). */
+  importacao: { maxBytes: number; maxRows: number; batchSize: number };
 }
 
 export interface DormantUsersConfig {
@@ -359,6 +361,21 @@ export const ENVIRONMENT = {
     default: '5000',
     meaning: 'most inactivity warnings one run of the job queues',
   },
+  IMPORT_MAX_MB: {
+    schema: integer(20, 1, 900),
+    default: '20',
+    meaning: 'largest .xlsx accepted by the user import (POST /import/users), in MB (413 beyond)',
+  },
+  IMPORT_MAX_ROWS: {
+    schema: integer(50000, 1, 1000000),
+    default: '50000',
+    meaning: 'most user rows one import sheet may hold (more: the file is refused as a whole)',
+  },
+  IMPORT_BATCH_SIZE: {
+    schema: integer(500, 1, 5000),
+    default: '500',
+    meaning: 'rows the import job validates and writes per transaction (its checkpoint)',
+  },
 } as const;
 
 const environmentSchema = z.object(
@@ -423,6 +440,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refusalsPerMinute: e.GRAPHQL_REFUSALS_PER_MINUTE,
     },
     dormantUsers: dormantUsersOf(e),
+    importacao: {
+      maxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
+      maxRows: e.IMPORT_MAX_ROWS,
+      batchSize: e.IMPORT_BATCH_SIZE,
+    },
   };
 }
 

@@ -33,6 +33,7 @@ import setores from '../resources/setores';
 import desligamentos from '../resources/desligamentos';
 import redesSociais from '../resources/redesSociais';
 import usuarios from '../resources/usuarios';
+import gruposUsuarios from '../resources/gruposUsuarios';
 import { portalThemeFor } from './themes';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
@@ -50,6 +51,7 @@ const RESOURCES_VIEWS = {
   grupos,
   dealers,
   usuarios,
+  gruposUsuarios,
   marcas,
   cargos,
   departamentos,
@@ -64,6 +66,7 @@ export const PAGES: Pages = {
   minhaConta: lazy(() => import('./pages/minhaConta/MinhaContaPage')),
   auditoria: lazy(() => import('./pages/auditoria/AuditoriaPage')),
   ausenciaTemporaria: lazy(() => import('./pages/ausenciaTemporaria/AusenciaTemporariaPage')),
+  importarUsuarios: lazy(() => import('./pages/importarUsuarios/ImportarUsuariosPage')),
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
   ...Object.assign({}, ...Object.entries(RESOURCES_VIEWS).map(([name, views]) => resourcePages(name, views))),
   superAdmin: lazy(() => import('./pages/superAdmin/SuperAdminPage')),

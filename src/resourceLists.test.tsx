@@ -20,6 +20,8 @@ import { DESLIGAMENTOS } from '../resources/desligamentos/desligamentos.fixtures
 import DivisaoList from '../resources/divisoes/DivisaoList';
 import { DIVISOES } from '../resources/divisoes/divisoes.fixtures';
 import GrupoList from '../resources/grupos/GrupoList';
+import GrupoUsuariosList from '../resources/gruposUsuarios/GrupoUsuariosList';
+import { GRUPOS_USUARIOS_ROWS } from '../resources/gruposUsuarios/gruposUsuarios.fixtures';
 import { grupos } from '../resources/grupos/grupos.fixtures';
 import MarcaList from '../resources/marcas/MarcaList';
 import { MARCAS } from '../resources/marcas/marcas.fixtures';
@@ -57,6 +59,12 @@ const CASES: ListCase[] = [
     List: UsuarioList,
     rows: USUARIO_ROWS,
     shows: (u) => [String(u.nome), String(u.email), nomes(u.marcas)],
+  },
+  {
+    resource: 'gruposUsuarios',
+    List: GrupoUsuariosList,
+    rows: GRUPOS_USUARIOS_ROWS,
+    shows: (g) => [String(g.nome), nomeOf(g.criador), String(g.totalDestinatarios)],
   },
   { resource: 'marcas', List: MarcaList, rows: MARCAS, shows: (m) => [String(m.nome)] },
   { resource: 'cargos', List: CargoList, rows: CARGOS, shows: (c) => [String(c.nome)] },

@@ -89,21 +89,23 @@ export async function authorizedFetch(pathAndQuery: string, init: { method?: str
 /** What an upload route answered: its status and JSON body (`message` holds a translated refusal). */
 export interface UploadResult {
   status: number;
-  body: { id?: number; nome?: string; message?: string };
+  body: { id?: number | string; nome?: string; message?: string };
 }
 
 /**
  * POSTs one file as multipart/form-data to a REST route with the bearer token, reporting progress
- * (0 to 100). fetch cannot report an upload's progress, so this one uses XMLHttpRequest.
+ * (0 to 100), in the multipart field `field` (`file` for POST /import/users). fetch cannot report an
+ * upload's progress, so this one uses XMLHttpRequest.
  */
 export async function uploadFile(
   path: string,
   file: File,
   onProgress: (percent: number) => void,
+  { field = 'arquivo' }: { field?: string } = {},
 ): Promise<UploadResult> {
   const token = await getAccessToken();
   const form = new FormData();
-  form.append('arquivo', file, file.name);
+  form.append(field, file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', new URL(path, window.location.origin).href);

@@ -16,7 +16,7 @@ import { useGetList, useLocaleState, useNotify, useTranslate, ValidationError } 
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { cargoAdditionError, type CargoUsuario } from '../../domain/schemas/usuario';
 import { formatDate } from '../../src/components/format';
-import type { DealerRef } from './DealerAutocomplete';
+import type { DealerRef } from '../../src/components/DealerAutocomplete';
 import { useUsuarioOptionsContext, useUsuarioQuery, type Ref } from './useUsuarioOptions';
 
 /** A position as the form holds it: the input's ids and date, with names to show. */

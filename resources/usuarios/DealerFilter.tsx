@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useInput } from 'react-admin';
-import { DealerAutocomplete, type DealerRef } from './DealerAutocomplete';
+import { DealerAutocomplete, type DealerRef } from '../../src/components/DealerAutocomplete';
 
 /**
  * The list's dealer filter: dealers found by name in the paged list (there may be thousands), the

@@ -1,7 +1,7 @@
 import { useInput, ValidationError } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { CargoFormValue } from './CargosInput';
-import { DealerAutocomplete, type DealerRef } from './DealerAutocomplete';
+import { DealerAutocomplete, type DealerRef } from '../../src/components/DealerAutocomplete';
 
 /**
  * The user's dealers (`dealerIds`, with their names in `dealers`): active dealers of the chosen

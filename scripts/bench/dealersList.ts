@@ -9,7 +9,7 @@ import { enqueueUnique } from '../../server/jobs';
 import { eq } from 'drizzle-orm';
 import { DEMO, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
-import { percentile, type Row } from './report';
+import { percentile, sampleInterleaved, type Row } from './report';
 import { inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
@@ -95,23 +95,17 @@ export async function dealersList(samples = 200): Promise<Row[]> {
         if (fromApi.totalElements !== fromDb.totalElements || ids(fromApi) !== ids(fromDb)) {
           throw new Error(`API and direct answers differ for ${tipo} '${busca}'`);
         }
-        const warming = performance.now();
-        for (let i = 0; i < WARMUP && performance.now() - warming < WARMUP_BUDGET_MS; i++) {
-          await viaApi();
-          await direct();
-        }
         // Alternate the two so that background load weighs on both alike.
-        const api: number[] = [];
-        const sql: number[] = [];
-        const started = performance.now();
-        while (api.length < samples && (api.length < MIN_SAMPLES || performance.now() - started < CASE_BUDGET_MS)) {
-          let t = performance.now();
-          await viaApi();
-          api.push(performance.now() - t);
-          t = performance.now();
-          await direct();
-          sql.push(performance.now() - t);
-        }
+        const { api, direct: sql } = await sampleInterleaved(
+          { api: viaApi, direct },
+          {
+            samples,
+            minSamples: MIN_SAMPLES,
+            budgetMs: CASE_BUDGET_MS,
+            warmup: WARMUP,
+            warmupBudgetMs: WARMUP_BUDGET_MS,
+          },
+        );
 
         const label = `dealers list, ${tipo}, search ${busca ? `'${busca}'` : 'empty'}`;
         const p95 = percentile(api, 95);

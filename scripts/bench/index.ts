@@ -1,8 +1,10 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { audienciaBench } from './audiencia';
 import { groupCascade } from './cascade';
+import { importacaoBench } from './importacao';
 import { coldStart } from './coldStart';
 import { concurrentClients } from './concurrency';
 import { bundleSize } from './bundle';
@@ -24,6 +26,8 @@ if (selected('limits')) rows.push(...(await refusedQueryLimits()));
 if (selected('concurrency')) rows.push(...(await concurrentClients()));
 if (selected('cascade')) rows.push(...(await groupCascade()));
 if (selected('usuarios')) rows.push(...(await usuariosBench()));
+if (selected('audiencia')) rows.push(...(await audienciaBench()));
+if (selected('importacao')) rows.push(...(await importacaoBench()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });

@@ -33,3 +33,41 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 };
+
+export interface Sampling {
+  /** At most this many samples of each. */
+  samples: number;
+  /** At least this many, whatever the time budget. */
+  minSamples: number;
+  /** Past this (ms), no more samples once minSamples are in. */
+  budgetMs: number;
+  /** Untimed runs of each first, stopping early past warmupBudgetMs. */
+  warmup: number;
+  warmupBudgetMs?: number;
+}
+
+/**
+ * Times each of `runs` in turn, round after round, so that background load weighs on all alike:
+ * the durations (ms) of each, by name.
+ */
+export async function sampleInterleaved<K extends string>(
+  runs: Record<K, () => Promise<unknown>>,
+  { samples, minSamples, budgetMs, warmup, warmupBudgetMs = Infinity }: Sampling,
+): Promise<Record<K, number[]>> {
+  const entries = Object.entries(runs) as [K, () => Promise<unknown>][];
+  const warming = performance.now();
+  for (let i = 0; i < warmup && performance.now() - warming < warmupBudgetMs; i++) {
+    for (const [, run] of entries) await run();
+  }
+  const times = Object.fromEntries(entries.map(([key]) => [key, [] as number[]])) as Record<K, number[]>;
+  const started = performance.now();
+  const taken = () => times[entries[0][0]].length;
+  while (taken() < samples && (taken() < minSamples || performance.now() - started < budgetMs)) {
+    for (const [key, run] of entries) {
+      const t = performance.now();
+      await run();
+      times[key].push(performance.now() - t);
+    }
+  }
+  return times;
+}

@@ -9,7 +9,7 @@ import { findUsuarioByEmail, listUsuarios } from '../../server/features/usuarios
 import { enqueueUnique } from '../../server/jobs';
 import { DEMO, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
-import { percentile, type Row } from './report';
+import { percentile, sampleInterleaved, type Row } from './report';
 import { inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
@@ -114,21 +114,10 @@ export async function usuariosBench(samples = 200): Promise<Row[]> {
         ) {
           throw new Error(`API and direct answers differ for ${tipo} ${search}`);
         }
-        for (let i = 0; i < WARMUP; i++) {
-          await viaApi();
-          await direct();
-        }
-        const api: number[] = [];
-        const bare: number[] = [];
-        const caseStarted = performance.now();
-        while (api.length < samples && (api.length < MIN_SAMPLES || performance.now() - caseStarted < CASE_BUDGET_MS)) {
-          let t = performance.now();
-          await viaApi();
-          api.push(performance.now() - t);
-          t = performance.now();
-          await direct();
-          bare.push(performance.now() - t);
-        }
+        const { api, direct: bare } = await sampleInterleaved(
+          { api: viaApi, direct },
+          { samples, minSamples: MIN_SAMPLES, budgetMs: CASE_BUDGET_MS, warmup: WARMUP },
+        );
         const label = `users list, ${tipo}, search ${search}`;
         const p95 = percentile(api, 95);
         const directP95 = percentile(bare, 95);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Idioma } from '../../domain/enums';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../domain/limits';
@@ -8,10 +8,10 @@ import { novaSenhaSchema, pedidoSenhaSchema } from '../../domain/schemas/senha';
 import { translate } from '../../i18n';
 import { recordAudit } from '../audit';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { senhaResets, usuarios } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { emailOutbox, senhaResets, usuarios } from '../db/schema';
 import { findUsuarioByEmail } from '../features/usuarios/queries';
-import type { Mailer } from '../mail';
+import type { Mailer, QueuedMail } from '../mail';
 import { fieldErrorsOf } from '../validation';
 import { pickIdioma } from './language';
 import { revokeAccount } from './oidcAdapter';
@@ -87,7 +87,7 @@ export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, m
     if (!parsed.success) {
       return reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
     }
-    if (isCommonPassword(parsed.data.senha)) {
+    if (await isCommonPassword(parsed.data.senha)) {
       return reply
         .code(400)
         .send({ code: 'BAD_USER_INPUT', fieldErrors: { senha: translate(idioma, 'forgotPassword.commonPassword') } });
@@ -123,4 +123,42 @@ export async function forgotPasswordRoutes(app: FastifyInstance, { db, config, m
     }
     return reply.code(204).send();
   });
+}
+
+/**
+ * sendPasswordLink for many users at once, inside the caller's transaction (the bulk import's new
+ * users): the links and the outbox rows are two statements for the whole set and commit with the
+ * users; the messages returned are delivered (SMTP) after the commit with `outboxDelivery`.
+ */
+export async function queuePasswordLinks(
+  tx: DbOrTx,
+  config: Pick<Config, 'publicUrl'>,
+  list: readonly { id: number; nome: string; email: string; idioma: Idioma }[],
+  texts: { subjectKey: string; bodyKey: string },
+): Promise<QueuedMail[]> {
+  if (!list.length) return [];
+  const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000);
+  const mails = list.map((usuario) => {
+    const token = randomBytes(32).toString('base64url');
+    const link = `${config.publicUrl}${FORGOT_PASSWORD_PATH[usuario.idioma]}?token=${token}`;
+    const params = { nome: usuario.nome, link, minutes: PASSWORD_RESET_TTL_MINUTES };
+    return {
+      reset: { token_hash: sha256(token), usuario_id: usuario.id },
+      mail: {
+        para: usuario.email,
+        assunto: translate(usuario.idioma, texts.subjectKey),
+        texto: translate(usuario.idioma, texts.bodyKey, params),
+      },
+    };
+  });
+  await tx.execute(sql`insert into ${senhaResets} (token_hash, usuario_id, expires_at)
+    select x.token_hash, x.usuario_id, ${expiresAt.toISOString()}::timestamptz
+    from json_to_recordset(${JSON.stringify(mails.map((m) => m.reset))}::json) as x(token_hash text, usuario_id int)`);
+  const { rows } = await tx.execute<{ id: number; para: string }>(sql`
+    insert into ${emailOutbox} (para, assunto, texto)
+    select x.para, x.assunto, x.texto
+    from json_to_recordset(${JSON.stringify(mails.map((m) => m.mail))}::json) as x(para text, assunto text, texto text)
+    returning id, para`);
+  const byEmail = new Map(mails.map((m) => [m.mail.para, m.mail]));
+  return rows.map((r) => ({ id: Number(r.id), ...byEmail.get(r.para)! }));
 }

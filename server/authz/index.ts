@@ -41,9 +41,13 @@ export {
   grupoInScope,
   grupoReach,
   grupoScope,
+  grupoUsuariosEditScope,
+  grupoUsuariosReach,
+  grupoUsuariosReadScope,
   mayChangeMarcas,
   usuarioInScope,
   usuarioReach,
   usuarioScope,
+  usuarioScopeSet,
 } from './scope';
 export { allows, type Policy, type Reach } from '../../domain/policies';

@@ -11,6 +11,8 @@ import { departamentosFeature } from './departamentos';
 import { desligamentosFeature } from './desligamentos';
 import { divisoesFeature } from './divisoes';
 import { gruposFeature } from './grupos';
+import { gruposUsuariosFeature } from './gruposUsuarios';
+import { importacaoJobs, importacaoUsuariosFeature } from './importacaoUsuarios';
 import { marcasFeature } from './marcas';
 import { minhaContaFeature } from './minhaConta';
 import { plataforma } from './plataforma';
@@ -38,6 +40,8 @@ export const features: Feature[] = [
   redesSociaisFeature,
   gruposFeature,
   dealersFeature,
+  gruposUsuariosFeature,
+  importacaoUsuariosFeature,
   superAdminFeature,
 ];
 
@@ -46,6 +50,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...superAdminJobs,
   ...usuariosJobs,
   ...inatividadeJob(config, log),
+  ...importacaoJobs(config, log),
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

@@ -493,7 +493,23 @@ describe('auditoria: who may see which record', () => {
       'FORBIDDEN',
     );
     expect((await query('montadora', { tipo: 'ANUNCIO', registroId: '1' })).errors).toBeUndefined();
-    expect((await query('montadora', { tipo: 'GRUPO_USUARIOS', registroId: '1' })).errors).toBeUndefined();
+    // A user group's history: only of a group the caller may read (a public group of provider staff
+    // is everyone's; a private one of another user is not).
+    const grupo = async (nome: string, publico: boolean) => {
+      const saved = await gql<{ salvarGrupoUsuarios: { id: string } }>(
+        portal,
+        'mutation ($g: GrupoUsuariosInput!) { salvarGrupoUsuarios(grupoUsuarios: $g) { id } }',
+        { g: { nome, publico, possuiUsuariosManuais: true, usuarioManualIds: [ids.colegaId] } },
+        tokens.super,
+      );
+      expect(saved.errors).toBeUndefined();
+      return saved.data!.salvarGrupoUsuarios.id;
+    };
+    const publico = await grupo('Auditoria: grupo público', true);
+    const privado = await grupo('Auditoria: grupo privado', false);
+    expect((await query('montadora', { tipo: 'GRUPO_USUARIOS', registroId: publico })).errors).toBeUndefined();
+    expect(refusedWith(await query('montadora', { tipo: 'GRUPO_USUARIOS', registroId: privado }))).toBe('FORBIDDEN');
+    expect((await query('super', { tipo: 'GRUPO_USUARIOS', registroId: privado })).errors).toBeUndefined();
   });
 
   it.each(['MARCA', 'CARGO', 'DEPARTAMENTO', 'SETOR', 'DIVISAO', 'DESLIGAMENTO', 'REDE_SOCIAL', 'PRODUTO'])(

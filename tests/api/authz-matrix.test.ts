@@ -6,6 +6,8 @@ import {
   departamentos,
   desligamentos,
   divisoes,
+  grupoUsuariosCargos,
+  gruposUsuarios,
   marcas,
   redesSociais,
   dealerGrupos,
@@ -89,6 +91,15 @@ const cadastro = {} as Record<
   number
 >;
 
+/**
+ * User groups (issue #14): a private group the manufacturer created (provider staff read and change
+ * every group), a position for its block, and a counter for the new groups the matrix saves.
+ */
+const grupoUsuarios = { id: 0, cargo: 0, criados: 0 };
+
+/** User-group maintenance (PORTAL_MANUTENCAO_GRUPOS_USUARIOS; the dealer demo user holds no key for it). */
+const userGroupMaintainers = { anonymous: false, super: true, montadora: true, dealer: false };
+
 const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
   Query: {
     // Dealers and groups: the dealers-and-groups maintenance key (the dealer demo user has none).
@@ -120,6 +131,11 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     usuarioLogado: { query: '{ usuarioLogado { id } }', allowed: everyoneSignedIn },
     usuarios: { query: '{ usuarios(filterInput: { busca: "a" }) { totalElements } }', allowed: userMaintainers },
     exportacaoUsuarios: { query: '{ exportacaoUsuarios { id status } }', allowed: userMaintainers },
+    importStatus: {
+      query: '{ importStatus(filterInput: { page: 0, rowsPerPage: 5 }) { totalElements content { id status } } }',
+      // PORTAL_IMPORTACAO_USUARIOS: none of the demo's manufacturer or dealer accounts holds it.
+      allowed: { anonymous: false, super: true, montadora: false, dealer: false },
+    },
     usuario: {
       query: 'query($id: ID!) { usuario(id: $id) { id } }',
       variables: (ids) => ({ id: ids.dealer }),
@@ -177,6 +193,32 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     setores: { query: '{ setores { id divisao { id } } }', allowed: everyoneSignedIn },
     desligamentos: { query: '{ desligamentos { id motivo } }', allowed: everyoneSignedIn },
     redesSociais: { query: '{ redesSociais { id icone marca { id } } }', allowed: everyoneSignedIn },
+    // User groups: maintenance (list, by name, manual-user search) and use (read, recipients,
+    // active groups) both need a key the dealer demo user lacks; the group is one both may read.
+    gruposUsuarios: {
+      query: '{ gruposUsuarios(filterInput: { busca: "Matriz" }) { totalElements content { id } } }',
+      allowed: userGroupMaintainers,
+    },
+    gruposUsuariosAtivos: { query: '{ gruposUsuariosAtivos { id favorito } }', allowed: userGroupMaintainers },
+    grupoUsuarios: {
+      query: 'query($id: ID!) { grupoUsuarios(id: $id) { id nome totalDestinatarios } }',
+      variables: () => ({ id: grupoUsuarios.id }),
+      allowed: userGroupMaintainers,
+    },
+    grupoUsuariosByNome: {
+      query: '{ grupoUsuariosByNome(nome: "Matriz Grupo de Usuários") { id } }',
+      allowed: userGroupMaintainers,
+    },
+    usuariosByGruposUsuariosPaged: {
+      query: `query($id: ID!) {
+        usuariosByGruposUsuariosPaged(filterInput: { grupos: [$id] }) { totalElements content { id } } }`,
+      variables: () => ({ id: grupoUsuarios.id }),
+      allowed: userGroupMaintainers,
+    },
+    usuariosByNomeOrEmailStartingWith: {
+      query: '{ usuariosByNomeOrEmailStartingWith(nome: "mat") { id } }',
+      allowed: userGroupMaintainers,
+    },
     // The super-admin page (/superAdmin): provider staff only.
     ultimosJobs: { query: '{ ultimosJobs { id status } }', allowed: staffOnly },
   },
@@ -327,6 +369,40 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       variables: () => ({ id: ausencia.excluida }),
       allowed: absenceKeepers,
     },
+    // User groups: a new private group each time (a public one needs a key the manufacturer lacks);
+    // the others act on the manufacturer's group.
+    salvarGrupoUsuarios: {
+      query: 'mutation($g: GrupoUsuariosInput!) { salvarGrupoUsuarios(grupoUsuarios: $g) { id } }',
+      variables: () => ({
+        g: {
+          nome: `Matriz Grupo Novo ${++grupoUsuarios.criados}`,
+          publico: false,
+          possuiCargos: true,
+          cargoIds: [grupoUsuarios.cargo],
+        },
+      }),
+      allowed: userGroupMaintainers,
+    },
+    atualizarGrupoFavorito: {
+      query: 'mutation($id: ID!) { atualizarGrupoFavorito(id: $id) { id favorito } }',
+      variables: () => ({ id: grupoUsuarios.id }),
+      allowed: userGroupMaintainers,
+    },
+    importarGrupoUsuarios: {
+      query: 'mutation($id: ID!) { importarGrupoUsuarios(ids: [$id]) { id cargos { id } } }',
+      variables: () => ({ id: grupoUsuarios.id }),
+      allowed: userGroupMaintainers,
+    },
+    ativarGrupoUsuarios: {
+      query: 'mutation($id: ID!) { ativarGrupoUsuarios(id: $id) { id active } }',
+      variables: () => ({ id: grupoUsuarios.id }),
+      allowed: userGroupMaintainers,
+    },
+    inativarGrupoUsuarios: {
+      query: 'mutation($id: ID!) { inativarGrupoUsuarios(id: $id) { id active } }',
+      variables: () => ({ id: grupoUsuarios.id }),
+      allowed: userGroupMaintainers,
+    },
     setCurrentUserOnboardingSeen: {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',
       allowed: everyoneSignedIn,
@@ -396,6 +472,15 @@ beforeAll(async () => {
   cadastro.desligamento = await one(
     db.insert(desligamentos).values({ motivo: 'Matriz Desligamento Base' }).returning(),
   );
+  grupoUsuarios.cargo = await one(db.insert(cargos).values({ nome: 'Matriz Cargo de Grupo' }).returning());
+  const [manufacturer] = await db.select().from(usuarios).where(eq(usuarios.email, DEMO.montadora));
+  grupoUsuarios.id = await one(
+    db
+      .insert(gruposUsuarios)
+      .values({ nome: 'Matriz Grupo de Usuários', publico: false, criadorId: manufacturer.id, possuiCargos: true })
+      .returning(),
+  );
+  await db.insert(grupoUsuariosCargos).values({ grupoUsuariosId: grupoUsuarios.id, cargoId: grupoUsuarios.cargo });
   cadastro.redeSocial = await one(
     db
       .insert(redesSociais)

@@ -11,9 +11,9 @@ describe('every Node process of the portal', () => {
     expect(process.execArgv).toEqual(expect.arrayContaining(NODE_FLAGS));
   });
 
-  it('starts with them from every npm script that runs TypeScript, the Dockerfile and the test run', () => {
+  it('starts with them from every npm script that runs the server or TypeScript, the Dockerfile and the test run', () => {
     const scripts: Record<string, string> = JSON.parse(read('package.json')).scripts;
-    const typescript = Object.entries(scripts).filter(([, command]) => /\btsx\b/.test(command));
+    const typescript = Object.entries(scripts).filter(([, command]) => /\btsx\b|dist-server\//.test(command));
     expect(typescript.map(([name]) => name)).toEqual(expect.arrayContaining(['start', 'admin:create', 'bench']));
     for (const [name, command] of typescript) {
       for (const flag of NODE_FLAGS) expect(command, name).toContain(flag);

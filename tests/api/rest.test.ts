@@ -129,3 +129,21 @@ describe('client logs', () => {
     expect(await portal.database.db.select().from(logEventos)).toHaveLength(before);
   });
 });
+
+describe('user import routes', () => {
+  it('refuse the upload and the error report without a token, and serve the template without one', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04])]), 'usuarios.xlsx');
+    const upload = await fetch(`${portal.url}/import/users`, {
+      method: 'POST',
+      body: form,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(upload.status).toBe(401);
+    expect((await upload.json()).code).toBe('UNAUTHENTICATED');
+    const report = await fetch(`${portal.url}/import/users/1/erros`);
+    expect(report.status).toBe(401);
+    const template = await fetch(`${portal.url}/ModeloImportacaoUsuarios.xlsx`);
+    expect(template.status).toBe(200);
+  });
+});

@@ -72,6 +72,34 @@ describe('usuarioLogado', () => {
     expect(me.tiposUsuarios).toEqual(['DEALER_GRUPO']);
   });
 
+  it('lists the active user groups the user is a recipient of now, and only those', async () => {
+    const ids = async (who: keyof typeof DEMO) => {
+      const response = await gql<{ usuarioLogado: { gruposUsuarios: { id: string; nome: string }[] } }>(
+        portal,
+        '{ usuarioLogado { gruposUsuarios { id nome } } }',
+        {},
+        token[who],
+      );
+      expect(response.errors).toBeUndefined();
+      return response.data!.usuarioLogado.gruposUsuarios.map((g) => g.nome);
+    };
+    const [montadora] = await portal.database.db.select().from(usuarios).where(eq(usuarios.email, DEMO.montadora));
+    const save = async (nome: string, active = true) => {
+      const response = await gql<{ salvarGrupoUsuarios: { id: string } }>(
+        portal,
+        'mutation ($g: GrupoUsuariosInput!) { salvarGrupoUsuarios(grupoUsuarios: $g) { id } }',
+        { g: { nome, active, possuiUsuariosManuais: true, usuarioManualIds: [montadora.id] } },
+        token.super,
+      );
+      expect(response.errors).toBeUndefined();
+    };
+    await save('Logado: ativo');
+    await save('Logado: inativo', false);
+    expect(await ids('montadora')).toContain('Logado: ativo');
+    expect(await ids('montadora')).not.toContain('Logado: inativo');
+    expect(await ids('dealer')).not.toContain('Logado: ativo');
+  });
+
   it('records the last access, used to inactivate long-unused accounts', async () => {
     const [row] = await portal.database.db.select().from(usuarios).where(eq(usuarios.email, DEMO.dealer));
     expect(row.ultimoAcesso).toBeInstanceOf(Date);

@@ -112,3 +112,66 @@ describe('salvarUsuario with Keycloak as the identity provider', () => {
     expect(accountOf(input.email)).toMatchObject({ enabled: true });
   });
 });
+
+describe('the bulk import with Keycloak as the identity provider', () => {
+  /** A sheet of the template's columns (pt-BR) with these rows, uploaded; resolves when the job ends. */
+  async function importar(rows: Record<string, string>[]) {
+    const { default: ExcelJS } = await import('exceljs');
+    const { cabecalhoModelo } = await import('../../server/features/importacaoUsuarios/modelo');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Usuários');
+    const header = cabecalhoModelo('PT_BR');
+    sheet.addRow(header);
+    for (const row of rows) sheet.addRow(header.map((h) => row[h] ?? null));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), `kc-${++seq}.xlsx`);
+    const sent = await fetch(`${portal.url}/import/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: string };
+    for (;;) {
+      const [imp] = await portal.database.db
+        .select()
+        .from(s.importacoes)
+        .where(eq(s.importacoes.id, Number(id)));
+      if (imp.status === 'FINISHED' || imp.status === 'ERROR') return imp;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  const linha = async () => {
+    const input = novo();
+    const [m] = await portal.database.db.select({ nome: s.marcas.nome }).from(s.marcas).where(eq(s.marcas.id, marca));
+    return { Nome: input.nome, 'E-mail': input.email, CPF: input.cpf, 'Tipo de usuário': 'MONTADORA', Marcas: m.nome };
+  };
+
+  it('creates or updates each account as a wizard save does, and refuses the rows Keycloak refuses', async () => {
+    const [a, b] = [await linha(), await linha()];
+    const ok = await importar([a, b]);
+    expect(ok).toMatchObject({ status: 'FINISHED', criados: 2, erros: 0 });
+    expect(accountOf(a['E-mail'])).toMatchObject({ firstName: 'Keila', enabled: true });
+    expect(accountOf(b['E-mail'])).toMatchObject({ enabled: true });
+    // Keycloak sends its own e-mails: no welcome e-mail in the outbox.
+    const outbox = await portal.database.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.para, a['E-mail']));
+    expect(outbox).toEqual([]);
+
+    const c = await linha();
+    keycloak.failWrites(true);
+    try {
+      const refused = await importar([c]);
+      expect(refused).toMatchObject({ status: 'FINISHED', criados: 0, erros: 1 });
+      expect(await usuarioOf(c['E-mail'])).toBeUndefined();
+      const [row] = await portal.database.db
+        .select()
+        .from(s.importacaoLinhas)
+        .where(eq(s.importacaoLinhas.importacaoId, refused.id));
+      expect(row.motivo).toBe(
+        'Não foi possível atualizar a conta no provedor de identidade; nada foi salvo. Tente novamente.',
+      );
+    } finally {
+      keycloak.failWrites(false);
+    }
+  });
+});

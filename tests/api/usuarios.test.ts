@@ -4,6 +4,7 @@ import type { FunctionKey } from '../../domain/enums';
 import * as s from '../../server/db/schema';
 import { cnpjFrom, cpfFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
+import { listUsuarios } from '../../server/features/usuarios/queries';
 import {
   DEMO,
   errorCode,
@@ -606,6 +607,77 @@ describe('the user list', () => {
     ]) {
       const r = await gql<Page>(portal, LIST, { f: { busca } }, manager.token);
       expect([busca, r.data!.usuarios.content.map((u) => u.nome)]).toEqual([busca, [made[2].nome]]);
+    }
+  });
+
+  it('searches within the scope of each user type: brands, dealers, oneself; sorted both ways; a page past the end', async () => {
+    const [mine, other] = await db
+      .insert(s.marcas)
+      .values([{ nome: unique('Marca Busca') }, { nome: unique('Marca Busca') }])
+      .returning();
+    const ours = await newDealer([mine.id]);
+    const theirs = await newDealer([other.id]);
+    const prefix = unique('Quiteria').replace(/\s/g, '');
+    const user = (n: number, tipo: 'MONTADORA' | 'DEALER_GRUPO' | 'TECSINAPSE', links: object) =>
+      createUsuario(db, { nome: `${prefix} ${n}`, email: email(), tipo, ...links });
+    const byBrand = await user(1, 'MONTADORA', { marcaIds: [mine.id] });
+    const byDealer = await user(2, 'DEALER_GRUPO', { dealerIds: [ours.id] });
+    const dealerByBrand = await user(3, 'DEALER_GRUPO', { dealerIds: [theirs.id], marcaIds: [mine.id] });
+    const colleague = await user(4, 'DEALER_GRUPO', { dealerIds: [theirs.id] });
+    await user(5, 'TECSINAPSE', { marcaIds: [mine.id] });
+    await user(6, 'MONTADORA', { marcaIds: [other.id] });
+    const manager = await signInAsNew(portal, {
+      nome: `${prefix} 7`,
+      email: email(),
+      tipo: 'MONTADORA',
+      funcionalidades: MANAGER_KEYS,
+      marcaIds: [mine.id],
+    });
+    const dealerUser = await signInAsNew(portal, {
+      nome: `${prefix} 8`,
+      email: email(),
+      tipo: 'DEALER_GRUPO',
+      funcionalidades: MANAGER_KEYS,
+      dealerIds: [theirs.id],
+    });
+    const list = async (token: string, f: Record<string, unknown>) => {
+      const r = await gql<Page>(portal, LIST, { f: { busca: prefix, ...f } }, token);
+      return { total: r.data!.usuarios.totalElements, ids: r.data!.usuarios.content.map((u) => Number(u.id)) };
+    };
+    const managerSees = [byBrand.id, byDealer.id, dealerByBrand.id, manager.id];
+    expect(await list(manager.token, {})).toEqual({ total: 4, ids: managerSees });
+    expect(await list(manager.token, { sort: { field: 'nome', order: 'DESC' } })).toEqual({
+      total: 4,
+      ids: [...managerSees].reverse(),
+    });
+    expect(await list(manager.token, { page: 1, rowsPerPage: 3 })).toEqual({ total: 4, ids: [manager.id] });
+    expect(await list(manager.token, { page: 5, rowsPerPage: 3 })).toEqual({ total: 4, ids: [] });
+    expect(await list(manager.token, { tipos: ['DEALER_GRUPO'] })).toEqual({
+      total: 2,
+      ids: [byDealer.id, dealerByBrand.id],
+    });
+    expect(await list(dealerUser.token, {})).toEqual({
+      total: 3,
+      ids: [dealerByBrand.id, colleague.id, dealerUser.id],
+    });
+    expect((await list(staff, {})).total).toBe(8);
+
+    // Both ways of applying the scope (per candidate row, or the caller's set of visible users;
+    // the number of candidates chooses) answer the same.
+    for (const caller of [manager, dealerUser]) {
+      const [row] = await db.select().from(s.usuarios).where(eq(s.usuarios.id, caller.id));
+      const session = { ...row, usuarioId: row.id, funcionalidades: MANAGER_KEYS };
+      for (const f of [{}, { sort: { field: 'nome', order: 'DESC' } }, { page: 1, rowsPerPage: 2 }] as const) {
+        const filter = { page: 0, rowsPerPage: 10, busca: prefix, ...f };
+        const ids = (page: Awaited<ReturnType<typeof listUsuarios>>) => ({
+          total: page.totalElements,
+          ids: page.content.map((u) => u.id),
+        });
+        const perRow = ids(await listUsuarios(db, session, filter, { fewCandidates: 1000 }));
+        const asSet = ids(await listUsuarios(db, session, filter, { fewCandidates: 0 }));
+        expect(asSet).toEqual(perRow);
+        expect(perRow).toEqual(await list(caller.token, f));
+      }
     }
   });
 

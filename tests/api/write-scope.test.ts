@@ -397,6 +397,8 @@ describe('ids of another scope on every operation', () => {
     ausencia: number;
     marca: number;
     any: number;
+    /** A private user group of that user: nobody else but provider staff reads it. */
+    grupoUsuarios: number;
   }
   type Probe =
     | { refused: (t: Targets) => [string, Record<string, unknown>] }
@@ -520,6 +522,43 @@ describe('ids of another scope on every operation', () => {
     'Mutation.excluirAusenciaTemporaria': {
       refused: (t) => ['mutation($id: ID!) { excluirAusenciaTemporaria(id: $id, version: 1) }', { id: t.ausencia }],
     },
+    'Query.grupoUsuarios': {
+      refused: (t) => ['query($id: ID!) { grupoUsuarios(id: $id) { id nome } }', { id: t.grupoUsuarios }],
+    },
+    'Query.usuariosByGruposUsuariosPaged': {
+      refused: (t) => [
+        `query($id: ID!) {
+          usuariosByGruposUsuariosPaged(filterInput: { grupos: [$id] }) { totalElements content { id } } }`,
+        { id: t.grupoUsuarios },
+      ],
+    },
+    'Mutation.salvarGrupoUsuarios': {
+      refused: (t) => [
+        'mutation($g: GrupoUsuariosInput!) { salvarGrupoUsuarios(grupoUsuarios: $g) { id } }',
+        {
+          g: {
+            id: t.grupoUsuarios,
+            version: 1,
+            nome: 'X Grupo de Usuários',
+            publico: false,
+            possuiUsuariosManuais: true,
+            usuarioManualIds: [t.usuario],
+          },
+        },
+      ],
+    },
+    'Mutation.atualizarGrupoFavorito': {
+      refused: (t) => ['mutation($id: ID!) { atualizarGrupoFavorito(id: $id) { id } }', { id: t.grupoUsuarios }],
+    },
+    'Mutation.importarGrupoUsuarios': {
+      refused: (t) => ['mutation($id: ID!) { importarGrupoUsuarios(ids: [$id]) { id } }', { id: t.grupoUsuarios }],
+    },
+    'Mutation.ativarGrupoUsuarios': {
+      refused: (t) => ['mutation($id: ID!) { ativarGrupoUsuarios(id: $id) { id } }', { id: t.grupoUsuarios }],
+    },
+    'Mutation.inativarGrupoUsuarios': {
+      refused: (t) => ['mutation($id: ID!) { inativarGrupoUsuarios(id: $id) { id } }', { id: t.grupoUsuarios }],
+    },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
@@ -623,6 +662,12 @@ describe('ids of another scope on every operation', () => {
       'auditoria',
       'ausencias_temporarias',
       'arquivos',
+      'grupos_usuarios',
+      'grupo_usuarios_manuais',
+      'grupo_usuarios_removidos',
+      'grupo_usuarios_leitores',
+      'grupo_usuarios_editores',
+      'grupo_usuarios_favoritos',
     ];
     const parts = await Promise.all(
       tables.map(async (table) => {
@@ -656,6 +701,7 @@ describe('ids of another scope on every operation', () => {
                   'PORTAL_MANUTENCAO_USUARIOS',
                   'PORTAL_ADMINISTRATIVO_TECSINAPSE',
                   'PORTAL_AUSENCIA_TEMPORARIA',
+                  'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
                 ],
                 marcaIds: [marcaA, marcaC],
                 dealerIds: [ownDealer.id],
@@ -677,7 +723,19 @@ describe('ids of another scope on every operation', () => {
           autorId: userC.id,
         })
         .returning();
+      // A private group of the other scope's user, whose only block names that user.
+      const [grupoUsuariosC] = await db
+        .insert(s.gruposUsuarios)
+        .values({
+          nome: unique('Grupo de Usuários Alheio'),
+          publico: false,
+          criadorId: userC.id,
+          possuiUsuariosManuais: true,
+        })
+        .returning();
+      await db.insert(s.grupoUsuariosManuais).values({ grupoUsuariosId: grupoUsuariosC.id, usuarioId: userC.id });
       const targets: Targets = {
+        grupoUsuarios: grupoUsuariosC.id,
         ausencia: ausenciaC,
         grupo: grupoC.id,
         dealer: dealerC.id,

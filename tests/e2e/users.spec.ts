@@ -155,17 +155,24 @@ test('at 375 px the staff creates a view-only user; that user lists users with n
     .check();
   await expectFits(page, '375 px /usuarios/novo step 2');
   await saveUser(page, nome);
+  // On the phone's list each user keeps the table's row actions, under the link to the user.
+  await page.getByPlaceholder('Buscar', { exact: true }).fill(nome);
+  const row = page.getByRole('main').getByRole('listitem').filter({ hasText: email });
+  await expect(row.getByRole('link', { name: new RegExp(nome) })).toBeVisible();
+  await expect(row.getByRole('button', { name: ptBR.lista.inactivate })).toBeVisible();
+  await expect(row.getByRole('button', { name: ptBR.usuarios.ativacaoEspecial.liberar })).toBeVisible();
+  await expectFits(page, '375 px /usuarios with row actions');
 
-  const vera = await firstSignIn(browser, email, `Olá, ${nome}`, phone);
-  await navigateInApp(vera, '/usuarios');
+  const viewer = await firstSignIn(browser, email, `Olá, ${nome}`, phone);
+  await navigateInApp(viewer, '/usuarios');
   // Under 768 px the users are a list; Vera finds Marina (who shares her brand), without actions.
-  await vera.getByPlaceholder('Buscar', { exact: true }).fill('Marina');
-  await expect(vera.getByRole('main').getByText('Marina Montadora')).toBeVisible();
-  await expectFits(vera, '375 px /usuarios as a viewer');
-  await expect(vera.getByRole('link', { name: 'Criar' })).toHaveCount(0);
-  await expect(vera.getByRole('button', { name: ptBR.lista.inactivate })).toHaveCount(0);
+  await viewer.getByPlaceholder('Buscar', { exact: true }).fill('Marina');
+  await expect(viewer.getByRole('main').getByText('Marina Montadora')).toBeVisible();
+  await expectFits(viewer, '375 px /usuarios as a viewer');
+  await expect(viewer.getByRole('link', { name: 'Criar' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: ptBR.lista.inactivate })).toHaveCount(0);
   // The wizard's routes send her home.
-  await vera.goto('/usuarios/novo');
-  await expect(vera).toHaveURL(/\/home$/);
-  await vera.context().close();
+  await viewer.goto('/usuarios/novo');
+  await expect(viewer).toHaveURL(/\/home$/);
+  await viewer.context().close();
 });

@@ -4,3 +4,5 @@ export * from './produtos';
 export * from './usuarios';
 export * from './plataforma';
 export * from './arquivos';
+export * from './gruposUsuarios';
+export * from './importacoes';

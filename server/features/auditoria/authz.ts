@@ -1,10 +1,10 @@
 import { AUDIT_POLICY_BY_TIPO, type TipoAuditoria } from '../../../domain/auditoria';
-import { allows, dealerInScope, grupoInScope, usuarioInScope, type Session } from '../../authz';
+import { allows, dealerInScope, grupoInScope, grupoUsuariosReach, usuarioInScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 
 /**
  * May this session read the history of this record? The kind's audit policy (AUDIT_POLICY_BY_TIPO),
- * and for dealers, dealer groups and users the caller's scope: a manufacturer's brands, a dealer-group
+ * and for dealers, dealer groups, users and user groups the caller's scope: a manufacturer's brands, a dealer-group
  * user's own dealers and their groups (server/authz/scope.ts). Provider staff see everything.
  */
 export async function mayReadHistorico(
@@ -17,5 +17,6 @@ export async function mayReadHistorico(
   if (tipo === 'DEALER') return dealerInScope(db, session, registroId);
   if (tipo === 'GRUPO') return grupoInScope(db, session, registroId);
   if (tipo === 'USUARIO') return usuarioInScope(db, session, registroId);
+  if (tipo === 'GRUPO_USUARIOS') return ['shared', 'owned'].includes(await grupoUsuariosReach(db, session, registroId));
   return true;
 }

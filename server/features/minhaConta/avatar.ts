@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
 import { auditedWrite } from '../../audit/write';
@@ -102,6 +101,8 @@ export async function avatarRoutes(
         if (received.isTooLarge(error)) return refuse(reply, idioma, tooLarge(AVATAR_MAX_BYTES));
         throw error;
       }
+      // Loaded on first use: a native module the server's start need not wait for.
+      const { default: sharp } = await import('sharp');
       let webp: Buffer;
       try {
         webp = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })

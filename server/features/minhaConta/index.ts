@@ -73,7 +73,7 @@ export const minhaContaFeature: Feature = {
         if (input.novaSenha === input.senhaAtual) {
           throw badUserInputKeys(idioma, { novaSenha: 'pages.minhaConta.senha.igualAtual' });
         }
-        if (isCommonPassword(input.novaSenha)) {
+        if (await isCommonPassword(input.novaSenha)) {
           throw badUserInputKeys(idioma, { novaSenha: 'forgotPassword.commonPassword' });
         }
         const senhaHash = await hashPassword(input.novaSenha);

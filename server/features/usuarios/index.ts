@@ -86,6 +86,8 @@ async function podeAdicionarCargo(
 export { findUsuarioByEmail } from './queries';
 export { inatividadeJob } from './inatividade';
 export { exportJobs as usuariosJobs } from './exportacao';
+export { salvarUsuariosLote, LinhasRecusadas, type LinhaLote, type ResultadoLote } from './lote';
+export { usuarioRules } from './manutencao';
 
 const usuarioResumo = (u: {
   id: number;

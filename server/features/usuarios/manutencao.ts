@@ -59,7 +59,7 @@ export async function usuarioRules(db: DbOrTx, ctx: Pick<SignedInContext, 'confi
 const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** The audited shape of a user: every field the wizard saves, lists in a stable order. */
-function snapshot(u: q.UsuarioWrite & { active: boolean }) {
+export function snapshot(u: q.UsuarioWrite & { active: boolean }) {
   return {
     nome: u.nome,
     email: u.email,
@@ -85,7 +85,7 @@ function snapshot(u: q.UsuarioWrite & { active: boolean }) {
 }
 type Snapshot = ReturnType<typeof snapshot>;
 
-const snapshotOf = (row: q.UsuarioRow): Snapshot =>
+export const snapshotOf = (row: q.UsuarioRow): Snapshot =>
   snapshot({
     ...row,
     dataAdmissao: row.dataAdmissao,
@@ -120,20 +120,108 @@ const changedOutside = (before: readonly number[], after: readonly number[], all
   !changesWithin(before, after, allowed);
 
 /**
+ * What the link checks need to know about the ids a save names (and those the user already has):
+ * which exist, which the caller sees or may give. Loaded for one save (salvarUsuario) or for a
+ * whole batch of the import at once (one query per kind), then checked row by row by `checkLinks`.
+ */
+export interface LinkReach {
+  /** Brands that exist and the caller may give (their own; every one for provider staff). */
+  visibleMarcas: Set<number>;
+  visibleDealers: Set<number>;
+  activeDealers: Set<number>;
+  visibleGrupos: Set<number>;
+  cargos: Set<number>;
+  departamentos: Set<number>;
+  desligamentos: Set<number>;
+  tiposAcesso: Set<number>;
+  funcionalidades: Set<number>;
+  grantable: { tiposAcesso: Set<number> | null; funcionalidades: Set<number> | null };
+}
+
+type LinkInput = Pick<UsuarioInput, 'marcaIds' | 'dealerIds' | 'grupoIds' | 'cargos' | 'desligamentoId' | 'produtos'>;
+type LinkBefore = Pick<
+  q.UsuarioRow,
+  'allMarcaIds' | 'allDealerIds' | 'allGrupoIds' | 'allCargos' | 'tiposAcessoIds' | 'funcionalidadeIds'
+>;
+
+/** Loads the reach of the caller over every id of `inputs` and `befores`, one query per kind. */
+export async function loadLinkReach(
+  tx: DbOrTx,
+  session: Session,
+  inputs: readonly LinkInput[],
+  befores: readonly LinkBefore[],
+): Promise<LinkReach> {
+  const all = (f: (i: LinkInput) => readonly number[], g: (b: LinkBefore) => readonly number[] = () => []) =>
+    sorted([...inputs.flatMap(f), ...befores.flatMap(g)]);
+  const allMarcas = await q.existingIds(
+    tx,
+    marcas,
+    all(
+      (i) => i.marcaIds,
+      (b) => b.allMarcaIds,
+    ),
+  );
+  const assignable = await assignableMarcaIds(tx, session);
+  const dealerIds = all(
+    (i) => i.dealerIds,
+    (b) => b.allDealerIds,
+  );
+  return {
+    visibleMarcas: assignable ? new Set([...allMarcas].filter((id) => assignable.has(id))) : allMarcas,
+    visibleDealers: await q.existingIds(tx, dealers, dealerIds, dealerScope(session)),
+    activeDealers: await q.existingIds(
+      tx,
+      dealers,
+      all((i) => i.dealerIds),
+      sql`${dealers.active}`,
+    ),
+    visibleGrupos: await q.existingIds(
+      tx,
+      grupos,
+      all(
+        (i) => i.grupoIds,
+        (b) => b.allGrupoIds,
+      ),
+      grupoScope(session),
+    ),
+    cargos: await q.existingIds(
+      tx,
+      cargos,
+      all((i) => i.cargos.map((c) => c.cargoId)),
+    ),
+    departamentos: await q.existingIds(
+      tx,
+      departamentos,
+      all((i) => i.cargos.flatMap((c) => (c.departamentoId ? [c.departamentoId] : []))),
+    ),
+    desligamentos: await q.existingIds(
+      tx,
+      desligamentos,
+      all((i) => (i.desligamentoId ? [i.desligamentoId] : [])),
+    ),
+    tiposAcesso: await q.existingIds(
+      tx,
+      tiposAcesso,
+      all((i) => i.produtos.flatMap((p) => p.tiposAcessoIds)),
+    ),
+    funcionalidades: await q.existingIds(
+      tx,
+      funcionalidades,
+      all((i) => i.produtos.flatMap((p) => p.funcionalidadeIds)),
+    ),
+    grantable: await q.grantableOf(tx, session),
+  };
+}
+
+/**
  * The final link sets and the field errors of references: links the caller cannot see are kept
  * as they are; every link added must be one the caller may give (a manufacturer: its own brands
- * and dealers; everyone: only access types and features they hold themselves).
+ * and dealers; everyone: only access types and features they hold themselves). The one check of
+ * salvarUsuario and of the bulk import.
  */
-async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, before: q.UsuarioRow | undefined) {
+export function checkLinks(reach: LinkReach, input: LinkInput, before: LinkBefore | undefined) {
   const errors: Record<string, string> = {};
-  const allMarcas = await q.existingIds(tx, marcas, sorted([...input.marcaIds, ...(before?.allMarcaIds ?? [])]));
-  const assignable = await assignableMarcaIds(tx, session);
-  const visibleMarcas = assignable ? new Set([...allMarcas].filter((id) => assignable.has(id))) : allMarcas;
-  const dealerIds = sorted([...input.dealerIds, ...(before?.allDealerIds ?? [])]);
-  const visibleDealers = await q.existingIds(tx, dealers, dealerIds, dealerScope(session));
-  const activeDealers = await q.existingIds(tx, dealers, input.dealerIds, sql`${dealers.active}`);
-  const grupoIds = sorted([...input.grupoIds, ...(before?.allGrupoIds ?? [])]);
-  const visibleGrupos = await q.existingIds(tx, grupos, grupoIds, grupoScope(session));
+  const { visibleMarcas, visibleDealers, activeDealers, visibleGrupos } = reach;
 
   // What the caller cannot see stays; what they send replaces what they can see.
   const keep = (all: readonly number[], visible: Set<number>) => all.filter((id) => !visible.has(id));
@@ -157,38 +245,30 @@ async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, b
 
   // Positions: those at dealers the caller cannot see stay; the others are what the form sent.
   const cargosKept = (before?.allCargos ?? []).filter((c) => !visibleDealers.has(c.dealerId));
-  const cargoIds = await q.existingIds(tx, cargos, sorted(input.cargos.map((c) => c.cargoId)));
-  const departamentoIds = await q.existingIds(
-    tx,
-    departamentos,
-    sorted(input.cargos.flatMap((c) => (c.departamentoId ? [c.departamentoId] : []))),
-  );
   input.cargos.forEach((cargo, index) => {
-    if (!cargoIds.has(cargo.cargoId)) errors[`cargos.${index}.cargoId`] = 'validation.invalidOption';
-    if (cargo.departamentoId && !departamentoIds.has(cargo.departamentoId)) {
+    if (!reach.cargos.has(cargo.cargoId)) errors[`cargos.${index}.cargoId`] = 'validation.invalidOption';
+    if (cargo.departamentoId && !reach.departamentos.has(cargo.departamentoId)) {
       errors[`cargos.${index}.departamentoId`] = 'validation.invalidOption';
     }
   });
-  if (input.desligamentoId && !(await q.existingIds(tx, desligamentos, [input.desligamentoId])).size) {
+  if (input.desligamentoId && !reach.desligamentos.has(input.desligamentoId)) {
     errors.desligamentoId = 'validation.invalidOption';
   }
 
   // Permissions: the ids must exist, and a change may touch only what the caller holds.
   const tiposAcessoIds = sorted(input.produtos.flatMap((p) => p.tiposAcessoIds));
   const funcionalidadeIds = sorted(input.produtos.flatMap((p) => p.funcionalidadeIds));
-  const grantable = await q.grantableOf(tx, session);
-  const knownTipos = await q.existingIds(tx, tiposAcesso, tiposAcessoIds);
-  const knownFuncs = await q.existingIds(tx, funcionalidades, funcionalidadeIds);
+  const { grantable } = reach;
   const tiposBefore = before?.tiposAcessoIds ?? [];
   const funcsBefore = before?.funcionalidadeIds ?? [];
   if (
-    tiposAcessoIds.some((id) => !knownTipos.has(id)) ||
+    tiposAcessoIds.some((id) => !reach.tiposAcesso.has(id)) ||
     changedOutside(tiposBefore, tiposAcessoIds, grantable.tiposAcesso)
   ) {
     errors.produtos = 'usuarios.validation.tipoAcessoNaoPermitido';
   }
   if (
-    funcionalidadeIds.some((id) => !knownFuncs.has(id)) ||
+    funcionalidadeIds.some((id) => !reach.funcionalidades.has(id)) ||
     changedOutside(funcsBefore, funcionalidadeIds, grantable.funcionalidades)
   ) {
     errors.produtos = 'usuarios.validation.funcionalidadeNaoPermitida';
@@ -205,6 +285,10 @@ async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, b
       funcionalidadeIds,
     },
   };
+}
+
+async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, before: q.UsuarioRow | undefined) {
+  return checkLinks(await loadLinkReach(tx, session, [input], before ? [before] : []), input, before);
 }
 
 /** Creates or updates the account in Keycloak when it is the identity provider; a failure undoes the save. */

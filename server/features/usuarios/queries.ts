@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Idioma, OnboardingId, TipoUsuario } from '../../../domain/enums';
 import type { UsuarioFilter } from '../../../domain/schemas/usuario';
-import { dealerScope, grupoScope, usuarioScope, type Session } from '../../authz';
+import { dealerScope, grupoScope, usuarioScope, usuarioScopeSet, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { allOf, countOf, idOf, orderOf, pageWithTotal, searchIn } from '../../db/lists';
+import { allOf, countOf, idOf, orderOf, pageOf, pageWithTotal, searchIn } from '../../db/lists';
 import {
   cargos,
   dealerGrupos,
@@ -221,14 +221,19 @@ const listColumns = (session: Session) => ({
   grupos: gruposJson(grupoScope(session)),
 });
 
-function listWhere(session: Session, filter: Omit<UsuarioFilter, 'page' | 'rowsPerPage'>): SQL | undefined {
+/** The list's conditions; without the scope (`scoped` false) for the search, which applies it as a set. */
+function listWhere(
+  session: Session,
+  filter: Omit<UsuarioFilter, 'page' | 'rowsPerPage'>,
+  scoped = true,
+): SQL | undefined {
   const anyOf = (table: SQL, column: SQL, values: number[] | null | undefined) =>
     values?.length
       ? sql`exists (select 1 from ${table} x where x.usuario_id = ${usuariosId} and ${column} in ${values})`
       : undefined;
   const tipos = filter.tipos?.length ? filter.tipos : undefined;
   return allOf(
-    usuarioScope(session),
+    scoped ? usuarioScope(session) : undefined,
     searchIn(filter.busca, usuarios.busca),
     tipos ? inArray(usuarios.tipo, tipos) : undefined,
     filter.active == null ? undefined : eq(usuarios.active, filter.active),
@@ -251,22 +256,18 @@ const sortColumns = {
   ultimoAcesso: usuarios.ultimoAcesso,
 };
 
-/**
- * With a search, the text sort keys as expressions no index serves (`nome || ''` sorts exactly as
- * `nome`): the planner would otherwise walk the whole name index, expecting matches spread evenly
- * along it, while a typed name's matches gather where the name sorts ('vanessa': 90,000 rows read
- * at 100,000 users, 230 ms); this way it finds the matches by the trigram index and sorts only them.
- */
-const searchSortColumns = {
-  ...sortColumns,
-  nome: sql`(${usuarios.nome} || '')`,
-  email: sql`(${usuarios.email} || '')`,
-};
+/** Up to this many candidates a search checks the scope per row rather than as a set. */
+const FEW_CANDIDATES = 300;
 
 /** The paged, scoped user list and its total (search by name, e-mail or CPF; filters; sort). */
-export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter) {
+export async function listUsuarios(
+  db: DbOrTx,
+  session: Session,
+  filter: UsuarioFilter,
+  { fewCandidates = FEW_CANDIDATES }: { fewCandidates?: number } = {},
+) {
+  if (filter.busca?.trim()) return searchUsuarios(db, session, filter, fewCandidates);
   const where = listWhere(session, filter);
-  const columns = filter.busca?.trim() ? searchSortColumns : sortColumns;
   return pageWithTotal(
     filter,
     (limit, offset) =>
@@ -274,11 +275,58 @@ export function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter
         .select(listColumns(session))
         .from(usuarios)
         .where(where)
-        .orderBy(...orderOf(filter.sort, columns, 'nome', usuarios.id))
+        .orderBy(...orderOf(filter.sort, sortColumns, 'nome', usuarios.id))
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ total: countOf() }).from(usuarios).where(where))[0].total,
   );
+}
+
+/**
+ * A search in one pass. The candidates (trigram index and filters) are read once, as id, type and
+ * sort key; the scope keeps those in the caller's set of visible users (usuarioScopeSet: the
+ * candidates hashed, the set streamed past them), and the total counts the matches while the page
+ * sorts them; only the page's rows are read again for what the table shows. Two queries (page,
+ * then count) read every match twice, with two correlated EXISTS per candidate for a manufacturer
+ * ('vanessa': 5,000 candidates). Sorting the found set also keeps the planner off the name index,
+ * which it would walk expecting matches spread along it, while a name's matches gather where it
+ * sorts ('vanessa': 90,000 rows read and discarded).
+ */
+async function searchUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter, fewCandidates: number) {
+  const { limit, offset } = pageOf(filter);
+  const direction = sql.raw(filter.sort?.order === 'DESC' ? 'desc' : 'asc');
+  const sortKey = sortColumns[filter.sort?.field ?? 'nome'];
+  const scope = usuarioScopeSet(session);
+  // Few candidates ('usuario.4242'): each is checked as one row is (usuarioScope, a few index
+  // probes); many ('vanessa'): they meet the caller's set of visible users once. The count decides
+  // at run time, and the branch whose one-time filter is false is never executed.
+  const few = sql`(select count(*) from candidates) <= ${fewCandidates}`;
+  const matches = scope
+    ? sql`select id, sort_key from candidates where id = ${scope.self}
+        union
+        select candidates.id, candidates.sort_key from candidates
+        where ${few} and candidates.id in (select ${usuarios.id} from ${usuarios}
+          where ${usuarios.id} = candidates.id and ${usuarioScope(session)})
+        union
+        select candidates.id, candidates.sort_key from candidates join (${scope.ids}) visible
+          on visible.usuario_id = candidates.id
+        where not ${few} and candidates.tipo in ${scope.tipos}`
+    : sql`select id, sort_key from candidates`;
+  const page = sql`(with candidates as (
+      select ${usuarios.id} as id, ${usuarios.tipo} as tipo, ${sortKey} as sort_key from ${usuarios}
+      where ${listWhere(session, filter, false) ?? sql`true`}),
+    matches as (${matches})
+    select id, sort_key, (select count(*) from matches) as total from matches
+    order by sort_key ${direction}, id ${direction} limit ${limit} offset ${offset}) page`;
+  const rows = await db
+    .select({ ...listColumns(session), total: sql<number>`page.total`.mapWith(Number) })
+    .from(usuarios)
+    .innerJoin(page, sql`page.id = ${usuarios.id}`)
+    .orderBy(sql`page.sort_key ${direction}`, sql`page.id ${direction}`);
+  const content = rows.map(({ total: _, ...row }) => row);
+  // A page past the end has no row to carry the total.
+  const totalElements = rows.length ? rows[0].total : offset === 0 ? 0 : await countExportUsuarios(db, session, filter);
+  return { content, totalElements };
 }
 
 export type ListRow = Awaited<ReturnType<typeof listUsuarios>>['content'][number];
@@ -295,7 +343,7 @@ const SORT_KEYS: Record<keyof typeof sortColumns, (alias: string) => string> = {
 
 export type UsuarioExportFilter = Omit<UsuarioFilter, 'page' | 'rowsPerPage'>;
 
-/** How many users the export will write (the job's total). */
+/** How many users the filtered list holds (the export job's total; the search's past its last page). */
 export async function countExportUsuarios(db: DbOrTx, session: Session, filter: UsuarioExportFilter) {
   return (await db.select({ total: countOf() }).from(usuarios).where(listWhere(session, filter)))[0].total;
 }
@@ -343,47 +391,62 @@ export function exportUsuariosQuery(
 
 export type ExportRow = Awaited<ReturnType<typeof exportUsuariosQuery>>[number];
 
-/** One user with what the wizard edits, if the caller may see them; links within the caller's sight. */
-export async function findUsuario(db: DbOrTx, session: Session, id: number) {
-  const [row] = await db
-    .select({
-      ...listColumns(session),
-      telefones: usuarios.telefones,
-      celulares: usuarios.celulares,
-      dataAdmissao: usuarios.dataAdmissao,
-      emailSuperior: usuarios.emailSuperior,
-      desligamentoId: usuarios.desligamentoId,
-      dataDesligamento: usuarios.dataDesligamento,
-      desligamento: sql<{ id: number; motivo: string } | null>`(select json_build_object('id', d.id, 'motivo', d.motivo)
+/** The columns of one user with what the wizard edits; links within the caller's sight. */
+const usuarioColumns = (session: Session) => ({
+  ...listColumns(session),
+  telefones: usuarios.telefones,
+  celulares: usuarios.celulares,
+  dataAdmissao: usuarios.dataAdmissao,
+  emailSuperior: usuarios.emailSuperior,
+  desligamentoId: usuarios.desligamentoId,
+  dataDesligamento: usuarios.dataDesligamento,
+  desligamento: sql<{ id: number; motivo: string } | null>`(select json_build_object('id', d.id, 'motivo', d.motivo)
         from ${desligamentos} d where d.id = ${usuarios.desligamentoId})`,
-      cargos: sql<CargoRow[]>`coalesce((select json_agg(json_build_object('cargoId', uc.cargo_id, 'cargoNome', c.nome,
+  cargos: sql<CargoRow[]>`coalesce((select json_agg(json_build_object('cargoId', uc.cargo_id, 'cargoNome', c.nome,
           'dealerId', uc.dealer_id, 'dealerNome', dealers.nome_exibicao, 'departamentoId', uc.departamento_id,
           'departamentoNome', dp.nome, 'dataInicio', uc.data_inicio) order by dealers.nome_exibicao, uc.data_inicio, c.nome)
         from ${usuarioCargos} uc join ${cargos} c on c.id = uc.cargo_id join ${dealers} on dealers.id = uc.dealer_id
         left join ${departamentos} dp on dp.id = uc.departamento_id
         where uc.usuario_id = ${usuariosId} and ${dealerScope(session) ?? sql`true`}), '[]')`,
-      tiposAcessoIds: sql<number[]>`array(select uta.tipo_acesso_id from ${usuarioTiposAcesso} uta
+  tiposAcessoIds: sql<number[]>`array(select uta.tipo_acesso_id from ${usuarioTiposAcesso} uta
         where uta.usuario_id = ${usuariosId} order by 1)`,
-      funcionalidadeIds: sql<number[]>`array(select uf.funcionalidade_id from ${usuarioFuncionalidades} uf
+  funcionalidadeIds: sql<number[]>`array(select uf.funcionalidade_id from ${usuarioFuncionalidades} uf
         where uf.usuario_id = ${usuariosId} order by 1)`,
-      // Every link, seen or not, for the audit and for keeping what the caller cannot see.
-      allMarcaIds: sql<
-        number[]
-      >`array(select x.marca_id from ${usuarioMarcas} x where x.usuario_id = ${usuariosId} order by 1)`,
-      allDealerIds: sql<
-        number[]
-      >`array(select x.dealer_id from ${usuarioDealers} x where x.usuario_id = ${usuariosId} order by 1)`,
-      allGrupoIds: sql<
-        number[]
-      >`array(select x.grupo_id from ${usuarioGrupos} x where x.usuario_id = ${usuariosId} order by 1)`,
-      allCargos: sql<CargoRow[]>`coalesce((select json_agg(json_build_object('cargoId', uc.cargo_id,
+  // Every link, seen or not, for the audit and for keeping what the caller cannot see.
+  allMarcaIds: sql<
+    number[]
+  >`array(select x.marca_id from ${usuarioMarcas} x where x.usuario_id = ${usuariosId} order by 1)`,
+  allDealerIds: sql<
+    number[]
+  >`array(select x.dealer_id from ${usuarioDealers} x where x.usuario_id = ${usuariosId} order by 1)`,
+  allGrupoIds: sql<
+    number[]
+  >`array(select x.grupo_id from ${usuarioGrupos} x where x.usuario_id = ${usuariosId} order by 1)`,
+  allCargos: sql<CargoRow[]>`coalesce((select json_agg(json_build_object('cargoId', uc.cargo_id,
           'dealerId', uc.dealer_id, 'departamentoId', uc.departamento_id, 'dataInicio', uc.data_inicio)
           order by uc.dealer_id, uc.cargo_id, uc.data_inicio)
         from ${usuarioCargos} uc where uc.usuario_id = ${usuariosId}), '[]')`,
-    })
+});
+
+/** One user with what the wizard edits, if the caller may see them; links within the caller's sight. */
+export async function findUsuario(db: DbOrTx, session: Session, id: number) {
+  const [row] = await db
+    .select(usuarioColumns(session))
     .from(usuarios)
     .where(allOf(eq(usuarios.id, id), usuarioScope(session)));
   return row;
+}
+
+/**
+ * The users with these e-mails (the bulk import's updates), each with whether it is in the caller's
+ * scope (`inScope`): one query for a whole batch.
+ */
+export async function usuariosByEmails(db: DbOrTx, session: Session, emails: string[]) {
+  if (!emails.length) return [];
+  return db
+    .select({ ...usuarioColumns(session), inScope: sql<boolean>`${usuarioScope(session) ?? sql`true`}` })
+    .from(usuarios)
+    .where(sql`${usuarios.email} in (select json_array_elements_text(${JSON.stringify(emails)}::json))`);
 }
 export type UsuarioRow = NonNullable<Awaited<ReturnType<typeof findUsuario>>>;
 export interface CargoRow {
@@ -609,6 +672,120 @@ export async function produtoIdsFor(db: DbOrTx, dealerIds: number[], tipo: TipoU
           ? sql`exists (select 1 from ${dealerProdutos} dp where dp.produto_id = ${produtos.id} and dp.dealer_id in ${dealerIds})`
           : sql`false`
       }`,
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The bulk import's write (issue #15): creates and updates many users with their final link sets,
+ * set-based: one statement per table for the whole batch, each reading the batch as JSON
+ * (`json_to_recordset`), instead of writeUsuario's statements per user. Updates bump the version.
+ * Returns the id of each e-mail.
+ */
+export async function writeUsuariosLote(tx: DbOrTx, writes: readonly UsuarioWrite[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (!writes.length) return ids;
+  const row = (w: UsuarioWrite) => ({
+    id: w.id ?? null,
+    nome: w.nome,
+    email: w.email,
+    cpf: w.cpf,
+    tipo: w.tipo,
+    idioma: w.idioma,
+    telefones: w.telefones,
+    celulares: w.celulares,
+    data_admissao: w.dataAdmissao,
+    email_superior: w.emailSuperior,
+    desligamento_id: w.desligamentoId,
+    data_desligamento: w.dataDesligamento,
+  });
+  const columns = sql.raw(`id int, nome text, email text, cpf text, tipo tipo_usuario, idioma idioma,
+    telefones text[], celulares text[], data_admissao date, email_superior text, desligamento_id int,
+    data_desligamento date`);
+  const creates = writes.filter((w) => !w.id).map(row);
+  const updates = writes.filter((w) => w.id).map(row);
+  if (creates.length) {
+    const { rows } = await tx.execute<{ id: number; email: string }>(sql`
+      insert into ${usuarios} (nome, email, cpf, tipo, idioma, telefones, celulares, data_admissao, email_superior,
+        desligamento_id, data_desligamento)
+      select x.nome, x.email, x.cpf, x.tipo, x.idioma, coalesce(x.telefones, '{}'), coalesce(x.celulares, '{}'),
+        x.data_admissao, x.email_superior, x.desligamento_id, x.data_desligamento
+      from json_to_recordset(${JSON.stringify(creates)}::json) as x(${columns})
+      returning id, email`);
+    for (const r of rows) ids.set(r.email, Number(r.id));
+  }
+  if (updates.length) {
+    await tx.execute(sql`
+      update ${usuarios} u set nome = x.nome, idioma = x.idioma, telefones = coalesce(x.telefones, '{}'),
+        celulares = coalesce(x.celulares, '{}'), cpf = x.cpf, data_admissao = x.data_admissao,
+        email_superior = x.email_superior, desligamento_id = x.desligamento_id,
+        data_desligamento = x.data_desligamento, version = u.version + 1
+      from json_to_recordset(${JSON.stringify(updates)}::json) as x(${columns})
+      where u.id = x.id`);
+    for (const u of updates) ids.set(u.email, u.id!);
+  }
+  // The links: every updated user's are replaced, every user's inserted, one statement per table
+  // (the sets come deduplicated from checkLinks, so no conflict is possible).
+  const links = JSON.stringify(
+    writes.map((w) => ({
+      id: ids.get(w.email),
+      marcas: w.marcaIds,
+      grupos: w.grupoIds,
+      dealers: w.dealerIds,
+      tipos: w.tiposAcessoIds,
+      funcs: w.funcionalidadeIds,
+      cargos: w.cargos.map((c) => ({
+        cargo_id: c.cargoId,
+        dealer_id: c.dealerId,
+        departamento_id: c.departamentoId,
+        data_inicio: c.dataInicio,
+      })),
+    })),
+  );
+  const batch = sql`json_to_recordset(${links}::json) as x(id int, marcas int[], grupos int[], dealers int[],
+    tipos int[], funcs int[], cargos json)`;
+  const updated = JSON.stringify(updates.map((u) => u.id));
+  if (updates.length) {
+    for (const table of [
+      usuarioMarcas,
+      usuarioGrupos,
+      usuarioDealers,
+      usuarioCargos,
+      usuarioTiposAcesso,
+      usuarioFuncionalidades,
+    ]) {
+      await tx.execute(
+        sql`delete from ${table} where usuario_id in (select value::int from json_array_elements_text(${updated}::json))`,
+      );
+    }
+  }
+  const linkTables = [
+    [usuarioMarcas, 'marca_id', 'marcas'],
+    [usuarioGrupos, 'grupo_id', 'grupos'],
+    [usuarioDealers, 'dealer_id', 'dealers'],
+    [usuarioTiposAcesso, 'tipo_acesso_id', 'tipos'],
+    [usuarioFuncionalidades, 'funcionalidade_id', 'funcs'],
+  ] as const;
+  for (const [table, column, field] of linkTables) {
+    await tx.execute(sql`insert into ${table} (usuario_id, ${sql.raw(column)})
+      select x.id, v from ${batch} cross join unnest(x.${sql.raw(field)}) as v`);
+  }
+  await tx.execute(sql`insert into ${usuarioCargos} (usuario_id, cargo_id, dealer_id, departamento_id, data_inicio)
+    select x.id, c.cargo_id, c.dealer_id, c.departamento_id, c.data_inicio
+    from ${batch} cross join json_to_recordset(x.cargos) as c(cargo_id int, dealer_id int, departamento_id int,
+      data_inicio date)`);
+  return ids;
+}
+
+/** Of these users, those outside the caller's scope (after a write: nobody leaves a user out of their sight). */
+export async function outsideScope(db: DbOrTx, session: Session, ids: readonly number[]): Promise<Set<number>> {
+  const scope = usuarioScope(session);
+  if (!scope || !ids.length) return new Set();
+  const rows = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(
+      sql`${usuarios.id} in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json)) and not ${scope}`,
     );
   return new Set(rows.map((r) => r.id));
 }

@@ -261,6 +261,28 @@ describe('ResourceList', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/grupos/13'));
   });
 
+  it('under 768 px keeps each row action beside its link, reachable by Tab, behind the confirmation', async () => {
+    mockViewport(375);
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderList();
+    const alvorada = await screen.findByRole('link', { name: /Grupo Alvorada/ });
+    const item = alvorada.closest('li')!;
+    const inativar = within(item).getByRole('button', { name: 'Inativar' });
+    expect(alvorada).not.toContainElement(inativar);
+    expect(
+      within(screen.getByRole('link', { name: /Grupo Farol/ }).closest('li')!).getByRole('button', { name: 'Ativar' }),
+    ).toBeInTheDocument();
+    alvorada.focus();
+    await user.tab();
+    expect(inativar).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Grupo Alvorada');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toBe('/grupos');
+  });
+
   it('disables previous on the first page and next on the last', async () => {
     const user = userEvent.setup({ delay: null });
     renderList();

@@ -12,7 +12,6 @@ import {
   Pagination,
   SearchInput,
   SelectInput,
-  SimpleList,
   TopToolbar,
   useListContext,
   useRecordContext,
@@ -25,6 +24,7 @@ import { ROUTES } from '../../../domain/routes';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/schemas/lista';
 import { LoadError } from '../LoadError';
 import { ActiveToggle, type ActiveToggleProps } from './ActiveToggle';
+import { CompactRows } from './CompactRows';
 import { ExportButtons } from './ExportButtons';
 import { KeyboardRowsBody } from './KeyboardRows';
 import { PageActions } from './PageActions';
@@ -114,6 +114,8 @@ export interface ResourceListProps {
   canEdit?: boolean;
   /** Extra actions at the end of each row (e.g. the audit link). */
   rowActions?: ReactNode;
+  /** Actions only the compact list adds to each row, where the table has them as a column (e.g. a star). */
+  compactActions?: ReactNode;
   /** The page heading; the route's title (routes.<resource>) by default. */
   title?: string;
   /** More actions in the list's toolbar, inside the list's context (e.g. a background export). */
@@ -125,7 +127,7 @@ export interface ResourceListProps {
  * paging with 'Showing X to Y of Z records' and page sizes, an active column with the activate /
  * inactivate action behind a confirmation, and CSV/XLSX export of the filtered list. Rows open
  * with a click or, once reached with Tab, with Enter. Under 768 px the table gives way to a list of
- * links (name, a second line, the active chip); the row actions are then on the record's page.
+ * links (name, a second line, the active chip), each with the row's actions under it.
  */
 export function ResourceList({
   filters = [],
@@ -138,6 +140,7 @@ export function ResourceList({
   canCreate = true,
   canEdit = true,
   rowActions,
+  compactActions,
   title,
   toolbarActions,
 }: ResourceListProps) {
@@ -199,12 +202,21 @@ export function ResourceList({
       >
         <ListLoading>
           {compact ? (
-            <SimpleList
-              rowClick={canEdit ? 'edit' : false}
+            <CompactRows
+              canEdit={canEdit}
               empty={<ListEmpty />}
               primaryText={primaryText}
               secondaryText={secondaryText}
-              rightIcon={activeToggle ? () => <ActiveChip /> : undefined}
+              status={activeToggle ? <ActiveChip /> : undefined}
+              actions={
+                activeToggle || rowActions || compactActions ? (
+                  <>
+                    {compactActions}
+                    {activeToggle && <ActiveToggle {...activeToggle} />}
+                    {rowActions}
+                  </>
+                ) : undefined
+              }
             />
           ) : (
             <DataTable

@@ -130,4 +130,8 @@ export const MASCARAS: Readonly<Record<string, (value: string) => string>> = {
 };
 
 /** Fields holding an enumeration, and the catalog section naming its values. */
-export const ENUMERACOES: Readonly<Record<string, string>> = { tipo: 'tiposUsuario', idioma: 'languages' };
+export const ENUMERACOES: Readonly<Record<string, string>> = {
+  tipo: 'tiposUsuario',
+  tiposUsuario: 'tiposUsuario',
+  idioma: 'languages',
+};

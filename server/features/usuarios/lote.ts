@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
+import type { UsuarioInput } from '../../../domain/schemas/usuario';
+import { diff } from '../../audit';
+import { queuePasswordLinks } from '../../auth/forgotPassword';
+import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
+import type { Session } from '../../authz';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { auditoria, funcionalidades } from '../../db/schema';
+import type { QueuedMail } from '../../mail';
+import { checkLinks, loadLinkReach, snapshot, snapshotOf } from './manutencao';
+import * as q from './queries';
+
+// The bulk import's save (issue #15): the checks of salvarUsuario (the same `checkLinks`, the
+// locked fields, the administered types, uniqueness, the caller's scope after the write) over a
+// batch of rows already parsed with `usuarioSchema`, and the writes set-based (one statement per
+// table for the batch, audit included). Runs inside the caller's transaction; a row the database
+// refuses after the write (scope, identity provider) makes it throw `LinhasRecusadas`, so the
+// caller rolls the batch back and saves it again without them.
+
+export interface LinhaLote {
+  /** The sheet row, to report against. */
+  linha: number;
+  input: UsuarioInput;
+}
+
+export type ResultadoLote =
+  | { linha: number; status: 'CRIADO' | 'ATUALIZADO'; usuarioId: number }
+  | { linha: number; status: 'ERRO'; erros: Record<string, string> };
+
+/** Rows refused after the batch was written: roll back and save the batch without them. */
+export class LinhasRecusadas extends Error {
+  constructor(readonly erros: Map<number, Record<string, string>>) {
+    super(`${erros.size} rows refused after the write`);
+  }
+}
+
+export interface LoteDeps {
+  config: Pick<Config, 'keycloakAdmin' | 'embeddedOidc' | 'publicUrl'>;
+  log: { error(obj: object, msg: string): void };
+}
+
+export async function salvarUsuariosLote(
+  tx: DbOrTx,
+  session: Session,
+  { config, log }: LoteDeps,
+  linhas: readonly LinhaLote[],
+): Promise<{ resultados: ResultadoLote[]; mails: QueuedMail[] }> {
+  const resultados: ResultadoLote[] = [];
+  const recusar = (linha: number, erros: Record<string, string>) => resultados.push({ linha, status: 'ERRO', erros });
+  const administrados = TIPOS_ADMINISTRADOS[session.tipo];
+
+  const existentes = new Map(
+    (
+      await q.usuariosByEmails(
+        tx,
+        session,
+        linhas.map((l) => l.input.email),
+      )
+    ).map((u) => [u.email, u]),
+  );
+
+  // Locked fields and the reach of the caller over the user as it is.
+  const aceitas: (LinhaLote & { before?: q.UsuarioRow & { inScope: boolean } })[] = [];
+  for (const l of linhas) {
+    const before = existentes.get(l.input.email);
+    if (before && !before.inScope) recusar(l.linha, { email: 'importacaoUsuarios.linha.foraDoEscopo' });
+    else if (before && !administrados.includes(before.tipo)) recusar(l.linha, { email: 'errors.outsideScope' });
+    else if (!before && !administrados.includes(l.input.tipo)) {
+      recusar(l.linha, { tipo: 'usuarios.validation.tipoNaoPermitido' });
+    } else aceitas.push({ ...l, before });
+  }
+
+  // An update keeps the user's features of the products it still has access types in (the
+  // wizard keeps those of still-selected types); the row's defaults are added to them.
+  const featuresBefore = [...new Set(aceitas.flatMap((a) => a.before?.funcionalidadeIds ?? []))];
+  const produtoDe = new Map<number, number>();
+  if (featuresBefore.length) {
+    const rows = await tx
+      .select({ id: funcionalidades.id, produtoId: funcionalidades.produtoId })
+      .from(funcionalidades)
+      .where(
+        sql`${funcionalidades.id} in (select value::int from json_array_elements_text(${JSON.stringify(featuresBefore)}::json))`,
+      );
+    for (const r of rows) produtoDe.set(r.id, r.produtoId);
+  }
+  for (const a of aceitas) {
+    if (!a.before) continue;
+    const before = a.before;
+    a.input = {
+      ...a.input,
+      // Not in the sheet: dismissal data stay as they are.
+      desligamentoId: before.desligamentoId,
+      dataDesligamento: before.dataDesligamento,
+      produtos: a.input.produtos.map((p) => ({
+        ...p,
+        funcionalidadeIds: [
+          ...new Set([
+            ...p.funcionalidadeIds,
+            ...before.funcionalidadeIds.filter((f) => produtoDe.get(f) === p.produtoId),
+          ]),
+        ],
+      })),
+    };
+  }
+
+  const reach = await loadLinkReach(
+    tx,
+    session,
+    aceitas.map((a) => a.input),
+    aceitas.flatMap((a) => (a.before ? [a.before] : [])),
+  );
+  const cpfs = aceitas.flatMap((a) => (a.before?.cpf ? [] : a.input.cpf ? [a.input.cpf] : []));
+  const donosCpf = new Map<string, number>();
+  if (cpfs.length) {
+    const { rows } = await tx.execute<{ id: number; cpf: string }>(
+      sql`select id, cpf from usuarios where cpf in (select json_array_elements_text(${JSON.stringify(cpfs)}::json))`,
+    );
+    for (const r of rows) donosCpf.set(r.cpf, Number(r.id));
+  }
+
+  const writes: (q.UsuarioWrite & { linha: number; before?: q.UsuarioRow })[] = [];
+  for (const { linha, input, before } of aceitas) {
+    const { errors, links } = checkLinks(reach, input, before);
+    const cpf = before?.cpf ?? input.cpf;
+    const dono = cpf ? donosCpf.get(cpf) : undefined;
+    if (dono !== undefined && dono !== before?.id) errors.cpf = 'usuarios.validation.cpfEmUso';
+    if (Object.keys(errors).length) {
+      recusar(linha, errors);
+      continue;
+    }
+    writes.push({
+      ...input,
+      linha,
+      before,
+      id: before?.id ?? null,
+      email: before?.email ?? input.email,
+      tipo: before?.tipo ?? input.tipo,
+      cpf,
+      ...links,
+    });
+  }
+
+  const ids = await q.writeUsuariosLote(tx, writes);
+  const idOf = (w: (typeof writes)[number]) => ids.get(w.email)!;
+
+  // Nobody creates or keeps a user they could not see again (salvarUsuario's rule), checked for
+  // the whole batch in one query.
+  const fora = await q.outsideScope(tx, session, [...ids.values()]);
+  const recusadas = new Map<number, Record<string, string>>();
+  for (const w of writes)
+    if (fora.has(idOf(w))) recusadas.set(w.linha, { marcaIds: 'usuarios.validation.foraDoEscopo' });
+  if (recusadas.size) throw new LinhasRecusadas(recusadas);
+
+  // The identity provider, as a wizard save: one call per user, a failure refuses that row.
+  if (config.keycloakAdmin) {
+    for (const w of writes) {
+      try {
+        await syncKeycloakUser(config.keycloakAdmin, {
+          email: w.email,
+          nome: w.nome,
+          active: w.before?.active ?? true,
+        });
+      } catch (error) {
+        if (!(error instanceof KeycloakError)) throw error;
+        log.error({ err: error, email: w.email }, 'Keycloak synchronisation failed');
+        recusadas.set(w.linha, { _: 'usuarios.errors.identityProvider' });
+      }
+    }
+    if (recusadas.size) throw new LinhasRecusadas(recusadas);
+  }
+
+  // The audit of every created or changed user, one statement.
+  type Entrada = { id: number; alteracao: string; antes: unknown; depois: unknown };
+  const entradas = writes.flatMap((w): Entrada[] => {
+    const after = snapshot({ ...w, active: w.before?.active ?? true });
+    if (!w.before) return [{ id: idOf(w), alteracao: 'CRIACAO', antes: null, depois: after }];
+    const change = diff(snapshotOf(w.before), after);
+    return change.changed ? [{ id: idOf(w), alteracao: 'ALTERACAO', antes: change.antes, depois: change.depois }] : [];
+  });
+  if (entradas.length) {
+    await tx.execute(sql`insert into ${auditoria} (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
+      select 'USUARIO', x.id::text, x.alteracao, x.antes, x.depois, ${session.usuarioId}::int
+      from json_to_recordset(${JSON.stringify(entradas)}::json) as x(id int, alteracao text, antes jsonb, depois jsonb)`);
+  }
+
+  // With the embedded provider the account is the row: each new user gets the welcome e-mail with
+  // a set-password link, queued in this transaction (sent after the commit).
+  const criados = writes.filter((w) => !w.before);
+  const mails = config.embeddedOidc
+    ? await queuePasswordLinks(
+        tx,
+        config,
+        criados.map((w) => ({ id: idOf(w), nome: w.nome, email: w.email, idioma: w.idioma })),
+        { subjectKey: 'usuarios.boasVindas.mailSubject', bodyKey: 'usuarios.boasVindas.mailBody' },
+      )
+    : [];
+
+  for (const w of writes) {
+    resultados.push({ linha: w.linha, status: w.before ? 'ATUALIZADO' : 'CRIADO', usuarioId: idOf(w) });
+  }
+  return { resultados: resultados.sort((a, b) => a.linha - b.linha), mails };
+}

@@ -1,0 +1,642 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatCnpj } from '../../domain/documentos';
+import { IDIOMAS, type Idioma } from '../../domain/enums';
+import { COLUNAS_IMPORTACAO, tituloColuna, type ChaveColuna } from '../../domain/importacaoUsuarios';
+import { translate } from '../../i18n';
+import * as s from '../../server/db/schema';
+import {
+  cnpjFrom,
+  cpfFrom,
+  createDealer,
+  createGrupo,
+  createMarca,
+  createUsuario,
+} from '../../server/db/seed/builders';
+import { seededRandom } from '../../server/db/seed/random';
+import { hooks } from '../../server/features/importacaoUsuarios/job';
+import { cabecalhoModelo } from '../../server/features/importacaoUsuarios/modelo';
+import { DEMO, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
+
+// The bulk user import (issue #15; spec sections 2, 3, 5, 7, 8): the template and the importer
+// read the same columns; bad files are refused with translated messages; rows are checked with the
+// wizard's rules in the importer's scope, written in batches with their results, and a run stopped
+// mid-file resumes after its last committed batch without duplicating anyone.
+
+// Imports run as background jobs; a resumed one waits for pg-boss's retry delay (5 s).
+vi.setConfig({ testTimeout: 90_000 });
+
+let portal: TestPortal;
+let db: TestPortal['database']['db'];
+const random = seededRandom(151_515);
+const TAG = `imp${randomBytes(3).toString('hex')}`;
+let seq = 0;
+const email = (name: string) => `${name}.${++seq}.${TAG}@import.test`;
+
+let staff: { id: number; token: string };
+let manufacturer: { id: number; token: string };
+let english: { id: number; token: string };
+let marcaX: { id: number; nome: string };
+let marcaY: { id: number; nome: string };
+let dealerX: { id: number; cnpj: string };
+let dealerY: { id: number; cnpj: string };
+let grupoX: { id: number; nome: string };
+let cargoNome: string;
+let departamentoNome: string;
+let produtoNome: string;
+let tipoAcessoId: number;
+let padraoId: number;
+
+const BATCH = 5;
+
+beforeAll(async () => {
+  portal = await startPortal({ IMPORT_MAX_ROWS: '30', IMPORT_BATCH_SIZE: String(BATCH), IMPORT_MAX_MB: '1' });
+  db = portal.database.db;
+  marcaX = await createMarca(db, `Marca X ${TAG}`);
+  marcaY = await createMarca(db, `Marca Y ${TAG}`);
+  grupoX = await createGrupo(db, `Grupo X ${TAG}`, [marcaX.id]);
+  const [setor] = await db.select().from(s.setores).limit(1);
+  const dealer = (nome: string, marcaIds: number[], grupoIds: number[] = []) =>
+    createDealer(db, {
+      nomeExibicao: `${nome} ${TAG}`,
+      razaoSocial: 'Concessionária Importada Ltda',
+      cnpj: cnpjFrom(random),
+      codigos: ['I1'],
+      divisaoId: setor.divisaoId,
+      setorId: setor.id,
+      marcaIds,
+      grupoIds,
+    });
+  dealerX = await dealer('Dealer X', [marcaX.id], [grupoX.id]);
+  dealerY = await dealer('Dealer Y', [marcaY.id]);
+  cargoNome = `Vendedor ${TAG}`;
+  departamentoNome = `Vendas ${TAG}`;
+  await db.insert(s.cargos).values({ nome: cargoNome });
+  await db.insert(s.departamentos).values({ nome: departamentoNome, sigla: `V${seq}` });
+  produtoNome = `Pecas ${TAG}`;
+  const [produto] = await db.insert(s.produtos).values({ nome: produtoNome }).returning();
+  const [tipo] = await db.insert(s.tiposAcesso).values({ nome: 'Consulta', produtoId: produto.id }).returning();
+  const [func] = await db
+    .insert(s.funcionalidades)
+    .values({ chave: `PECAS_CONSULTA_${TAG}`, nome: 'Consulta de peças', produtoId: produto.id })
+    .returning();
+  await db.insert(s.tipoAcessoFuncionalidades).values({ tipoAcessoId: tipo.id, funcionalidadeId: func.id });
+  tipoAcessoId = tipo.id;
+  padraoId = func.id;
+
+  staff = { id: 0, token: (await signIn(portal, DEMO.super)).access_token };
+  [{ id: staff.id }] = await db.select({ id: s.usuarios.id }).from(s.usuarios).where(eq(s.usuarios.email, DEMO.super));
+  manufacturer = await signInAsNew(portal, {
+    nome: 'Importadora Montadora',
+    email: email('importadora'),
+    tipo: 'MONTADORA',
+    funcionalidades: ['PORTAL_IMPORTACAO_USUARIOS'],
+    marcaIds: [marcaX.id],
+  });
+  english = await signInAsNew(portal, {
+    nome: 'English Importer',
+    email: email('english'),
+    tipo: 'MONTADORA',
+    idioma: 'EN',
+    funcionalidades: ['PORTAL_IMPORTACAO_USUARIOS'],
+    marcaIds: [marcaX.id],
+  });
+});
+afterAll(async () => {
+  hooks.depoisDoLote = undefined;
+  await portal?.close();
+});
+
+type Cells = Partial<Record<ChaveColuna, string | number | Date | null>>;
+
+/** A workbook as an administrator would fill the template: header row, then one row per user. */
+async function planilha(rows: Cells[], { header = cabecalhoModelo('PT_BR') as (string | null)[] } = {}) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Usuários');
+  sheet.addRow(header);
+  const keys = header.map(
+    (h) => COLUNAS_IMPORTACAO.find((c) => IDIOMAS.some((i) => translate(i, tituloColuna(c.key)) === h))?.key,
+  );
+  for (const row of rows) sheet.addRow(keys.map((k) => (k ? (row[k] ?? null) : null)));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function upload(token: string, content: Buffer, filename = `usuarios-${++seq}.xlsx`) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), filename);
+  const response = await fetch(`${portal.url}/import/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { id?: string; message?: string; status?: string },
+  };
+}
+
+interface Status {
+  id: string;
+  fileName: string;
+  status: string;
+  total: number | null;
+  done: number;
+  progress: number;
+  criados: number;
+  atualizados: number;
+  erros: number;
+  linhasPorSegundo: number | null;
+  segundosRestantes: number | null;
+  erro: string | null;
+  relatorioErros: string | null;
+}
+const STATUS = `query($f: FilterInput) { importStatus(filterInput: $f) { totalElements content {
+  id fileName status total done progress criados atualizados erros linhasPorSegundo segundosRestantes erro
+  relatorioErros createdAt concluidoEm } } }`;
+
+async function statusOf(token: string, id: string): Promise<Status> {
+  const response = await gql<{ importStatus: { content: Status[] } }>(
+    portal,
+    STATUS,
+    { f: { rowsPerPage: 50 } },
+    token,
+  );
+  expect(response.errors).toBeUndefined();
+  const found = response.data!.importStatus.content.find((i) => i.id === id);
+  if (!found) throw new Error(`import ${id} not listed`);
+  return found;
+}
+
+/** Polls importStatus until the import is FINISHED or ERROR. */
+async function finished(token: string, id: string, timeoutMs = 60_000): Promise<Status> {
+  const start = Date.now();
+  for (;;) {
+    const status = await statusOf(token, id);
+    if (status.status === 'FINISHED' || status.status === 'ERROR') return status;
+    if (Date.now() - start > timeoutMs) throw new Error(`import ${id} still ${status.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function importar(token: string, rows: Cells[], options?: Parameters<typeof planilha>[1]) {
+  const sent = await upload(token, await planilha(rows, options));
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  return finished(token, sent.body.id!);
+}
+
+async function relatorio(token: string, path: string) {
+  const response = await fetch(`${portal.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await response.arrayBuffer());
+  const rows: (string | null)[][] = [];
+  workbook.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === undefined || v === null ? null : String(v))));
+  });
+  return rows;
+}
+
+const ptBR = (key: string, params?: Record<string, string | number>) => translate('PT_BR', key, params);
+
+/** A dealer user as the wizard requires one: CPF, dealer, position with department and start, management data. */
+const dealerUser = (over: Cells = {}): Cells => ({
+  nome: `Dealer User ${++seq}`,
+  email: email('dealeruser'),
+  cpf: cpfFrom(random),
+  tipo: 'DEALER_GRUPO',
+  dealers: formatCnpj(dealerX.cnpj),
+  grupos: grupoX.nome,
+  cargo: cargoNome,
+  departamento: departamentoNome,
+  dataInicioCargo: '01/03/2025',
+  dataAdmissao: new Date(Date.UTC(2024, 1, 1)),
+  emailSuperior: 'chefe@import.test',
+  telefones: '(11) 3456-7890',
+  celulares: '(11) 91234-5678',
+  ...over,
+});
+const manufacturerUser = (over: Cells = {}): Cells => ({
+  nome: `Manufacturer User ${++seq}`,
+  email: email('montadorauser'),
+  cpf: cpfFrom(random),
+  tipo: 'Montadora',
+  idioma: 'EN',
+  marcas: marcaX.nome,
+  ...over,
+});
+
+describe('the template', () => {
+  it('has exactly the importer columns as headers, in each language, and a sheet explaining each column', async () => {
+    for (const idioma of IDIOMAS) {
+      const response = await fetch(`${portal.url}/ModeloImportacaoUsuarios.xlsx?idioma=${idioma}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const [dados, instrucoes] = workbook.worksheets;
+      const headers = (dados.getRow(1).values as string[]).slice(1);
+      expect(headers).toEqual(COLUNAS_IMPORTACAO.map((c) => translate(idioma as Idioma, tituloColuna(c.key))));
+      expect(dados.actualRowCount).toBe(1);
+      const explained = new Set<string>();
+      instrucoes.eachRow((row) => explained.add(String(row.getCell(1).value)));
+      for (const h of headers) expect(explained).toContain(h);
+    }
+    // pt-BR by default; no sign-in needed (it holds no data).
+    const byDefault = await fetch(`${portal.url}/ModeloImportacaoUsuarios.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await byDefault.arrayBuffer());
+    expect(workbook.worksheets[0].getRow(1).getCell(2).value).toBe('E-mail');
+    expect((await fetch(`${portal.url}/ModeloImportacaoUsuarios.xlsx?idioma=xx`)).status).toBe(400);
+  });
+
+  it('is read back by the importer: a template filled in English imports for a Portuguese-speaking author', async () => {
+    const row = manufacturerUser();
+    const result = await importar(staff.token, [row], { header: cabecalhoModelo('EN') });
+    expect(result).toMatchObject({ status: 'FINISHED', total: 1, criados: 1, erros: 0, progress: 100 });
+  });
+});
+
+describe('bad files', () => {
+  it('refuses a text file named .xlsx and an .xlsx named otherwise, with the translated message', async () => {
+    const text = await upload(english.token, Buffer.from('nome;email\nAna;ana@x.test\n'), 'usuarios.xlsx');
+    expect(text).toEqual({
+      status: 415,
+      body: { code: 'BAD_USER_INPUT', message: 'Error on upload, check the file extension, only .XLSX is allowed' },
+    });
+    const named = await upload(staff.token, await planilha([manufacturerUser()]), 'usuarios.csv');
+    expect(named.status).toBe(415);
+    expect(named.body.message).toBe('Erro no upload, verifique a extensão do arquivo, apenas .XLSX é permitido');
+    const truncated = (await planilha([manufacturerUser()])).subarray(0, 300);
+    expect((await upload(staff.token, truncated)).status).toBe(415);
+  });
+
+  it('refuses an encrypted (OLE) workbook as encrypted', async () => {
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(2048)]);
+    const sent = await upload(english.token, ole);
+    expect(sent.status).toBe(415);
+    expect(sent.body.message).toBe(translate('EN', 'importacaoUsuarios.upload.criptografado'));
+  });
+
+  it('refuses the same content twice, and a file over the size limit', async () => {
+    const content = await planilha([manufacturerUser()]);
+    const first = await upload(english.token, content);
+    expect(first.status).toBe(201);
+    await finished(english.token, first.body.id!);
+    const again = await upload(english.token, content, 'another-name.xlsx');
+    expect(again).toEqual({ status: 409, body: { code: 'CONFLICT', message: 'Duplicate file. Could not upload' } });
+    // An upload kept but never queued (its process stopped in between) gives way after a minute:
+    // the same content is received again, and only once.
+    const stranded = await planilha([manufacturerUser()]);
+    const kept = await upload(english.token, stranded);
+    expect(kept.status).toBe(201);
+    await finished(english.token, kept.body.id!);
+    await db
+      .update(s.importacoes)
+      .set({ jobId: null, status: 'RECEIVED', createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(s.importacoes.id, Number(kept.body.id)));
+    const retaken = await upload(english.token, stranded, 'stranded-again.xlsx');
+    expect(retaken.status).toBe(201);
+    await finished(english.token, retaken.body.id!);
+    const rows = await db.select().from(s.importacoes).where(eq(s.importacoes.nomeArquivo, 'stranded-again.xlsx'));
+    expect(rows).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(s.importacoes)
+        .where(eq(s.importacoes.id, Number(kept.body.id))),
+    ).toHaveLength(0);
+    const big = await upload(english.token, randomBytes(1024 * 1024 + 10));
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('File too large: the maximum is 1 MB');
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.importacoes)
+      .where(eq(s.importacoes.autorId, english.id));
+    // The first upload and the one that took the stranded one's place; refused uploads keep nothing.
+    expect(n).toBe(2);
+  });
+
+  it('ends in ERROR with a translated reason for a corrupt, empty, incomplete or too long sheet, writing nobody', async () => {
+    // Corrupt: a real workbook whose compressed sheet data is overwritten (the zip's directory intact).
+    const good = await planilha([manufacturerUser(), manufacturerUser()]);
+    const at = good.indexOf(Buffer.from('xl/worksheets/sheet1.xml'));
+    const corrupt = Buffer.from(good);
+    randomBytes(200).copy(corrupt, at + 40);
+    const sent = await upload(staff.token, corrupt);
+    expect(sent.status).toBe(201);
+    expect(await finished(staff.token, sent.body.id!)).toMatchObject({
+      status: 'ERROR',
+      erro: ptBR('importacaoUsuarios.arquivo.corrompido'),
+    });
+
+    expect(await importar(staff.token, [])).toMatchObject({
+      status: 'ERROR',
+      erro: ptBR('importacaoUsuarios.arquivo.vazio'),
+    });
+
+    const semEmail = cabecalhoModelo('PT_BR').filter((h) => h !== 'E-mail' && h !== 'Tipo de usuário');
+    const missing = await importar(staff.token, [manufacturerUser()], { header: semEmail });
+    expect(missing).toMatchObject({ status: 'ERROR' });
+    expect(missing.erro).toBe(
+      ptBR('importacaoUsuarios.arquivo.colunasFaltando', { colunas: 'E-mail, Tipo de usuário' }),
+    );
+
+    const many = Array.from({ length: 31 }, () => manufacturerUser({ nome: `Too Many ${TAG}` }));
+    expect(await importar(staff.token, many)).toMatchObject({
+      status: 'ERROR',
+      erro: ptBR('importacaoUsuarios.arquivo.linhasDemais', { linhas: 31, max: 30 }),
+    });
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.usuarios)
+      .where(eq(s.usuarios.nome, `Too Many ${TAG}`));
+    expect(n).toBe(0);
+  });
+});
+
+describe('rows', () => {
+  it('imports a 20-row file with 3 bad rows as exactly 17 users, with their links and audit, and reports the 3', async () => {
+    const rows: Cells[] = [];
+    for (let i = 0; i < 20; i++) {
+      rows.push(
+        i % 2 === 0 ? dealerUser() : manufacturerUser({ tiposAcesso: i === 1 ? `${produtoNome}: Consulta` : null }),
+      );
+    }
+    rows[4] = { ...rows[4], cpf: '111.111.111-11' }; // invalid CPF
+    rows[9] = { ...rows[9], marcas: `Marca Inexistente ${TAG}` }; // unknown brand
+    rows[14] = { ...rows[14], dealers: null, cargo: null, departamento: null, dataInicioCargo: null }; // dealer user without dealer
+    const result = await importar(staff.token, rows);
+    expect(result).toMatchObject({
+      status: 'FINISHED',
+      total: 20,
+      done: 20,
+      progress: 100,
+      criados: 17,
+      atualizados: 0,
+      erros: 3,
+    });
+
+    const emails = rows.map((r) => String(r.email));
+    const created = await db.select().from(s.usuarios).where(inArray(s.usuarios.email, emails));
+    expect(created).toHaveLength(17);
+    expect(created.map((u) => u.email).sort()).toEqual(emails.filter((_, i) => ![4, 9, 14].includes(i)).sort());
+
+    // A dealer user: dealer, group, position with department and start, management data, phones.
+    const d = created.find((u) => u.email === rows[0].email)!;
+    expect(d).toMatchObject({
+      tipo: 'DEALER_GRUPO',
+      dataAdmissao: '2024-02-01',
+      emailSuperior: 'chefe@import.test',
+      telefones: ['1134567890'],
+      celulares: ['11912345678'],
+      cpf: String(rows[0].cpf),
+    });
+    expect(await db.select().from(s.usuarioDealers).where(eq(s.usuarioDealers.usuarioId, d.id))).toEqual([
+      { usuarioId: d.id, dealerId: dealerX.id },
+    ]);
+    expect(await db.select().from(s.usuarioGrupos).where(eq(s.usuarioGrupos.usuarioId, d.id))).toEqual([
+      { usuarioId: d.id, grupoId: grupoX.id },
+    ]);
+    const [cargo] = await db.select().from(s.usuarioCargos).where(eq(s.usuarioCargos.usuarioId, d.id));
+    expect(cargo).toMatchObject({ dealerId: dealerX.id, dataInicio: '2025-03-01' });
+    expect(cargo.departamentoId).not.toBeNull();
+
+    // A manufacturer user: brand, language, the access type with its default feature.
+    const m = created.find((u) => u.email === rows[1].email)!;
+    expect(m).toMatchObject({ tipo: 'MONTADORA', idioma: 'EN' });
+    expect(await db.select().from(s.usuarioMarcas).where(eq(s.usuarioMarcas.usuarioId, m.id))).toEqual([
+      { usuarioId: m.id, marcaId: marcaX.id },
+    ]);
+    expect(await db.select().from(s.usuarioTiposAcesso).where(eq(s.usuarioTiposAcesso.usuarioId, m.id))).toEqual([
+      { usuarioId: m.id, tipoAcessoId },
+    ]);
+    expect(
+      await db.select().from(s.usuarioFuncionalidades).where(eq(s.usuarioFuncionalidades.usuarioId, m.id)),
+    ).toEqual([{ usuarioId: m.id, funcionalidadeId: padraoId }]);
+
+    // One creation audit per user, by the importer.
+    const audit = await db
+      .select()
+      .from(s.auditoria)
+      .where(
+        and(
+          eq(s.auditoria.tipo, 'USUARIO'),
+          inArray(
+            s.auditoria.registroId,
+            created.map((u) => String(u.id)),
+          ),
+        ),
+      );
+    expect(audit).toHaveLength(17);
+    expect(audit.every((a) => a.alteracao === 'CRIACAO' && a.autorId === staff.id)).toBe(true);
+    expect(audit.find((a) => a.registroId === String(m.id))!.valorNovo).toMatchObject({
+      marcaIds: [marcaX.id],
+      tiposAcessoIds: [tipoAcessoId],
+    });
+    // Welcome e-mails (embedded provider), one per created user.
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.emailOutbox)
+      .where(inArray(s.emailOutbox.para, emails));
+    expect(n).toBe(17);
+
+    // The report: the 3 rows as they came plus the reason, in the author's language.
+    expect(result.relatorioErros).toBe(`/import/users/${result.id}/erros`);
+    const report = await relatorio(staff.token, result.relatorioErros!);
+    expect(report).toHaveLength(4);
+    expect(report[0]).toEqual([...cabecalhoModelo('PT_BR'), 'Motivo']);
+    const emailCol = cabecalhoModelo('PT_BR').indexOf('E-mail');
+    expect(report.slice(1).map((r) => r[emailCol])).toEqual([rows[4].email, rows[9].email, rows[14].email]);
+    const reason = (r: (string | null)[]) => r[r.length - 1]!;
+    expect(report[1][cabecalhoModelo('PT_BR').indexOf('CPF')]).toBe('111.111.111-11');
+    expect(reason(report[1])).toBe(`CPF: ${ptBR('usuarios.validation.cpf')}`);
+    expect(reason(report[2])).toBe(
+      `Marcas: ${ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: `Marca Inexistente ${TAG}` })}`,
+    );
+    expect(reason(report[3])).toContain(`Dealers (CNPJ): ${ptBR('usuarios.validation.dealerObrigatorio')}`);
+
+    // Only the author (or provider staff) gets the report.
+    const other = await fetch(`${portal.url}${result.relatorioErros}`, {
+      headers: { authorization: `Bearer ${manufacturer.token}` },
+    });
+    expect(other.status).toBe(404);
+    expect((await fetch(`${portal.url}${result.relatorioErros}`)).status).toBe(401);
+  });
+
+  it("refuses rows outside a manufacturer's scope (another brand, another brand's dealer, a user it cannot see), writing nothing for them", async () => {
+    const outsider = await createUsuario(db, {
+      nome: 'Fora do Alcance',
+      email: email('fora'),
+      tipo: 'MONTADORA',
+      marcaIds: [marcaY.id],
+    });
+    const rows = [
+      manufacturerUser({ marcas: marcaY.nome }),
+      dealerUser({ dealers: formatCnpj(dealerY.cnpj), grupos: null }),
+      manufacturerUser({ email: outsider.email, nome: 'Renomeado' }),
+      manufacturerUser({ tipo: 'TECSINAPSE', marcas: marcaX.nome }),
+      manufacturerUser(),
+    ];
+    const result = await importar(manufacturer.token, rows);
+    expect(result).toMatchObject({ status: 'FINISHED', criados: 1, atualizados: 0, erros: 4 });
+    const written = await db
+      .select({ email: s.usuarios.email, nome: s.usuarios.nome })
+      .from(s.usuarios)
+      .where(
+        inArray(
+          s.usuarios.email,
+          rows.map((r) => String(r.email)),
+        ),
+      );
+    expect(written.map((u) => u.email).sort()).toEqual([outsider.email, String(rows[4].email)].sort());
+    expect(written.find((u) => u.email === outsider.email)!.nome).toBe('Fora do Alcance');
+    const reasons = (await relatorio(manufacturer.token, result.relatorioErros!)).slice(1).map((r) => r[r.length - 1]);
+    expect(reasons).toEqual([
+      `Marcas: ${ptBR('usuarios.validation.marcaNaoPermitida')}`,
+      `Dealers (CNPJ): ${ptBR('usuarios.validation.dealerNaoPermitido')}`,
+      `E-mail: ${ptBR('importacaoUsuarios.linha.foraDoEscopo')}`,
+      `Tipo de usuário: ${ptBR('usuarios.validation.tipoNaoPermitido')}`,
+    ]);
+    const audit = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.auditoria)
+      .where(and(eq(s.auditoria.tipo, 'USUARIO'), eq(s.auditoria.registroId, String(outsider.id))));
+    expect(audit[0].n).toBe(0);
+  });
+
+  it('updates existing users by e-mail: fields and links replaced, e-mail and type locked, version bumped, audited', async () => {
+    const existing = await createUsuario(db, {
+      nome: 'Nome Antigo',
+      email: email('existente'),
+      tipo: 'MONTADORA',
+      cpf: cpfFrom(random),
+      marcaIds: [marcaX.id],
+    });
+    const row = manufacturerUser({
+      email: existing.email.toUpperCase(),
+      nome: 'Nome Novo',
+      tipo: 'DEALER_GRUPO', // locked: ignored on an existing user
+      cpf: null,
+      marcas: `${marcaX.nome}; ${marcaY.nome}`,
+      celulares: '(11) 98765-4321',
+    });
+    const twice = { ...row, nome: 'Repetido' };
+    const result = await importar(staff.token, [row, twice]);
+    expect(result).toMatchObject({ status: 'FINISHED', criados: 0, atualizados: 1, erros: 1 });
+    const [after] = await db.select().from(s.usuarios).where(eq(s.usuarios.id, existing.id));
+    expect(after).toMatchObject({
+      nome: 'Nome Novo',
+      tipo: 'MONTADORA',
+      cpf: existing.cpf,
+      idioma: 'EN',
+      celulares: ['11987654321'],
+      version: existing.version + 1,
+    });
+    const marcasAfter = await db.select().from(s.usuarioMarcas).where(eq(s.usuarioMarcas.usuarioId, existing.id));
+    expect(marcasAfter.map((m) => m.marcaId).sort()).toEqual([marcaX.id, marcaY.id].sort());
+    const [audit] = await db
+      .select()
+      .from(s.auditoria)
+      .where(and(eq(s.auditoria.tipo, 'USUARIO'), eq(s.auditoria.registroId, String(existing.id))));
+    expect(audit).toMatchObject({ alteracao: 'ALTERACAO', autorId: staff.id });
+    expect(audit.valorAnterior).toMatchObject({ nome: 'Nome Antigo' });
+    expect(audit.valorNovo).toMatchObject({ nome: 'Nome Novo' });
+    const [report] = (await relatorio(staff.token, result.relatorioErros!)).slice(1);
+    expect(report[report.length - 1]).toBe(`E-mail: ${ptBR('importacaoUsuarios.linha.emailRepetido', { linha: 2 })}`);
+  });
+
+  it('resumes a run stopped mid-file after its last committed batch, without duplicating anyone', async () => {
+    const rows = Array.from({ length: 20 }, () => manufacturerUser({ nome: `Resume ${TAG}` }));
+    let stopped = 0;
+    let during: Status | undefined;
+    hooks.depoisDoLote = async (id, ultimaLinha) => {
+      // What the status table shows while the job runs (after the first batch).
+      if (ultimaLinha === 1 + BATCH && !during) during = await statusOf(staff.token, String(id));
+      // After the second batch (rows 2-11) of the first attempt: the worker dies.
+      if (ultimaLinha === 1 + 2 * BATCH && stopped++ === 0) throw new Error('worker stopped');
+    };
+    try {
+      const sent = await upload(staff.token, await planilha(rows));
+      expect(sent.status).toBe(201);
+      const result = await finished(staff.token, sent.body.id!, 90_000);
+      expect(result).toMatchObject({ status: 'FINISHED', criados: 20, erros: 0, done: 20 });
+      expect(stopped).toBe(1);
+      expect(during).toMatchObject({ status: 'PROCESSING', total: 20, done: BATCH, progress: 25, criados: BATCH });
+      expect(during!.linhasPorSegundo).toBeGreaterThan(0);
+      expect(during!.segundosRestantes).toBe(Math.ceil((20 - BATCH) / during!.linhasPorSegundo!));
+      expect(result.linhasPorSegundo).toBeNull();
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(s.usuarios)
+        .where(eq(s.usuarios.nome, `Resume ${TAG}`));
+      expect(n).toBe(20);
+      const linhas = await db
+        .select({ linha: s.importacaoLinhas.linha })
+        .from(s.importacaoLinhas)
+        .where(eq(s.importacaoLinhas.importacaoId, Number(sent.body.id)));
+      expect(linhas).toHaveLength(20);
+      const [imp] = await db
+        .select()
+        .from(s.importacoes)
+        .where(eq(s.importacoes.id, Number(sent.body.id)));
+      const [job] = await db.select().from(s.jobs).where(eq(s.jobs.id, imp.jobId!));
+      // Stopped once, then resumed (a further retry, if pg-boss makes one, must not duplicate either).
+      expect(job.tentativas).toBeGreaterThanOrEqual(2);
+    } finally {
+      hooks.depoisDoLote = undefined;
+    }
+  });
+});
+
+describe('importStatus and the routes', () => {
+  it("lists only the caller's imports, newest first, paged with the total", async () => {
+    const mine = await gql<{ importStatus: { totalElements: number; content: Status[] } }>(
+      portal,
+      STATUS,
+      { f: { page: 0, rowsPerPage: 2 } },
+      manufacturer.token,
+    );
+    expect(mine.errors).toBeUndefined();
+    const page = mine.data!.importStatus;
+    expect(page.totalElements).toBe(1);
+    const all = await db.select().from(s.importacoes).where(eq(s.importacoes.autorId, staff.id));
+    const staffPage = (
+      await gql<{ importStatus: { totalElements: number; content: Status[] } }>(
+        portal,
+        STATUS,
+        { f: { page: 0, rowsPerPage: 2 } },
+        staff.token,
+      )
+    ).data!.importStatus;
+    expect(staffPage.totalElements).toBe(all.length);
+    expect(staffPage.content.map((i) => Number(i.id))).toEqual(
+      all
+        .map((i) => i.id)
+        .sort((a, b) => b - a)
+        .slice(0, 2),
+    );
+  });
+
+  it('refuses the upload and the status without the import function', async () => {
+    const without = await signInAsNew(portal, {
+      nome: 'Sem Importação',
+      email: email('sem'),
+      tipo: 'MONTADORA',
+      funcionalidades: ['PORTAL_MANUTENCAO_USUARIOS'],
+      marcaIds: [marcaX.id],
+    });
+    const content = await planilha([manufacturerUser()]);
+    expect((await upload(without.token, content)).status).toBe(403);
+    const anonymous = await fetch(`${portal.url}/import/users`, { method: 'POST', body: new FormData() });
+    expect(anonymous.status).toBe(401);
+    const status = await gql(portal, STATUS, {}, without.token);
+    expect(status.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.importacoes)
+      .where(eq(s.importacoes.autorId, without.id));
+    expect(n).toBe(0);
+  });
+});
