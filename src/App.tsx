@@ -1,6 +1,6 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import {
   Admin,
   CustomRoutes,
@@ -15,6 +15,7 @@ import {
 // Route elements are react-router's (react-admin's default router); same entry as ra-core's.
 import { Route } from 'react-router-dom';
 import { CALLBACK_PATH } from '../providers/authProvider';
+import { createQueryClient } from '../providers/queryClient';
 import { Layout } from './layout/Layout';
 import { useMenuUsuarioLogado } from './layout/useMenuUsuarioLogado';
 import { AuthCallbackPage } from './pages/auth/AuthCallbackPage';
@@ -105,9 +106,11 @@ const PortalNotification = () => <Notification anchorOrigin={{ vertical: 'bottom
 
 /** The only place listing routes and resources. */
 export function App({ authProvider, dataProvider, i18nProvider, store, title }: AppProps) {
+  const [queryClient] = useState(createQueryClient);
   return (
     <Admin
       disableTelemetry
+      queryClient={queryClient}
       requireAuth
       authProvider={authProvider}
       dataProvider={dataProvider}

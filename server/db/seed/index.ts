@@ -219,7 +219,7 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     tipoAcessoIds: [portalAdmin.id, ...tiposPorProduto.map((t) => t[0])],
     marcaIds: marcas.map((m) => m.id),
   });
-  await createUsuario(tx, {
+  const montadora = await createUsuario(tx, {
     ...senha,
     nome: 'Marina Montadora',
     email: 'montadora@portal.test',
@@ -269,6 +269,15 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
       dealerIds: tipo === 'DEALER_GRUPO' ? [dealer.id] : [],
     });
   }
+
+  // One public recipient group, so the demo has a group to open, use and copy: the dealer-group
+  // users of every Aurora Motors dealer (the audience engine keeps it current as users change).
+  const [grupoDemo] = await tx
+    .insert(s.gruposUsuarios)
+    .values({ nome: 'Rede Aurora Motors', criadorId: montadora.id, possuiPerfil: true, todosDealers: true })
+    .returning();
+  await tx.insert(s.grupoUsuariosMarcas).values({ grupoUsuariosId: grupoDemo.id, marcaId: marcas[0].id });
+  await tx.insert(s.grupoUsuariosTiposUsuario).values({ grupoUsuariosId: grupoDemo.id, tipo: 'DEALER_GRUPO' });
 
   await tx.insert(s.i18nLabels).values([
     { idioma: 'PT_BR', chave: 'portal.welcomeNotice', valor: 'Bem-vindo ao novo portal da rede!' },
