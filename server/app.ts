@@ -12,7 +12,7 @@ import { forgotPasswordRoutes } from './auth/forgotPassword';
 import { interactionRoutes } from './auth/interactions';
 import { pruneExpired } from './auth/oidcAdapter';
 import { pickIdioma } from './auth/language';
-import { setPasswordHashConcurrency } from './auth/passwords';
+import { MIN_PRODUCTION_HASH_COST, setPasswordHashConcurrency, setPasswordHashCost } from './auth/passwords';
 import { createOidcProvider, SCOPES, SIGN_OUT_SCRIPT, SIGN_OUT_SCRIPT_PATH } from './auth/provider';
 import { sessionFromAuthorization } from './auth/session';
 import { createTokenVerifier } from './auth/verify';
@@ -66,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const { db } = database;
   setPasswordHashConcurrency(config.passwordHashConcurrency);
+  setPasswordHashCost(config.passwordHashCost);
   // Authorization reads the reference data: every database gets it, the demo only when wanted.
   // Under the start-up lock, like migrations: processes starting at once on an empty database do
   // not seed it twice.
@@ -82,6 +83,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
+  if (config.passwordHashCost < MIN_PRODUCTION_HASH_COST) {
+    app.log.warn(`PASSWORD_HASH_COST=${config.passwordHashCost} is below OWASP's minimum (17): for test runs only`);
+  }
   await registerSecurity(app, config);
   // Brotli or gzip for JSON and the built assets (text types over 1 KB), as the client accepts.
   await app.register(compress, { global: true, threshold: 1024 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { THEME_IDS, type ThemeId } from '../domain/themes';
+import { MIN_PRODUCTION_HASH_COST } from './auth/passwords';
 
 /**
  * Every setting comes from the environment; the README's configuration table lists them.
@@ -51,6 +52,8 @@ export interface Config {
   forgotPasswordRateLimit: number;
   /** scrypt hashes running at once in this process (each holds 128 MiB of memory). */
   passwordHashConcurrency: number;
+  /** log2 of scrypt's N for new password hashes (server/auth/passwords.ts). */
+  passwordHashCost: number;
   /** Calls per minute per address to /sendLogs and /createGroupAndLogStream. */
   logRateLimit: number;
   /** Bearer token of /metrics (Prometheus); unset = no /metrics route. */
@@ -253,6 +256,11 @@ export const ENVIRONMENT = {
     default: '2 (fewer with 1 CPU)',
     meaning: 'password hashes (scrypt, 128 MiB each) running at once per process',
   },
+  PASSWORD_HASH_COST: {
+    schema: integer(MIN_PRODUCTION_HASH_COST, 12, 20),
+    default: String(MIN_PRODUCTION_HASH_COST),
+    meaning: 'cost of new password hashes (log2 of scrypt N); below 17 only for test runs (a warning at start)',
+  },
   FORGOT_PASSWORD_RATE_LIMIT: {
     schema: positive(5),
     default: '5',
@@ -428,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountBackoffMaxSeconds: e.LOGIN_ACCOUNT_BACKOFF_MAX,
     forgotPasswordRateLimit: e.FORGOT_PASSWORD_RATE_LIMIT,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     logRateLimit: e.LOG_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
     keycloakAdmin: keycloakAdminOf(e),

@@ -1,7 +1,10 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// scrypt with OWASP's minimum cost (N=2^17, r=8, p=1); stored as scrypt$N$r$p$salt$hash.
-const N = 2 ** 17;
+// scrypt with OWASP's minimum cost (N=2^17, r=8, p=1); stored as scrypt$N$r$p$salt$hash, so a
+// hash keeps verifying with the cost it was made with.
+/** OWASP's minimum, and the default of PASSWORD_HASH_COST (config.ts): log2 of scrypt's N. */
+export const MIN_PRODUCTION_HASH_COST = 17;
+let N = 2 ** MIN_PRODUCTION_HASH_COST;
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 32;
@@ -15,6 +18,15 @@ const KEY_LENGTH = 32;
  * PASSWORD_HASH_CONCURRENCY (config.ts); one gate per process.
  */
 let concurrency = 2;
+
+/**
+ * scrypt's cost (log2 N) of new hashes, from PASSWORD_HASH_COST (buildApp). Only test runs go below
+ * the default: a test sign-in then costs milliseconds instead of half a second of CPU (the API and
+ * end-to-end tests sign in hundreds of times).
+ */
+export function setPasswordHashCost(log2N: number) {
+  N = 2 ** log2N;
+}
 
 export function setPasswordHashConcurrency(value: number) {
   concurrency = Math.max(1, Math.floor(value));
@@ -72,7 +84,7 @@ export async function hashPassword(password: string): Promise<string> {
  * that answering "no such account" costs the same scrypt as a wrong password (no timing oracle).
  * Its password is unknown: nothing verifies against it.
  */
-const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
+const dummyHash = () => `scrypt$${N}$${r}$${p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
 
 /**
  * Checks a password against a stored hash. Always runs one scrypt with the current cost, even
@@ -81,7 +93,7 @@ const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parts = stored?.split('$') ?? [];
   const usable = parts.length === 6 && parts[0] === 'scrypt';
-  const [, n, rr, pp, salt, hash] = usable ? parts : DUMMY_HASH.split('$');
+  const [, n, rr, pp, salt, hash] = usable ? parts : dummyHash().split('$');
   const expected = Buffer.from(hash, 'base64url');
   passwordStats.verifications++;
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(rr), p: Number(pp) });

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { setPasswordHashCost } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
-import { SEEDED_ARCHIVE_ENV, SEEDED_TEMPLATE_ENV } from './portal';
+import { SEEDED_ARCHIVE_ENV, SEEDED_TEMPLATE_ENV, TEST_PASSWORD_HASH_COST } from './portal';
 
 /**
  * Migrating and seeding a database costs 3–4 s on PGlite (its initdb alone 2.5 s) and about 2 s on
@@ -15,6 +16,8 @@ import { SEEDED_ARCHIVE_ENV, SEEDED_TEMPLATE_ENV } from './portal';
  * database created from a template.
  */
 export default async function setup() {
+  // The demo users' password hash, as the test portals (startPortal) make theirs.
+  setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const seeded = await openDatabase({ pgliteDir: 'memory://' });

@@ -12,6 +12,13 @@ import type { VersionedTable } from '../../server/audit/write';
 import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders';
 
 /**
+ * scrypt's cost in test runs (PASSWORD_HASH_COST): a sign-in hashes in milliseconds instead of half
+ * a second of CPU, which was a third of the API tests' time. The production cost is the config's
+ * default, checked in server/config.test.ts; the benches keep it.
+ */
+export const TEST_PASSWORD_HASH_COST = '12';
+
+/**
  * Starts the whole portal on a free port for API tests: PGlite in memory, or a fresh database on
  * the PostgreSQL server of DATABASE_URL (created here and dropped by close()).
  */
@@ -95,6 +102,7 @@ export async function startPortal(
     HOST: '127.0.0.1',
     SERVE_CLIENT: 'false',
     LOG_LEVEL: log ? 'info' : 'warn',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     // The tests sign in as the demo users: a PostgreSQL server gets them only with SEED_DEMO=true
     // (PGlite in memory is new at every start, so it gets them by default).
     ...(testDb ? { DATABASE_URL: testDb.url, SEED_DEMO: 'true' } : {}),

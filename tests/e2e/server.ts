@@ -42,6 +42,8 @@ export async function launch(options: ServerOptions): Promise<ServerHandle> {
       ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
       LOGIN_RATE_LIMIT: '100',
       FORGOT_PASSWORD_RATE_LIMIT: '100',
+      // Cheap password hashes, as in the API tests (tests/api/portal.ts): every journey signs in.
+      PASSWORD_HASH_COST: '12',
       ...options.env,
     },
   });
