@@ -5,7 +5,6 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -55,10 +54,11 @@ const TARGETS = [
   },
   {
     name: 'server (dist-server/)',
-    output: SERVER_BUNDLE,
+    output: path.join(root, 'dist-server', 'main.mjs'),
     stamp: path.join(root, 'dist-server', '.sources-hash'),
     sources: ['package-lock.json', 'scripts/build-server.mjs', 'server', 'domain', 'i18n'],
-    build: buildServer,
+    // esbuild is loaded only to build: an up-to-date check at every `npm start` stays quick.
+    build: async () => (await import('./build-server.mjs')).buildServer(),
   },
 ];
 
