@@ -45,6 +45,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Each API test file imported the server afresh (~200 modules, 3-6 s a file, a third of
+          // the stage under load): a worker now runs its files in one module graph. Each file starts
+          // its own portals and databases; what a module keeps between them (the password hashing
+          // settings) is set by every portal's start, and a test that changes it sets it first.
+          isolate: false,
           // The flags of scripts/nodeProcess.ts (the config loader cannot import it without an extension).
           execArgv: ['--no-memory-protection-keys'],
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import {
   hashPassword,
@@ -11,10 +11,12 @@ import {
 const costOf = (stored: string) => Number(stored.split('$')[1]);
 
 describe('password hashes', () => {
-  afterEach(() => setPasswordHashCost(MIN_PRODUCTION_HASH_COST));
+  // Test files may share a worker's modules (vitest.config.ts): start from the production cost.
+  beforeEach(() => setPasswordHashCost(MIN_PRODUCTION_HASH_COST));
 
   it('are made at OWASP’s minimum cost unless configured otherwise', async () => {
     expect(loadConfig({}).passwordHashCost).toBe(17);
+    setPasswordHashCost(loadConfig({}).passwordHashCost);
     const stored = await hashPassword('Segredo#2026');
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(await verifyPassword('Segredo#2026', stored)).toBe(true);
