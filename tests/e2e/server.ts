@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { typescriptEntry } from '../../scripts/nodeProcess';
+import { NODE_FLAGS } from '../../scripts/nodeProcess';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
@@ -16,7 +16,7 @@ interface ServerOptions {
   dataDir: string;
   log: string;
   env?: Record<string, string>;
-  /** `npm start` (build, then serve) as the README says, or only the server on the existing build. */
+  /** `npm start` (build, then serve) as the README says, or only the server bundle the suite's start built. */
   command: 'npm start' | 'server only';
 }
 
@@ -30,7 +30,10 @@ export interface ServerHandle {
 export async function launch(options: ServerOptions): Promise<ServerHandle> {
   mkdirSync(results, { recursive: true });
   const log = createWriteStream(options.log);
-  const [cmd, args] = options.command === 'npm start' ? ['npm', ['start']] : typescriptEntry('server/main.ts');
+  const [cmd, args] =
+    options.command === 'npm start'
+      ? ['npm', ['start']]
+      : [process.execPath, [...NODE_FLAGS, path.join(root, 'dist-server', 'main.mjs')]];
   const child = spawn(cmd, args as string[], {
     cwd: root,
     detached: true,
