@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Bloco, DefinicaoGrupoUsuarios } from '../../domain/schemas/grupoUsuarios';
 import type { DbOrTx } from '../db/client';
-import { allOf, pageWithTotalOnce, searchIn } from '../db/lists';
+import { allOf, pageWithTotalOnce, searchIn, type OnePassList } from '../db/lists';
 import { usuarios } from '../db/schema';
 
 /**
@@ -292,12 +292,21 @@ export interface RecipientsPage {
  */
 export async function listRecipients(db: DbOrTx, given: Audience[], input: RecipientsPage) {
   const audiences = await Promise.all(given.map((a) => a.load?.(db) ?? a));
+  return pageWithTotalOnce<{ id: number; nome: string; email: string; tipo: string; removido: boolean }>(
+    db,
+    input,
+    recipientsList(audiences, input),
+  );
+}
+
+/** What listRecipients reads, for pageWithTotalOnce (loaded audiences): the recipients by name, the page's columns. */
+export function recipientsList(audiences: Audience[], input: RecipientsPage): OnePassList {
   const where = allOf(recipientCondition(audiences), input.scope, searchIn(input.busca, usuarios.busca));
   const removido = input.removidos ? oneOf(sql`usuarios.id`, input.removidos, 'removidos') : sql`false`;
-  return pageWithTotalOnce<{ id: number; nome: string; email: string; tipo: string; removido: boolean }>(db, input, {
+  return {
     rows: sql`select usuarios.id, usuarios.nome from usuarios where ${where}`,
     order: sql`lista.nome, lista.id`,
     columns: sql`usuarios.id, usuarios.nome, usuarios.email, usuarios.tipo, ${removido} as removido`,
     join: sql`join usuarios on usuarios.id = lista.id`,
-  });
+  };
 }
