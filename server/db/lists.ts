@@ -1,4 +1,5 @@
 import { and, asc, desc, getTableName, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
+import type { DbOrTx } from './client';
 
 // Building blocks of the paged lists (filterInput of spec section 7): search, sort and page.
 
@@ -84,6 +85,55 @@ export async function pageWithTotal<R>(
   const content = await fetchPage(limit, offset);
   const totalElements = offset === 0 && content.length < limit ? content.length : await count();
   return { content, totalElements };
+}
+
+export interface OnePassList {
+  /**
+   * The list's rows, narrow: `select <key>, <sort columns> from ... where ...`. It is computed once
+   * and held (`with lista as materialized`), so keep it to what the count and the order need.
+   */
+  rows: SQL;
+  /** ORDER BY over the columns of `rows`, qualified by `lista` and ending with a unique key (`lista.nome, lista.id`). */
+  order: SQL;
+  /** The page's select list, over the page's `lista` rows and what `join` brings. */
+  columns: SQL;
+  /** Joins from the page's `lista` rows to the page's other columns (`join usuarios on usuarios.id = lista.id`). */
+  join?: SQL;
+}
+
+/**
+ * One page and the total in ONE statement that computes the list's rows once: the count and the
+ * page (a top-N sort) both read the materialized rows, in one snapshot, and the other columns are
+ * read for the page's rows only. For lists whose rows cost more than holding them (the audience
+ * engine's recipients: each of pageWithTotal's two statements would compute the whole set); a
+ * list whose first page can stop early on an index (and whose count is cheap) is better served
+ * by pageWithTotal. A page past the end still gets the total (a row with no page columns).
+ */
+export async function pageWithTotalOnce<R extends Record<string, unknown>>(
+  db: DbOrTx,
+  input: ListInput,
+  list: OnePassList,
+): Promise<{ content: R[]; totalElements: number }> {
+  const result = await db.execute<R & { __total: number | string; __ordem: number | string | null }>(
+    onePassStatement(input, list),
+  );
+  const totalElements = Number(result.rows[0]?.__total ?? 0);
+  const content = result.rows
+    .filter((row) => row.__ordem !== null)
+    .map(({ __total: _total, __ordem: _ordem, ...row }) => row as unknown as R);
+  return { content, totalElements };
+}
+
+/** pageWithTotalOnce's statement (benchmarks explain it): rows `__total`, `__ordem` (null on a page past the end) and the columns. */
+export function onePassStatement(input: ListInput, { rows, order, columns, join }: OnePassList): SQL {
+  const { limit, offset } = pageOf(input);
+  return sql`with lista as materialized (${rows})
+    select total.n as "__total", pagina.* from (select count(*) as n from lista) total
+    left join (
+      select row_number() over (order by ${order}) as "__ordem", ${columns}
+      from (select * from lista order by ${order} limit ${limit} offset ${offset}) lista ${join ?? sql``}
+    ) pagina on true
+    order by pagina."__ordem"`;
 }
 
 /** `select count(*)` of a list's where clause. */

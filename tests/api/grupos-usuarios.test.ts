@@ -1027,6 +1027,11 @@ describe('read and edit access lists', () => {
     // Someone not named: NOT_FOUND everywhere, not in the lists.
     expect(errorCode(await read(outsider.token))).toBe('NOT_FOUND');
     expect(errorCode(await destinatarios(outsider.token, { grupos: [id] }))).toBe('NOT_FOUND');
+    // Along with a group of their own (named twice, which is fine alone), or a missing id along with a group: still NOT_FOUND.
+    const own = await criar({ ...def, tiposUsuario: ['MONTADORA'], publico: false }, outsider.token);
+    expect((await destinatarios(outsider.token, { grupos: [own, own] })).errors).toBeUndefined();
+    expect(errorCode(await destinatarios(outsider.token, { grupos: [own, id] }))).toBe('NOT_FOUND');
+    expect(errorCode(await destinatarios(staff, { grupos: [id, 2_000_000_000] }))).toBe('NOT_FOUND');
     const listed = async (token: string) =>
       (
         await gql<{ gruposUsuarios: { content: { id: string }[] } }>(

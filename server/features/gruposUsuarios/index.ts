@@ -249,7 +249,7 @@ export const gruposUsuariosFeature: Feature = {
       async resolve(args: { filterInput: unknown }, { db, session, idioma }) {
         const filter = parseInput(destinatariosFilterSchema, args.filterInput ?? {}, idioma);
         const grupos = filter.grupos ?? [];
-        for (const id of grupos) await readableGrupo(db, session, id);
+        if (!(await q.readsAll(db, session, grupos))) throw notFound(session.idioma);
         const draft = filter.definicao
           ? draftGroup(filter.definicao, { ignorarRemovidos: Boolean(filter.incluirRemovidos) })
           : undefined;

@@ -89,6 +89,20 @@ export async function findGrupoUsuarios(db: DbOrTx, session: Session, id: number
   return row;
 }
 
+/**
+ * Whether the caller may read every one of the groups (ids as the request gives them), in one
+ * query that reads no block: the recipients' list checks this before asking the engine.
+ */
+export async function readsAll(db: DbOrTx, session: Session, ids: readonly number[]): Promise<boolean> {
+  const distinct = [...new Set(ids)];
+  if (distinct.length === 0) return true;
+  const [{ n }] = await db
+    .select({ n: countOf() })
+    .from(gruposUsuarios)
+    .where(allOf(sql`${gid} = any(${`{${distinct.join(',')}}`}::int[])`, grupoUsuariosReadScope(session)));
+  return n === distinct.length;
+}
+
 const favoritoFirst = (session: Session) =>
   sql`exists (select 1 from grupo_usuarios_favoritos f
     where f.grupo_usuarios_id = ${gid} and f.usuario_id = ${session.usuarioId}) desc`;
