@@ -263,7 +263,8 @@ describe("a manufacturer's sight of users follows every change of brands and dea
 
 // On a PostgreSQL server, two transactions changing the same user's brands from two sides: the
 // second waits for the first (a row lock on the user, or on the dealer through the link's foreign
-// key) and computes after it commits, so neither overwrites nor misses the other's change.
+// key) and computes after it commits, so neither overwrites nor misses the other's change; and a
+// user's save and their dealer's save do not deadlock.
 describe.runIf(process.env.DATABASE_URL)('concurrent changes on PostgreSQL', () => {
   const connect = async () => {
     const client = new pg.Client({ connectionString: portal.database.url });
@@ -315,6 +316,44 @@ describe.runIf(process.env.DATABASE_URL)('concurrent changes on PostgreSQL', () 
       await pending;
       await b.query('commit');
       // The user's brand m3, the dealer's m2, and the brand m1 the user or the dealer gained.
+      expect(await efetivas(usuario.id)).toEqual([m1, m2, m3]);
+    } finally {
+      for (const client of [a, b, observer]) await client.end();
+    }
+  });
+
+  it("a user's save re-linking them to a dealer while that dealer's brands are saved: no deadlock", async () => {
+    const dealer = await createDealer(db, dealerInput([m2]));
+    const usuario = await createUsuario(db, {
+      nome: unique('Concorrente'),
+      email: email(),
+      tipo: 'DEALER_GRUPO',
+      marcaIds: [m3],
+      dealerIds: [dealer.id],
+    });
+    const [a, b, observer] = [await connect(), await connect(), await connect()];
+    try {
+      // The user's save holds the user's row (the version it bumps), then rewrites their links.
+      await b.query('begin');
+      await b.query(`update usuarios set version = version + 1 where id = ${usuario.id}`);
+      // The dealer's save holds the dealer's row, then adds a brand, whose users it recomputes:
+      // it waits for the user's save.
+      await a.query('begin');
+      await a.query(`update dealers set version = version + 1 where id = ${dealer.id}`);
+      const { rows } = await a.query('select pg_backend_pid() as pid');
+      let ended = false;
+      const dealerSave = a
+        .query(`insert into dealer_marcas (dealer_id, marca_id) values (${dealer.id}, ${m1})`)
+        .finally(() => (ended = true));
+      while (!ended && !(await waitsForLock(observer, rows[0].pid))) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The user's save goes on (the link's foreign-key check on the dealer does not wait for it).
+      await b.query(`delete from usuario_dealers where usuario_id = ${usuario.id}`);
+      await b.query(`insert into usuario_dealers (usuario_id, dealer_id) values (${usuario.id}, ${dealer.id})`);
+      await b.query('commit');
+      await dealerSave;
+      await a.query('commit');
       expect(await efetivas(usuario.id)).toEqual([m1, m2, m3]);
     } finally {
       for (const client of [a, b, observer]) await client.end();

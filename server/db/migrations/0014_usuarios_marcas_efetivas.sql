@@ -45,10 +45,14 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- dealer_marcas: the users of the dealers written. The dealers are locked FOR UPDATE first, which
+-- dealer_marcas: the users of the dealers written. First their users as this statement sees them
+-- are locked (a save of one of them in flight commits first); then the dealers, FOR UPDATE, which
 -- the foreign-key check of a user being linked to one of them meanwhile (FOR KEY SHARE on the
--- dealer) waits for, and which waits for such a check: whichever of the two commits second sees the
--- other's change (the link's users are read, or the dealer's brands, after the lock).
+-- dealer) waits for, or which waits for such a check; then the users are read again and computed,
+-- so a link committed in between is seen, and a link written after waits and sees the new brands.
+-- In that order a user's save (which holds the user's row and checks the dealer's key) and a
+-- dealer's save (which holds the dealer's row, without blocking key checks, until FOR UPDATE) do
+-- not wait for each other in a cycle.
 CREATE FUNCTION "marcas_efetivas_por_dealer"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed integer[];
@@ -63,6 +67,8 @@ BEGIN
   IF cardinality(changed) = 0 THEN
     RETURN NULL;
   END IF;
+  PERFORM 1 FROM usuarios WHERE id IN (SELECT ud.usuario_id FROM usuario_dealers ud WHERE ud.dealer_id = ANY (changed))
+    ORDER BY id FOR NO KEY UPDATE;
   PERFORM 1 FROM dealers WHERE id = ANY (changed) ORDER BY id FOR UPDATE;
   PERFORM marcas_efetivas_atualizar(array(SELECT ud.usuario_id FROM usuario_dealers ud WHERE ud.dealer_id = ANY (changed)));
   RETURN NULL;
