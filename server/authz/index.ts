@@ -48,6 +48,5 @@ export {
   usuarioInScope,
   usuarioReach,
   usuarioScope,
-  usuarioScopeSet,
 } from './scope';
 export { allows, type Policy, type Reach } from '../../domain/policies';

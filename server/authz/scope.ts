@@ -76,7 +76,14 @@ export function grupoOwnedScope(session: Session): SQL | undefined {
 /**
  * Condition on `usuarios`: the users the caller may see. Provider staff see everyone; everyone sees
  * themselves; a manufacturer sees manufacturer and dealer-group users sharing one of their brands or
- * working at one of their dealers; a dealer-group user sees dealer-group users of their own dealers.
+ * working at a dealer of one of them (active or not); a dealer-group user sees dealer-group users of
+ * their own dealers.
+ *
+ * One row condition serves one-row checks (usuarioReach) and lists of thousands (the users search)
+ * alike. A manufacturer's reads the user's row only: `marcas_efetivas`, the user's brands and those
+ * of their dealers, kept by the database (migration 0014), overlaps the caller's brands (read once
+ * per query). A dealer-group user's EXISTS the planner turns into the set of users at the caller's
+ * dealers (a few dozen), read once per query and probed per row (a hashed subplan).
  */
 export function usuarioScope(session: Session): SQL | undefined {
   const self = sql`${usuariosId} = ${session.usuarioId}`;
@@ -84,50 +91,12 @@ export function usuarioScope(session: Session): SQL | undefined {
     case 'TECSINAPSE':
       return undefined;
     case 'MONTADORA':
-      return sql`(${self} or (usuarios.tipo in ('MONTADORA', 'DEALER_GRUPO') and (
-        exists (select 1 from usuario_marcas theirs join usuario_marcas mine on mine.marca_id = theirs.marca_id
-          where theirs.usuario_id = ${usuariosId} and mine.usuario_id = ${session.usuarioId})
-        or exists (select 1 from usuario_dealers ud join dealer_marcas dm on dm.dealer_id = ud.dealer_id
-          join usuario_marcas mine on mine.marca_id = dm.marca_id
-          where ud.usuario_id = ${usuariosId} and mine.usuario_id = ${session.usuarioId}))))`;
+      return sql`(${self} or (usuarios.tipo in ('MONTADORA', 'DEALER_GRUPO') and usuarios.marcas_efetivas
+        && array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${session.usuarioId})))`;
     case 'DEALER_GRUPO':
       return sql`(${self} or (usuarios.tipo = 'DEALER_GRUPO' and exists (select 1 from usuario_dealers theirs
         join usuario_dealers mine on mine.dealer_id = theirs.dealer_id
         where theirs.usuario_id = ${usuariosId} and mine.usuario_id = ${session.usuarioId})))`;
-  }
-}
-
-/**
- * usuarioScope as sets, for lists that would test it on thousands of rows (the users search): the
- * caller sees themselves and the users of `tipos` whose ids `ids` (an uncorrelated query of
- * `usuario_id`, duplicates allowed) yields. A manufacturer's set: users of their brands and users
- * at dealers of their brands (~36,000 of 100,000 users for two brands), read once per query
- * instead of two correlated EXISTS per candidate row. The same rule as usuarioScope, which stays
- * the form for one-row checks (usuarioReach, findUsuario): there the EXISTS cost a few index
- * probes, the set a read of every user of the caller's brands. Undefined: the caller sees everyone.
- */
-export function usuarioScopeSet(session: Session): { self: number; tipos: SQL; ids: SQL } | undefined {
-  switch (session.tipo) {
-    case 'TECSINAPSE':
-      return undefined;
-    case 'MONTADORA': {
-      const mine = sql`(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${session.usuarioId})`;
-      return {
-        self: session.usuarioId,
-        tipos: sql`('MONTADORA', 'DEALER_GRUPO')`,
-        ids: sql`select theirs.usuario_id from usuario_marcas theirs where theirs.marca_id in ${mine}
-          union all
-          select ud.usuario_id from usuario_dealers ud join dealer_marcas dm on dm.dealer_id = ud.dealer_id
-          where dm.marca_id in ${mine}`,
-      };
-    }
-    case 'DEALER_GRUPO':
-      return {
-        self: session.usuarioId,
-        tipos: sql`('DEALER_GRUPO')`,
-        ids: sql`select theirs.usuario_id from usuario_dealers theirs where theirs.dealer_id in
-          (select mine.dealer_id from usuario_dealers mine where mine.usuario_id = ${session.usuarioId})`,
-      };
   }
 }
 

@@ -396,6 +396,8 @@ describe('rows', () => {
     expect(await db.select().from(s.usuarioDealers).where(eq(s.usuarioDealers.usuarioId, d.id))).toEqual([
       { usuarioId: d.id, dealerId: dealerX.id },
     ]);
+    // The brands a manufacturer's sight reads (kept by the database as the links are written).
+    expect(d.marcasEfetivas).toEqual([marcaX.id]);
     expect(await db.select().from(s.usuarioGrupos).where(eq(s.usuarioGrupos.usuarioId, d.id))).toEqual([
       { usuarioId: d.id, grupoId: grupoX.id },
     ]);
@@ -405,7 +407,7 @@ describe('rows', () => {
 
     // A manufacturer user: brand, language, the access type with its default feature.
     const m = created.find((u) => u.email === rows[1].email)!;
-    expect(m).toMatchObject({ tipo: 'MONTADORA', idioma: 'EN' });
+    expect(m).toMatchObject({ tipo: 'MONTADORA', idioma: 'EN', marcasEfetivas: [marcaX.id] });
     expect(await db.select().from(s.usuarioMarcas).where(eq(s.usuarioMarcas.usuarioId, m.id))).toEqual([
       { usuarioId: m.id, marcaId: marcaX.id },
     ]);
@@ -533,6 +535,7 @@ describe('rows', () => {
       idioma: 'EN',
       celulares: ['11987654321'],
       version: existing.version + 1,
+      marcasEfetivas: [marcaX.id, marcaY.id].sort((a, b) => a - b),
     });
     const marcasAfter = await db.select().from(s.usuarioMarcas).where(eq(s.usuarioMarcas.usuarioId, existing.id));
     expect(marcasAfter.map((m) => m.marcaId).sort()).toEqual([marcaX.id, marcaY.id].sort());

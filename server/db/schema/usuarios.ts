@@ -84,6 +84,12 @@ export const usuarios = pgTable(
     version: version(),
     /** What the user list's search looks in (name, e-mail, CPF digits), folded as dealers.busca. */
     busca: text().generatedAlwaysAs(sql`fold(nome || chr(31) || email || chr(31) || coalesce(cpf, ''))`),
+    /**
+     * The brands a manufacturer's sight of this user reads (usuarioScope, server/authz/scope.ts): the
+     * user's own and those of every dealer they work at, sorted, once each. Kept by the database
+     * (triggers of migration 0014 on usuario_marcas, usuario_dealers and dealer_marcas); never written here.
+     */
+    marcasEfetivas: integer().array().notNull().default([]),
   },
   (t) => [
     uniqueIndex().on(t.email),

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Idioma, OnboardingId, TipoUsuario } from '../../../domain/enums';
 import type { UsuarioFilter } from '../../../domain/schemas/usuario';
-import { dealerScope, grupoScope, usuarioScope, usuarioScopeSet, type Session } from '../../authz';
+import { dealerScope, grupoScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, idOf, orderOf, pageOf, pageWithTotal, searchIn } from '../../db/lists';
 import {
@@ -221,19 +221,15 @@ const listColumns = (session: Session) => ({
   grupos: gruposJson(grupoScope(session)),
 });
 
-/** The list's conditions; without the scope (`scoped` false) for the search, which applies it as a set. */
-function listWhere(
-  session: Session,
-  filter: Omit<UsuarioFilter, 'page' | 'rowsPerPage'>,
-  scoped = true,
-): SQL | undefined {
+/** The list's conditions: the caller's scope, the search and the filters. */
+function listWhere(session: Session, filter: Omit<UsuarioFilter, 'page' | 'rowsPerPage'>): SQL | undefined {
   const anyOf = (table: SQL, column: SQL, values: number[] | null | undefined) =>
     values?.length
       ? sql`exists (select 1 from ${table} x where x.usuario_id = ${usuariosId} and ${column} in ${values})`
       : undefined;
   const tipos = filter.tipos?.length ? filter.tipos : undefined;
   return allOf(
-    scoped ? usuarioScope(session) : undefined,
+    usuarioScope(session),
     searchIn(filter.busca, usuarios.busca),
     tipos ? inArray(usuarios.tipo, tipos) : undefined,
     filter.active == null ? undefined : eq(usuarios.active, filter.active),
@@ -256,17 +252,9 @@ const sortColumns = {
   ultimoAcesso: usuarios.ultimoAcesso,
 };
 
-/** Up to this many candidates a search checks the scope per row rather than as a set. */
-const FEW_CANDIDATES = 300;
-
 /** The paged, scoped user list and its total (search by name, e-mail or CPF; filters; sort). */
-export async function listUsuarios(
-  db: DbOrTx,
-  session: Session,
-  filter: UsuarioFilter,
-  { fewCandidates = FEW_CANDIDATES }: { fewCandidates?: number } = {},
-) {
-  if (filter.busca?.trim()) return searchUsuarios(db, session, filter, fewCandidates);
+export async function listUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter) {
+  if (filter.busca?.trim()) return searchUsuarios(db, session, filter);
   const where = listWhere(session, filter);
   return pageWithTotal(
     filter,
@@ -283,39 +271,19 @@ export async function listUsuarios(
 }
 
 /**
- * A search in one pass. The candidates (trigram index and filters) are read once, as id, type and
- * sort key; the scope keeps those in the caller's set of visible users (usuarioScopeSet: the
- * candidates hashed, the set streamed past them), and the total counts the matches while the page
- * sorts them; only the page's rows are read again for what the table shows. Two queries (page,
- * then count) read every match twice, with two correlated EXISTS per candidate for a manufacturer
- * ('vanessa': 5,000 candidates). Sorting the found set also keeps the planner off the name index,
- * which it would walk expecting matches spread along it, while a name's matches gather where it
- * sorts ('vanessa': 90,000 rows read and discarded).
+ * A search in one pass. The matches (trigram index, filters and the caller's scope, all conditions
+ * on the row the index points to) are read once, as id and sort key; the total counts them while
+ * the page sorts them; only the page's rows are read again for what the table shows. Two queries
+ * (page, then count) read every match twice ('vanessa': 5,000 candidates). Sorting the found set
+ * also keeps the planner off the name index, which it would walk expecting matches spread along
+ * it, while a name's matches gather where it sorts ('vanessa': 90,000 rows read and discarded).
  */
-async function searchUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter, fewCandidates: number) {
+async function searchUsuarios(db: DbOrTx, session: Session, filter: UsuarioFilter) {
   const { limit, offset } = pageOf(filter);
   const direction = sql.raw(filter.sort?.order === 'DESC' ? 'desc' : 'asc');
   const sortKey = sortColumns[filter.sort?.field ?? 'nome'];
-  const scope = usuarioScopeSet(session);
-  // Few candidates ('usuario.4242'): each is checked as one row is (usuarioScope, a few index
-  // probes); many ('vanessa'): they meet the caller's set of visible users once. The count decides
-  // at run time, and the branch whose one-time filter is false is never executed.
-  const few = sql`(select count(*) from candidates) <= ${fewCandidates}`;
-  const matches = scope
-    ? sql`select id, sort_key from candidates where id = ${scope.self}
-        union
-        select candidates.id, candidates.sort_key from candidates
-        where ${few} and candidates.id in (select ${usuarios.id} from ${usuarios}
-          where ${usuarios.id} = candidates.id and ${usuarioScope(session)})
-        union
-        select candidates.id, candidates.sort_key from candidates join (${scope.ids}) visible
-          on visible.usuario_id = candidates.id
-        where not ${few} and candidates.tipo in ${scope.tipos}`
-    : sql`select id, sort_key from candidates`;
-  const page = sql`(with candidates as (
-      select ${usuarios.id} as id, ${usuarios.tipo} as tipo, ${sortKey} as sort_key from ${usuarios}
-      where ${listWhere(session, filter, false) ?? sql`true`}),
-    matches as (${matches})
+  const page = sql`(with matches as (
+      select ${usuarios.id} as id, ${sortKey} as sort_key from ${usuarios} where ${listWhere(session, filter)})
     select id, sort_key, (select count(*) from matches) as total from matches
     order by sort_key ${direction}, id ${direction} limit ${limit} offset ${offset}) page`;
   const rows = await db
