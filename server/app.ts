@@ -84,7 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 5 * 1024 * 1024,
   });
   if (config.passwordHashCost < MIN_PRODUCTION_HASH_COST) {
-    app.log.warn(`PASSWORD_HASH_COST=${config.passwordHashCost} is below OWASP's minimum (17): for test runs only`);
+    app.log.warn(
+      `PASSWORD_HASH_COST=${config.passwordHashCost} is below OWASP's minimum (${MIN_PRODUCTION_HASH_COST}): for test runs only`,
+    );
   }
   await registerSecurity(app, config);
   // Brotli or gzip for JSON and the built assets (text types over 1 KB), as the client accepts.
