@@ -22,10 +22,11 @@ export async function sessionFromAuthorization(
     return null;
   }
   if (!email) return null;
-  const session = await sessionOfEmail(db, email);
+  const usuario = await sessionUserByEmail(db, email);
+  const session = sessionOf(usuario);
   // The last access (dormant-user job) at most hourly, without holding the request up: a write
   // that fails is only logged.
-  if (session) {
+  if (session && !usuario.acessoRecente) {
     touchUltimoAcessoHourly(db, session.usuarioId).catch((err: unknown) =>
       log?.warn({ err, usuarioId: session.usuarioId }, 'last access could not be recorded'),
     );
@@ -36,7 +37,10 @@ export async function sessionFromAuthorization(
 /** The session of the active user with this e-mail, or null. */
 export async function sessionOfEmail(db: Db, email: string): Promise<Session | null> {
   // One query per request: it runs on every API call (170 requests/s at national scale).
-  const usuario = await sessionUserByEmail(db, email);
+  return sessionOf(await sessionUserByEmail(db, email));
+}
+
+function sessionOf(usuario: Awaited<ReturnType<typeof sessionUserByEmail>> | undefined): Session | null {
   if (!usuario || !usuario.active) return null;
   return {
     usuarioId: usuario.id,

@@ -39,6 +39,18 @@ describe('health and compression', () => {
     expect(body.data.dealers.content).toHaveLength(20);
   });
 
+  it('sends an answer under the 1 KB threshold as it is, with its length', async () => {
+    const response = await fetch(`${portal.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ data: { __typename: 'Query' } });
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+  });
+
   it('reports not ready while stopping, and closes', async () => {
     const own = await startPortal();
     const closing = own.close();

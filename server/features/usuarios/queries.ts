@@ -50,6 +50,8 @@ export async function sessionUserByEmail(db: DbOrTx, email: string) {
       active: usuarios.active,
       funcionalidades: sql<string[]>`array(select f.chave from ${usuarioFuncionalidades} uf
         join ${funcionalidades} f on f.id = uf.funcionalidade_id where uf.usuario_id = ${idOf(usuarios)} order by f.chave)`,
+      // touchUltimoAcessoHourly's own test, so a request sends its write only when it would write.
+      acessoRecente: sql<boolean>`coalesce(${usuarios.ultimoAcesso} >= now() - interval '1 hour', false)`,
     })
     .from(usuarios)
     .where(eq(usuarios.email, email.trim().toLowerCase()));
