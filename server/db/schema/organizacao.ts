@@ -158,7 +158,7 @@ export const dealerMarcas = pgTable(
       .notNull()
       .references(() => marcas.id),
   },
-  (t) => [primaryKey({ columns: [t.dealerId, t.marcaId] }), index().on(t.marcaId)],
+  (t) => [primaryKey({ columns: [t.dealerId, t.marcaId] }), index().on(t.marcaId, t.dealerId)],
 );
 
 export const dealerGrupos = pgTable(
@@ -171,7 +171,7 @@ export const dealerGrupos = pgTable(
       .notNull()
       .references(() => grupos.id),
   },
-  (t) => [primaryKey({ columns: [t.dealerId, t.grupoId] }), index().on(t.grupoId)],
+  (t) => [primaryKey({ columns: [t.dealerId, t.grupoId] }), index().on(t.grupoId, t.dealerId)],
 );
 
 /** A dealer's complementary data: the URI of each product the dealer uses (dadosComplementares). */

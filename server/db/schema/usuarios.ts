@@ -112,7 +112,7 @@ export const usuarioMarcas = pgTable(
       .notNull()
       .references(() => marcas.id),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.marcaId] }), index().on(t.marcaId)],
+  (t) => [primaryKey({ columns: [t.usuarioId, t.marcaId] }), index().on(t.marcaId, t.usuarioId)],
 );
 
 export const usuarioGrupos = pgTable(
@@ -123,7 +123,7 @@ export const usuarioGrupos = pgTable(
       .notNull()
       .references(() => grupos.id),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.grupoId] }), index().on(t.grupoId)],
+  (t) => [primaryKey({ columns: [t.usuarioId, t.grupoId] }), index().on(t.grupoId, t.usuarioId)],
 );
 
 export const usuarioDealers = pgTable(
@@ -134,7 +134,7 @@ export const usuarioDealers = pgTable(
       .notNull()
       .references(() => dealers.id),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.dealerId] }), index().on(t.dealerId)],
+  (t) => [primaryKey({ columns: [t.usuarioId, t.dealerId] }), index().on(t.dealerId, t.usuarioId)],
 );
 
 export const usuarioTiposAcesso = pgTable(
@@ -145,7 +145,7 @@ export const usuarioTiposAcesso = pgTable(
       .notNull()
       .references(() => tiposAcesso.id),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.tipoAcessoId] })],
+  (t) => [primaryKey({ columns: [t.usuarioId, t.tipoAcessoId] }), index().on(t.tipoAcessoId, t.usuarioId)],
 );
 
 export const usuarioFuncionalidades = pgTable(
@@ -173,7 +173,7 @@ export const usuarioCargos = pgTable(
     departamentoId: integer().references(() => departamentos.id),
     dataInicio: date().notNull(),
   },
-  (t) => [index().on(t.usuarioId), index().on(t.dealerId), index().on(t.cargoId)],
+  (t) => [index().on(t.usuarioId), index().on(t.dealerId), index().on(t.cargoId, t.usuarioId)],
 );
 
 export const onboardingVistos = pgTable(
