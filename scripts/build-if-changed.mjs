@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_BUNDLE } from './serverBundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -54,9 +55,9 @@ const TARGETS = [
   },
   {
     name: 'server (dist-server/)',
-    output: path.join(root, 'dist-server', 'main.mjs'),
-    stamp: path.join(root, 'dist-server', '.sources-hash'),
-    sources: ['package-lock.json', 'scripts/build-server.mjs', 'server', 'domain', 'i18n'],
+    output: SERVER_BUNDLE,
+    stamp: path.join(path.dirname(SERVER_BUNDLE), '.sources-hash'),
+    sources: ['package-lock.json', 'scripts/build-server.mjs', 'scripts/serverBundle.mjs', 'server', 'domain', 'i18n'],
     // esbuild is loaded only to build: an up-to-date check at every `npm start` stays quick.
     build: async () => (await import('./build-server.mjs')).buildServer(),
   },

@@ -5,9 +5,9 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SERVER_BUNDLE } from './serverBundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.mjs');
 
 /**
  * Files read next to a module (`new URL('./x.graphql', import.meta.url)`, the migrations folder)

@@ -208,10 +208,28 @@ export async function seedScale(db: Db): Promise<ScaleSeedResult> {
       await tx.execute(sql.raw(`alter table ${fk.tabela} add constraint "${fk.nome}" ${fk.definicao}`));
     }
   });
-  // The steady state autovacuum would reach later: fresh statistics for the planner and a set
-  // visibility map (index-only scans without heap fetches).
-  await db.execute(sql.raw('vacuum analyze'));
+  await steadyState(db);
   return { loaded: true, ms: performance.now() - started, counts: await scaleCounts(db) };
+}
+
+/**
+ * The steady state autovacuum would reach later: fresh statistics for the planner and a set
+ * visibility map (index-only scans without heap fetches). After a bulk load, before measuring.
+ */
+export async function steadyState(db: DbOrTx) {
+  await db.execute(sql.raw('vacuum analyze'));
+}
+
+/** Benchmarks' extra: five positions and one of them, at their dealer, for every scale dealer user (set-based). */
+export async function seedScalePositions(db: DbOrTx) {
+  await db.execute(sql`insert into cargos (nome) select 'Cargo Escala ' || k from generate_series(1, 5) k
+    where not exists (select 1 from cargos where nome like 'Cargo Escala %')`);
+  await db.execute(sql`insert into usuario_cargos (usuario_id, cargo_id, dealer_id, data_inicio)
+    select ud.usuario_id, c.ids[1 + ud.usuario_id % 5], ud.dealer_id, date '2024-01-01' + (ud.usuario_id % 700)
+    from usuario_dealers ud join usuarios u on u.id = ud.usuario_id,
+      (select array_agg(id order by id) as ids from cargos where nome like 'Cargo Escala %') c
+    where u.email like ${`%@${EMAIL_DOMAIN}`}
+      and not exists (select 1 from usuario_cargos x where x.usuario_id = ud.usuario_id)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

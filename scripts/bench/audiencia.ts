@@ -4,8 +4,8 @@ import { listRecipients, recipientsList, savedGroup } from '../../server/audienc
 import { onePassStatement } from '../../server/db/lists';
 import type { Db } from '../../server/db/client';
 import { DEMO, signIn } from '../../tests/api/portal';
-import { seedScale, SCALE } from '../seed-scale';
-import { percentile, sampleInterleaved, type Row } from './report';
+import { seedScale, seedScalePositions, SCALE, steadyState } from '../seed-scale';
+import { graphqlCaller, percentile, sampleInterleaved, type Row } from './report';
 import { inProcessPortal } from './serverProcess';
 
 // The audience engine at national scale (issue #14), on the scale data set of `npm run seed:scale`
@@ -29,21 +29,13 @@ const ms = (value: number) => value.toFixed(1);
 
 /** Positions for the scale dealer users and a brand for the scale staff users, set-based. */
 async function seedAudiencia(db: Db) {
-  await db.execute(sql`insert into cargos (nome) select 'Cargo Escala ' || k from generate_series(1, 5) k
-    where not exists (select 1 from cargos where nome like 'Cargo Escala %')`);
-  await db.execute(sql`insert into usuario_cargos (usuario_id, cargo_id, dealer_id, data_inicio)
-    select ud.usuario_id, c.ids[1 + ud.usuario_id % 5], ud.dealer_id, date '2024-01-01' + (ud.usuario_id % 700)
-    from usuario_dealers ud join usuarios u on u.id = ud.usuario_id,
-      (select array_agg(id order by id) as ids from cargos where nome like 'Cargo Escala %') c
-    where u.email like '%@escala.portal.test'
-      and not exists (select 1 from usuario_cargos x where x.usuario_id = ud.usuario_id)`);
+  await seedScalePositions(db);
   await db.execute(sql`insert into usuario_marcas (usuario_id, marca_id)
     select u.id, mk.ids[1 + u.id % cardinality(mk.ids)] from usuarios u,
       (select array_agg(id order by id) as ids from (select id from marcas order by id limit ${SCALE.marcas}) m) mk
     where u.tipo = 'TECSINAPSE' and not exists (select 1 from usuario_marcas x where x.usuario_id = u.id)
     on conflict do nothing`);
-  // As seed-scale leaves its tables: the steady state autovacuum reaches (index-only scans read no heap).
-  await db.execute(sql.raw('vacuum analyze'));
+  await steadyState(db);
 }
 
 async function ids(db: Db, query: SQL): Promise<number[]> {
@@ -105,17 +97,7 @@ export async function audienciaBench(samples = 200): Promise<Row[]> {
       note: `${seed.counts.usuarios} users`,
     });
     const load = loadavg()[0];
-    const token = (await signIn(portal, DEMO.super)).access_token;
-    const post = async (query: string, variables: Record<string, unknown>) => {
-      const response = await fetch(`${portal.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      const result = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
-      if (!result.data) throw new Error(`request failed: ${JSON.stringify(result.errors)}`);
-      return result.data;
-    };
+    const post = graphqlCaller(portal.url, (await signIn(portal, DEMO.super)).access_token);
 
     const marcas = await ids(db, sql`select id from marcas order by id limit ${SCALE.marcas}`);
     const [cargo] = await ids(db, sql`select id from cargos where nome like 'Cargo Escala %' order by id limit 1`);
@@ -150,13 +132,13 @@ export async function audienciaBench(samples = 200): Promise<Row[]> {
     ];
 
     for (const [n, c] of cases.entries()) {
-      const saved = (await post(SALVAR, { g: { nome: `Bench audiência ${n}`, publico: false, ...c.grupo } })) as {
-        salvarGrupoUsuarios: { id: string };
-      };
+      const saved = await post<{ salvarGrupoUsuarios: { id: string } }>(SALVAR, {
+        g: { nome: `Bench audiência ${n}`, publico: false, ...c.grupo },
+      });
       const grupoId = Number(saved.salvarGrupoUsuarios.id);
       const f = { grupos: [grupoId], page: 0, rowsPerPage: 10 };
       const viaApi = async () =>
-        ((await post(QUERY, { f })) as { usuariosByGruposUsuariosPaged: Page }).usuariosByGruposUsuariosPaged;
+        (await post<{ usuariosByGruposUsuariosPaged: Page }>(QUERY, { f })).usuariosByGruposUsuariosPaged;
       const engine = () => listRecipients(db, [savedGroup(grupoId)], { page: 0, rowsPerPage: 10 });
       const hand = () => handWritten(db, c.where);
       const [a, e, h] = [await viaApi(), await engine(), await hand()];

@@ -9,7 +9,7 @@ import { enqueueUnique } from '../../server/jobs';
 import { eq } from 'drizzle-orm';
 import { DEMO, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
-import { percentile, sampleInterleaved, type Row } from './report';
+import { apiVersusDirect, graphqlCaller, percentile, sampleInterleaved, type Row } from './report';
 import { inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
@@ -71,22 +71,12 @@ export async function dealersList(samples = 200): Promise<Row[]> {
     const load = loadavg()[0];
     const apiCases: { label: string; viaApi: () => Promise<unknown>; idleP95: number }[] = [];
     for (const [tipo, email] of callers) {
-      const token = (await signIn(portal, email)).access_token;
+      const call = graphqlCaller(portal.url, (await signIn(portal, email)).access_token);
       const session = await sessionOf(db, email);
       for (const busca of BUSCAS) {
         const filterInput = { busca, page: 0, rowsPerPage: 10 };
         const filter = dealerFilterSchema.parse(filterInput);
-        const body = JSON.stringify({ query: QUERY, variables: { filterInput } });
-        const viaApi = async () => {
-          const response = await fetch(`${portal.url}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body,
-          });
-          const result = (await response.json()) as { data?: { dealers: DealerPage }; errors?: unknown };
-          if (!result.data) throw new Error(`dealers query failed: ${JSON.stringify(result.errors)}`);
-          return result.data.dealers;
-        };
+        const viaApi = async () => (await call<{ dealers: DealerPage }>(QUERY, { filterInput })).dealers;
         const direct = () => listDealers(db, session, filter);
 
         // Both sides must answer the same page before their times are compared.
@@ -110,22 +100,13 @@ export async function dealersList(samples = 200): Promise<Row[]> {
         const label = `dealers list, ${tipo}, search ${busca ? `'${busca}'` : 'empty'}`;
         const p95 = percentile(api, 95);
         apiCases.push({ label, viaApi, idleP95: p95 });
-        const directP95 = percentile(sql, 95);
         rows.push(
-          {
-            case: `${label}: API p95`,
-            value: p95,
-            unit: 'ms',
-            goal: `< ${GOAL_MS}`,
-            note: `p50 ${ms(percentile(api, 50))}, max ${ms(Math.max(...api))}; ${fromDb.totalElements} rows; ${api.length} samples`,
-          },
-          {
-            case: `${label}: API / direct p95`,
-            value: p95 / directP95,
-            unit: 'x',
-            goal: `< ${GOAL_RATIO}`,
-            note: `direct p95 ${ms(directP95)}, p50 ${ms(percentile(sql, 50))}, max ${ms(Math.max(...sql))}`,
-          },
+          ...apiVersusDirect(
+            label,
+            { api, direct: sql },
+            { ms: GOAL_MS, ratio: GOAL_RATIO },
+            `${fromDb.totalElements} rows`,
+          ),
         );
       }
     }

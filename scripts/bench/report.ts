@@ -71,3 +71,45 @@ export async function sampleInterleaved<K extends string>(
   }
   return times;
 }
+
+/** A GraphQL caller of the portal at `url` as the bearer of `token`: the answer's data, or an error naming the failure. */
+export function graphqlCaller(url: string, token: string) {
+  return async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    const result = (await response.json()) as { data?: T; errors?: unknown };
+    if (!result.data) throw new Error(`GraphQL request failed: ${JSON.stringify(result.errors)}`);
+    return result.data;
+  };
+}
+
+/** The two rows of a list case: its API p95 against a goal, and the ratio to the same SQL called directly. */
+export function apiVersusDirect(
+  label: string,
+  times: { api: number[]; direct: number[] },
+  goals: { ms: number; ratio: number },
+  rowsNote: string,
+): Row[] {
+  const ms = (value: number) => value.toFixed(1);
+  const p95 = percentile(times.api, 95);
+  const directP95 = percentile(times.direct, 95);
+  return [
+    {
+      case: `${label}: API p95`,
+      value: p95,
+      unit: 'ms',
+      goal: `< ${goals.ms}`,
+      note: `p50 ${ms(percentile(times.api, 50))}, max ${ms(Math.max(...times.api))}; ${rowsNote}; ${times.api.length} samples`,
+    },
+    {
+      case: `${label}: API / direct p95`,
+      value: p95 / directP95,
+      unit: 'x',
+      goal: `< ${goals.ratio}`,
+      note: `direct p95 ${ms(directP95)}, p50 ${ms(percentile(times.direct, 50))}, max ${ms(Math.max(...times.direct))}`,
+    },
+  ];
+}

@@ -8,8 +8,8 @@ import { EXPORT_FILA } from '../../server/features/usuarios/exportacao';
 import { findUsuarioByEmail, listUsuarios } from '../../server/features/usuarios/queries';
 import { enqueueUnique } from '../../server/jobs';
 import { DEMO, signIn } from '../../tests/api/portal';
-import { seedScale, SCALE } from '../seed-scale';
-import { percentile, sampleInterleaved, type Row } from './report';
+import { seedScale, seedScalePositions, SCALE, steadyState } from '../seed-scale';
+import { apiVersusDirect, graphqlCaller, sampleInterleaved, type Row } from './report';
 import { inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
@@ -44,25 +44,16 @@ const WARMUP = 20;
 const MIN_SAMPLES = 30;
 const CASE_BUDGET_MS = 8_000;
 
-const ms = (value: number) => value.toFixed(1);
 const MB = 1024 * 1024;
 
 /** Positions and permissions for the scale users, set-based. */
 async function seedCargosEPermissoes(db: Db) {
-  await db.execute(sql`insert into cargos (nome) select 'Cargo Escala ' || k from generate_series(1, 5) k
-    where not exists (select 1 from cargos where nome like 'Cargo Escala %')`);
-  await db.execute(sql`insert into usuario_cargos (usuario_id, cargo_id, dealer_id, data_inicio)
-    select ud.usuario_id, c.ids[1 + ud.usuario_id % 5], ud.dealer_id, date '2024-01-01' + (ud.usuario_id % 700)
-    from usuario_dealers ud join usuarios u on u.id = ud.usuario_id,
-      (select array_agg(id order by id) as ids from cargos where nome like 'Cargo Escala %') c
-    where u.email like '%@escala.portal.test'
-      and not exists (select 1 from usuario_cargos x where x.usuario_id = ud.usuario_id)`);
+  await seedScalePositions(db);
   await db.execute(sql`insert into usuario_funcionalidades (usuario_id, funcionalidade_id)
     select u.id, f.id from usuarios u, (select id from funcionalidades order by id limit 3) f
     where u.email like '%@escala.portal.test' and u.id % 10 = 0
     on conflict do nothing`);
-  // As seed-scale leaves its tables: the steady state autovacuum reaches (index-only scans read no heap).
-  await db.execute(sql.raw('vacuum analyze'));
+  await steadyState(db);
 }
 
 export async function usuariosBench(samples = 200): Promise<Row[]> {
@@ -88,25 +79,14 @@ export async function usuariosBench(samples = 200): Promise<Row[]> {
       ['MONTADORA', DEMO.montadora],
     ];
     for (const [tipo, email] of callers) {
-      const token = (await signIn(portal, email)).access_token;
+      const call = graphqlCaller(portal.url, (await signIn(portal, email)).access_token);
       const session = await sessionOf(db, email);
       for (const { label: search, filter: raw } of CASES) {
         const filterInput = { ...raw, page: 0, rowsPerPage: 10 };
         const filter = usuarioFilterSchema.parse(filterInput);
-        const body = JSON.stringify({ query: QUERY, variables: { filterInput } });
-        const viaApi = async () => {
-          const response = await fetch(`${portal.url}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body,
-          });
-          const result = (await response.json()) as {
-            data?: { usuarios: { content: { id: string }[]; totalElements: number } };
-            errors?: unknown;
-          };
-          if (!result.data) throw new Error(`usuarios query failed: ${JSON.stringify(result.errors)}`);
-          return result.data.usuarios;
-        };
+        const viaApi = async () =>
+          (await call<{ usuarios: { content: { id: string }[]; totalElements: number } }>(QUERY, { filterInput }))
+            .usuarios;
         const direct = () => listUsuarios(db, session, filter);
         const [fromApi, fromDb] = [await viaApi(), await direct()];
         if (
@@ -119,24 +99,13 @@ export async function usuariosBench(samples = 200): Promise<Row[]> {
           { api: viaApi, direct },
           { samples, minSamples: MIN_SAMPLES, budgetMs: CASE_BUDGET_MS, warmup: WARMUP },
         );
-        const label = `users list, ${tipo}, search ${search}`;
-        const p95 = percentile(api, 95);
-        const directP95 = percentile(bare, 95);
         rows.push(
-          {
-            case: `${label}: API p95`,
-            value: p95,
-            unit: 'ms',
-            goal: `< ${GOAL_MS}`,
-            note: `p50 ${ms(percentile(api, 50))}, max ${ms(Math.max(...api))}; ${fromDb.totalElements} rows; ${api.length} samples`,
-          },
-          {
-            case: `${label}: API / direct p95`,
-            value: p95 / directP95,
-            unit: 'x',
-            goal: `< ${GOAL_RATIO}`,
-            note: `direct p95 ${ms(directP95)}, p50 ${ms(percentile(bare, 50))}`,
-          },
+          ...apiVersusDirect(
+            `users list, ${tipo}, search ${search}`,
+            { api, direct: bare },
+            { ms: GOAL_MS, ratio: GOAL_RATIO },
+            `${fromDb.totalElements} rows`,
+          ),
         );
       }
     }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NODE_FLAGS } from '../../scripts/nodeProcess';
+import { SERVER_BUNDLE } from '../../scripts/serverBundle.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
@@ -31,9 +32,7 @@ export async function launch(options: ServerOptions): Promise<ServerHandle> {
   mkdirSync(results, { recursive: true });
   const log = createWriteStream(options.log);
   const [cmd, args] =
-    options.command === 'npm start'
-      ? ['npm', ['start']]
-      : [process.execPath, [...NODE_FLAGS, path.join(root, 'dist-server', 'main.mjs')]];
+    options.command === 'npm start' ? ['npm', ['start']] : [process.execPath, [...NODE_FLAGS, SERVER_BUNDLE]];
   const child = spawn(cmd, args as string[], {
     cwd: root,
     detached: true,
