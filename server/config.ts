@@ -259,7 +259,7 @@ export const ENVIRONMENT = {
   PASSWORD_HASH_COST: {
     schema: integer(MIN_PRODUCTION_HASH_COST, 12, 20),
     default: String(MIN_PRODUCTION_HASH_COST),
-    meaning: 'cost of new password hashes (log2 of scrypt N); below 17 only for test runs (a warning at start)',
+    meaning: 'cost of password hashes (log2 of scrypt N; others are redone at sign-in); below 17 in tests only',
   },
   FORGOT_PASSWORD_RATE_LIMIT: {
     schema: positive(5),

@@ -4,11 +4,11 @@ import { LOCALE_OF, IDIOMAS, type Idioma } from '../../domain/enums';
 import { FORGOT_PASSWORD_PATH } from '../../domain/routes';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { findUsuarioByEmail, touchUltimoAcesso } from '../features/usuarios/queries';
+import { findUsuarioByEmail, replacePasswordHash, touchUltimoAcesso } from '../features/usuarios/queries';
 import { pickIdioma } from './language';
 import { translate as t } from '../../i18n';
 import { esc, page } from './pages';
-import { verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createLoginThrottle, normalizeEmail } from './loginThrottle';
 
 interface Deps {
@@ -147,6 +147,12 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, co
       }
       throttle.succeeded(account);
       await touchUltimoAcesso(db, usuario.id);
+      if (usuario.senhaHash && needsRehash(usuario.senhaHash)) {
+        const { id, senhaHash } = usuario;
+        await hashPassword(String(req.body?.password))
+          .then((replacement) => replacePasswordHash(db, id, senhaHash, replacement))
+          .catch((err: unknown) => req.log.warn({ err, usuarioId: id }, 'password not re-hashed'));
+      }
       const redirectTo = await provider.interactionResult(
         req.raw,
         reply.raw,

@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import {
   hashPassword,
   MIN_PRODUCTION_HASH_COST,
+  needsRehash,
   passwordStats,
   setPasswordHashCost,
   verifyPassword,
@@ -30,6 +31,16 @@ describe('password hashes', () => {
     setPasswordHashCost(MIN_PRODUCTION_HASH_COST);
     expect(await verifyPassword('Segredo#2026', cheap)).toBe(true);
     expect(await verifyPassword('Outro#2026', cheap)).toBe(false);
+  });
+
+  it('need re-hashing when made with other parameters than new hashes get', async () => {
+    setPasswordHashCost(12);
+    const cheap = await hashPassword('Segredo#2026');
+    expect(needsRehash(cheap)).toBe(false);
+    setPasswordHashCost(13);
+    expect(needsRehash(cheap)).toBe(true);
+    expect(needsRehash(cheap.replace('$8$1$', '$4$1$'))).toBe(true);
+    expect(needsRehash('bcrypt$whatever')).toBe(true);
   });
 
   it('still run one scrypt for an account without a usable hash, and answer false', async () => {

@@ -99,3 +99,13 @@ export async function verifyPassword(password: string, stored: string | null | u
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(rr), p: Number(pp) });
   return usable && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/**
+ * Whether a stored hash was made with other parameters than new hashes get (a lower cost from
+ * before PASSWORD_HASH_COST was raised, another r or p): sign-in then stores the password again
+ * with the current ones, the only moment its clear text is known.
+ */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, rr, pp] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) !== N || Number(rr) !== r || Number(pp) !== p;
+}

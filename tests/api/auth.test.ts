@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { hashPassword, setPasswordHashCost, verifyPassword } from '../../server/auth/passwords';
+import { usuarios } from '../../server/db/schema';
+import { createUsuario } from '../../server/db/seed/builders';
 import {
   beginSignIn,
   CookieJar,
   DEMO,
+  DEMO_PASSWORD,
   errorCode,
   fetchWithJar,
   gql,
   signIn,
   startPortal,
   submitLogin,
+  TEST_PASSWORD_HASH_COST,
   type TestPortal,
 } from './portal';
 
@@ -109,6 +115,30 @@ describe('embedded OpenID Connect provider', () => {
     const response = await submitLogin(jar, interactionUrl, DEMO.super, 'wrong-password');
     expect(response.status).toBe(401);
     expect(await response.text()).toContain('Invalid e-mail or password.');
+  });
+
+  it('stores a password hashed more cheaply than configured again at the configured cost, on a good sign-in only', async () => {
+    const { db } = portal.database;
+    setPasswordHashCost(10);
+    const cheap = await hashPassword(DEMO_PASSWORD);
+    setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
+    const email = 'rehash@portal.test';
+    const { id } = await createUsuario(db, { nome: 'Rehash', email, tipo: 'TECSINAPSE', senhaHash: cheap });
+    const stored = async () => (await db.select().from(usuarios).where(eq(usuarios.id, id)))[0].senhaHash!;
+
+    const jar = new CookieJar();
+    const { interactionUrl } = await beginSignIn(portal, jar);
+    await fetchWithJar(jar, interactionUrl);
+    expect((await submitLogin(jar, interactionUrl, email, 'wrong-password')).status).toBe(401);
+    expect(await stored()).toBe(cheap);
+
+    await signIn(portal, email);
+    const rehashed = await stored();
+    expect(rehashed.split('$')[1]).toBe(String(2 ** Number(TEST_PASSWORD_HASH_COST)));
+    expect(await verifyPassword(DEMO_PASSWORD, rehashed)).toBe(true);
+    // Made at the configured cost: the next sign-in leaves it as it is.
+    await signIn(portal, email);
+    expect(await stored()).toBe(rehashed);
   });
 
   it('rate-limits repeated sign-in attempts for one account', async () => {

@@ -132,6 +132,14 @@ export async function touchUltimoAcesso(db: DbOrTx, usuarioId: number) {
     .where(eq(usuarios.id, usuarioId));
 }
 
+/** Stores a new hash of the same password, unless the password changed meanwhile (then the hash differs). */
+export async function replacePasswordHash(db: DbOrTx, usuarioId: number, current: string, replacement: string) {
+  await db
+    .update(usuarios)
+    .set({ senhaHash: replacement })
+    .where(and(eq(usuarios.id, usuarioId), eq(usuarios.senhaHash, current)));
+}
+
 /**
  * API use: records the last access at most once an hour per user, so the 170 requests/s of a
  * national network write a row only when an hour has passed since its last write.
