@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
+import type { DbOrTx } from '../../server/db/client';
 import * as s from '../../server/db/schema';
 import { cnpjFrom, cpfFrom, createDealer, createMarca, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
@@ -55,8 +56,8 @@ const dealerInput = (marcaIds: number[]) => ({
 });
 
 /** Every user whose column differs from their brands and their dealers' brands, read afresh. */
-async function staleUsers(): Promise<number[]> {
-  const { rows } = await db.execute<{ id: number }>(sql`
+async function staleUsers(on: DbOrTx = db): Promise<number[]> {
+  const { rows } = await on.execute<{ id: number }>(sql`
     select u.id from usuarios u
     where u.marcas_efetivas is distinct from coalesce((select array_agg(distinct x.marca_id order by x.marca_id) from (
       select um.marca_id from usuario_marcas um where um.usuario_id = u.id
@@ -258,6 +259,24 @@ describe("a manufacturer's sight of users follows every change of brands and dea
       false,
     );
     expect(start.has(staffUser.id)).toBe(false);
+  });
+
+  it('after a TRUNCATE of any of the three tables (each in a transaction rolled back)', async () => {
+    for (const table of ['dealer_marcas', 'usuario_dealers', 'usuario_marcas']) {
+      const rolledBack = new Error('rolled back');
+      await db
+        .transaction(async (tx) => {
+          const { rows } = await tx.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+          expect(Number(rows[0].n), table).toBeGreaterThan(0);
+          await tx.execute(sql.raw(`truncate ${table}`));
+          expect(await staleUsers(tx), table).toEqual([]);
+          throw rolledBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+    }
+    expect(await staleUsers()).toEqual([]);
   });
 });
 
