@@ -489,6 +489,11 @@ export const en = {
         description:
           'Daily scheduled job: inactivates users without access for longer than configured, except those with special activation and the provider staff, and warns by e-mail, a few days before, those about to be inactivated.',
       },
+      limpezaArquivos: {
+        title: 'File clean-up',
+        description:
+          'Daily scheduled job: removes the absence documents no absence uses and the stored files no record uses, after a configurable grace period.',
+      },
       identityProvider: {
         title: 'Identity provider',
         description: "Creates or updates the user's account in the identity provider (single sign-on).",
@@ -520,6 +525,10 @@ export const en = {
         vinculosRemovidos: 'Dealer–group links removed: %{count}',
         usuariosInativados: 'Users inactivated: %{count}',
         avisosEnviados: 'Inactivity warnings sent: %{count}',
+        registrosRemovidos: 'Documents without an absence removed: %{count}',
+        arquivosRemovidos: 'Files removed from disk: %{count}',
+        bytesLiberados: 'Space freed (bytes): %{count}',
+        falhasRemocao: 'Files that could not be removed: %{count}',
       },
     },
     errors: {

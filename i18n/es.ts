@@ -491,6 +491,11 @@ export const es = {
         description:
           'Tarea diaria (programada): inactiva a los usuarios sin acceso desde hace más tiempo que el configurado, salvo los con activación especial y el personal del proveedor, y avisa por correo, unos días antes, a los que serán inactivados.',
       },
+      limpezaArquivos: {
+        title: 'Limpieza de archivos',
+        description:
+          'Tarea diaria (programada): elimina los documentos de ausencia que ninguna ausencia usa y los archivos guardados que ningún registro usa, tras un plazo de gracia configurable.',
+      },
       identityProvider: {
         title: 'Proveedor de identidad',
         description: 'Crea o actualiza la cuenta del usuario en el proveedor de identidad (inicio de sesión único).',
@@ -522,6 +527,10 @@ export const es = {
         vinculosRemovidos: 'Vínculos entre concesionario y grupo eliminados: %{count}',
         usuariosInativados: 'Usuarios inactivados: %{count}',
         avisosEnviados: 'Avisos de inactividad enviados: %{count}',
+        registrosRemovidos: 'Documentos sin ausencia eliminados: %{count}',
+        arquivosRemovidos: 'Archivos eliminados del disco: %{count}',
+        bytesLiberados: 'Espacio liberado (bytes): %{count}',
+        falhasRemocao: 'Archivos que no se pudieron eliminar: %{count}',
       },
     },
     errors: {

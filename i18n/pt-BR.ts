@@ -489,6 +489,11 @@ export const ptBR = {
         description:
           'Tarefa diária (agendada): inativa os usuários sem acesso há mais tempo que o configurado, exceto os com ativação especial e os da equipe do provedor, e avisa por e-mail, alguns dias antes, os que serão inativados.',
       },
+      limpezaArquivos: {
+        title: 'Limpeza de arquivos',
+        description:
+          'Tarefa diária (agendada): remove os documentos de ausência que nenhuma ausência usa e os arquivos guardados que nenhum registro usa, depois de um prazo de carência configurável.',
+      },
       identityProvider: {
         title: 'Provedor de identidade',
         description: 'Cria ou atualiza a conta do usuário no provedor de identidade (login único).',
@@ -520,6 +525,10 @@ export const ptBR = {
         vinculosRemovidos: 'Vínculos entre dealer e grupo removidos: %{count}',
         usuariosInativados: 'Usuários inativados: %{count}',
         avisosEnviados: 'Avisos de inatividade enviados: %{count}',
+        registrosRemovidos: 'Documentos sem ausência removidos: %{count}',
+        arquivosRemovidos: 'Arquivos removidos do disco: %{count}',
+        bytesLiberados: 'Espaço liberado (bytes): %{count}',
+        falhasRemocao: 'Arquivos que não puderam ser removidos: %{count}',
       },
     },
     errors: {

@@ -64,6 +64,8 @@ export interface Config {
   graphqlLimits: GraphqlLimits;
   /** The dormant-user job (server/features/usuarios/inatividade.ts). */
   dormantUsers: DormantUsersConfig;
+  /** The daily removal of stored files nothing uses (server/files/sweep.ts). */
+  fileSweep: { cron: string; graceHours: number };
   /** Bulk user import (issue #15). */
   importacao: { maxBytes: number; maxRows: number; batchSize: number };
 }
@@ -369,6 +371,16 @@ export const ENVIRONMENT = {
     default: '5000',
     meaning: 'most inactivity warnings one run of the job queues',
   },
+  FILE_SWEEP_CRON: {
+    schema: cron('30 3 * * *'),
+    default: '30 3 * * *',
+    meaning: 'when the job removing stored files that nothing uses runs (cron, 5 fields, UTC)',
+  },
+  FILE_SWEEP_GRACE_HOURS: {
+    schema: integer(24, 1, 8760),
+    default: '24',
+    meaning: 'hours a stored file (or an unattached document) is kept before that job may remove it',
+  },
   IMPORT_MAX_MB: {
     schema: integer(20, 1, 900),
     default: '20',
@@ -449,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refusalsPerMinute: e.GRAPHQL_REFUSALS_PER_MINUTE,
     },
     dormantUsers: dormantUsersOf(e),
+    fileSweep: { cron: e.FILE_SWEEP_CRON.trim(), graceHours: e.FILE_SWEEP_GRACE_HOURS },
     importacao: {
       maxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
       maxRows: e.IMPORT_MAX_ROWS,

@@ -44,8 +44,15 @@ export type SuperAdminFila = (typeof SUPER_ADMIN_FILAS)[number];
 /** The dormant-user job's queue: scheduled (cron), not queued from the page; the page shows its runs. */
 export const INATIVIDADE_FILA = 'inativacaoPorInatividade';
 
+/** The daily removal of stored files that nothing uses (server/files/sweep.ts): scheduled, shown like the above. */
+export const LIMPEZA_ARQUIVOS_FILA = 'limpezaArquivos';
+
+/** Scheduled queues: the page shows their runs, with no button. */
+export const FILAS_AGENDADAS = [INATIVIDADE_FILA, LIMPEZA_ARQUIVOS_FILA] as const;
+export type FilaAgendada = (typeof FILAS_AGENDADAS)[number];
+
 /** Every queue whose newest run the page shows (ultimosJobs). */
-export const FILAS_PAGINA = [...SUPER_ADMIN_FILAS, INATIVIDADE_FILA] as const;
+export const FILAS_PAGINA = [...SUPER_ADMIN_FILAS, ...FILAS_AGENDADAS] as const;
 
 export const JOB_STATUSES = ['PENDENTE', 'EXECUTANDO', 'CONCLUIDO', 'ERRO'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

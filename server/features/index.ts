@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { ListExport } from '../export';
+import { sweepJob } from '../files/sweep';
 import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
 import { auditoriaFeature } from './auditoria';
-import { ausenciasFeature } from './ausencias';
+import { ausenciasFeature, documentosArea } from './ausencias';
 import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
 import { departamentosFeature } from './departamentos';
@@ -12,15 +13,15 @@ import { desligamentosFeature } from './desligamentos';
 import { divisoesFeature } from './divisoes';
 import { gruposFeature } from './grupos';
 import { gruposUsuariosFeature } from './gruposUsuarios';
-import { importacaoJobs, importacaoUsuariosFeature } from './importacaoUsuarios';
+import { importacaoJobs, importacaoUsuariosFeature, importacoesArea } from './importacaoUsuarios';
 import { marcasFeature } from './marcas';
-import { minhaContaFeature } from './minhaConta';
+import { avataresArea, minhaContaFeature } from './minhaConta';
 import { plataforma } from './plataforma';
 import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
 import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
-import { inatividadeJob, usuariosFeature, usuariosJobs } from './usuarios';
+import { exportacoesArea, inatividadeJob, usuariosFeature, usuariosJobs } from './usuarios';
 
 /** Every server feature; the schema is built from their SDL and operations. */
 export const features: Feature[] = [
@@ -45,12 +46,16 @@ export const features: Feature[] = [
   superAdminFeature,
 ];
 
+/** Every area of the file store, with the records that use its files (the file sweep keeps those). */
+export const fileAreas = [documentosArea, importacoesArea, avataresArea, exportacoesArea];
+
 /** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
 export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers => ({
   ...superAdminJobs,
   ...usuariosJobs,
   ...inatividadeJob(config, log),
   ...importacaoJobs(config, log),
+  ...sweepJob(config, log, fileAreas),
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENTO_MAX_BYTES } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
@@ -6,6 +7,7 @@ import { allows } from '../../authz';
 import type { Db } from '../../db/client';
 import { arquivos } from '../../db/schema';
 import { fileStore } from '../../files';
+import type { FileArea } from '../../files/sweep';
 import {
   FORBIDDEN,
   isRefusal,
@@ -17,10 +19,20 @@ import {
   UNAUTHENTICATED,
 } from '../../files/upload';
 import { ausenciaVisivel } from './access';
+import { deleteDocumentosSoltos } from './queries';
 
 // The supporting document of a temporary absence: uploaded first (POST /api/upload/documento, one
 // file, streamed into the file store), then named by its id in salvarAusenciaTemporaria; read back
 // with GET /api/ausencias/{id}/documento by whoever may see the absence, for 6 months.
+
+const AREA = 'documentos';
+
+/** For the file sweep: a file is kept while its `arquivos` row is, and that row while an absence uses it. */
+export const documentosArea: FileArea = {
+  area: AREA,
+  chaves: sql`select ${arquivos.chave} from ${arquivos}`,
+  soltos: deleteDocumentosSoltos,
+};
 
 /** Types accepted, as file-type names them from the content (never from the file's name). */
 const TIPOS_DOCUMENTO = new Set([
@@ -74,7 +86,7 @@ export async function documentoRoutes(
       let stored;
       try {
         // The limit is the store's (which removes a partial file); multipart's only backs it up.
-        stored = await store.write('documentos', received.content, { maxBytes: DOCUMENTO_MAX_BYTES });
+        stored = await store.write(AREA, received.content, { maxBytes: DOCUMENTO_MAX_BYTES });
       } catch (error) {
         received.discard();
         if (received.isTooLarge(error)) return refuse(reply, idioma, tooLarge(DOCUMENTO_MAX_BYTES));

@@ -15,7 +15,7 @@ import { operation, type Feature } from '../../graphql/operation';
 import { authorizeUsuario, ausenciaVisivel, readableUsuario } from './access';
 import * as q from './queries';
 
-export { documentoRoutes } from './documentos';
+export { documentoRoutes, documentosArea } from './documentos';
 
 // Temporary absences (issue #13): a user's absences, kept by holders of PORTAL_AUSENCIA_TEMPORARIA
 // for the users they see (usuarioScope, themselves included). Overlaps are refused by the database.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AUSENCIA_DOCUMENTO_MESES } from '../../../domain/limits';
 import type { AusenciaValues } from '../../../domain/schemas/ausencia';
@@ -137,4 +137,22 @@ export async function updateAusencia(db: DbOrTx, id: number, v: Fields) {
 
 export async function deleteAusencia(db: DbOrTx, id: number) {
   await db.delete(a).where(eq(a.id, id));
+}
+
+/**
+ * Deletes, in one statement, the documents older than `graceHours` that no absence uses: uploaded
+ * for a form that was never saved, replaced by another, or left by a removed absence. Answers
+ * their file store keys.
+ */
+export async function deleteDocumentosSoltos(db: DbOrTx, graceHours: number): Promise<string[]> {
+  const rows = await db
+    .delete(arquivos)
+    .where(
+      and(
+        lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`),
+        notExists(db.select({ id: a.id }).from(a).where(eq(a.arquivoId, arquivos.id))),
+      ),
+    )
+    .returning({ chave: arquivos.chave });
+  return rows.map((row) => row.chave);
 }

@@ -12,7 +12,7 @@ import { jobFalhou, relatorioPath } from './routes';
 // The bulk user import (issue #15; README "User import"): importStatus here, the template, the
 // upload and the error report in routes.ts, the job in job.ts.
 
-export { importacaoRoutes } from './routes';
+export { importacaoRoutes, importacoesArea } from './routes';
 export { importacaoJobs, IMPORTACAO_FILA } from './job';
 
 const statusFilterSchema = filterInputSchema(['createdAt'] as const);

@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { importacaoLinhas, importacoes } from '../../db/schema';
 import { FileTooLargeError, fileStore } from '../../files';
+import type { FileArea } from '../../files/sweep';
 import { FORBIDDEN, multipartRoutes, refuse, restCaller, UNAUTHENTICATED, type Refusal } from '../../files/upload';
 import { jobQueueOf } from '../../jobs';
 import { tipoDoArquivo } from './arquivo';
@@ -25,6 +26,12 @@ export const relatorioPath = (id: number) => `${IMPORT_PATH}/${id}/erros`;
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const AREA = 'importacoes';
+
+/**
+ * For the file sweep: an import keeps its sheet as long as its row exists (the job reads it; the
+ * error report and the status come from the rows and the import's row, not from the file).
+ */
+export const importacoesArea: FileArea = { area: AREA, chaves: sql`select ${importacoes.chave} from ${importacoes}` };
 const NOME_MAX_LENGTH = 255;
 /** Failed rows read per query while writing the report. */
 const PAGINA_RELATORIO = 1000;

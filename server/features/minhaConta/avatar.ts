@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
@@ -9,6 +9,7 @@ import { allows, type Session } from '../../authz';
 import type { Db } from '../../db/client';
 import { usuarios } from '../../db/schema';
 import { fileStore } from '../../files';
+import type { FileArea } from '../../files/sweep';
 import {
   bufferOf,
   FORBIDDEN,
@@ -33,6 +34,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIPOS_AVATAR = new Set(['jpg', 'png', 'webp']);
 /** Decoding a 5 MB PNG could take gigabytes (a decompression bomb): refuse larger images first. */
 const MAX_INPUT_PIXELS = 40_000_000;
+
+/** For the file sweep: the avatar files that users' links point at. */
+export const avataresArea: FileArea = {
+  area: AREA,
+  chaves: sql`select ${`${AREA}/`}::text || substr(${usuarios.avatarLink}, ${LINK_PREFIX.length + 1}::int)
+    from ${usuarios} where starts_with(${usuarios.avatarLink}, ${LINK_PREFIX}::text)`,
+};
 
 const linkOf = (key: string) => LINK_PREFIX + key.slice(AREA.length + 1);
 

@@ -95,4 +95,4 @@ export const minhaContaFeature: Feature = {
   },
 };
 
-export { avatarRoutes } from './avatar';
+export { avatarRoutes, avataresArea } from './avatar';

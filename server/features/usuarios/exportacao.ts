@@ -1,5 +1,5 @@
 import { rename, rm, stat } from 'node:fs/promises';
-import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { formatCpf } from '../../../domain/documentos';
 import type { Idioma } from '../../../domain/enums';
 import { policies } from '../../../domain/policies';
@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { cell } from '../../export';
 import { fileStore, type FileStore } from '../../files';
+import type { FileArea } from '../../files/sweep';
 import type { JobContext, JobDefinition, JobRow } from '../../jobs';
 import * as q from './queries';
 
@@ -28,6 +29,12 @@ export const EXPORT_PAGE = 1000;
 const AREA = 'exportacoes';
 /** i18n key of the downloaded file's name. */
 export const EXPORT_FILE_NAME = 'usuarios.exportacao.arquivo';
+
+/** For the file sweep: the file named by an export's result (only the author's newest is kept). */
+export const exportacoesArea: FileArea = {
+  area: AREA,
+  chaves: sql`select ${jobs.resultado} ->> 'arquivo' from ${jobs} where ${jobs.fila} = ${EXPORT_FILA}`,
+};
 
 export interface ExportPayload {
   filtro: q.UsuarioExportFilter;

@@ -85,7 +85,7 @@ async function podeAdicionarCargo(
 /** What other features may use (they import a feature's index only). */
 export { findUsuarioByEmail } from './queries';
 export { inatividadeJob } from './inatividade';
-export { exportJobs as usuariosJobs } from './exportacao';
+export { exportJobs as usuariosJobs, exportacoesArea } from './exportacao';
 export { salvarUsuariosLote, LinhasRecusadas, type LinhaLote, type ResultadoLote } from './lote';
 export { usuarioRules } from './manutencao';
 

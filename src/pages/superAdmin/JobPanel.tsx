@@ -9,7 +9,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { INATIVIDADE_FILA, type JobStatus, type SuperAdminFila } from '../../../domain/schemas/superAdmin';
+import {
+  FILAS_AGENDADAS,
+  type FilaAgendada,
+  type JobStatus,
+  type SuperAdminFila,
+} from '../../../domain/schemas/superAdmin';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { ConfirmButton } from '../../components/ConfirmAction';
 import { formatDate, formatNumber } from '../../components/format';
@@ -88,7 +93,7 @@ export function JobStatusView({ job }: { job: Job | undefined }) {
 
 export interface JobPanelProps {
   /** A queue the page queues runs of, or a scheduled one (cron) whose runs it only shows. */
-  fila: SuperAdminFila | typeof INATIVIDADE_FILA;
+  fila: SuperAdminFila | FilaAgendada;
   /** i18n keys: title, description, run, confirmTitle, success, error under this prefix. */
   messages: string;
   /** i18n key of the confirmation's text (queues with a button only). */
@@ -104,7 +109,9 @@ export function JobPanel({ fila, messages, confirmContent, job }: JobPanelProps)
   const translate = useTranslate();
   const titleId = useId();
   const onQueued = useJobQueued();
-  const mutation = fila === INATIVIDADE_FILA ? undefined : MUTATION_OF_FILA[fila];
+  const mutation = (FILAS_AGENDADAS as readonly string[]).includes(fila)
+    ? undefined
+    : MUTATION_OF_FILA[fila as SuperAdminFila];
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>

@@ -7,7 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Form, TextInput, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { INATIVIDADE_FILA, sincronizarIdentityProviderSchema } from '../../../domain/schemas/superAdmin';
+import {
+  INATIVIDADE_FILA,
+  LIMPEZA_ARQUIVOS_FILA,
+  sincronizarIdentityProviderSchema,
+} from '../../../domain/schemas/superAdmin';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { schemaResolver } from '../../components/form/schemaResolver';
@@ -120,6 +124,11 @@ export function SincronizacaoTab({ jobs }: { jobs: Job[] | undefined }) {
         fila={INATIVIDADE_FILA}
         messages="superAdmin.sincronizacao.inatividade"
         job={jobOf(jobs, INATIVIDADE_FILA)}
+      />
+      <JobPanel
+        fila={LIMPEZA_ARQUIVOS_FILA}
+        messages="superAdmin.sincronizacao.limpezaArquivos"
+        job={jobOf(jobs, LIMPEZA_ARQUIVOS_FILA)}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <IdentityProviderPanel />

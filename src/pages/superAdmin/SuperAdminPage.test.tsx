@@ -164,6 +164,13 @@ describe('/superAdmin', () => {
       expect(
         within(usuarios).getByText('Erro: A execução foi interrompida porque o servidor parou. Execute novamente.'),
       ).toBeInTheDocument();
+      // The scheduled file sweep: its counts, and no button (pg-boss's cron starts it).
+      const limpeza = section('Limpeza de arquivos');
+      expect(within(limpeza).getByText('Documentos sem ausência removidos: 2')).toBeInTheDocument();
+      expect(within(limpeza).getByText('Arquivos removidos do disco: 7')).toBeInTheDocument();
+      expect(within(limpeza).getByText('Espaço liberado (bytes): 1.234.567')).toBeInTheDocument();
+      expect(within(limpeza).getByText('Arquivos que não puderam ser removidos: 1')).toBeInTheDocument();
+      expect(within(limpeza).queryByRole('button')).not.toBeInTheDocument();
     });
 
     it('queues a synchronisation after confirmation and follows its progress until the result', async () => {

@@ -25,7 +25,7 @@ export const job = (fila: string, overrides: Partial<Job> = {}): Job => ({
   ...overrides,
 });
 
-/** The latest runs: dealers never ran, groups done, users failed, migration half-way. */
+/** The latest runs: dealers never ran, groups done, users failed, migration half-way, file sweep done. */
 export const JOBS: Job[] = [
   job('sincronizarGrupos', {
     id: '11',
@@ -38,4 +38,12 @@ export const JOBS: Job[] = [
   }),
   job('sincronizarUsuarios', { id: '12', status: 'ERRO', erro: 'superAdmin.jobs.interrupted' }),
   job('migracao', { id: '13', status: 'EXECUTANDO', total: 3, processados: 1 }),
+  job('limpezaArquivos', {
+    id: '14',
+    status: 'CONCLUIDO',
+    total: 2,
+    processados: 2,
+    resultado: '{"registrosRemovidos":2,"arquivosRemovidos":7,"bytesLiberados":1234567,"falhasRemocao":1}',
+    concluidoEm: '2026-03-10T03:30:05.000Z',
+  }),
 ];

@@ -1,0 +1,149 @@
+import { opendir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIMPEZA_ARQUIVOS_FILA } from '../../domain/schemas/superAdmin';
+import type { Config } from '../config';
+import type { Db, DbOrTx } from '../db/client';
+import type { JobDefinition } from '../jobs';
+import { fileStore } from './index';
+
+/**
+ * The daily removal of stored files that nothing uses (queue `limpezaArquivos`, pg-boss cron
+ * FILE_SWEEP_CRON, `singleton`). Files leak two ways: records that stop using their file without
+ * removing it (a document uploaded for a form that was never saved, or replaced), and files written
+ * by a process that stopped before it wrote their record. Each run:
+ * 1. deletes, one statement per area that has them, the records older than the grace period that
+ *    nothing uses (`soltos`), then removes their files;
+ * 2. lists each known area of FILES_DIR and removes the files older than the grace period (by
+ *    mtime) whose key no record uses (one set-based check per 10,000 files), and `.part`
+ *    leftovers of interrupted writes older than it;
+ * 3. answers the counts, which the jobs row keeps (super-admin page).
+ * The grace period (FILE_SWEEP_GRACE_HOURS, 24) covers a write and its record, an upload and the
+ * form that attaches it, and the longest job writing a file. Directories of areas no feature
+ * declared are left alone, so a new area is never swept before its references are known.
+ */
+
+/** An area of the file store and the records that use its files; each feature declares its own. */
+export interface FileArea {
+  area: string;
+  /** A query answering the area's keys that records use now (one text column). */
+  chaves: SQL;
+  /**
+   * Deletes, in one statement, the area's records older than `graceHours` that nothing uses any
+   * more, and answers their keys.
+   */
+  soltos?: (db: DbOrTx, graceHours: number) => Promise<string[]>;
+}
+
+export interface SweepResult {
+  /** Records deleted by step 1 (unattached documents). */
+  registrosRemovidos: number;
+  arquivosRemovidos: number;
+  bytesLiberados: number;
+  /** Files that could not be removed (logged); the others are removed all the same. */
+  falhasRemocao: number;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PART = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
+/** Keys checked per query. */
+const CHUNK = 10_000;
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
+/** The keys of `candidatos` that no record of the area uses, in one statement. */
+async function unreferenced(db: DbOrTx, area: FileArea, candidatos: string[]): Promise<string[]> {
+  // The candidates come from the disk, not the database: one array parameter, compared as a set.
+  const result = await db.execute(
+    sql`select c.chave from unnest(${sql.param(candidatos)}::text[]) as c(chave) except (${area.chaves})`,
+  );
+  return (result as unknown as { rows: { chave: string }[] }).rows.map((row) => row.chave);
+}
+
+/** One run: records, then the disk; never throws for a file it could not remove. */
+export async function sweepFiles(
+  db: Db,
+  { filesDir, graceHours }: { filesDir: string; graceHours: number },
+  areas: readonly FileArea[],
+  log: Log,
+  progress: (done: number, total: number) => Promise<void> = async () => undefined,
+): Promise<SweepResult> {
+  const store = fileStore(filesDir);
+  const result: SweepResult = { registrosRemovidos: 0, arquivosRemovidos: 0, bytesLiberados: 0, falhasRemocao: 0 };
+  const remove = async (file: () => string) => {
+    let target: string | undefined;
+    try {
+      target = file();
+      const { size } = await stat(target);
+      await rm(target);
+      result.arquivosRemovidos++;
+      result.bytesLiberados += size;
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') return;
+      result.falhasRemocao++;
+      log.error({ err: error, file: target }, 'stored file not removed');
+    }
+  };
+
+  await progress(0, 2);
+  for (const area of areas) {
+    if (!area.soltos) continue;
+    const chaves = await area.soltos(db, graceHours);
+    result.registrosRemovidos += chaves.length;
+    for (const chave of chaves) await remove(() => store.pathOf(chave));
+  }
+  await progress(1, 2);
+
+  const cutoff = Date.now() - graceHours * 3_600_000;
+  for (const area of areas) {
+    const dir = path.join(filesDir, area.area);
+    let entries;
+    try {
+      entries = await opendir(dir);
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') continue;
+      throw error;
+    }
+    let candidatos: string[] = [];
+    const check = async () => {
+      for (const chave of await unreferenced(db, area, candidatos)) await remove(() => store.pathOf(chave));
+      candidatos = [];
+    };
+    for await (const entry of entries) {
+      const isPart = PART.test(entry.name);
+      if (!entry.isFile() || !(isPart || UUID.test(entry.name))) continue;
+      const file = path.join(dir, entry.name);
+      const modified = await stat(file).then(
+        (info) => info.mtimeMs,
+        () => Infinity,
+      );
+      if (modified >= cutoff) continue;
+      if (isPart) await remove(() => file);
+      else candidatos.push(`${area.area}/${entry.name}`);
+      if (candidatos.length >= CHUNK) await check();
+    }
+    if (candidatos.length) await check();
+  }
+  await progress(2, 2);
+  log.info({ ...result }, 'file sweep done');
+  return result;
+}
+
+/** The job's queue definition: pg-boss's cron sends one run per tick, one at a time across processes. */
+export function sweepJob(
+  config: Pick<Config, 'filesDir' | 'fileSweep'>,
+  log: Log,
+  areas: readonly FileArea[],
+): Record<typeof LIMPEZA_ARQUIVOS_FILA, JobDefinition> {
+  return {
+    [LIMPEZA_ARQUIVOS_FILA]: {
+      cron: config.fileSweep.cron,
+      policy: 'singleton',
+      handler: ({ db, progress }) =>
+        sweepFiles(db, { filesDir: config.filesDir, graceHours: config.fileSweep.graceHours }, areas, log, progress),
+    },
+  };
+}
