@@ -3,16 +3,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import {
-  Confirm,
-  SimpleForm,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { SimpleForm, useNotify, useRecordContext, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
+import { ConfirmSave } from '../../src/components/form/ConfirmSave';
 import { useSearchParams } from 'react-router-dom';
 import { formatCpf } from '../../domain/documentos';
 import { IDIOMA_PADRAO } from '../../domain/enums';
@@ -102,18 +95,13 @@ function UsuarioSaveButton() {
       <Button variant="contained" disabled={saving} onClick={() => void handleSubmit((values) => setPending(values))()}>
         {translate('wizard.save')}
       </Button>
-      <Confirm
-        isOpen={pending !== null}
-        loading={saving}
+      <ConfirmSave
+        pending={pending}
+        saving={saving}
         title="usuarios.saveConfirm.title"
-        titleTranslateOptions={{ nome: pending?.nome ?? '' }}
         content="usuarios.saveConfirm.content"
         confirm="wizard.save"
-        onConfirm={() => {
-          const values = pending!;
-          setPending(null);
-          void save(values);
-        }}
+        onSave={save}
         onClose={() => setPending(null)}
       />
     </>

@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import {
   BooleanInput,
-  Confirm,
   SimpleForm,
   TextInput,
   usePermissions,
@@ -16,6 +15,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { ConfirmSave } from '../form/ConfirmSave';
 import { allows, policies } from '../../../domain/policies';
 import { grupoUsuariosSchema } from '../../../domain/schemas/grupoUsuarios';
 import type { TipoUsuario } from '../../../domain/enums';
@@ -254,18 +254,13 @@ export function GrupoUsuariosToolbar({ readOnly, onCancel }: { readOnly?: boolea
       )}
       {preview && <DestinatariosDialog open onClose={() => setPreview(false)} />}
       {importing && <ImportarGruposDialog onClose={() => setImporting(false)} />}
-      <Confirm
-        isOpen={pending !== null}
-        loading={saving}
+      <ConfirmSave
+        pending={pending}
+        saving={saving}
         title="gruposUsuarios.salvar.title"
-        titleTranslateOptions={{ nome: pending?.nome ?? '' }}
         content="gruposUsuarios.salvar.content"
         confirm="ra.action.save"
-        onConfirm={() => {
-          const valid = pending!;
-          setPending(null);
-          void save(valid);
-        }}
+        onSave={save}
         onClose={() => setPending(null)}
       />
     </Box>
