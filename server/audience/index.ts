@@ -275,6 +275,18 @@ export const isRecipient = (grupoId: number | SQL, usuarioId: number | SQL) =>
   sql`exists (select 1 from (select ${usuarioId}::int as id) alvo join usuarios on usuarios.id = alvo.id
     where ${recipientCondition([savedGroup(grupoId)])})`;
 
+/**
+ * How many active recipients the audiences have, among the users `scope` (usuarioScope) lets
+ * the caller see; saved groups are read first (load), so only their enabled blocks are tested.
+ */
+export async function countRecipients(db: DbOrTx, given: Audience[], scope?: SQL): Promise<number> {
+  const audiences = await Promise.all(given.map((a) => a.load?.(db) ?? a));
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from usuarios where ${allOf(recipientCondition(audiences), scope)}`,
+  );
+  return Number(rows[0].n);
+}
+
 export interface RecipientsPage {
   page: number;
   rowsPerPage: number;

@@ -220,9 +220,8 @@ export const gruposUsuariosFeature: Feature = {
     },
     GrupoUsuarios: {
       // Counted only when asked for (the list and the selector), within what the caller sees.
-      totalDestinatarios: async (parent: { id: number }, _args: never, { db, session }: Context) =>
-        (await db.execute<{ total: number }>(sql`select ${q.totalDestinatarios(session!, Number(parent.id))} as total`))
-          .rows[0].total,
+      totalDestinatarios: (parent: { id: number }, _args: never, { db, session }: Context) =>
+        q.totalDestinatarios(db, session!, Number(parent.id)),
     },
   },
   Query: {

@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GrupoUsuariosFilter, GrupoUsuariosInput } from '../../../domain/schemas/grupoUsuarios';
 import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
-import { isRecipient, recipientCondition, savedGroup } from '../../audience';
+import { countRecipients, isRecipient, savedGroup } from '../../audience';
 import { grupoUsuariosEditScope, grupoUsuariosReadScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, idOf, orderOf, pageWithTotal, searchAny } from '../../db/lists';
@@ -23,9 +23,8 @@ const refs = <T>(table: string, column: string, target: string, fields: string, 
   from ${sql.raw(table)} l join ${sql.raw(target)} r on r.id = l.${sql.raw(column)} where l.grupo_usuarios_id = ${gid}), '[]')`;
 
 /** How many active recipients the group has, among the users the caller may see. */
-export const totalDestinatarios = (session: Session, grupoId: SQL | number) =>
-  sql<number>`(select count(*)::int from usuarios
-    where ${recipientCondition([savedGroup(grupoId)])} and ${usuarioScope(session) ?? sql`true`})`;
+export const totalDestinatarios = (db: DbOrTx, session: Session, grupoId: number) =>
+  countRecipients(db, [savedGroup(grupoId)], usuarioScope(session));
 
 const columns = (session: Session) => ({
   id: gruposUsuarios.id,
