@@ -272,6 +272,41 @@ describe('the file sweep', () => {
     for (const key of kept) expect(existsSync(fileOf(key))).toBe(true);
   });
 
+  it('removes the file of a document past its download window, keeps its row, and its download says it expired', async () => {
+    const caller = await signInAsNew(portal, {
+      nome: 'Gestor Janela',
+      email: `janela.${Date.now()}@limpeza.test`,
+      tipo: 'MONTADORA',
+      marcaIds: [(await db.select().from(s.marcas).limit(1))[0].id],
+      funcionalidades: ['PORTAL_AUSENCIA_TEMPORARIA'],
+    });
+    const expirado = await upload(caller.token);
+    const vigente = await upload(caller.token);
+    const antiga = await salvar(caller.token, ausencia(caller.id, 70, expirado.id));
+    await salvar(caller.token, ausencia(caller.id, 80, vigente.id));
+    await db
+      .update(s.ausenciasTemporarias)
+      .set({ createdAt: sql`now() - interval '7 months'` })
+      .where(eq(s.ausenciasTemporarias.id, Number(antiga.id)));
+    await ageDocument(expirado, 24 * 31 * 7);
+    await ageDocument(vigente, GRACE_HOURS + 1);
+
+    expect(await runQueued()).toEqual({
+      registrosRemovidos: 0,
+      arquivosRemovidos: 1,
+      bytesLiberados: PDF.length,
+      falhasRemocao: 0,
+    });
+    expect(existsSync(fileOf(expirado.chave))).toBe(false);
+    expect(await arquivoRow(expirado.id)).toBeDefined();
+    expect(existsSync(fileOf(vigente.chave))).toBe(true);
+    const download = await fetch(`${portal.url}/api/ausencias/${antiga.id}/documento`, {
+      headers: { authorization: `Bearer ${caller.token}`, 'accept-language': 'en' },
+    });
+    expect(download.status).toBe(410);
+    for (const key of kept) expect(existsSync(fileOf(key))).toBe(true);
+  });
+
   it('is scheduled on pg-boss with FILE_SWEEP_CRON', async () => {
     const schedules = await jobQueueOf(db).boss.getSchedules();
     expect(schedules.find((x) => x.name === LIMPEZA_ARQUIVOS_FILA)?.cron).toBe(CRON);

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENTO_MAX_BYTES } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
@@ -19,7 +18,7 @@ import {
   UNAUTHENTICATED,
 } from '../../files/upload';
 import { ausenciaVisivel } from './access';
-import { deleteDocumentosSoltos } from './queries';
+import { chavesDocumentosEmUso, deleteDocumentosSoltos } from './queries';
 
 // The supporting document of a temporary absence: uploaded first (POST /api/upload/documento, one
 // file, streamed into the file store), then named by its id in salvarAusenciaTemporaria; read back
@@ -27,10 +26,13 @@ import { deleteDocumentosSoltos } from './queries';
 
 const AREA = 'documentos';
 
-/** For the file sweep: a file is kept while its `arquivos` row is, and that row while an absence uses it. */
+/**
+ * For the file sweep: a row is kept while an absence uses it, its file while an absence may still
+ * let it be downloaded (AUSENCIA_DOCUMENTO_MESES).
+ */
 export const documentosArea: FileArea = {
   area: AREA,
-  chaves: sql`select ${arquivos.chave} from ${arquivos}`,
+  chaves: chavesDocumentosEmUso,
   soltos: deleteDocumentosSoltos,
 };
 

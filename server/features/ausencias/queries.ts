@@ -144,6 +144,16 @@ export async function deleteAusencia(db: DbOrTx, id: number) {
  * for a form that was never saved, replaced by another, or left by a removed absence. Answers
  * their file store keys.
  */
+/**
+ * The documents whose file is still needed (the file sweep keeps these): one that no absence uses
+ * yet (an upload for a form in progress; deleteDocumentosSoltos removes it after the grace
+ * period), or one that an absence may still let download. A document whose absences are all past
+ * the download window keeps its row (name, size) and loses its file.
+ */
+export const chavesDocumentosEmUso = sql`select ${arquivos.chave} from ${arquivos}
+  where not exists (select 1 from ${a} where ${a.arquivoId} = ${arquivos.id})
+    or exists (select 1 from ${a} where ${a.arquivoId} = ${arquivos.id} and ${documentoDisponivel})`;
+
 export async function deleteDocumentosSoltos(db: DbOrTx, graceHours: number): Promise<string[]> {
   const rows = await db
     .delete(arquivos)
