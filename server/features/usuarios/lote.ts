@@ -120,7 +120,7 @@ export async function salvarUsuariosLote(
     for (const r of rows) donosCpf.set(r.cpf, Number(r.id));
   }
 
-  const writes: (q.UsuarioWriteLote & { linha: number; before?: q.UsuarioRow })[] = [];
+  const writes: (q.UsuarioLote & q.UsuarioWrite & { linha: number; before?: q.UsuarioRow })[] = [];
   for (const { linha, input, before } of aceitas) {
     const { errors, links } = checkLinks(reach, input, before);
     const cpf = before?.cpf ?? input.cpf;
@@ -138,18 +138,15 @@ export async function salvarUsuariosLote(
       cpf,
       ...links,
     };
-    // The audit of the created or changed user, written with it (a refused row rolls it back).
-    const after = snapshot({ ...write, active: before?.active ?? true });
-    const change = before ? diff(snapshotOf(before), after) : null;
+    // What is written is the audited snapshot; a creation is audited whole, a change by its diff.
+    const usuario = snapshot({ ...write, active: before?.active ?? true });
+    const change = before ? diff(snapshotOf(before), usuario) : null;
     writes.push({
       ...write,
       linha,
       before,
-      auditoria: !change
-        ? { alteracao: 'CRIACAO', antes: null, depois: after }
-        : change.changed
-          ? { alteracao: 'ALTERACAO', antes: change.antes, depois: change.depois }
-          : null,
+      usuario,
+      auditoria: !change ? 'CRIACAO' : change.changed ? { antes: change.antes, depois: change.depois } : null,
     });
   }
 

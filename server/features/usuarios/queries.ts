@@ -647,23 +647,30 @@ export async function produtoIdsFor(db: DbOrTx, dealerIds: number[], tipo: TipoU
   return new Set(rows.map((r) => r.id));
 }
 
-/** A user of the bulk import's batch with the audit entry of its change (null: nothing changed). */
-export interface UsuarioWriteLote extends UsuarioWrite {
-  auditoria: { alteracao: 'CRIACAO' | 'ALTERACAO'; antes: unknown; depois: unknown } | null;
+/**
+ * A user of the bulk import's batch: `usuario` is what is written and audited (the audit snapshot
+ * of manutencao.ts: every field of a write, links sorted, plus `active`); a creation's audit
+ * entry records it whole, a change records what changed, null nothing.
+ */
+export interface UsuarioLote {
+  id: number | null;
+  usuario: Omit<UsuarioWrite, 'id'> & { active: boolean };
+  auditoria: 'CRIACAO' | { antes: unknown; depois: unknown } | null;
 }
 
 /**
  * The bulk import's write (issue #15): creates and updates many users with their final link sets
  * and records their audit entries, in one statement for the whole batch: the batch goes as one
- * JSON parameter, read once, and every table's rows are written from it (data-modifying CTEs).
- * Statements per table each re-sent and re-read the batch (about 5 ms per statement and batch of
- * 500 on PGlite, a fifth of the links' cost). Updates bump the version and have their links
- * replaced (deleted first, in a statement of their own: in one statement the order of the deletes
- * and inserts would be undefined). Returns the id of each e-mail.
+ * JSON parameter (each user's snapshot once, its audit entry beside it), read once, and every
+ * table's rows are written from it (data-modifying CTEs). A statement per table, each re-sending
+ * and re-reading the batch, cost about 5 ms more per statement and batch of 500 on PGlite.
+ * Updates bump the version and have their links replaced (deleted first, in a statement of their
+ * own: in one statement the order of the deletes and inserts would be undefined). Returns the id
+ * of each e-mail.
  */
 export async function writeUsuariosLote(
   tx: DbOrTx,
-  writes: readonly UsuarioWriteLote[],
+  writes: readonly UsuarioLote[],
   autorId: number,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -683,83 +690,63 @@ export async function writeUsuariosLote(
   }
   const batch = JSON.stringify(
     writes.map((w) => ({
-      id: w.id ?? null,
-      nome: w.nome,
-      email: w.email,
-      cpf: w.cpf,
-      tipo: w.tipo,
-      idioma: w.idioma,
-      telefones: w.telefones,
-      celulares: w.celulares,
-      data_admissao: w.dataAdmissao,
-      email_superior: w.emailSuperior,
-      desligamento_id: w.desligamentoId,
-      data_desligamento: w.dataDesligamento,
-      marcas: w.marcaIds,
-      grupos: w.grupoIds,
-      dealers: w.dealerIds,
-      tipos: w.tiposAcessoIds,
-      funcs: w.funcionalidadeIds,
-      cargos: w.cargos.map((c) => ({
-        cargo_id: c.cargoId,
-        dealer_id: c.dealerId,
-        departamento_id: c.departamentoId,
-        data_inicio: c.dataInicio,
-      })),
-      alteracao: w.auditoria?.alteracao ?? null,
-      antes: w.auditoria?.antes ?? null,
-      depois: w.auditoria?.depois ?? null,
+      id: w.id,
+      u: w.usuario,
+      alteracao: w.auditoria === null ? null : w.auditoria === 'CRIACAO' ? 'CRIACAO' : 'ALTERACAO',
+      ...(w.auditoria !== null && w.auditoria !== 'CRIACAO' ? w.auditoria : {}),
     })),
   );
-  // The sets come deduplicated from checkLinks, so no link insert can conflict.
+  const texts = (field: string) => sql.raw(`array(select jsonb_array_elements_text(x.u->'${field}'))`);
+  // The sets come deduplicated (checkLinks, the snapshot), so no link insert can conflict.
   const links = (
     [
-      [usuarioMarcas, 'marca_id', 'marcas'],
-      [usuarioGrupos, 'grupo_id', 'grupos'],
-      [usuarioDealers, 'dealer_id', 'dealers'],
-      [usuarioTiposAcesso, 'tipo_acesso_id', 'tipos'],
-      [usuarioFuncionalidades, 'funcionalidade_id', 'funcs'],
+      [usuarioMarcas, 'marca_id', 'marcaIds'],
+      [usuarioGrupos, 'grupo_id', 'grupoIds'],
+      [usuarioDealers, 'dealer_id', 'dealerIds'],
+      [usuarioTiposAcesso, 'tipo_acesso_id', 'tiposAcessoIds'],
+      [usuarioFuncionalidades, 'funcionalidade_id', 'funcionalidadeIds'],
     ] as const
   ).map(
-    ([table, column, field]) => sql`${sql.raw(`l_${field}`)} as (insert into ${table} (usuario_id, ${sql.raw(column)})
-      select b.id, v from b cross join unnest(b.${sql.raw(field)}) as v)`,
+    ([table, column, field]) => sql`${sql.raw(`l_${column}`)} as (insert into ${table} (usuario_id, ${sql.raw(column)})
+      select b.id, v::int from b cross join jsonb_array_elements_text(b.u->'${sql.raw(field)}') as v)`,
   );
   const { rows } = await tx.execute<{ id: number; email: string }>(sql`
     with x as materialized (
-      select * from json_to_recordset(${batch}::json) as x(id int, nome text, email text, cpf text, tipo tipo_usuario,
-        idioma idioma, telefones text[], celulares text[], data_admissao date, email_superior text,
-        desligamento_id int, data_desligamento date, marcas int[], grupos int[], dealers int[], tipos int[],
-        funcs int[], cargos json, alteracao text, antes jsonb, depois jsonb)
+      select * from jsonb_to_recordset(${batch}::jsonb) as x(id int, u jsonb, alteracao text, antes jsonb, depois jsonb)
     ),
     atualizados as (
-      update ${usuarios} u set nome = x.nome, idioma = x.idioma, telefones = coalesce(x.telefones, '{}'),
-        celulares = coalesce(x.celulares, '{}'), cpf = x.cpf, data_admissao = x.data_admissao,
-        email_superior = x.email_superior, desligamento_id = x.desligamento_id,
-        data_desligamento = x.data_desligamento, version = u.version + 1
+      update ${usuarios} u set nome = x.u->>'nome', idioma = (x.u->>'idioma')::idioma, telefones = ${texts('telefones')},
+        celulares = ${texts('celulares')}, cpf = x.u->>'cpf', data_admissao = (x.u->>'dataAdmissao')::date,
+        email_superior = x.u->>'emailSuperior', desligamento_id = (x.u->>'desligamentoId')::int,
+        data_desligamento = (x.u->>'dataDesligamento')::date, version = u.version + 1
       from x where u.id = x.id
       returning u.id, u.email
     ),
     criados as (
       insert into ${usuarios} (nome, email, cpf, tipo, idioma, telefones, celulares, data_admissao, email_superior,
         desligamento_id, data_desligamento)
-      select x.nome, x.email, x.cpf, x.tipo, x.idioma, coalesce(x.telefones, '{}'), coalesce(x.celulares, '{}'),
-        x.data_admissao, x.email_superior, x.desligamento_id, x.data_desligamento
+      select x.u->>'nome', x.u->>'email', x.u->>'cpf', (x.u->>'tipo')::tipo_usuario, (x.u->>'idioma')::idioma,
+        ${texts('telefones')}, ${texts('celulares')}, (x.u->>'dataAdmissao')::date, x.u->>'emailSuperior',
+        (x.u->>'desligamentoId')::int, (x.u->>'dataDesligamento')::date
       from x where x.id is null
       returning id, email
     ),
     b as materialized (
-      select i.id, x.marcas, x.grupos, x.dealers, x.tipos, x.funcs, x.cargos, x.alteracao, x.antes, x.depois
-      from (select id, email from criados union all select id, email from atualizados) i join x on x.email = i.email
+      select i.id, x.u, x.alteracao, x.antes, x.depois
+      from (select id, email from criados union all select id, email from atualizados) i join x on x.u->>'email' = i.email
     ),
     ${sql.join(links, sql`, `)},
     l_cargos as (
       insert into ${usuarioCargos} (usuario_id, cargo_id, dealer_id, departamento_id, data_inicio)
-      select b.id, c.cargo_id, c.dealer_id, c.departamento_id, c.data_inicio
-      from b cross join json_to_recordset(b.cargos) as c(cargo_id int, dealer_id int, departamento_id int, data_inicio date)
+      select b.id, c."cargoId", c."dealerId", c."departamentoId", c."dataInicio"
+      from b cross join jsonb_to_recordset(b.u->'cargos') as c("cargoId" int, "dealerId" int, "departamentoId" int,
+        "dataInicio" date)
     ),
     auditados as (
       insert into ${auditoria} (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
-      select 'USUARIO', b.id::text, b.alteracao, b.antes, b.depois, ${autorId}::int from b where b.alteracao is not null
+      select 'USUARIO', b.id::text, b.alteracao, b.antes, case b.alteracao when 'CRIACAO' then b.u else b.depois end,
+        ${autorId}::int
+      from b where b.alteracao is not null
     )
     select id, email from criados union all select id, email from atualizados`);
   for (const r of rows) ids.set(r.email, Number(r.id));
