@@ -353,8 +353,6 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
     async function gravar(linhas: Linha[], validas: ReturnType<typeof validar>['validas'], erradas: Resultado[]) {
       const ultimaLinha = linhas[linhas.length - 1].linha;
       return db.transaction(async (tx) => {
-        // Short statements over a batch: JIT compilation (PostgreSQL) would cost more than it saves.
-        await tx.execute(sql`set local jit = off`);
         const { ok, erradas: repetidas_ } = await repetidas(tx as unknown as Db, validas);
         const { resultados, mails } = await salvarUsuariosLote(tx, session, { config, log }, ok);
         const porLinha = new Map(ok.map((v) => [v.linha, v]));
