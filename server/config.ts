@@ -392,8 +392,8 @@ export const ENVIRONMENT = {
     meaning: 'most user rows one import sheet may hold (more: the file is refused as a whole)',
   },
   IMPORT_BATCH_SIZE: {
-    schema: integer(500, 1, 5000),
-    default: '500',
+    schema: integer(1000, 1, 5000),
+    default: '1000',
     meaning: 'rows the import job validates and writes per transaction (its checkpoint)',
   },
 } as const;

@@ -1,3 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { Idioma } from '../../../domain/enums';
 import {
@@ -25,9 +33,9 @@ import { LinhasRecusadas, salvarUsuariosLote, usuarioRules, type LinhaLote, type
 import { linhaVazia, textosDaLinha, tipoDoArquivo, zipIntegro } from './arquivo';
 import { carregarCatalogo, titulosDe } from './modelo';
 
-// The import job (queue `importarUsuarios`): reads the stored sheet twice with exceljs's streaming
-// reader (never the whole file in memory): once for the header, the row count and the file-level
-// refusals, then row by row in batches. Each batch is one transaction: its users (set-based, see
+// The import job (queue `importarUsuarios`): reads the stored sheet once with exceljs's streaming
+// reader (never the whole file in memory) for the header, the row count and the file-level
+// refusals, keeping the rows' texts in a scratch file, then reads those back row by row in batches. Each batch is one transaction: its users (set-based, see
 // usuarios/lote.ts), each row's result and the checkpoint (`ultimaLinha`), so a run that stops
 // resumes after the last committed batch and never imports a row twice.
 
@@ -117,6 +125,45 @@ async function lerLinhas(
   await fechar();
 }
 
+/**
+ * The rows of pass 1, one JSON line each (`[number, texts]`), in a scratch file read back by pass 2:
+ * parsing the sheet a second time was about a tenth of a run. A failure of the disk is raised by
+ * `fechar`, never taken for a damaged sheet.
+ */
+class Rascunho {
+  readonly path = join(tmpdir(), `importacao-${randomUUID()}.jsonl`);
+  private readonly out: WriteStream;
+  private falha: unknown;
+
+  constructor() {
+    this.out = createWriteStream(this.path);
+    this.out.on('error', (error) => (this.falha ??= error));
+  }
+
+  async gravar(numero: number, textos: (string | null)[]) {
+    if (this.falha) return;
+    if (!this.out.write(`${JSON.stringify([numero, textos])}\n`)) await once(this.out, 'drain').catch(() => undefined);
+  }
+
+  async fechar() {
+    this.out.end();
+    await finished(this.out).catch((error: unknown) => (this.falha ??= error));
+    if (this.falha) throw this.falha;
+  }
+
+  async *linhas(): AsyncGenerator<[number, (string | null)[]]> {
+    for await (const line of createInterface({ input: createReadStream(this.path), crlfDelay: Infinity })) {
+      yield JSON.parse(line) as [number, (string | null)[]];
+    }
+  }
+
+  /** Closed first (the file may still be opening), then removed. */
+  async apagar() {
+    if (!this.out.closed) await finished(this.out.destroy()).catch(() => undefined);
+    await rm(this.path, { force: true });
+  }
+}
+
 /** The author's session now: null when they are gone, inactive or may no longer import. */
 async function sessaoDoAutor(db: Db, autorId: number): Promise<Session | null> {
   const [autor] = await db.select({ email: usuarios.email }).from(usuarios).where(eq(usuarios.id, autorId));
@@ -160,6 +207,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       .where(eq(importacoes.id, importacaoId));
 
     const path = files.pathOf(imp.chave);
+    const rascunho = new Rascunho();
     try {
       // Pass 1: header, count, file-level refusals; nothing is written before it passes.
       const tipo = await tipoDoArquivo(path);
@@ -168,13 +216,14 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       let cabecalho: (string | null)[] | null = null;
       let total = 0;
       try {
-        await lerLinhas(path, (numero, textos) => {
+        await lerLinhas(path, async (numero, textos) => {
           if (numero === 1) cabecalho = textos;
-          else if (!linhaVazia(textos)) total++;
+          else if (!linhaVazia(textos) && ++total <= config.importacao.maxRows) await rascunho.gravar(numero, textos);
         });
       } catch {
         throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
       }
+      await rascunho.fechar();
       const header: (string | null)[] = cabecalho ?? [];
       const { porIndice, faltando } = colunasDoCabecalho(header, titulosDe);
       if (faltando.length) {
@@ -196,17 +245,16 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       const catalogo = await carregarCatalogo(db);
       const processor = processador(db, session, idioma, importacaoId, schema, catalogo, imp);
       let lote: Linha[] = [];
-      await lerLinhas(path, async (numero, textos) => {
-        if (numero <= imp.ultimaLinha || linhaVazia(textos)) return;
+      for await (const [numero, textos] of rascunho.linhas()) {
+        if (numero <= imp.ultimaLinha) continue;
         const celulas: CelulasLinha = {};
         for (const [index, key] of porIndice) celulas[key] = textos[index] ?? null;
         lote.push({ linha: numero, valores: textos.slice(0, Math.max(header.length, textos.length)), celulas });
         if (lote.length >= config.importacao.batchSize) {
-          const atual = lote;
+          await processor.lote(lote);
           lote = [];
-          await processor.lote(atual);
         }
-      });
+      }
       if (lote.length) await processor.lote(lote);
       await processor.fim();
       return { importacaoId };
@@ -216,6 +264,8 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       // after the checkpoint; the last attempt marks the import failed.
       if (job.tentativas > 2) await falhar('importacaoUsuarios.arquivo.falhou');
       throw error;
+    } finally {
+      await rascunho.apagar();
     }
   }
 
@@ -303,8 +353,6 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
     async function gravar(linhas: Linha[], validas: ReturnType<typeof validar>['validas'], erradas: Resultado[]) {
       const ultimaLinha = linhas[linhas.length - 1].linha;
       return db.transaction(async (tx) => {
-        // Short statements over a batch: JIT compilation (PostgreSQL) would cost more than it saves.
-        await tx.execute(sql`set local jit = off`);
         const { ok, erradas: repetidas_ } = await repetidas(tx as unknown as Db, validas);
         const { resultados, mails } = await salvarUsuariosLote(tx, session, { config, log }, ok);
         const porLinha = new Map(ok.map((v) => [v.linha, v]));

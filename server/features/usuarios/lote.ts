@@ -7,15 +7,15 @@ import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
 import type { Session } from '../../authz';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { auditoria, funcionalidades } from '../../db/schema';
+import { funcionalidades } from '../../db/schema';
 import type { QueuedMail } from '../../mail';
 import { checkLinks, loadLinkReach, snapshot, snapshotOf } from './manutencao';
 import * as q from './queries';
 
 // The bulk import's save (issue #15): the checks of salvarUsuario (the same `checkLinks`, the
 // locked fields, the administered types, uniqueness, the caller's scope after the write) over a
-// batch of rows already parsed with `usuarioSchema`, and the writes set-based (one statement per
-// table for the batch, audit included). Runs inside the caller's transaction; a row the database
+// batch of rows already parsed with `usuarioSchema`, and the writes set-based (one statement for
+// the batch, audit included). Runs inside the caller's transaction; a row the database
 // refuses after the write (scope, identity provider) makes it throw `LinhasRecusadas`, so the
 // caller rolls the batch back and saves it again without them.
 
@@ -120,7 +120,7 @@ export async function salvarUsuariosLote(
     for (const r of rows) donosCpf.set(r.cpf, Number(r.id));
   }
 
-  const writes: (q.UsuarioWrite & { linha: number; before?: q.UsuarioRow })[] = [];
+  const writes: (q.UsuarioLote & q.UsuarioWrite & { linha: number; before?: q.UsuarioRow })[] = [];
   for (const { linha, input, before } of aceitas) {
     const { errors, links } = checkLinks(reach, input, before);
     const cpf = before?.cpf ?? input.cpf;
@@ -130,19 +130,27 @@ export async function salvarUsuariosLote(
       recusar(linha, errors);
       continue;
     }
-    writes.push({
+    const write = {
       ...input,
-      linha,
-      before,
       id: before?.id ?? null,
       email: before?.email ?? input.email,
       tipo: before?.tipo ?? input.tipo,
       cpf,
       ...links,
+    };
+    // What is written is the audited snapshot; a creation is audited whole, a change by its diff.
+    const usuario = snapshot({ ...write, active: before?.active ?? true });
+    const change = before ? diff(snapshotOf(before), usuario) : null;
+    writes.push({
+      ...write,
+      linha,
+      before,
+      usuario,
+      auditoria: !change ? 'CRIACAO' : change.changed ? { antes: change.antes, depois: change.depois } : null,
     });
   }
 
-  const ids = await q.writeUsuariosLote(tx, writes);
+  const ids = await q.writeUsuariosLote(tx, writes, session.usuarioId);
   const idOf = (w: (typeof writes)[number]) => ids.get(w.email)!;
 
   // Nobody creates or keeps a user they could not see again (salvarUsuario's rule), checked for
@@ -169,20 +177,6 @@ export async function salvarUsuariosLote(
       }
     }
     if (recusadas.size) throw new LinhasRecusadas(recusadas);
-  }
-
-  // The audit of every created or changed user, one statement.
-  type Entrada = { id: number; alteracao: string; antes: unknown; depois: unknown };
-  const entradas = writes.flatMap((w): Entrada[] => {
-    const after = snapshot({ ...w, active: w.before?.active ?? true });
-    if (!w.before) return [{ id: idOf(w), alteracao: 'CRIACAO', antes: null, depois: after }];
-    const change = diff(snapshotOf(w.before), after);
-    return change.changed ? [{ id: idOf(w), alteracao: 'ALTERACAO', antes: change.antes, depois: change.depois }] : [];
-  });
-  if (entradas.length) {
-    await tx.execute(sql`insert into ${auditoria} (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
-      select 'USUARIO', x.id::text, x.alteracao, x.antes, x.depois, ${session.usuarioId}::int
-      from json_to_recordset(${JSON.stringify(entradas)}::json) as x(id int, alteracao text, antes jsonb, depois jsonb)`);
   }
 
   // With the embedded provider the account is the row: each new user gets the welcome e-mail with
