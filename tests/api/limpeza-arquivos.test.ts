@@ -103,6 +103,17 @@ const ausencia = (usuarioId: number, from: number, arquivoId: number) => ({
   arquivoId,
 });
 
+/** A new manufacturer user who may record absences, signed in. */
+async function absenceManager(nome: string) {
+  return signInAsNew(portal, {
+    nome,
+    email: `gestor.${++seq}.${Date.now()}@limpeza.test`,
+    tipo: 'MONTADORA',
+    marcaIds: [(await db.select().from(s.marcas).limit(1))[0].id],
+    funcionalidades: ['PORTAL_AUSENCIA_TEMPORARIA'],
+  });
+}
+
 const arquivoRow = async (id: number) => (await db.select().from(s.arquivos).where(eq(s.arquivos.id, id)))[0];
 
 async function runQueued(): Promise<SweepResult> {
@@ -121,13 +132,7 @@ describe('the file sweep', () => {
   const kept: string[] = [];
 
   it('removes unattached documents, orphan files and leftovers past the grace period, and records the counts', async () => {
-    const caller = await signInAsNew(portal, {
-      nome: 'Gestora Limpeza',
-      email: `limpeza.${Date.now()}@limpeza.test`,
-      tipo: 'MONTADORA',
-      marcaIds: [(await db.select().from(s.marcas).limit(1))[0].id],
-      funcionalidades: ['PORTAL_AUSENCIA_TEMPORARIA'],
-    });
+    const caller = await absenceManager('Gestora Limpeza');
 
     // Documents: one attached, one replaced on its absence, one left by a removed absence, one
     // never attached (all old); one just uploaded and not attached yet.
@@ -273,13 +278,7 @@ describe('the file sweep', () => {
   });
 
   it('removes the file of a document past its download window, keeps its row, and its download says it expired', async () => {
-    const caller = await signInAsNew(portal, {
-      nome: 'Gestor Janela',
-      email: `janela.${Date.now()}@limpeza.test`,
-      tipo: 'MONTADORA',
-      marcaIds: [(await db.select().from(s.marcas).limit(1))[0].id],
-      funcionalidades: ['PORTAL_AUSENCIA_TEMPORARIA'],
-    });
+    const caller = await absenceManager('Gestor Janela');
     const expirado = await upload(caller.token);
     const vigente = await upload(caller.token);
     const antiga = await salvar(caller.token, ausencia(caller.id, 70, expirado.id));
