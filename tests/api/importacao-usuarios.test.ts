@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -587,6 +589,9 @@ describe('rows', () => {
       const [job] = await db.select().from(s.jobs).where(eq(s.jobs.id, imp.jobId!));
       // Stopped once, then resumed (a further retry, if pg-boss makes one, must not duplicate either).
       expect(job.tentativas).toBeGreaterThanOrEqual(2);
+      // Each attempt's scratch copy of the rows (beside the sheet, `.part`) is gone with it.
+      const area = path.join(portal.config.filesDir, 'importacoes');
+      expect(readdirSync(area).filter((name) => name.endsWith('.part'))).toEqual([]);
     } finally {
       hooks.depoisDoLote = undefined;
     }

@@ -2,6 +2,9 @@ import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
 
+/** The file store area of the uploaded sheets (and of the job's scratch files beside them). */
+export const AREA_IMPORTACOES = 'importacoes';
+
 // What the import knows about an .xlsx file before and while reading it: its kind from the
 // content (a zip holding xl/workbook.xml; an OLE compound file is what Office writes for a
 // password-protected workbook), and the text of a cell as exceljs's streaming reader gives it.

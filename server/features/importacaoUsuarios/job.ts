@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
@@ -30,7 +27,7 @@ import type { JobContext, JobDefinition } from '../../jobs';
 import { outboxDelivery } from '../../mail';
 import { fieldErrorsOf } from '../../validation';
 import { LinhasRecusadas, salvarUsuariosLote, usuarioRules, type LinhaLote, type ResultadoLote } from '../usuarios';
-import { linhaVazia, textosDaLinha, tipoDoArquivo, zipIntegro } from './arquivo';
+import { AREA_IMPORTACOES, linhaVazia, textosDaLinha, tipoDoArquivo, zipIntegro } from './arquivo';
 import { carregarCatalogo, titulosDe } from './modelo';
 
 // The import job (queue `importarUsuarios`): reads the stored sheet once with exceljs's streaming
@@ -128,14 +125,15 @@ async function lerLinhas(
 /**
  * The rows of pass 1, one JSON line each (`[number, texts]`), in a scratch file read back by pass 2:
  * parsing the sheet a second time was about a tenth of a run. A failure of the disk is raised by
- * `fechar`, never taken for a damaged sheet.
+ * `fechar`, never taken for a damaged sheet. It sits beside the sheet in the file store, as an
+ * unfinished write (`<key>.part`): the personal data it holds stays where the sheet's does, and one
+ * left behind by a process that stopped is removed by the daily file sweep.
  */
 class Rascunho {
-  readonly path = join(tmpdir(), `importacao-${randomUUID()}.jsonl`);
   private readonly out: WriteStream;
   private falha: unknown;
 
-  constructor() {
+  constructor(readonly path: string) {
     this.out = createWriteStream(this.path);
     this.out.on('error', (error) => (this.falha ??= error));
   }
@@ -207,7 +205,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       .where(eq(importacoes.id, importacaoId));
 
     const path = files.pathOf(imp.chave);
-    const rascunho = new Rascunho();
+    const rascunho = new Rascunho(`${files.pathOf(await files.reserve(AREA_IMPORTACOES))}.part`);
     try {
       // Pass 1: header, count, file-level refusals; nothing is written before it passes.
       const tipo = await tipoDoArquivo(path);

@@ -14,7 +14,7 @@ import { FileTooLargeError, fileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import { FORBIDDEN, multipartRoutes, refuse, restCaller, UNAUTHENTICATED, type Refusal } from '../../files/upload';
 import { jobQueueOf } from '../../jobs';
-import { tipoDoArquivo } from './arquivo';
+import { AREA_IMPORTACOES, tipoDoArquivo } from './arquivo';
 import { IMPORTACAO_FILA } from './job';
 import { modeloXlsx } from './modelo';
 
@@ -25,13 +25,15 @@ export const IMPORT_PATH = '/import/users';
 export const relatorioPath = (id: number) => `${IMPORT_PATH}/${id}/erros`;
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const AREA = 'importacoes';
 
 /**
  * For the file sweep: an import keeps its sheet as long as its row exists (the job reads it; the
  * error report and the status come from the rows and the import's row, not from the file).
  */
-export const importacoesArea: FileArea = { area: AREA, chaves: sql`select ${importacoes.chave} from ${importacoes}` };
+export const importacoesArea: FileArea = {
+  area: AREA_IMPORTACOES,
+  chaves: sql`select ${importacoes.chave} from ${importacoes}`,
+};
 const NOME_MAX_LENGTH = 255;
 /** Failed rows read per query while writing the report. */
 const PAGINA_RELATORIO = 1000;
@@ -91,7 +93,7 @@ export async function importacaoRoutes(
       }
       let stored;
       try {
-        stored = await store.write(AREA, part.file as Readable, { maxBytes });
+        stored = await store.write(AREA_IMPORTACOES, part.file as Readable, { maxBytes });
       } catch (error) {
         part.file.resume();
         if (error instanceof FileTooLargeError || part.file.truncated) {
