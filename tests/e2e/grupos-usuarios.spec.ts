@@ -76,16 +76,18 @@ test('the staff creates a group from a profile and a manual user, excludes a rec
   await expect(page).toHaveURL(/\/gruposUsuarios$/);
 
   // Starred, it comes first in the whole list.
+  // The search applies after a pause: each step waits for the list it gives (a row opened before
+  // a pending search applied would be left for the list again when it does).
+  const aurora = page.getByRole('row', { name: /Rede Aurora Motors/ });
   await page.getByPlaceholder('Buscar', { exact: true }).fill(nome);
+  await expect(aurora).toHaveCount(0);
   const row = page.getByRole('row', { name: new RegExp(nome) });
   await expect(row).toContainText(g.publico);
   await expect(row).toContainText('Super Administrador');
   await row.getByRole('button', { name: `Marcar ${nome} como favorito` }).click();
   await expect(row.getByRole('button', { name: `Desmarcar ${nome} como favorito` })).toBeVisible();
   await page.getByPlaceholder('Buscar', { exact: true }).fill('');
-  // The whole list is back (the search is applied after a pause: a row opened before that would be
-  // left for the list again when it applies).
-  await expect(page.getByRole('row', { name: /Rede Aurora Motors/ })).toBeVisible();
+  await expect(aurora).toBeVisible();
   await settle(page);
   await expect(page.getByRole('row').nth(1)).toContainText(nome);
   expect(await violations(page, '/gruposUsuarios')).toEqual([]);
