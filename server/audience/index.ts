@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Bloco, DefinicaoGrupoUsuarios } from '../../domain/schemas/grupoUsuarios';
 import type { DbOrTx } from '../db/client';
-import { allOf, pageWithTotalOnce, searchIn, type OnePassList } from '../db/lists';
+import { allOf, arrayOf, pageWithTotalOnce, searchIn, type OnePassList } from '../db/lists';
 import { usuarios } from '../db/schema';
 
 /**
@@ -88,10 +88,6 @@ export function savedGroup(grupoId: number | SQL): Audience {
     },
   };
 }
-
-/** An integer or enum array literal of validated values, one parameter however many values it holds. */
-const arrayOf = (values: readonly (number | string)[], type: 'int' | 'tipo_usuario') =>
-  sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
 
 const DRAFT_VALUES: Record<Valores, (d: DefinicaoGrupoUsuarios) => readonly (number | string)[]> = {
   marcas: (d) => d.marcaIds,
@@ -275,12 +271,15 @@ export const isRecipient = (grupoId: number | SQL, usuarioId: number | SQL) =>
   sql`exists (select 1 from (select ${usuarioId}::int as id) alvo join usuarios on usuarios.id = alvo.id
     where ${recipientCondition([savedGroup(grupoId)])})`;
 
+/** The audiences with saved groups' definitions read now (Audience.load). */
+const loaded = (db: DbOrTx, given: Audience[]) => Promise.all(given.map((a) => a.load?.(db) ?? a));
+
 /**
  * How many active recipients the audiences have, among the users `scope` (usuarioScope) lets
  * the caller see; saved groups are read first (load), so only their enabled blocks are tested.
  */
 export async function countRecipients(db: DbOrTx, given: Audience[], scope?: SQL): Promise<number> {
-  const audiences = await Promise.all(given.map((a) => a.load?.(db) ?? a));
+  const audiences = await loaded(db, given);
   const { rows } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from usuarios where ${allOf(recipientCondition(audiences), scope)}`,
   );
@@ -303,7 +302,7 @@ export interface RecipientsPage {
  * and the count's, each computed the whole set (README "Benchmarks", audiencia).
  */
 export async function listRecipients(db: DbOrTx, given: Audience[], input: RecipientsPage) {
-  const audiences = await Promise.all(given.map((a) => a.load?.(db) ?? a));
+  const audiences = await loaded(db, given);
   return pageWithTotalOnce<{ id: number; nome: string; email: string; tipo: string; removido: boolean }>(
     db,
     input,

@@ -136,5 +136,12 @@ export function onePassStatement(input: ListInput, { rows, order, columns, join 
     order by pagina."__ordem"`;
 }
 
+/**
+ * An integer (or enum) array literal of validated values: one parameter however many values it
+ * holds, and a constant the planner estimates from the column's statistics.
+ */
+export const arrayOf = (values: readonly (number | string)[], type: 'int' | 'tipo_usuario' = 'int') =>
+  sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
+
 /** `select count(*)` of a list's where clause. */
 export const countOf = (value: SQL | AnyColumn = sql`*`) => sql<number>`count(${value})`.mapWith(Number);

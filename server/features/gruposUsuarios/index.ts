@@ -15,7 +15,7 @@ import { draftGroup, listRecipients, savedGroup } from '../../audience';
 import { auditedWrite } from '../../audit/write';
 import { authorize, dealerScope, grupoScope, grupoUsuariosReach, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../db/lists';
+import { arrayOf, containsPattern } from '../../db/lists';
 import { gruposUsuarios } from '../../db/schema';
 import { notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
@@ -152,7 +152,7 @@ async function grupoErrors(db: DbOrTx, session: Session, input: GrupoUsuariosInp
     if (added.length === 0) continue;
     const [{ outside }] = (
       await db.execute<{ outside: number }>(
-        sql`select count(*)::int as outside from unnest(${`{${added.join(',')}}`}::int[]) v where v not in (${allowed[field]})`,
+        sql`select count(*)::int as outside from unnest(${arrayOf(added)}) v where v not in (${allowed[field]})`,
       )
     ).rows;
     if (outside > 0) errors[field] = MESSAGES[field];

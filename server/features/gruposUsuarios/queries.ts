@@ -4,7 +4,7 @@ import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
 import { countRecipients, isRecipient, savedGroup } from '../../audience';
 import { grupoUsuariosEditScope, grupoUsuariosReadScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { allOf, countOf, idOf, orderOf, pageWithTotal, searchAny } from '../../db/lists';
+import { allOf, arrayOf, countOf, idOf, orderOf, pageWithTotal, searchAny } from '../../db/lists';
 import { foldedName } from '../../db/schema/organizacao';
 import { gruposUsuarios } from '../../db/schema';
 
@@ -98,7 +98,7 @@ export async function readsAll(db: DbOrTx, session: Session, ids: readonly numbe
   const [{ n }] = await db
     .select({ n: countOf() })
     .from(gruposUsuarios)
-    .where(allOf(sql`${gid} = any(${`{${distinct.join(',')}}`}::int[])`, grupoUsuariosReadScope(session)));
+    .where(allOf(sql`${gid} = any(${arrayOf(distinct)})`, grupoUsuariosReadScope(session)));
   return n === distinct.length;
 }
 
@@ -193,8 +193,7 @@ async function replaceLinks(
   column: string,
   values: readonly (number | string)[],
 ) {
-  const type = column === 'tipo' ? 'tipo_usuario' : 'int';
-  const array = sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
+  const array = arrayOf(values, column === 'tipo' ? 'tipo_usuario' : 'int');
   await tx.execute(sql`with removed as (
       delete from ${sql.raw(table)} where grupo_usuarios_id = ${id} and not (${sql.raw(column)} = any(${array})))
     insert into ${sql.raw(table)} (grupo_usuarios_id, ${sql.raw(column)})
