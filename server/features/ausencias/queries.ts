@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AUSENCIA_DOCUMENTO_MESES } from '../../../domain/limits';
 import type { AusenciaValues } from '../../../domain/schemas/ausencia';
@@ -139,11 +139,9 @@ export async function deleteAusencia(db: DbOrTx, id: number) {
   await db.delete(a).where(eq(a.id, id));
 }
 
-/**
- * Deletes, in one statement, the documents older than `graceHours` that no absence uses: uploaded
- * for a form that was never saved, replaced by another, or left by a removed absence. Answers
- * their file store keys.
- */
+/** No absence uses the document (the `arquivos` row of the enclosing query). */
+const semAusencia = sql`not exists (select 1 from ${a} where ${a.arquivoId} = ${arquivos.id})`;
+
 /**
  * The documents whose file is still needed (the file sweep keeps these): one that no absence uses
  * yet (an upload for a form in progress; deleteDocumentosSoltos removes it after the grace
@@ -151,18 +149,18 @@ export async function deleteAusencia(db: DbOrTx, id: number) {
  * the download window keeps its row (name, size) and loses its file.
  */
 export const chavesDocumentosEmUso = sql`select ${arquivos.chave} from ${arquivos}
-  where not exists (select 1 from ${a} where ${a.arquivoId} = ${arquivos.id})
+  where ${semAusencia}
     or exists (select 1 from ${a} where ${a.arquivoId} = ${arquivos.id} and ${documentoDisponivel})`;
 
+/**
+ * Deletes, in one statement, the documents older than `graceHours` that no absence uses: uploaded
+ * for a form that was never saved, replaced by another, or left by a removed absence. Answers
+ * their file store keys.
+ */
 export async function deleteDocumentosSoltos(db: DbOrTx, graceHours: number): Promise<string[]> {
   const rows = await db
     .delete(arquivos)
-    .where(
-      and(
-        lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`),
-        notExists(db.select({ id: a.id }).from(a).where(eq(a.arquivoId, arquivos.id))),
-      ),
-    )
+    .where(and(lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`), semAusencia))
     .returning({ chave: arquivos.chave });
   return rows.map((row) => row.chave);
 }
