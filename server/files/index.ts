@@ -26,6 +26,8 @@ export class FileTooLargeError extends Error {
 }
 
 const KEY = /^[a-z][a-z0-9-]*\/[0-9a-f-]{36}$/;
+/** What an unfinished write's file name ends with (the store's own, and a job's scratch file beside a key). */
+export const PARTIAL = '.part';
 
 export interface FileStore {
   /** Streams `content` into a new file of `area`; rejects with FileTooLargeError past `maxBytes`. */
@@ -55,7 +57,7 @@ export function fileStore(dir: string): FileStore {
     async write(area, content, { maxBytes = Infinity } = {}) {
       const key = await reserve(area);
       const target = pathOf(key);
-      const partial = `${target}.part`;
+      const partial = `${target}${PARTIAL}`;
       const hash = createHash('sha256');
       let size = 0;
       const measure = new Transform({

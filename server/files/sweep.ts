@@ -6,7 +6,7 @@ import { LIMPEZA_ARQUIVOS_FILA } from '../../domain/schemas/superAdmin';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import type { JobDefinition } from '../jobs';
-import { fileStore } from './index';
+import { fileStore, PARTIAL } from './index';
 
 /**
  * The daily removal of stored files that nothing uses (queue `limpezaArquivos`, pg-boss cron
@@ -48,7 +48,6 @@ export interface SweepResult {
 type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PART = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 /** Keys checked per query. */
 const CHUNK = 10_000;
 
@@ -57,10 +56,10 @@ const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code
 /** The keys of `candidatos` that no record of the area uses, in one statement. */
 async function unreferenced(db: DbOrTx, area: FileArea, candidatos: string[]): Promise<string[]> {
   // The candidates come from the disk, not the database: one array parameter, compared as a set.
-  const result = await db.execute(
+  const { rows } = await db.execute<{ chave: string }>(
     sql`select c.chave from unnest(${sql.param(candidatos)}::text[]) as c(chave) except (${area.chaves})`,
   );
-  return (result as unknown as { rows: { chave: string }[] }).rows.map((row) => row.chave);
+  return rows.map((row) => row.chave);
 }
 
 /** One run: records, then the disk; never throws for a file it could not remove. */
@@ -113,8 +112,9 @@ export async function sweepFiles(
       candidatos = [];
     };
     for await (const entry of entries) {
-      const isPart = PART.test(entry.name);
-      if (!entry.isFile() || !(isPart || UUID.test(entry.name))) continue;
+      const isPart = entry.name.endsWith(PARTIAL);
+      const key = isPart ? entry.name.slice(0, -PARTIAL.length) : entry.name;
+      if (!entry.isFile() || !UUID.test(key)) continue;
       const file = path.join(dir, entry.name);
       const modified = await stat(file).then(
         (info) => info.mtimeMs,

@@ -24,6 +24,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { importacaoLinhas, importacoes, usuarios } from '../../db/schema';
 import type { JobContext, JobDefinition } from '../../jobs';
+import { PARTIAL } from '../../files';
 import { outboxDelivery } from '../../mail';
 import { fieldErrorsOf } from '../../validation';
 import { LinhasRecusadas, salvarUsuariosLote, usuarioRules, type LinhaLote, type ResultadoLote } from '../usuarios';
@@ -205,7 +206,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       .where(eq(importacoes.id, importacaoId));
 
     const path = files.pathOf(imp.chave);
-    const rascunho = new Rascunho(`${files.pathOf(await files.reserve(AREA_IMPORTACOES))}.part`);
+    const rascunho = new Rascunho(`${files.pathOf(await files.reserve(AREA_IMPORTACOES))}${PARTIAL}`);
     try {
       // Pass 1: header, count, file-level refusals; nothing is written before it passes.
       const tipo = await tipoDoArquivo(path);
