@@ -73,10 +73,35 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
+/** A stored hash: `scrypt$N$r$p$salt$hash` (salt and hash in base64url). */
+interface StoredHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+const encode = (h: StoredHash) =>
+  ['scrypt', h.N, h.r, h.p, h.salt.toString('base64url'), h.hash.toString('base64url')].join('$');
+
+/** The parts of a stored hash of ours; null for none or another scheme. */
+function decode(stored: string | null | undefined): StoredHash | null {
+  const parts = stored?.split('$') ?? [];
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [, n, rr, pp, salt, hash] = parts;
+  return {
+    N: Number(n),
+    r: Number(rr),
+    p: Number(pp),
+    salt: Buffer.from(salt, 'base64url'),
+    hash: Buffer.from(hash, 'base64url'),
+  };
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, { N, r, p });
-  return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  return encode({ N, r, p, salt, hash: await scrypt(password, salt, { N, r, p }) });
 }
 
 /**
@@ -84,20 +109,18 @@ export async function hashPassword(password: string): Promise<string> {
  * that answering "no such account" costs the same scrypt as a wrong password (no timing oracle).
  * Its password is unknown: nothing verifies against it.
  */
-const dummyHash = () => `scrypt$${N}$${r}$${p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
+const dummyHash = (): StoredHash => ({ N, r, p, salt: Buffer.alloc(16), hash: Buffer.alloc(KEY_LENGTH) });
 
 /**
  * Checks a password against a stored hash. Always runs one scrypt with the current cost, even
  * when there is no usable stored hash, and then answers false.
  */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const parts = stored?.split('$') ?? [];
-  const usable = parts.length === 6 && parts[0] === 'scrypt';
-  const [, n, rr, pp, salt, hash] = usable ? parts : dummyHash().split('$');
-  const expected = Buffer.from(hash, 'base64url');
+  const usable = decode(stored);
+  const { N: n, r: rr, p: pp, salt, hash: expected } = usable ?? dummyHash();
   passwordStats.verifications++;
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(rr), p: Number(pp) });
-  return usable && actual.length === expected.length && timingSafeEqual(actual, expected);
+  const actual = await scrypt(password, salt, { N: n, r: rr, p: pp });
+  return usable !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /**
@@ -106,6 +129,6 @@ export async function verifyPassword(password: string, stored: string | null | u
  * with the current ones, the only moment its clear text is known.
  */
 export function needsRehash(stored: string): boolean {
-  const [scheme, n, rr, pp] = stored.split('$');
-  return scheme !== 'scrypt' || Number(n) !== N || Number(rr) !== r || Number(pp) !== p;
+  const h = decode(stored);
+  return !h || h.N !== N || h.r !== r || h.p !== p;
 }
