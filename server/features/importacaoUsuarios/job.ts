@@ -33,9 +33,10 @@ import { carregarCatalogo, titulosDe } from './modelo';
 
 // The import job (queue `importarUsuarios`): reads the stored sheet once with exceljs's streaming
 // reader (never the whole file in memory) for the header, the row count and the file-level
-// refusals, keeping the rows' texts in a scratch file, then reads those back row by row in batches. Each batch is one transaction: its users (set-based, see
-// usuarios/lote.ts), each row's result and the checkpoint (`ultimaLinha`), so a run that stops
-// resumes after the last committed batch and never imports a row twice.
+// refusals, keeping the rows' texts in a scratch file, then reads those back row by row in
+// batches. Each batch is one transaction: its users (set-based, see usuarios/lote.ts), each row's
+// result and the checkpoint (`ultimaLinha`), so a run that stops resumes after the last committed
+// batch and never imports a row twice.
 
 export const IMPORTACAO_FILA = 'importarUsuarios';
 
