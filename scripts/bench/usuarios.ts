@@ -17,7 +17,7 @@ import { sessionOf } from './session';
 // `npm run seed:scale` (100,000 users, set-based SQL) plus, here, a position at their dealer for
 // every dealer user and three features for every tenth user (also INSERT ... SELECT), so the export
 // carries positions and permissions.
-// (a) search + filter + first page + total through the API against listUsuarios called directly
+// (a) search + filter (or none) + first page + total through the API against listUsuarios called directly
 //     with the same session (the very same SQL): p95 and the ratio;
 // (b) the .xlsx export of every user by the background job: rows per second and the process's
 //     peak memory growth while it runs (sampled every 20 ms).
@@ -30,12 +30,17 @@ const QUERY = `query Usuarios($filterInput: UsuarioFilterInput!) {
   }
 }`;
 
-/** A surname with a type filter, a first name among active users, an e-mail fragment, a name with a brand. */
+/**
+ * A surname with a type filter, a first name among active users, an e-mail fragment, a name with a
+ * brand; the list as it opens (no search: every visible user counted) and sorted by last access.
+ */
 const CASES: { label: string; filter: Record<string, unknown> }[] = [
-  { label: "'ferreira', dealer users", filter: { busca: 'ferreira', tipos: ['DEALER_GRUPO'] } },
-  { label: "'vanessa', active", filter: { busca: 'vanessa', active: true } },
-  { label: "'usuario.4242'", filter: { busca: 'usuario.4242' } },
-  { label: "'lima', manufacturers", filter: { busca: 'lima', tipos: ['MONTADORA'] } },
+  { label: "search 'ferreira', dealer users", filter: { busca: 'ferreira', tipos: ['DEALER_GRUPO'] } },
+  { label: "search 'vanessa', active", filter: { busca: 'vanessa', active: true } },
+  { label: "search 'usuario.4242'", filter: { busca: 'usuario.4242' } },
+  { label: "search 'lima', manufacturers", filter: { busca: 'lima', tipos: ['MONTADORA'] } },
+  { label: 'first view (no search)', filter: {} },
+  { label: 'no search, by last access', filter: { sort: { field: 'ultimoAcesso', order: 'DESC' } } },
 ];
 const GOAL_MS = 25;
 const GOAL_RATIO = 2;
@@ -81,7 +86,7 @@ export async function usuariosBench(samples = 200): Promise<Row[]> {
     for (const [tipo, email] of callers) {
       const call = graphqlCaller(portal.url, (await signIn(portal, email)).access_token);
       const session = await sessionOf(db, email);
-      for (const { label: search, filter: raw } of CASES) {
+      for (const { label, filter: raw } of CASES) {
         const filterInput = { ...raw, page: 0, rowsPerPage: 10 };
         const filter = usuarioFilterSchema.parse(filterInput);
         const viaApi = async () =>
@@ -93,7 +98,7 @@ export async function usuariosBench(samples = 200): Promise<Row[]> {
           fromApi.totalElements !== fromDb.totalElements ||
           fromApi.content.map((u) => u.id).join() !== fromDb.content.map((u) => String(u.id)).join()
         ) {
-          throw new Error(`API and direct answers differ for ${tipo} ${search}`);
+          throw new Error(`API and direct answers differ for ${tipo} ${label}`);
         }
         const { api, direct: bare } = await sampleInterleaved(
           { api: viaApi, direct },
@@ -101,7 +106,7 @@ export async function usuariosBench(samples = 200): Promise<Row[]> {
         );
         rows.push(
           ...apiVersusDirect(
-            `users list, ${tipo}, search ${search}`,
+            `users list, ${tipo}, ${label}`,
             { api, direct: bare },
             { ms: GOAL_MS, ratio: GOAL_RATIO },
             `${fromDb.totalElements} rows`,
