@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+
 export interface Row {
   case: string;
   value: number;

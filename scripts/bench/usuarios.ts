@@ -17,8 +17,8 @@ import { sessionOf } from './session';
 // `npm run seed:scale` (100,000 users, set-based SQL) plus, here, a position at their dealer for
 // every dealer user and three features for every tenth user (also INSERT ... SELECT), so the export
 // carries positions and permissions.
-// (a) search + filter (or none) + first page + total through the API against listUsuarios called directly
-//     with the same session (the very same SQL): p95 and the ratio;
+// (a) search (or none) + filter + first page + total through the API against listUsuarios called
+//     directly with the same session (the very same SQL): p95 and the ratio;
 // (b) the .xlsx export of every user by the background job: rows per second and the process's
 //     peak memory growth while it runs (sampled every 20 ms).
 
