@@ -90,6 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       `PASSWORD_HASH_COST=${config.passwordHashCost} is below OWASP's minimum (${MIN_PRODUCTION_HASH_COST}): for test runs only`,
     );
   }
+  database.pool?.on('error', (err) =>
+    app.log.warn({ err }, 'an idle database connection ended; the pool opens another when needed'),
+  );
   await registerSecurity(app, config);
   // Brotli or gzip for JSON and the built assets (text types over 1 KB), as the client accepts.
   await app.register(compress, { global: true, threshold: 1024 });

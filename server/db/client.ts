@@ -58,6 +58,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // No JIT compilation: the portal's queries are short, and a plan estimated above jit_above_cost
   // (a search over 100,000 users) spent 17-40 ms compiling for a 30 ms query. PGlite has no JIT.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is dropped by
+  // the pool and replaced on next use; with no listener its 'error' event would end the process.
+  // buildApp logs it too.
+  pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   const underStartupLock = async <T>(fn: (client: import('pg').PoolClient) => Promise<T>) => {
     const client = await pool.connect();
