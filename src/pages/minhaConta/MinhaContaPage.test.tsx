@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { graphql, http, HttpResponse } from 'msw';
+import { delay, graphql, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -268,6 +268,14 @@ describe('/minha-conta', () => {
         [when(SESSOES[1].inicio), ''],
       ]);
       expect(rows[1][0]).toMatch(/^\d{2}\/03\/2026/);
+    });
+
+    it('shows placeholders named as loading while the sessions are on their way', async () => {
+      server.use(api.query('minhasSessoes', () => delay('infinite')));
+      renderPage();
+      const sessoes = await screen.findByRole('region', { name: 'Sessões abertas' });
+      // A named live region (axe: a label on a plain div is not allowed).
+      expect(within(sessoes).getByRole('status', { name: 'Carregando' })).toHaveAttribute('aria-busy', 'true');
     });
 
     it('ends every session only after confirming, then signs out here', async () => {

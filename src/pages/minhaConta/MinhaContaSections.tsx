@@ -262,7 +262,7 @@ export function SessoesSection() {
     >
       {isPending ? (
         // Placeholders rather than a second spinner: the page's spinner means the page is loading.
-        <Box aria-busy="true" aria-label={translate('ra.page.loading')}>
+        <Box role="status" aria-busy="true" aria-label={translate('ra.page.loading')}>
           <Skeleton width="60%" />
           <Skeleton width="60%" />
         </Box>
