@@ -52,7 +52,7 @@ export default defineConfig({
           isolate: false,
           // The flags of scripts/nodeProcess.ts (the config loader cannot import it without an extension).
           execArgv: ['--no-memory-protection-keys'],
-          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           globalSetup: ['tests/api/global-setup.ts'],
           hookTimeout: 120_000,

@@ -168,7 +168,7 @@ export function cargoAdditionError(
  * access type without its defaults grants nothing it stands for. Spec section 5 words this rule as
  * "must not end with all its default features selected"; read literally, choosing an access type
  * (which adds its defaults, spec section 4) would always be an error, so the portal refuses the
- * opposite end: every default feature removed. README, "Users", records this reading.
+ * opposite end: every default feature removed. docs/usuarios.md records this reading.
  */
 export function tiposAcessoSemPadrao(produtos: readonly ProdutoUsuario[], rules: Pick<UsuarioRules, 'tiposAcesso'>) {
   const byId = new Map(rules.tiposAcesso.map((t) => [t.id, t]));

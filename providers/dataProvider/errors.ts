@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 
-/** The parts of a GraphQL error the portal's API fills (see README, "Adding a GraphQL operation"). */
+/** The parts of a GraphQL error the portal's API fills (see docs/contributing.md, "Adding a GraphQL operation"). */
 export interface GraphQLErrorLike {
   message: string;
   extensions?: {

@@ -45,7 +45,7 @@ export interface Audience {
    * The same audience with its definition read now (a saved group with a known id): its flags become
    * constants, which PostgreSQL folds away, so the enabled blocks are plain ANDed `IN` conditions the
    * planner turns into joins driven by the most selective block, instead of a predicate evaluated on
-   * every user (listRecipients; docs in README "Benchmarks", audiencia).
+   * every user (listRecipients; docs/benchmarks.md, audiencia).
    */
   load?(db: DbOrTx): Promise<Audience>;
 }
@@ -299,7 +299,7 @@ export interface RecipientsPage {
 /**
  * One page of recipients by name with a search by name, e-mail or CPF, and the total, in one
  * statement that computes the recipients once (pageWithTotalOnce): as two statements, the page's
- * and the count's, each computed the whole set (README "Benchmarks", audiencia).
+ * and the count's, each computed the whole set (docs/benchmarks.md, audiencia).
  */
 export async function listRecipients(db: DbOrTx, given: Audience[], input: RecipientsPage) {
   const audiences = await loaded(db, given);

@@ -8,7 +8,7 @@ import { jobs } from '../db/schema';
 import type { FileStore } from '../files';
 
 /**
- * Background jobs on pg-boss (see the README, "Super-admin page and background jobs"). pg-boss
+ * Background jobs on pg-boss (see docs/jobs.md). pg-boss
  * (schema `pgboss`, same database) delivers each run to one worker of any process (SKIP LOCKED),
  * retries it with backoff, fails it when its worker stops sending heartbeats, runs cron schedules
  * once per tick and prunes old jobs. The portal's `jobs` table stays the screen's record of each run

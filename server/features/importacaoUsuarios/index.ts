@@ -9,7 +9,7 @@ import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { jobFalhou, relatorioPath } from './routes';
 
-// The bulk user import (issue #15; README "User import"): importStatus here, the template, the
+// The bulk user import (issue #15; docs/importacaoUsuarios.md): importStatus here, the template, the
 // upload and the error report in routes.ts, the job in job.ts.
 
 export { importacaoRoutes, importacoesArea } from './routes';

@@ -6,7 +6,7 @@ import * as q from './queries';
 
 /**
  * The reconciliations behind the Synchronisation and Migration tabs (the spec does not say what
- * they do; the README's "Super-admin page and background jobs" documents this choice):
+ * they do; docs/jobs.md documents this choice):
  * - dealers: an active dealer with no brand, or whose groups are all inactive, becomes inactive;
  * - groups: a dealer is unlinked from every group with which it shares no brand;
  * - users: an active DEALER_GRUPO user with dealers, none of them active, becomes inactive.
