@@ -38,6 +38,7 @@ import { fileStore } from './files';
 import { healthRoutes } from './health';
 import { createMailer } from './mail';
 import { createMetrics, metricsRoutes } from './metrics';
+import { logFormatOf, prettyStream } from './logging';
 import { registerSecurity } from './security';
 
 export interface App {
@@ -77,11 +78,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     else await ensureReferenceData(db);
   });
 
+  const logStream =
+    options.logStream ??
+    (logFormatOf(config.logFormat, process.stdout.isTTY === true) === 'pretty' ? await prettyStream() : undefined);
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });

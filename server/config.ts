@@ -33,6 +33,8 @@ export interface Config {
    */
   seedDemo: SeedDemo;
   logLevel: string;
+  /** `auto`: text when stdout is a terminal, JSON otherwise (logFormatOf). */
+  logFormat: 'auto' | 'json' | 'pretty';
   serveClient: boolean;
   portalName: string;
   /** Colour theme of this client's portal, unless the `propriedades` table sets one. */
@@ -190,6 +192,7 @@ const cron = (fallback: string) =>
   );
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
 export const ENVIRONMENT = {
   PORT: { schema: integer(3000, 1, 65535), default: '3000', meaning: 'HTTP port' },
@@ -296,6 +299,14 @@ export const ENVIRONMENT = {
     ),
     default: 'info',
     meaning: 'server log level (pino)',
+  },
+  LOG_FORMAT: {
+    schema: z.preprocess(
+      blankAsUnset,
+      z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
+    ),
+    default: 'auto',
+    meaning: 'server log as text (`pretty`) or one JSON line per entry (`json`); `auto`: text on a terminal',
   },
   PORTAL_NAME: {
     schema: textOr('Portal Rede'),
@@ -434,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === undefined ? (e.DATABASE_URL ? 'no' : 'ifNewEmbedded') : e.SEED_DEMO ? 'yes' : 'no',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     serveClient: e.SERVE_CLIENT ?? true,
     portalName: e.PORTAL_NAME,
     theme: e.PORTAL_THEME,

@@ -1,11 +1,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, hasDemoAccounts } from './db/seed';
+import { startLine } from './logging';
 
 /** How long a stop waits for requests and jobs in flight before it gives up and exits non-zero. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
 const config = loadConfig();
-const { app, close } = await buildApp(config);
+const { app, database, close } = await buildApp(config);
 
 // SIGTERM (an orchestrator, `npm start` forwarding it) and SIGINT (Ctrl+C): stop taking requests,
 // let those in flight and the job in hand finish, close the database, exit 0.
@@ -27,6 +29,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `portal at ${config.publicUrl} on Node ${process.versions.node} (database: ${config.databaseUrl ? 'PostgreSQL server' : 'PGlite'})`,
-);
+const demo = (await hasDemoAccounts(database.db)) ? { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } : null;
+app.log.info(startLine(config, demo));

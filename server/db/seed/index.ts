@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { FUNCTION_KEYS, type FunctionKey, type TipoUsuario } from '../../../domain/enums';
 import { hashPassword } from '../../auth/passwords';
 import type { SeedDemo } from '../../config';
@@ -9,6 +9,14 @@ import { seededRandom } from './random';
 import { ensureReferenceData } from './reference';
 
 export const DEMO_PASSWORD = 'Portal@2026';
+/** The provider-staff demo account, named by the start line when the database holds it. */
+export const DEMO_ADMIN_EMAIL = 'super@portal.test';
+
+/** Whether this database holds the demo accounts (the start line then says how to sign in). */
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: s.usuarios.id }).from(s.usuarios).where(eq(s.usuarios.email, DEMO_ADMIN_EMAIL));
+  return row !== undefined;
+}
 
 export const MONTADORA_KEYS: FunctionKey[] = [
   'PORTAL_MANUTENCAO_DEALERS_GRUPO',
@@ -212,7 +220,7 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
   await createUsuario(tx, {
     ...senha,
     nome: 'Super Administrador',
-    email: 'super@portal.test',
+    email: DEMO_ADMIN_EMAIL,
     tipo: 'TECSINAPSE',
     cpf: cpfFrom(random),
     funcionalidades: FUNCTION_KEYS,
