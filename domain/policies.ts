@@ -112,7 +112,7 @@ function define<T extends Record<string, Record<string, Spec>>>(
   ) as never;
 }
 
-/** Reference data (cadastros) is kept by the provider's staff; every signed-in user reads it as options. */
+/** Reference data is kept by the provider's staff; every signed-in user reads it as options. */
 const reference = {
   options: SIGNED_IN,
   list: STAFF,

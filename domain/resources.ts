@@ -420,7 +420,7 @@ export const RESOURCES = {
     getOne: { operation: 'produtos', fromList: true },
     getMany: { operation: 'produtos', fromList: true },
   },
-  // Reference data (cadastros): small whole lists, saved by one salvarX mutation (id absent on create).
+  // Reference data: small whole lists, saved by one salvarX mutation (id absent on create).
   marcas: {
     fields: 'id version nome descricao facebookId active atribuivel',
     setActive: { ativar: 'ativarMarca', inativar: 'inativarMarca' },

@@ -24,7 +24,7 @@ const ROUTE_TABLE = [
   { id: 'home', path: '/home', policy: policies.portal.use, menu: 'inicio' },
   { id: 'minhaConta', path: '/minha-conta', policy: policies.portal.use, parent: 'home' },
   { id: 'superAdmin', path: '/superAdmin', policy: policies.superAdmin.use, menu: 'administracao' },
-  // Reference data (cadastros) kept by the provider's staff.
+  // Reference data kept by the provider's staff.
   { id: 'marcas', path: '/marcas', policy: policies.marcas.list, menu: 'administracao' },
   { id: 'marcasNovo', path: '/marcas/novo', policy: policies.marcas.create, parent: 'marcas' },
   { id: 'marcasEditar', path: '/marcas/:id', policy: policies.marcas.edit, parent: 'marcas' },

@@ -283,7 +283,7 @@ export const en = {
       },
     },
   },
-  cadastros: {
+  referencia: {
     fields: {
       nome: 'Name',
       descricao: 'Description',

@@ -284,7 +284,7 @@ export const es = {
       },
     },
   },
-  cadastros: {
+  referencia: {
     fields: {
       nome: 'Nombre',
       descricao: 'Descripción',

@@ -283,7 +283,7 @@ export const ptBR = {
       },
     },
   },
-  cadastros: {
+  referencia: {
     fields: {
       nome: 'Nome',
       descricao: 'Descrição',

@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { cargoSchema } from '../../domain/schemas/cadastros';
+import { cargoSchema } from '../../domain/schemas/referencia';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 
 /** The shared schema of the API's salvarCargo, checked in the form too. */
@@ -9,7 +9,7 @@ export const cargoResolver = schemaResolver(cargoSchema);
 export function CargoInputs() {
   return (
     <>
-      <TextInput source="nome" label="cadastros.fields.nome" isRequired fullWidth />
+      <TextInput source="nome" label="referencia.fields.nome" isRequired fullWidth />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { ResourceList } from '../../src/components/list';
 export default function CargoList() {
   return (
     <ResourceList primaryText={(cargo) => cargo.nome} exportName="cargos" sort={{ field: 'nome', order: 'ASC' }}>
-      <DataTable.Col source="nome" label="cadastros.fields.nome" />
+      <DataTable.Col source="nome" label="referencia.fields.nome" />
     </ResourceList>
   );
 }

@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { departamentoSchema } from '../../domain/schemas/cadastros';
+import { departamentoSchema } from '../../domain/schemas/referencia';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 
 /** The shared schema of the API's salvarDepartamento, checked in the form too. */
@@ -9,9 +9,9 @@ export const departamentoResolver = schemaResolver(departamentoSchema);
 export function DepartamentoInputs() {
   return (
     <>
-      <TextInput source="nome" label="cadastros.fields.nome" isRequired fullWidth />
-      <TextInput source="sigla" label="cadastros.fields.sigla" isRequired />
-      <TextInput source="assinatura" label="cadastros.fields.assinatura" multiline minRows={2} fullWidth />
+      <TextInput source="nome" label="referencia.fields.nome" isRequired fullWidth />
+      <TextInput source="sigla" label="referencia.fields.sigla" isRequired />
+      <TextInput source="assinatura" label="referencia.fields.assinatura" multiline minRows={2} fullWidth />
     </>
   );
 }

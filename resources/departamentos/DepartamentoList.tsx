@@ -10,9 +10,9 @@ export default function DepartamentoList() {
       exportName="departamentos"
       sort={{ field: 'nome', order: 'ASC' }}
     >
-      <DataTable.Col source="nome" label="cadastros.fields.nome" />
-      <DataTable.Col source="sigla" label="cadastros.fields.sigla" />
-      <DataTable.Col source="assinatura" label="cadastros.fields.assinatura" />
+      <DataTable.Col source="nome" label="referencia.fields.nome" />
+      <DataTable.Col source="sigla" label="referencia.fields.sigla" />
+      <DataTable.Col source="assinatura" label="referencia.fields.assinatura" />
     </ResourceList>
   );
 }

@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { desligamentoSchema } from '../../domain/schemas/cadastros';
+import { desligamentoSchema } from '../../domain/schemas/referencia';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 
 /** The shared schema of the API's salvarDesligamento, checked in the form too. */
@@ -9,7 +9,7 @@ export const desligamentoResolver = schemaResolver(desligamentoSchema);
 export function DesligamentoInputs() {
   return (
     <>
-      <TextInput source="motivo" label="cadastros.fields.motivo" isRequired fullWidth />
+      <TextInput source="motivo" label="referencia.fields.motivo" isRequired fullWidth />
     </>
   );
 }

@@ -9,7 +9,7 @@ export default function DesligamentoList() {
       exportName="desligamentos"
       sort={{ field: 'motivo', order: 'ASC' }}
     >
-      <DataTable.Col source="motivo" label="cadastros.fields.motivo" />
+      <DataTable.Col source="motivo" label="referencia.fields.motivo" />
     </ResourceList>
   );
 }

@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { divisaoSchema } from '../../domain/schemas/cadastros';
+import { divisaoSchema } from '../../domain/schemas/referencia';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 
 /** The shared schema of the API's salvarDivisao, checked in the form too. */
@@ -9,7 +9,7 @@ export const divisaoResolver = schemaResolver(divisaoSchema);
 export function DivisaoInputs() {
   return (
     <>
-      <TextInput source="nome" label="cadastros.fields.nome" isRequired fullWidth />
+      <TextInput source="nome" label="referencia.fields.nome" isRequired fullWidth />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { ResourceList } from '../../src/components/list';
 export default function DivisaoList() {
   return (
     <ResourceList primaryText={(divisao) => divisao.nome} exportName="divisoes" sort={{ field: 'nome', order: 'ASC' }}>
-      <DataTable.Col source="nome" label="cadastros.fields.nome" />
+      <DataTable.Col source="nome" label="referencia.fields.nome" />
     </ResourceList>
   );
 }

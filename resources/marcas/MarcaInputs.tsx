@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { marcaSchema } from '../../domain/schemas/cadastros';
+import { marcaSchema } from '../../domain/schemas/referencia';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 
 /** The shared schema of the API's salvarMarca, checked in the form too. */
@@ -9,9 +9,9 @@ export const marcaResolver = schemaResolver(marcaSchema);
 export function MarcaInputs() {
   return (
     <>
-      <TextInput source="nome" label="cadastros.fields.nome" isRequired fullWidth />
-      <TextInput source="descricao" label="cadastros.fields.descricao" multiline minRows={2} fullWidth />
-      <TextInput source="facebookId" label="cadastros.fields.facebookId" fullWidth />
+      <TextInput source="nome" label="referencia.fields.nome" isRequired fullWidth />
+      <TextInput source="descricao" label="referencia.fields.descricao" multiline minRows={2} fullWidth />
+      <TextInput source="facebookId" label="referencia.fields.facebookId" fullWidth />
     </>
   );
 }

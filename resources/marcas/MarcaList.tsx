@@ -11,9 +11,9 @@ export default function MarcaList() {
       sort={{ field: 'nome', order: 'ASC' }}
       activeToggle={{ nameOf: (marca) => marca.nome }}
     >
-      <DataTable.Col source="nome" label="cadastros.fields.nome" />
-      <DataTable.Col source="descricao" label="cadastros.fields.descricao" />
-      <DataTable.Col source="facebookId" label="cadastros.fields.facebookId" />
+      <DataTable.Col source="nome" label="referencia.fields.nome" />
+      <DataTable.Col source="descricao" label="referencia.fields.descricao" />
+      <DataTable.Col source="facebookId" label="referencia.fields.facebookId" />
     </ResourceList>
   );
 }

@@ -12,7 +12,7 @@ import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
-import { ICONE_PATTERN } from '../../domain/schemas/cadastros';
+import { ICONE_PATTERN } from '../../domain/schemas/referencia';
 
 /** Icon names of the usual `fab` (brand) pack drawn with MUI's own icons; others show a globe. */
 const ICONS: Record<string, ComponentType<SvgIconProps>> = {

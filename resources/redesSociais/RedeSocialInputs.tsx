@@ -1,7 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import { useWatch } from 'react-hook-form';
 import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
-import { redeSocialSchema } from '../../domain/schemas/cadastros';
+import { redeSocialSchema } from '../../domain/schemas/referencia';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 import { IconePreview } from './IconePreview';
 
@@ -25,14 +25,14 @@ export function RedeSocialInputs() {
   return (
     <>
       <ReferenceInput source="marcaId" reference="marcas" sort={{ field: 'nome', order: 'ASC' }} perPage={ALL}>
-        <SelectInput optionText="nome" label="cadastros.fields.marca" isRequired fullWidth />
+        <SelectInput optionText="nome" label="referencia.fields.marca" isRequired fullWidth />
       </ReferenceInput>
-      <TextInput source="nome" label="cadastros.fields.nome" isRequired fullWidth />
-      <TextInput source="url" label="cadastros.fields.url" isRequired fullWidth />
+      <TextInput source="nome" label="referencia.fields.nome" isRequired fullWidth />
+      <TextInput source="url" label="referencia.fields.url" isRequired fullWidth />
       <TextInput
         source="icone"
-        label="cadastros.fields.icone"
-        helperText="cadastros.iconeHelp"
+        label="referencia.fields.icone"
+        helperText="referencia.iconeHelp"
         isRequired
         fullWidth
         slotProps={{ input: { endAdornment: <IconeAdornment /> } }}

@@ -23,12 +23,12 @@ export default function RedeSocialList() {
         </ReferenceInput>,
       ]}
     >
-      <DataTable.Col source="marca.nome" label="cadastros.fields.marca" />
-      <DataTable.Col source="nome" label="cadastros.fields.nome" />
-      <DataTable.Col source="url" label="cadastros.fields.url" />
+      <DataTable.Col source="marca.nome" label="referencia.fields.marca" />
+      <DataTable.Col source="nome" label="referencia.fields.nome" />
+      <DataTable.Col source="url" label="referencia.fields.url" />
       <DataTable.Col
         source="icone"
-        label="cadastros.fields.icone"
+        label="referencia.fields.icone"
         render={(rede) => (
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
             <IconePreview icone={rede.icone} fontSize="small" color="action" />

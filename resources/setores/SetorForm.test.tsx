@@ -42,7 +42,7 @@ const server = setupServer(
       errors: [
         {
           message: 'Este registro está em uso e não pode ser excluído',
-          extensions: { code: 'BAD_USER_INPUT', messageKey: 'cadastros.errors.inUse' },
+          extensions: { code: 'BAD_USER_INPUT', messageKey: 'referencia.errors.inUse' },
         },
       ],
       data: null,

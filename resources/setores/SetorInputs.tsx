@@ -1,5 +1,5 @@
 import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
-import { setorSchema } from '../../domain/schemas/cadastros';
+import { setorSchema } from '../../domain/schemas/referencia';
 import { schemaResolver } from '../../src/components/form/schemaResolver';
 
 /** The shared schema of the API's salvarSetor, checked in the form too. */
@@ -12,9 +12,9 @@ const ALL = 1000;
 export function SetorInputs() {
   return (
     <>
-      <TextInput source="nome" label="cadastros.fields.nome" isRequired fullWidth />
+      <TextInput source="nome" label="referencia.fields.nome" isRequired fullWidth />
       <ReferenceInput source="divisaoId" reference="divisoes" sort={{ field: 'nome', order: 'ASC' }} perPage={ALL}>
-        <SelectInput optionText="nome" label="cadastros.fields.divisao" isRequired fullWidth />
+        <SelectInput optionText="nome" label="referencia.fields.divisao" isRequired fullWidth />
       </ReferenceInput>
     </>
   );

@@ -21,8 +21,8 @@ export default function SetorList() {
         </ReferenceInput>,
       ]}
     >
-      <DataTable.Col source="nome" label="cadastros.fields.nome" />
-      <DataTable.Col source="divisao.nome" label="cadastros.fields.divisao" />
+      <DataTable.Col source="nome" label="referencia.fields.nome" />
+      <DataTable.Col source="divisao.nome" label="referencia.fields.divisao" />
     </ResourceList>
   );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Policy } from '../../domain/policies';
 import { authorize } from '../authz';
 import type { Idioma } from '../../domain/enums';
-import { idArgSchema } from '../../domain/schemas/cadastros';
+import { idArgSchema } from '../../domain/schemas/referencia';
 import { versionField } from '../../domain/schemas/campos';
 import { recordAudit } from '../audit';
 import { auditedWrite, claimVersion, FOREIGN_KEY_VIOLATION, sqlStateOf, type VersionedTable } from '../audit/write';
@@ -85,7 +85,7 @@ export async function save<S extends z.ZodType<{ id?: number | null }>, R extend
   const { id, version, ...values } = input as z.output<S> & { id?: number | null; version?: number | null };
   if (!id) authorize(session, spec.create, idioma);
   const unique = spec.uniqueName;
-  const nameInUse = { [unique.field]: 'cadastros.errors.nameInUse' };
+  const nameInUse = { [unique.field]: 'referencia.errors.nameInUse' };
   const savedId = await auditedWrite(db, session, {
     tipo: spec.tipo,
     table: spec.table,
@@ -145,7 +145,7 @@ export async function remove<R extends Row>(
     });
   } catch (error) {
     if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
-      throw portalError(idioma, 'BAD_USER_INPUT', 'cadastros.errors.inUse');
+      throw portalError(idioma, 'BAD_USER_INPUT', 'referencia.errors.inUse');
     }
     throw error;
   }

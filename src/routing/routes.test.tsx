@@ -67,7 +67,7 @@ const MANUFACTURER_FORBIDDEN = [
   'notificacoesGenericas',
   'notificacoesGenericasNova',
   'notificacoesGenericasEditar',
-  // Reference data (cadastros): the provider's staff only.
+  // Reference data: the provider's staff only.
   'marcas',
   'marcasNovo',
   'marcasEditar',

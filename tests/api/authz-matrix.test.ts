@@ -85,7 +85,7 @@ const ausenciaInput = (dias: number) => ({
   justificativa: 'Ausência da matriz de autorização',
 });
 
-/** Reference records made for the matrix (cadastros): unused, so the provider staff may remove them. */
+/** Reference records made for the matrix: unused, so the provider staff may remove them. */
 const cadastro = {} as Record<
   'marca' | 'cargo' | 'departamento' | 'divisao' | 'divisaoDoSetor' | 'setor' | 'desligamento' | 'redeSocial',
   number
@@ -252,7 +252,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query: 'mutation { sincronizarIdentityProvider(emailUsuario: "dealer@portal.test") { acao } }',
       allowed: staffOnly,
     },
-    // Reference data (cadastros): writes are for the provider's staff only.
+    // Reference data: writes are for the provider's staff only.
     salvarMarca: { query: 'mutation { salvarMarca(marca: { nome: "Matriz Marca" }) { id } }', allowed: staffOnly },
     ativarMarca: {
       query: 'mutation($id: ID!) { ativarMarca(id: $id) { id } }',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
-import { cargoSchema, cargosArgsSchema } from '../../../domain/schemas/cadastros';
+import { cargoSchema, cargosArgsSchema } from '../../../domain/schemas/referencia';
 import { cargos } from '../../db/schema';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
@@ -24,7 +24,7 @@ export const cargosFeature: Feature = {
       policy: policies.cargos.export,
       read: q.listCargos,
       fileName: 'routes.cargos',
-      columns: { nome: { header: 'cadastros.fields.nome', value: (c) => c.nome } },
+      columns: { nome: { header: 'referencia.fields.nome', value: (c) => c.nome } },
     }),
   },
   typeDefs: readFileSync(new URL('./cargos.graphql', import.meta.url), 'utf8'),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
-import { departamentoSchema } from '../../../domain/schemas/cadastros';
+import { departamentoSchema } from '../../../domain/schemas/referencia';
 import { departamentos } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
 import { referenceExport, remove, save, type SaveSpec } from '../../reference';
@@ -24,9 +24,9 @@ export const departamentosFeature: Feature = {
       read: q.listDepartamentos,
       fileName: 'routes.departamentos',
       columns: {
-        nome: { header: 'cadastros.fields.nome', value: (d) => d.nome },
-        sigla: { header: 'cadastros.fields.sigla', value: (d) => d.sigla },
-        assinatura: { header: 'cadastros.fields.assinatura', value: (d) => d.assinatura },
+        nome: { header: 'referencia.fields.nome', value: (d) => d.nome },
+        sigla: { header: 'referencia.fields.sigla', value: (d) => d.sigla },
+        assinatura: { header: 'referencia.fields.assinatura', value: (d) => d.assinatura },
       },
     }),
   },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
-import { desligamentoSchema } from '../../../domain/schemas/cadastros';
+import { desligamentoSchema } from '../../../domain/schemas/referencia';
 import { desligamentos } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
 import { referenceExport, remove, save, type SaveSpec } from '../../reference';
@@ -23,7 +23,7 @@ export const desligamentosFeature: Feature = {
       policy: policies.desligamentos.export,
       read: q.listDesligamentos,
       fileName: 'routes.desligamentos',
-      columns: { motivo: { header: 'cadastros.fields.motivo', value: (d) => d.motivo } },
+      columns: { motivo: { header: 'referencia.fields.motivo', value: (d) => d.motivo } },
     }),
   },
   typeDefs: readFileSync(new URL('./desligamentos.graphql', import.meta.url), 'utf8'),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
-import { divisaoSchema } from '../../../domain/schemas/cadastros';
+import { divisaoSchema } from '../../../domain/schemas/referencia';
 import { divisoes } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
 import { referenceExport, remove, save, type SaveSpec } from '../../reference';
@@ -23,7 +23,7 @@ export const divisoesFeature: Feature = {
       policy: policies.divisoes.export,
       read: q.listDivisoes,
       fileName: 'routes.divisoes',
-      columns: { nome: { header: 'cadastros.fields.nome', value: (d) => d.nome } },
+      columns: { nome: { header: 'referencia.fields.nome', value: (d) => d.nome } },
     }),
   },
   typeDefs: readFileSync(new URL('./divisoes.graphql', import.meta.url), 'utf8'),

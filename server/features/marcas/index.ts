@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
-import { idArgSchema, marcaSchema } from '../../../domain/schemas/cadastros';
+import { idArgSchema, marcaSchema } from '../../../domain/schemas/referencia';
 import { optionalBoolean } from '../../../domain/schemas/lista';
 import { auditedWrite } from '../../audit/write';
 import { marcas } from '../../db/schema';
@@ -47,10 +47,10 @@ export const marcasFeature: Feature = {
       read: q.listMarcas,
       fileName: 'routes.marcas',
       columns: {
-        nome: { header: 'cadastros.fields.nome', value: (m) => m.nome },
-        descricao: { header: 'cadastros.fields.descricao', value: (m) => m.descricao },
-        facebookId: { header: 'cadastros.fields.facebookId', value: (m) => m.facebookId },
-        active: { header: 'cadastros.fields.active', value: (m) => m.active },
+        nome: { header: 'referencia.fields.nome', value: (m) => m.nome },
+        descricao: { header: 'referencia.fields.descricao', value: (m) => m.descricao },
+        facebookId: { header: 'referencia.fields.facebookId', value: (m) => m.facebookId },
+        active: { header: 'referencia.fields.active', value: (m) => m.active },
       },
       filters: { active: (m) => m.active },
       filterShape: { active: optionalBoolean },

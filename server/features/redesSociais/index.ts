@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
 import type { Idioma } from '../../../domain/enums';
-import { redeSocialSchema, redesSociaisArgsSchema } from '../../../domain/schemas/cadastros';
+import { redeSocialSchema, redesSociaisArgsSchema } from '../../../domain/schemas/referencia';
 import type { DbOrTx } from '../../db/client';
 import { redesSociais } from '../../db/schema';
 import { parseInput } from '../../graphql/input';
@@ -34,10 +34,10 @@ export const redesSociaisFeature: Feature = {
       read: (db) => q.listRedesSociais(db),
       fileName: 'routes.redesSociais',
       columns: {
-        'marca.nome': { header: 'cadastros.fields.marca', value: (r) => r.marca.nome },
-        nome: { header: 'cadastros.fields.nome', value: (r) => r.nome },
-        url: { header: 'cadastros.fields.url', value: (r) => r.url },
-        icone: { header: 'cadastros.fields.icone', value: (r) => r.icone },
+        'marca.nome': { header: 'referencia.fields.marca', value: (r) => r.marca.nome },
+        nome: { header: 'referencia.fields.nome', value: (r) => r.nome },
+        url: { header: 'referencia.fields.url', value: (r) => r.url },
+        icone: { header: 'referencia.fields.icone', value: (r) => r.icone },
       },
       filters: { marcaId: (r) => r.marcaId },
       filterShape: { marcaId: optionalRef },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
 import type { Idioma } from '../../../domain/enums';
-import { setorSchema } from '../../../domain/schemas/cadastros';
+import { setorSchema } from '../../../domain/schemas/referencia';
 import type { DbOrTx } from '../../db/client';
 import { setores } from '../../db/schema';
 import { operation, type Feature } from '../../graphql/operation';
@@ -33,8 +33,8 @@ export const setoresFeature: Feature = {
       read: q.listSetores,
       fileName: 'routes.setores',
       columns: {
-        nome: { header: 'cadastros.fields.nome', value: (s) => s.nome },
-        'divisao.nome': { header: 'cadastros.fields.divisao', value: (s) => s.divisao.nome },
+        nome: { header: 'referencia.fields.nome', value: (s) => s.nome },
+        'divisao.nome': { header: 'referencia.fields.divisao', value: (s) => s.divisao.nome },
       },
       filters: { divisaoId: (s) => s.divisaoId },
       filterShape: { divisaoId: optionalRef },

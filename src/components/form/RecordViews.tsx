@@ -63,8 +63,8 @@ export function SimpleEdit({
             <RecordToolbar
               tipo={tipo}
               removable={removable}
-              removeTitle="cadastros.remover.title"
-              removeContent="cadastros.remover.content"
+              removeTitle="referencia.remover.title"
+              removeContent="referencia.remover.content"
             />
           }
         >

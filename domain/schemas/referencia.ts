@@ -60,7 +60,7 @@ export const redeSocialSchema = z.object({
     .trim()
     .min(1, 'validation.required')
     .max(NOME_MAX_LENGTH, 'validation.maxLength')
-    .regex(ICONE_PATTERN, 'cadastros.iconeFormato'),
+    .regex(ICONE_PATTERN, 'referencia.iconeFormato'),
 });
 
 /** The id argument of activate, inactivate and remove operations. */

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { marcaSchema, redeSocialSchema, setorSchema } from './cadastros';
+import { marcaSchema, redeSocialSchema, setorSchema } from './referencia';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 const rede = { marcaId: '1', nome: 'Facebook', url: 'https://facebook.com/aurora', icone: 'fab|facebook' };
 
-describe('cadastros schemas', () => {
+describe('reference data schemas', () => {
   it('accept an icon as two non-empty parts around one pipe', () => {
     expect(redeSocialSchema.safeParse(rede).success).toBe(true);
     for (const icone of ['facebook', 'fab|', '|facebook', 'fab||facebook', 'fab|face|book', 'fab| facebook']) {
       expect(issues(redeSocialSchema.safeParse({ ...rede, icone })), icone).toEqual({
-        icone: 'cadastros.iconeFormato',
+        icone: 'referencia.iconeFormato',
       });
     }
   });
