@@ -31,8 +31,11 @@ export function auditView(row: Row): Record<string, unknown> {
   );
 }
 
-/** Case-insensitive, trimmed comparison of a name column: `Vendas` and ` vendas` are the same name. */
-const sameName = (column: AnyPgColumn, nome: string): SQL => sql`lower(trim(${column})) = lower(${nome.trim()})`;
+/**
+ * The unique indexes' comparison of a name (fold(): no case, no accents; migration 0001), the input
+ * trimmed: `Vendas`, ` vendas` and `Véndas` are the same name.
+ */
+const sameName = (column: AnyPgColumn, nome: string): SQL => sql`fold(${column}) = fold(${nome.trim()})`;
 
 /** Whether another row (not `exceptId`) already holds `nome` in `column`. */
 export async function nameTaken(
@@ -180,7 +183,7 @@ function filterSchema<F extends z.ZodRawShape>(sortFields: readonly [string, ...
 
 type ExportRow = Record<string, unknown>;
 
-interface ExportSpec<R extends ExportRow> {
+export interface ExportSpec<R extends ExportRow> {
   policy: Policy;
   read: (db: Db) => Promise<R[]>;
   /** Column key (as the list's fields) -> header and value. */

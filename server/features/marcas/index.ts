@@ -7,8 +7,9 @@ import { marcas } from '../../db/schema';
 import type { SignedInContext } from '../../graphql/context';
 import { notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
-import { operation, type Feature } from '../../graphql/operation';
-import { auditView, referenceExport, save, type SaveSpec } from '../../reference';
+import { operation } from '../../graphql/operation';
+import { auditView } from '../../reference';
+import { referenceFeature } from '../../reference/feature';
 import * as q from './queries';
 
 /** Activates or inactivates a brand; audited only when the state changes. */
@@ -29,45 +30,35 @@ async function setMarcaActive(args: unknown, active: boolean, { db, session, idi
   return (await q.findMarca(db, id))!;
 }
 
-const marcaSpec: SaveSpec<typeof marcaSchema, q.MarcaRow> = {
-  create: policies.marcas.create,
-  tipo: 'MARCA',
-  table: marcas,
-  schema: marcaSchema,
-  find: q.findMarca,
-  insert: q.insertMarca,
-  update: q.updateMarca,
-  uniqueName: { field: 'nome', taken: q.marcaNameTaken },
-};
-
-export const marcasFeature: Feature = {
-  exports: {
-    marcas: referenceExport<q.MarcaRow>({
-      policy: policies.marcas.export,
-      read: q.listMarcas,
-      fileName: 'routes.marcas',
-      columns: {
-        nome: { header: 'referencia.fields.nome', value: (m) => m.nome },
-        descricao: { header: 'referencia.fields.descricao', value: (m) => m.descricao },
-        facebookId: { header: 'referencia.fields.facebookId', value: (m) => m.facebookId },
-        active: { header: 'referencia.fields.active', value: (m) => m.active },
-      },
-      filters: { active: (m) => m.active },
-      filterShape: { active: optionalBoolean },
-    }),
-  },
+export const marcasFeature = referenceFeature({
+  name: 'marcas',
+  record: 'Marca',
+  arg: 'marca',
+  policies: policies.marcas,
   typeDefs: readFileSync(new URL('./marcas.graphql', import.meta.url), 'utf8'),
-  Query: {
-    marcas: operation({
-      policy: policies.marcas.options,
-      resolve: (_args: unknown, { db, session }) => q.listMarcasFor(db, session),
-    }),
+  save: {
+    tipo: 'MARCA',
+    table: marcas,
+    schema: marcaSchema,
+    find: q.findMarca,
+    insert: q.insertMarca,
+    update: q.updateMarca,
+    uniqueName: { field: 'nome', taken: q.marcaNameTaken },
   },
+  export: {
+    read: q.listMarcas,
+    columns: {
+      nome: { header: 'referencia.fields.nome', value: (m) => m.nome },
+      descricao: { header: 'referencia.fields.descricao', value: (m) => m.descricao },
+      facebookId: { header: 'referencia.fields.facebookId', value: (m) => m.facebookId },
+      active: { header: 'referencia.fields.active', value: (m) => m.active },
+    },
+    filters: { active: (m) => m.active },
+    filterShape: { active: optionalBoolean },
+  },
+  // Each brand says whether the caller may assign it (dealers, groups).
+  list: (_args, { db, session }) => q.listMarcasFor(db, session),
   Mutation: {
-    salvarMarca: operation({
-      policy: policies.marcas.edit,
-      resolve: (args: { marca: unknown }, ctx) => save(marcaSpec, args.marca, ctx),
-    }),
     ativarMarca: operation({
       policy: policies.marcas.setActive,
       resolve: (args: unknown, ctx) => setMarcaActive(args, true, ctx),
@@ -77,4 +68,4 @@ export const marcasFeature: Feature = {
       resolve: (args: unknown, ctx) => setMarcaActive(args, false, ctx),
     }),
   },
-};
+});
