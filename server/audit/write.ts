@@ -123,3 +123,82 @@ export async function auditedWrite<S extends AuditSnapshot>(
       : portalError(idioma, 'CONFLICT', 'errors.staleRecord');
   }
 }
+
+export interface AuditedDelete<S extends AuditSnapshot> {
+  /** Audit record kind, e.g. 'CARGO'. */
+  tipo: string;
+  table: VersionedTable;
+  /** The record and the version the caller read: a record saved since is kept (CONFLICT). */
+  target: { id: number; version: number | null | undefined };
+  /** The record as audited, read in the caller's scope; throws the refusal. */
+  load(tx: DbOrTx, id: number): Promise<S>;
+  /** Deletes the record (and what belongs to it alone). */
+  remove(tx: DbOrTx, id: number): Promise<unknown>;
+  /** The error for a record still in use (a foreign key refused the delete). */
+  inUse?(): Error;
+}
+
+/**
+ * The one way a mutation deletes a record: in one transaction it loads the record in the caller's
+ * scope (or refuses), claims the version the caller read (required), deletes it and records the
+ * audit (EXCLUSAO, with the record as it was). Answers true.
+ */
+export async function auditedDelete<S extends AuditSnapshot>(
+  db: DbOrTx,
+  session: Session,
+  spec: AuditedDelete<S>,
+): Promise<true> {
+  const { id, version } = spec.target;
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await spec.load(tx, id);
+      if (version == null) throw badUserInputKeys(session.idioma, { version: 'validation.required' });
+      await claimVersion(tx, spec.table, id, version, session);
+      await spec.remove(tx, id);
+      await recordAudit(tx, {
+        tipo: spec.tipo,
+        registroId: id,
+        alteracao: 'EXCLUSAO',
+        valorAnterior: before,
+        autorId: session.usuarioId,
+      });
+      return true as const;
+    });
+  } catch (error) {
+    if (spec.inUse && sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw spec.inUse();
+    throw error;
+  }
+}
+
+/**
+ * The one way a list action activates or inactivates a record: the audited write with the record
+ * loaded in the caller's scope (`load` throws the refusal, and refuses a state change the caller
+ * may not make), its version bumped whatever was read, `active` set, and an ATIVACAO or INATIVACAO
+ * entry when the state changed.
+ */
+export async function auditedSetActive<S extends AuditSnapshot>(
+  db: DbOrTx,
+  session: Session,
+  spec: {
+    tipo: string;
+    table: VersionedTable & { active: AnyPgColumn };
+    id: number;
+    active: boolean;
+    load(tx: DbOrTx, id: number): Promise<S>;
+  },
+): Promise<number> {
+  const { table, id, active } = spec;
+  return auditedWrite(db, session, {
+    tipo: spec.tipo,
+    table,
+    target: { id, version: 'any' },
+    load: spec.load,
+    write: (tx) =>
+      tx
+        .update(table)
+        .set({ active } as never)
+        .where(eq(table.id, id))
+        .then(() => id),
+    after: (before) => ({ ...before!, active }),
+  });
+}

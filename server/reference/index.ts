@@ -6,8 +6,7 @@ import { authorize } from '../authz';
 import type { Idioma } from '../../domain/enums';
 import { idArgSchema } from '../../domain/schemas/referencia';
 import { versionField } from '../../domain/schemas/campos';
-import { recordAudit } from '../audit';
-import { auditedWrite, claimVersion, FOREIGN_KEY_VIOLATION, sqlStateOf, type VersionedTable } from '../audit/write';
+import { auditedDelete, auditedWrite, type VersionedTable } from '../audit/write';
 import type { Db, DbOrTx } from '../db/client';
 import { listExport, type ExportColumn, type ListExport } from '../export';
 import type { SignedInContext } from '../graphql/context';
@@ -130,28 +129,18 @@ export async function remove<R extends Row>(
   { db, session, idioma }: SignedInContext,
 ): Promise<boolean> {
   const { id, version } = parseInput(removeArgsSchema, args, idioma);
-  try {
-    return await db.transaction(async (tx) => {
-      const before = await spec.find(tx, id);
-      if (!before) throw notFound(idioma);
-      // With the version the caller read, a record saved since is kept (CONFLICT), as a stale save is.
-      if (version != null) await claimVersion(tx, spec.table, id, version, session);
-      await spec.remove(tx, id);
-      await recordAudit(tx, {
-        tipo: spec.tipo,
-        registroId: id,
-        alteracao: 'EXCLUSAO',
-        valorAnterior: auditView(before),
-        autorId: session.usuarioId,
-      });
-      return true;
-    });
-  } catch (error) {
-    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
-      throw portalError(idioma, 'BAD_USER_INPUT', 'referencia.errors.inUse');
-    }
-    throw error;
-  }
+  return auditedDelete(db, session, {
+    tipo: spec.tipo,
+    table: spec.table,
+    target: { id, version },
+    async load(tx, id) {
+      const row = await spec.find(tx, id);
+      if (!row) throw notFound(idioma);
+      return auditView(row);
+    },
+    remove: spec.remove,
+    inUse: () => portalError(idioma, 'BAD_USER_INPUT', 'referencia.errors.inUse'),
+  });
 }
 
 // CSV/XLSX export of a reference list. The lists are small and filtered by the client (search

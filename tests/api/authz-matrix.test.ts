@@ -266,7 +266,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     },
     salvarCargo: { query: 'mutation { salvarCargo(cargo: { nome: "Matriz Cargo" }) { id } }', allowed: staffOnly },
     excluirCargo: {
-      query: 'mutation($id: ID!) { excluirCargo(id: $id) }',
+      query: 'mutation($id: ID!) { excluirCargo(id: $id, version: 1) }',
       variables: () => ({ id: cadastro.cargo }),
       allowed: staffOnly,
     },
@@ -275,7 +275,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: staffOnly,
     },
     excluirDepartamento: {
-      query: 'mutation($id: ID!) { excluirDepartamento(id: $id) }',
+      query: 'mutation($id: ID!) { excluirDepartamento(id: $id, version: 1) }',
       variables: () => ({ id: cadastro.departamento }),
       allowed: staffOnly,
     },
@@ -284,7 +284,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: staffOnly,
     },
     excluirDivisao: {
-      query: 'mutation($id: ID!) { excluirDivisao(id: $id) }',
+      query: 'mutation($id: ID!) { excluirDivisao(id: $id, version: 1) }',
       variables: () => ({ id: cadastro.divisao }),
       allowed: staffOnly,
     },
@@ -294,7 +294,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: staffOnly,
     },
     excluirSetor: {
-      query: 'mutation($id: ID!) { excluirSetor(id: $id) }',
+      query: 'mutation($id: ID!) { excluirSetor(id: $id, version: 1) }',
       variables: () => ({ id: cadastro.setor }),
       allowed: staffOnly,
     },
@@ -303,7 +303,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: staffOnly,
     },
     excluirDesligamento: {
-      query: 'mutation($id: ID!) { excluirDesligamento(id: $id) }',
+      query: 'mutation($id: ID!) { excluirDesligamento(id: $id, version: 1) }',
       variables: () => ({ id: cadastro.desligamento }),
       allowed: staffOnly,
     },
@@ -314,7 +314,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: staffOnly,
     },
     excluirRedeSocial: {
-      query: 'mutation($id: ID!) { excluirRedeSocial(id: $id) }',
+      query: 'mutation($id: ID!) { excluirRedeSocial(id: $id, version: 1) }',
       variables: () => ({ id: cadastro.redeSocial }),
       allowed: staffOnly,
     },

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditoria,
@@ -46,6 +46,16 @@ afterAll(() => portal?.close());
 async function rowsOf(table: PgTable) {
   const [{ n }] = await db().select({ n: count() }).from(table);
   return n;
+}
+
+/** The row's version, or null once it is gone. */
+async function versionOrNull(table: PgTable, id: number | string): Promise<number | null> {
+  const versioned = table as PgTable & { id: PgColumn; version: PgColumn };
+  const [row] = await db()
+    .select({ version: versioned.version })
+    .from(versioned)
+    .where(eq(versioned.id, Number(id)));
+  return row ? (row.version as number) : null;
 }
 
 async function auditOf(tipo: string, registroId?: number | string) {
@@ -349,13 +359,28 @@ for (const [name, entity] of Object.entries(ENTITIES)) {
 
     if (entity.remove) {
       const removal = entity.remove;
-      const excluir = (recordId: number | string, who: keyof typeof DEMO = 'super') =>
+      // The version the caller read (the row's, or 1 for a row already gone); null sends none.
+      const excluir = async (recordId: number | string, who: keyof typeof DEMO = 'super', version?: number | null) =>
         gql<{ result: boolean }>(
           portal,
-          `mutation($id: ID!) { result: ${removal.mutation}(id: $id) }`,
-          { id: String(recordId) },
+          `mutation($id: ID!, $version: Int) { result: ${removal.mutation}(id: $id, version: $version) }`,
+          {
+            id: String(recordId),
+            version: version !== undefined ? version : ((await versionOrNull(entity.table, recordId)) ?? 1),
+          },
           token[who],
         );
+
+      it(`${removal.mutation} without the version read, or with a stale one, removes nothing`, async () => {
+        const before = await rowsOf(entity.table);
+        const missing = await excluir(id, 'super', null);
+        expect(errorCode(missing)).toBe('BAD_USER_INPUT');
+        expect(missing.errors![0].extensions!.fieldErrors).toMatchObject({ version: expect.any(String) });
+        const current = (await versionOrNull(entity.table, id))!;
+        expect(errorCode(await excluir(id, 'super', current - 1))).toBe('CONFLICT');
+        expect(await rowsOf(entity.table)).toBe(before);
+        expect((await auditOf(entity.tipo, id)).filter((a) => a.alteracao === 'EXCLUSAO')).toHaveLength(0);
+      });
 
       it(`${removal.mutation} refuses a record in use with a translated error`, async () => {
         const usedId = await removal.used();
@@ -395,8 +420,8 @@ describe('excluirRedeSocial', () => {
     const [rede] = await db().select().from(redesSociais).limit(1);
     const response = await gql(
       portal,
-      'mutation($id: ID!) { excluirRedeSocial(id: $id) }',
-      { id: String(rede.id) },
+      'mutation($id: ID!, $version: Int) { excluirRedeSocial(id: $id, version: $version) }',
+      { id: String(rede.id), version: rede.version },
       token.super,
     );
     expect(response.errors).toBeUndefined();

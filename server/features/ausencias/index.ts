@@ -4,8 +4,7 @@ import { policies } from '../../../domain/policies';
 import { ausenciaFilterSchema, ausenciaSchema, type AusenciaValues } from '../../../domain/schemas/ausencia';
 import { recordId, versionField } from '../../../domain/schemas/campos';
 import { BUSCA_MAX_LENGTH } from '../../../domain/schemas/lista';
-import { recordAudit } from '../../audit';
-import { auditedWrite, claimVersion, sqlStateOf } from '../../audit/write';
+import { auditedDelete, auditedWrite, sqlStateOf } from '../../audit/write';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { ausenciasTemporarias } from '../../db/schema';
@@ -147,20 +146,16 @@ export const ausenciasFeature: Feature = {
       policy: policies.ausencias.edit,
       async resolve(args: unknown, { db, session, idioma }) {
         const { id, version } = parseInput(removeArgs, args, idioma);
-        const row = await ausenciaVisivel(db, session, id);
-        await authorizeUsuario(db, session, row.usuarioId);
-        return db.transaction(async (tx) => {
-          if (version == null) throw badUserInputKeys(idioma, { version: 'validation.required' });
-          await claimVersion(tx, ausenciasTemporarias, id, version, session);
-          await q.deleteAusencia(tx, id);
-          await recordAudit(tx, {
-            tipo: TIPO_AUDITORIA,
-            registroId: id,
-            alteracao: 'EXCLUSAO',
-            valorAnterior: snapshotOf(row),
-            autorId: session.usuarioId,
-          });
-          return true;
+        return auditedDelete(db, session, {
+          tipo: TIPO_AUDITORIA,
+          table: ausenciasTemporarias,
+          target: { id, version },
+          async load(tx, id) {
+            const row = await ausenciaVisivel(tx, session, id);
+            await authorizeUsuario(tx, session, row.usuarioId);
+            return snapshotOf(row);
+          },
+          remove: q.deleteAusencia,
         });
       },
     }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { policies } from '../../../domain/policies';
 import { dealerFilterSchema, dealerSchema, type DealerInput } from '../../../domain/schemas/dealer';
 import { idSchema } from '../../../domain/schemas/usuario';
-import { auditedWrite } from '../../audit/write';
+import { auditedSetActive, auditedWrite } from '../../audit/write';
 import { dealers } from '../../db/schema';
 import { authorize, dealerReach, mayChangeMarcas, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
@@ -97,13 +97,12 @@ async function saveDealer(db: DbOrTx, session: Session, input: DealerInput) {
 }
 
 async function setActive(db: DbOrTx, session: Session, id: number, active: boolean) {
-  await auditedWrite(db, session, {
+  await auditedSetActive(db, session, {
     tipo: 'DEALER',
     table: dealers,
-    target: { id, version: 'any' },
+    id,
+    active,
     load: (tx, id) => writableDealer(tx, session, id, active),
-    write: (tx) => q.setDealerActive(tx, id, active).then(() => id),
-    after: (before) => ({ ...before!, active }),
   });
   return savedDealer(db, id);
 }

@@ -237,7 +237,3 @@ export async function writeDealer(tx: DbOrTx, input: DealerInput): Promise<numbe
   }
   return dealerId;
 }
-
-export async function setDealerActive(tx: DbOrTx, id: number, active: boolean) {
-  await tx.update(dealers).set({ active }).where(eq(dealers.id, id));
-}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
 import { idArgSchema, marcaSchema } from '../../../domain/schemas/referencia';
 import { optionalBoolean } from '../../../domain/schemas/lista';
-import { auditedWrite } from '../../audit/write';
+import { auditedSetActive } from '../../audit/write';
 import { marcas } from '../../db/schema';
 import type { SignedInContext } from '../../graphql/context';
 import { notFound } from '../../graphql/errors';
@@ -15,17 +15,16 @@ import * as q from './queries';
 /** Activates or inactivates a brand; audited only when the state changes. */
 async function setMarcaActive(args: unknown, active: boolean, { db, session, idioma }: SignedInContext) {
   const { id } = parseInput(idArgSchema, args, idioma);
-  await auditedWrite(db, session, {
+  await auditedSetActive(db, session, {
     tipo: 'MARCA',
     table: marcas,
-    target: { id, version: 'any' },
+    id,
+    active,
     async load(tx, id) {
       const row = await q.findMarca(tx, id);
       if (!row) throw notFound(idioma);
       return auditView(row);
     },
-    write: (tx) => q.updateMarca(tx, id, { active }).then(() => id),
-    after: (before) => ({ ...before!, active }),
   });
   return (await q.findMarca(db, id))!;
 }
