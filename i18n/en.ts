@@ -494,6 +494,11 @@ export const en = {
         description:
           'Daily scheduled job: removes the absence documents no absence uses and the stored files no record uses, after a configurable grace period.',
       },
+      limpezaNotificacoes: {
+        title: 'Notification clean-up',
+        description:
+          'Daily scheduled job: removes the notifications older than the configured retention, for every recipient.',
+      },
       identityProvider: {
         title: 'Identity provider',
         description: "Creates or updates the user's account in the identity provider (single sign-on).",
@@ -529,6 +534,7 @@ export const en = {
         arquivosRemovidos: 'Files removed from disk: %{count}',
         bytesLiberados: 'Space freed (bytes): %{count}',
         falhasRemocao: 'Files that could not be removed: %{count}',
+        notificacoesRemovidas: 'Notifications removed: %{count}',
       },
     },
     errors: {

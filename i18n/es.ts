@@ -496,6 +496,11 @@ export const es = {
         description:
           'Tarea diaria (programada): elimina los documentos de ausencia que ninguna ausencia usa y los archivos guardados que ningún registro usa, tras un plazo de gracia configurable.',
       },
+      limpezaNotificacoes: {
+        title: 'Limpieza de notificaciones',
+        description:
+          'Tarea diaria (programada): elimina las notificaciones más antiguas que el plazo de retención configurado, para todos los destinatarios.',
+      },
       identityProvider: {
         title: 'Proveedor de identidad',
         description: 'Crea o actualiza la cuenta del usuario en el proveedor de identidad (inicio de sesión único).',
@@ -531,6 +536,7 @@ export const es = {
         arquivosRemovidos: 'Archivos eliminados del disco: %{count}',
         bytesLiberados: 'Espacio liberado (bytes): %{count}',
         falhasRemocao: 'Archivos que no se pudieron eliminar: %{count}',
+        notificacoesRemovidas: 'Notificaciones eliminadas: %{count}',
       },
     },
     errors: {

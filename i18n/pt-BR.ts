@@ -494,6 +494,11 @@ export const ptBR = {
         description:
           'Tarefa diária (agendada): remove os documentos de ausência que nenhuma ausência usa e os arquivos guardados que nenhum registro usa, depois de um prazo de carência configurável.',
       },
+      limpezaNotificacoes: {
+        title: 'Limpeza de notificações',
+        description:
+          'Tarefa diária (agendada): remove as notificações mais antigas que o prazo de retenção configurado, para todos os destinatários.',
+      },
       identityProvider: {
         title: 'Provedor de identidade',
         description: 'Cria ou atualiza a conta do usuário no provedor de identidade (login único).',
@@ -529,6 +534,7 @@ export const ptBR = {
         arquivosRemovidos: 'Arquivos removidos do disco: %{count}',
         bytesLiberados: 'Espaço liberado (bytes): %{count}',
         falhasRemocao: 'Arquivos que não puderam ser removidos: %{count}',
+        notificacoesRemovidas: 'Notificações removidas: %{count}',
       },
     },
     errors: {

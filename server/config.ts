@@ -68,6 +68,7 @@ export interface Config {
   dormantUsers: DormantUsersConfig;
   /** The daily removal of stored files nothing uses (server/files/sweep.ts). */
   fileSweep: { cron: string; graceHours: number };
+  notificacoes: { pruneCron: string; retentionDays: number };
   /** Bulk user import (issue #15). */
   importacao: { maxBytes: number; maxRows: number; batchSize: number };
 }
@@ -392,6 +393,16 @@ export const ENVIRONMENT = {
     default: '24',
     meaning: 'hours a stored file (or an unattached document) is kept before that job may remove it',
   },
+  NOTIFICATION_PRUNE_CRON: {
+    schema: cron('45 3 * * *'),
+    default: '45 3 * * *',
+    meaning: 'when the job removing notifications past their retention runs (cron, 5 fields, UTC)',
+  },
+  NOTIFICATION_RETENTION_DAYS: {
+    schema: integer(180, 1, 3650),
+    default: '180',
+    meaning: 'days a notification is kept for its recipients before that job removes it',
+  },
   IMPORT_MAX_MB: {
     schema: integer(20, 1, 900),
     default: '20',
@@ -474,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     dormantUsers: dormantUsersOf(e),
     fileSweep: { cron: e.FILE_SWEEP_CRON.trim(), graceHours: e.FILE_SWEEP_GRACE_HOURS },
+    notificacoes: { pruneCron: e.NOTIFICATION_PRUNE_CRON.trim(), retentionDays: e.NOTIFICATION_RETENTION_DAYS },
     importacao: {
       maxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
       maxRows: e.IMPORT_MAX_ROWS,

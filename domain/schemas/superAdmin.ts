@@ -47,8 +47,11 @@ export const INATIVIDADE_FILA = 'inativacaoPorInatividade';
 /** The daily removal of stored files that nothing uses (server/files/sweep.ts): scheduled, shown like the above. */
 export const LIMPEZA_ARQUIVOS_FILA = 'limpezaArquivos';
 
+/** The daily removal of notifications past their retention (server/features/notificacoes). */
+export const LIMPEZA_NOTIFICACOES_FILA = 'limpezaNotificacoes';
+
 /** Scheduled queues: the page shows their runs, with no button. */
-export const FILAS_AGENDADAS = [INATIVIDADE_FILA, LIMPEZA_ARQUIVOS_FILA] as const;
+export const FILAS_AGENDADAS = [INATIVIDADE_FILA, LIMPEZA_ARQUIVOS_FILA, LIMPEZA_NOTIFICACOES_FILA] as const;
 export type FilaAgendada = (typeof FILAS_AGENDADAS)[number];
 
 /** Every queue whose newest run the page shows (ultimosJobs). */

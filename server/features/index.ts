@@ -16,6 +16,7 @@ import { gruposUsuariosFeature } from './gruposUsuarios';
 import { importacaoJobs, importacaoUsuariosFeature, importacoesArea } from './importacaoUsuarios';
 import { marcasFeature } from './marcas';
 import { avataresArea, minhaContaFeature } from './minhaConta';
+import { limpezaNotificacoesJob, notificacoesFeature } from './notificacoes';
 import { plataforma } from './plataforma';
 import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
@@ -44,6 +45,7 @@ export const features: Feature[] = [
   gruposUsuariosFeature,
   importacaoUsuariosFeature,
   superAdminFeature,
+  notificacoesFeature,
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
@@ -56,6 +58,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...inatividadeJob(config, log),
   ...importacaoJobs(config, log),
   ...sweepJob(config, log, fileAreas),
+  ...limpezaNotificacoesJob(config),
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ausenciasTemporarias,
@@ -23,6 +23,7 @@ import { cpfFrom, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import type { AccessSubject } from '../../domain/access';
+import { notify } from '../../server/features/notificacoes';
 import { operationTable } from '../../server/graphql/schema';
 import { DEMO, errorCode, gql, signIn, startPortal, versionOf, type TestPortal } from './portal';
 
@@ -123,6 +124,9 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     },
     menuUsuarioLogado: { query: '{ menuUsuarioLogado { menus } }', allowed: everyoneSignedIn },
     minhasSessoes: { query: '{ minhasSessoes { id } }', allowed: everyoneSignedIn },
+    notificacoesMenu: { query: '{ notificacoesMenu { id } }', allowed: everyoneSignedIn },
+    countNotificacoesNaoLidas: { query: '{ countNotificacoesNaoLidas }', allowed: everyoneSignedIn },
+    notificacoes: { query: '{ notificacoes { totalElements } }', allowed: everyoneSignedIn },
     usuariosPortalProperties: {
       query: '{ usuariosPortalProperties { informarDepartamentoCargo } }',
       allowed: everyoneSignedIn,
@@ -402,6 +406,28 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query: 'mutation($id: ID!) { inativarGrupoUsuarios(id: $id) { id active } }',
       variables: () => ({ id: grupoUsuarios.id }),
       allowed: userGroupMaintainers,
+    },
+    marcarNotificacoesComoVisualizadas: {
+      query: 'mutation { marcarNotificacoesComoVisualizadas }',
+      allowed: everyoneSignedIn,
+    },
+    // A notification the three demo users received, marked by each caller for themselves.
+    marcarNotificacaoComoLida: {
+      query: 'mutation($id: ID!) { marcarNotificacaoComoLida(id: $id) { id lida } }',
+      variables: async (ids, portal) => {
+        const all = Object.values(ids).join(',');
+        const { id } = await notify(
+          portal.database.db,
+          { usuarios: sql.raw(`select unnest(array[${all}])`) },
+          { titulo: 'Matriz', texto: 'Matriz', origem: 'TESTE' },
+        );
+        return { id };
+      },
+      allowed: everyoneSignedIn,
+    },
+    marcarTodasNotificacoesComoLidas: {
+      query: 'mutation { marcarTodasNotificacoesComoLidas }',
+      allowed: everyoneSignedIn,
     },
     setCurrentUserOnboardingSeen: {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { cnpjFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
+import { notify } from '../../server/features/notificacoes';
 import { buildSchema } from '../../server/graphql/schema';
 import {
   DEMO,
@@ -399,6 +400,8 @@ describe('ids of another scope on every operation', () => {
     any: number;
     /** A private user group of that user: nobody else but provider staff reads it. */
     grupoUsuarios: number;
+    /** A notification of that user alone. */
+    notificacao: number;
   }
   type Probe =
     | { refused: (t: Targets) => [string, Record<string, unknown>] }
@@ -559,6 +562,9 @@ describe('ids of another scope on every operation', () => {
     'Mutation.inativarGrupoUsuarios': {
       refused: (t) => ['mutation($id: ID!) { inativarGrupoUsuarios(id: $id) { id } }', { id: t.grupoUsuarios }],
     },
+    'Mutation.marcarNotificacaoComoLida': {
+      refused: (t) => ['mutation($id: ID!) { marcarNotificacaoComoLida(id: $id) { id lida } }', { id: t.notificacao }],
+    },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
@@ -668,6 +674,8 @@ describe('ids of another scope on every operation', () => {
       'grupo_usuarios_leitores',
       'grupo_usuarios_editores',
       'grupo_usuarios_favoritos',
+      'notificacoes',
+      'notificacao_destinatarios',
     ];
     const parts = await Promise.all(
       tables.map(async (table) => {
@@ -734,7 +742,13 @@ describe('ids of another scope on every operation', () => {
         })
         .returning();
       await db.insert(s.grupoUsuariosManuais).values({ grupoUsuariosId: grupoUsuariosC.id, usuarioId: userC.id });
+      const notificacaoC = await notify(
+        db,
+        { usuarios: sql`select ${userC.id}::int` },
+        { titulo: 'Só dele', texto: '<p>Alheia</p>', origem: 'TESTE' },
+      );
       const targets: Targets = {
+        notificacao: notificacaoC.id,
         grupoUsuarios: grupoUsuariosC.id,
         ausencia: ausenciaC,
         grupo: grupoC.id,

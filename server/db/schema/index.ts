@@ -6,3 +6,4 @@ export * from './plataforma';
 export * from './arquivos';
 export * from './gruposUsuarios';
 export * from './importacoes';
+export * from './notificacoes';

@@ -10,6 +10,7 @@ import type { FieldValues } from 'react-hook-form';
 import {
   INATIVIDADE_FILA,
   LIMPEZA_ARQUIVOS_FILA,
+  LIMPEZA_NOTIFICACOES_FILA,
   sincronizarIdentityProviderSchema,
 } from '../../../domain/schemas/superAdmin';
 import { graphqlRequest } from '../../../providers/dataProvider';
@@ -129,6 +130,11 @@ export function SincronizacaoTab({ jobs }: { jobs: Job[] | undefined }) {
         fila={LIMPEZA_ARQUIVOS_FILA}
         messages="superAdmin.sincronizacao.limpezaArquivos"
         job={jobOf(jobs, LIMPEZA_ARQUIVOS_FILA)}
+      />
+      <JobPanel
+        fila={LIMPEZA_NOTIFICACOES_FILA}
+        messages="superAdmin.sincronizacao.limpezaNotificacoes"
+        job={jobOf(jobs, LIMPEZA_NOTIFICACOES_FILA)}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <IdentityProviderPanel />

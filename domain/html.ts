@@ -1,0 +1,38 @@
+/**
+ * The HTML a rich text may hold (notification texts, announcements): the server sanitises what it
+ * stores to this allowlist (server/html.ts) and the browser renders through the same allowlist.
+ * Anything else (scripts, styles, event handlers, iframes, `javascript:` links) is removed.
+ */
+export const HTML_ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h2',
+  'h3',
+  'h4',
+  'code',
+  'pre',
+  'hr',
+  'span',
+] as const;
+
+/** Attributes allowed per tag. */
+export const HTML_ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
+  a: ['href', 'target', 'rel'],
+};
+
+/** URL schemes a link may use. */
+export const HTML_ALLOWED_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+/** Placeholders a notification text may hold, filled with the recipient's own values. */
+export const NOTIFICACAO_PLACEHOLDERS = ['nome', 'email'] as const;

@@ -1,0 +1,71 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { recipientCondition, type Audience } from '../../audience';
+import type { DbOrTx } from '../../db/client';
+import { sanitizeRichText } from '../../html';
+
+/** Who a notification reaches: the audience engine's groups, or users named by a subquery of ids. */
+export type Recipients = { audiences: Audience[] } | { usuarios: SQL };
+
+export interface NewNotification {
+  titulo: string;
+  /** Rich text (HTML): sanitised here; may hold {nome} and {email}, filled for each reader. */
+  texto: string;
+  link?: string | null;
+  produtoId?: number | null;
+  /** The feature that sends it (GENERICA, COMUNICADO, BIBLIOTECA, ...) and its record. */
+  origem: string;
+  origemId?: number | null;
+  autorId?: number | null;
+}
+
+/**
+ * The one way a feature tells its users something: stores the notification once and a row for each
+ * recipient with one INSERT ... SELECT over the audience (active users only: the engine's rule; named
+ * users must be active too), in the caller's transaction, so a record and its notifications commit
+ * or fail together. Answers the notification's id and how many users it reached.
+ */
+export async function notify(
+  tx: DbOrTx,
+  recipients: Recipients,
+  notification: NewNotification,
+): Promise<{ id: number; destinatarios: number }> {
+  const who =
+    'audiences' in recipients
+      ? recipientCondition(recipients.audiences)
+      : sql`usuarios.active and usuarios.id in (${recipients.usuarios})`;
+  const { rows } = await tx.execute<{ id: number; destinatarios: number }>(sql`
+    with nova as (
+      insert into notificacoes (titulo, texto, link, produto_id, origem, origem_id, autor_id)
+      values (${notification.titulo}, ${sanitizeRichText(notification.texto)}, ${notification.link ?? null},
+        ${notification.produtoId ?? null}, ${notification.origem}, ${notification.origemId ?? null},
+        ${notification.autorId ?? null})
+      returning id
+    ),
+    destinatarios as (
+      insert into notificacao_destinatarios (usuario_id, notificacao_id)
+      select usuarios.id, nova.id from nova, usuarios where ${who}
+      returning 1
+    )
+    select (select id from nova) as id, (select count(*) from destinatarios)::int as destinatarios`);
+  return { id: Number(rows[0]!.id), destinatarios: Number(rows[0]!.destinatarios) };
+}
+
+/**
+ * Removes the notifications older than `days` (their recipients go with them), a batch of
+ * notifications per statement so no transaction holds the database long. Answers how many.
+ */
+export async function pruneNotifications(db: DbOrTx, days: number, batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await db.execute<{ removidas: number }>(sql`
+      with velhas as (
+        delete from notificacoes where id in (
+          select id from notificacoes where created_at < now() - make_interval(days => ${days}::int)
+          order by id limit ${batch})
+        returning 1)
+      select count(*)::int as removidas from velhas`);
+    const removidas = Number(rows[0]!.removidas);
+    total += removidas;
+    if (removidas < batch) return total;
+  }
+}

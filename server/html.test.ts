@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, sanitizeRichText } from './html';
+
+describe('sanitizeRichText', () => {
+  it('keeps the allowed formatting and links', () => {
+    const html =
+      '<p>Olá <strong>todos</strong>, veja <a href="https://portal.test/x">o link</a>.</p><ul><li>um</li></ul>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it('removes scripts, event handlers, styles and javascript: links', () => {
+    const html =
+      '<p onclick="alert(1)" style="color:red">a</p><script>alert(2)</script><img src=x onerror="alert(3)">' +
+      '<a href="javascript:alert(4)">b</a><iframe src="https://evil.test"></iframe><a href="//evil.test">c</a>';
+    const clean = sanitizeRichText(html);
+    expect(clean).toBe('<p>a</p><a>b</a><a>c</a>');
+    expect(clean).not.toMatch(/script|onerror|onclick|javascript|iframe|style/);
+  });
+
+  it('makes a link that opens elsewhere unable to reach the portal window', () => {
+    expect(sanitizeRichText('<a href="https://x.test" target="_top">x</a>')).toBe(
+      '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+  });
+});
+
+describe('escapeHtml', () => {
+  it('turns markup into text', () => {
+    expect(escapeHtml(`<b>"Ana" & 'Bia'</b>`)).toBe('&lt;b&gt;&quot;Ana&quot; &amp; &#39;Bia&#39;&lt;/b&gt;');
+  });
+});
