@@ -18,14 +18,14 @@ const CLIENTS = 50;
 const SECONDS = 10;
 const QUERY = `query($f: DealerFilterInput!) { dealers(filterInput: $f) { content { id nomeExibicao cidade marcas { nome } } totalElements } }`;
 
-interface LoadResult {
+export interface LoadResult {
   latencies: number[];
   errors: number;
   seconds: number;
 }
 
-/** `CLIENTS` loops sending the request back to back for `SECONDS`, from a worker thread. */
-function load(url: string, init: RequestInit): Promise<LoadResult> {
+/** `clients` loops sending the request back to back for `seconds`, from a worker thread. */
+export function load(url: string, init: RequestInit, clients = CLIENTS, seconds = SECONDS): Promise<LoadResult> {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const { url, init, clients, seconds } = workerData;
@@ -43,7 +43,7 @@ function load(url: string, init: RequestInit): Promise<LoadResult> {
       parentPort.postMessage({ latencies, errors, seconds: (performance.now() - started) / 1000 }));
   `;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: { url, init, clients: CLIENTS, seconds: SECONDS } });
+    const worker = new Worker(code, { eval: true, workerData: { url, init, clients, seconds } });
     worker.once('message', resolve);
     worker.once('error', reject);
   });

@@ -1,6 +1,6 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao, notificacoes) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audienciaBench } from './audiencia';
 import { groupCascade } from './cascade';
@@ -10,6 +10,7 @@ import { concurrentClients } from './concurrency';
 import { bundleSize } from './bundle';
 import { dealersList } from './dealersList';
 import { refusedQueryLimits } from './limits';
+import { notificacoesBench } from './notificacoes';
 import { printTable, type Row } from './report';
 import { signInLoad } from './signIn';
 import { usuariosBench } from './usuarios';
@@ -28,6 +29,7 @@ if (selected('cascade')) rows.push(...(await groupCascade()));
 if (selected('usuarios')) rows.push(...(await usuariosBench()));
 if (selected('audiencia')) rows.push(...(await audienciaBench()));
 if (selected('importacao')) rows.push(...(await importacaoBench()));
+if (selected('notificacoes')) rows.push(...(await notificacoesBench()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });
