@@ -250,9 +250,11 @@ export function checkLinks(reach: LinkReach, input: LinkInput, before: LinkBefor
   // Positions: those at dealers the caller cannot see stay; the others are what the form sent.
   const cargosKept = (before?.allCargos ?? []).filter((c) => !visibleDealers.has(c.dealerId));
   input.cargos.forEach((cargo, index) => {
-    // A position at a dealer the caller cannot see is another's to give (even at a dealer the user keeps).
-    if (!visibleDealers.has(cargo.dealerId))
+    // A position at a dealer the caller cannot see is another's to give, even at a dealer the user
+    // keeps (a dealer new to the user is refused above).
+    if (dealersBefore.has(cargo.dealerId) && !visibleDealers.has(cargo.dealerId)) {
       errors[`cargos.${index}.dealerId`] = 'usuarios.validation.dealerNaoPermitido';
+    }
     if (!reach.cargos.has(cargo.cargoId)) errors[`cargos.${index}.cargoId`] = 'validation.invalidOption';
     if (cargo.departamentoId && !reach.departamentos.has(cargo.departamentoId)) {
       errors[`cargos.${index}.departamentoId`] = 'validation.invalidOption';
