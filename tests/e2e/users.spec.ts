@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import axe from 'axe-core';
 import { checkDigits } from '../../domain/documentos';
 import { ptBR } from '../../i18n/pt-BR';
 import {
@@ -228,6 +229,24 @@ async function expectLocked(page: Page, email: string) {
   await expect(page.getByRole('combobox', { name: new RegExp(`^${u.fields.tipo}`) })).toBeVisible();
 }
 
+/** Serious and critical WCAG 2.2 AA violations inside the page's main region (the wizard). */
+async function formViolations(page: Page): Promise<string[]> {
+  await settle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe
+      .run('main', {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+        resultTypes: ['violations'],
+      })
+      .then((results) =>
+        results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
+      ),
+  );
+}
+
 test('provider staff open an existing user, change a phone on the first step and save; the change is there when reopened', async ({
   page,
 }) => {
@@ -236,9 +255,11 @@ test('provider staff open an existing user, change a phone on the first step and
   await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
   await openUser(page, nome);
   await expectLocked(page, 'gabriela.ribeiro.7@portal.test');
+  expect(await formViolations(page)).toEqual([]);
   await addTag(page, new RegExp(`^${u.fields.telefone}`), '1132224455');
   await page.getByRole('button', { name: ptBR.wizard.next }).click();
   await expect(page.getByRole('progressbar', { name: /^Passo 2 de 2: / })).toBeVisible();
+  expect(await formViolations(page)).toEqual([]);
   await saveUser(page, nome);
   await expect(page.getByText(ptBR.validation.required)).toHaveCount(0);
 
