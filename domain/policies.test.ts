@@ -144,6 +144,23 @@ describe("an action on a user's temporary absences", () => {
   });
 });
 
+describe("a change to a user's record", () => {
+  it.each([
+    ['owned', true, null],
+    ['shared', false, null],
+    ['shared', true, 'errors.sharedUser'],
+    ['outside', false, 'errors.outsideScope'],
+    ['missing', false, 'errors.notFound'],
+  ] as const)(
+    'on a user the caller reaches as %s (changing their state: %s) is refused with %s',
+    (reach, changes, refusal) => {
+      for (const policy of [policies.usuarios.edit, policies.usuarios.ativacaoEspecial]) {
+        expect(refusalOf(SUBJECTS.S, policy, { reach, changesState: changes })).toBe(refusal);
+      }
+    },
+  );
+});
+
 describe('a change to a user group', () => {
   it.each([
     ['owned', null],

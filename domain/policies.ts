@@ -30,7 +30,12 @@ export interface RecordTarget {
 
 /** A refusal, as the key of its translated message. */
 export type Refusal =
-  'errors.unauthenticated' | 'errors.forbidden' | 'errors.notFound' | 'errors.outsideScope' | 'errors.sharedRecord';
+  | 'errors.unauthenticated'
+  | 'errors.forbidden'
+  | 'errors.notFound'
+  | 'errors.outsideScope'
+  | 'errors.sharedRecord'
+  | 'errors.sharedUser';
 
 type RecordRule = (subject: AccessSubject, target: RecordTarget) => Refusal | null;
 
@@ -83,9 +88,16 @@ const GROUP_USERS = any(
   'PORTAL_NOTIFICACOES_GENERICAS',
 );
 
-/** An action on a user's record (their absences): only on a user the caller sees (usuarioScope). */
-const userTarget: RecordRule = (_subject, { reach }) =>
-  reach === 'missing' ? 'errors.notFound' : reach === 'outside' ? 'errors.outsideScope' : null;
+/**
+ * An action on a user's record (their data, their absences): only on a user the caller sees
+ * (usuarioScope). As in the dealer network, a user shared with another brand or dealer group keeps
+ * their active state (and special activation) unless the caller owns them (usuarioOwnedScope).
+ */
+const userTarget: RecordRule = (_subject, { reach, changesState }) => {
+  if (reach === 'missing') return 'errors.notFound';
+  if (reach === 'outside') return 'errors.outsideScope';
+  return reach === 'shared' && changesState ? 'errors.sharedUser' : null;
+};
 
 /**
  * A change to a user group: 'owned' is a group the caller may edit (creator, edit list, provider
@@ -155,11 +167,11 @@ export const policies = define({
     /** The background .xlsx export of the list: whoever sees the list (its rows are the list's scope). */
     export: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
     create: USERS,
-    edit: USERS,
+    edit: { rule: USERS, record: userTarget },
     audit: USERS,
     importar: any('PORTAL_IMPORTACAO_USUARIOS'),
     /** Grant or remove special activation (never inactivated for lack of access); the target in the caller's users scope. */
-    ativacaoEspecial: any('LIBERAR_ATIVACAO_ESPECIAL'),
+    ativacaoEspecial: { rule: any('LIBERAR_ATIVACAO_ESPECIAL'), record: userTarget },
   },
   /** Temporary absences of the users the caller sees (themselves included). */
   ausencias: { list: ABSENCES, edit: { rule: ABSENCES, record: userTarget } },

@@ -898,6 +898,7 @@ export const en = {
     saveConfirm: {
       title: 'Save the user %{nome}?',
       content: 'The data, positions and permissions entered will be saved.',
+      semPermissoes: 'Note: no product permission is ticked, so the user will have access to no feature. Save anyway?',
     },
     loadError: 'Could not load the form data.',
     saved: 'User %{nome} saved',
@@ -934,6 +935,8 @@ export const en = {
       tiposAcessoSemPadrao: 'Tick at least one default feature of these access types: %{tipos}',
       emailEmUso: 'This e-mail already belongs to another user',
       cpfEmUso: 'This CPF already belongs to another user',
+      emailIndisponivel: 'This e-mail cannot be used. Check it or ask the portal administrator.',
+      cpfIndisponivel: 'This CPF cannot be used. Check it or ask the portal administrator.',
       tipoNaoPermitido: 'You cannot assign this user type',
       marcaNaoPermitida: 'You cannot assign one of these brands',
       dealerNaoPermitido: 'You cannot assign one of these dealers',
@@ -1186,6 +1189,8 @@ export const en = {
     outsideScope: 'This record is outside your scope: you may not change it.',
     sharedRecord:
       'This record also belongs to other brands: only someone who manages all of them may activate or inactivate it. Remove your brands from it instead.',
+    sharedUser:
+      'This user also belongs to other brands or dealers: only someone who manages all of them may activate or inactivate them or remove their special activation.',
     ownUserOnly: 'You may only change your own user.',
     invalidApiKey: 'Invalid API key',
     invalidArgument: 'Invalid value in an argument of the query: out of the allowed range or of the wrong type.',
@@ -1214,6 +1219,7 @@ export const en = {
     max: 'Must be at most %{max}',
     dateAfter: 'The date must be after %{date}',
     dateBefore: 'The date must be before %{date}',
+    dateRange: 'Enter a date between 1900-01-01 and 9999-12-31',
     minItems: 'Select at least %{min}',
     maxItems: 'Select at most %{max}',
     unknownKeys: 'Fields not allowed: %{keys}',

@@ -902,6 +902,8 @@ export const es = {
     saveConfirm: {
       title: '¿Guardar el usuario %{nome}?',
       content: 'Se guardarán los datos, cargos y permisos informados.',
+      semPermissoes:
+        'Atención: no se marcó ningún permiso de producto, así que el usuario no tendrá acceso a ninguna funcionalidad. ¿Guardar de todos modos?',
     },
     loadError: 'No se pudieron cargar los datos del formulario.',
     saved: 'Usuario %{nome} guardado',
@@ -938,6 +940,8 @@ export const es = {
       tiposAcessoSemPadrao: 'Marque al menos una funcionalidad predeterminada de estos tipos de acceso: %{tipos}',
       emailEmUso: 'Este correo ya pertenece a otro usuario',
       cpfEmUso: 'Este CPF ya pertenece a otro usuario',
+      emailIndisponivel: 'Este correo electrónico no se puede usar. Revíselo o hable con el administrador del portal.',
+      cpfIndisponivel: 'Este CPF no se puede usar. Revíselo o hable con el administrador del portal.',
       tipoNaoPermitido: 'No puede asignar este tipo de usuario',
       marcaNaoPermitida: 'No puede asignar una de estas marcas',
       dealerNaoPermitido: 'No puede asignar uno de estos concesionarios',
@@ -1194,6 +1198,8 @@ export const es = {
     outsideScope: 'Este registro está fuera de su alcance: no puede modificarlo.',
     sharedRecord:
       'Este registro también pertenece a otras marcas: solo quien administra todas ellas puede activarlo o inactivarlo. Quite de él sus marcas.',
+    sharedUser:
+      'Este usuario también pertenece a otras marcas o dealers: solo quien administra todos ellos puede activarlo, inactivarlo o quitar su activación especial.',
     ownUserOnly: 'Solo puede modificar su propio usuario.',
     invalidApiKey: 'Clave de API no válida',
     invalidArgument: 'Valor no válido en un argumento de la consulta: fuera del rango permitido o de tipo incorrecto.',
@@ -1222,6 +1228,7 @@ export const es = {
     max: 'Debe ser como máximo %{max}',
     dateAfter: 'La fecha debe ser posterior a %{date}',
     dateBefore: 'La fecha debe ser anterior a %{date}',
+    dateRange: 'Informe una fecha entre 01/01/1900 y 31/12/9999',
     minItems: 'Seleccione al menos %{min}',
     maxItems: 'Seleccione como máximo %{max}',
     unknownKeys: 'Campos no permitidos: %{keys}',

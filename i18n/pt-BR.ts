@@ -899,6 +899,8 @@ export const ptBR = {
     saveConfirm: {
       title: 'Salvar o usuário %{nome}?',
       content: 'Os dados, cargos e permissões informados serão gravados.',
+      semPermissoes:
+        'Atenção: nenhuma permissão de produto foi marcada, então o usuário não terá acesso a nenhuma funcionalidade. Salvar assim mesmo?',
     },
     loadError: 'Não foi possível carregar os dados do formulário.',
     saved: 'Usuário %{nome} salvo',
@@ -935,6 +937,8 @@ export const ptBR = {
       tiposAcessoSemPadrao: 'Marque pelo menos uma funcionalidade padrão destes tipos de acesso: %{tipos}',
       emailEmUso: 'Este e-mail já pertence a outro usuário',
       cpfEmUso: 'Este CPF já pertence a outro usuário',
+      emailIndisponivel: 'Este e-mail não pode ser usado. Confira-o ou fale com o administrador do portal.',
+      cpfIndisponivel: 'Este CPF não pode ser usado. Confira-o ou fale com o administrador do portal.',
       tipoNaoPermitido: 'Você não pode atribuir este tipo de usuário',
       marcaNaoPermitida: 'Você não pode atribuir uma destas marcas',
       dealerNaoPermitido: 'Você não pode atribuir um destes dealers',
@@ -1188,6 +1192,8 @@ export const ptBR = {
     outsideScope: 'Este registro está fora do seu escopo: você não pode alterá-lo.',
     sharedRecord:
       'Este registro também pertence a outras marcas: só quem administra todas elas pode ativá-lo ou inativá-lo. Remova dele as suas marcas.',
+    sharedUser:
+      'Este usuário também pertence a outras marcas ou dealers: só quem administra todos eles pode ativá-lo, inativá-lo ou remover a sua ativação especial.',
     ownUserOnly: 'Você só pode alterar o seu próprio usuário.',
     invalidApiKey: 'Chave de API inválida',
     invalidArgument: 'Valor inválido em um argumento da consulta: fora do intervalo permitido ou de tipo errado.',
@@ -1217,6 +1223,7 @@ export const ptBR = {
     max: 'Deve ser no máximo %{max}',
     dateAfter: 'A data deve ser posterior a %{date}',
     dateBefore: 'A data deve ser anterior a %{date}',
+    dateRange: 'Informe uma data entre 01/01/1900 e 31/12/9999',
     minItems: 'Selecione pelo menos %{min}',
     maxItems: 'Selecione no máximo %{max}',
     unknownKeys: 'Campos não permitidos: %{keys}',

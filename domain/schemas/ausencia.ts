@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { JUSTIFICATION_MIN_LENGTH } from '../limits';
-import { optionalText, recordId, requiredText, versionField } from './campos';
+import { optionalDate, optionalText, recordId, requiredDate, requiredText, versionField } from './campos';
 import { filterInputSchema } from './lista';
-import { optionalDate, requiredDate } from './usuario';
 
 // Temporary absence (spec sections 3 and 5), for the form and for salvarAusenciaTemporaria.
 

@@ -99,3 +99,38 @@ export const phoneList = (tipo: TipoTelefone) =>
       }),
     )
     .transform((list) => list.map(onlyDigits));
+
+/**
+ * The calendar dates every input accepts: years 1900 to 9999. PostgreSQL has no year 0 (nor
+ * JavaScript's negative years), so a date outside the range is a field error, never a database one.
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '9999-12-31';
+
+function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** A calendar date as the date inputs hold it (YYYY-MM-DD) within MIN_DATE..MAX_DATE; empty becomes null. */
+export const optionalDate = z
+  .string()
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || isIsoDate(value), 'validation.invalidValue')
+  .refine(
+    (value) => value === null || !isIsoDate(value) || (value >= MIN_DATE && value <= MAX_DATE),
+    'validation.dateRange',
+  );
+
+export const requiredDate = optionalDate.refine((value) => value !== null, 'validation.required');
+
+/** An instant (a log entry's time) within the same years as the dates. */
+export const optionalInstant = z.coerce
+  .date('validation.invalidValue')
+  .refine(
+    (value) => value >= new Date(`${MIN_DATE}T00:00:00Z`) && value <= new Date(`${MAX_DATE}T23:59:59.999Z`),
+    'validation.dateRange',
+  )
+  .optional();

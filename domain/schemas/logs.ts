@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOG_TYPES } from '../enums';
+import { optionalInstant } from './campos';
 import { LOG_BATCH_MAX_ENTRIES, LOG_MESSAGE_MAX_LENGTH, LOG_STACK_MAX_LENGTH } from '../limits';
 
 const nome = z.string().trim().min(1, 'validation.required').max(512, 'validation.maxLength');
@@ -11,7 +12,7 @@ export const createGroupAndLogStreamSchema = z.object({
 });
 
 export const logEntrySchema = z.object({
-  timestamp: z.coerce.date('validation.invalidValue').optional(),
+  timestamp: optionalInstant,
   type: z.enum(LOG_TYPES, 'validation.invalidOption'),
   message: z.string().max(LOG_MESSAGE_MAX_LENGTH, 'validation.maxLength'),
   stack: z.string().max(LOG_STACK_MAX_LENGTH, 'validation.maxLength').nullish(),

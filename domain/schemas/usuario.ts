@@ -5,9 +5,11 @@ import {
   duplicateIndexes,
   ids,
   MAX_IDS,
+  optionalDate,
   optionalText,
   phoneList,
   recordId,
+  requiredDate,
   requiredId,
   requiredText,
   versionField,
@@ -59,21 +61,6 @@ export const cpfField = z
   .nullish()
   .transform((value) => (value ? onlyDigits(value) : null))
   .refine((value) => value === null || isValidCpf(value), 'usuarios.validation.cpf');
-
-/** A calendar date as the date inputs hold it (YYYY-MM-DD); empty becomes null. */
-export const optionalDate = z
-  .string()
-  .nullish()
-  .transform((value) => value || null)
-  .refine((value) => value === null || isIsoDate(value), 'validation.invalidValue');
-
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-export const requiredDate = optionalDate.refine((value) => value !== null, 'validation.required');
 
 export const cargoUsuarioSchema = z.object({
   cargoId: requiredId,

@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { fromInfo, type ProdutoFormValue } from './permissoes';
-import { useUsuarioQuery } from './useUsuarioOptions';
+import { copiedPermissions, fromInfo, type ProdutoFormValue } from './permissoes';
+import { useUsuarioQuery, type ProdutoPermissoes } from './useUsuarioOptions';
 
 interface Clonavel {
   id: string;
@@ -24,9 +24,10 @@ const SEARCH_DEBOUNCE_MS = 300;
 /**
  * Copies another user's permissions (spec section 2): pick a user of the same type (at the chosen
  * dealers, usuariosByTipoUsuario), confirm that the permissions chosen so far will be replaced,
- * then their permissions (infoUsuario) replace the form's.
+ * then their permissions (infoUsuario), cut to the `produtos` the form offers and with each access
+ * type's defaults, replace the form's.
  */
-export function ClonarPermissoes() {
+export function ClonarPermissoes({ produtos }: { produtos: readonly ProdutoPermissoes[] }) {
   const translate = useTranslate();
   const notify = useNotify();
   const query = useUsuarioQuery();
@@ -68,8 +69,8 @@ export function ClonarPermissoes() {
     setCopying(true);
     try {
       const info = await query<Parameters<typeof fromInfo>[0]>('info', { usuarioId: chosen.id });
-      const produtos: ProdutoFormValue[] = fromInfo(info);
-      setValue('produtos', produtos, { shouldDirty: true, shouldValidate: true });
+      const copied: ProdutoFormValue[] = copiedPermissions(info, produtos);
+      setValue('produtos', copied, { shouldDirty: true, shouldValidate: true });
       notify('usuarios.permissoes.clonado', { type: 'success', messageArgs: { nome: chosen.nome } });
       close();
     } catch {

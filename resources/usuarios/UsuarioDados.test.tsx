@@ -55,6 +55,10 @@ describe('/usuarios/novo, step 1', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Novo usuário' })).toBeInTheDocument();
     await screen.findByRole('textbox', { name: /^Nome/ });
     expect(screen.getByText('Novo usuário', { selector: 'p' })).toBeInTheDocument();
+    // Name, e-mail and type are marked required.
+    for (const label of ['Nome', 'E-mail', 'Tipo de usuário']) {
+      expect(screen.getByText(label, { selector: 'label > span' }).parentElement, label).toHaveTextContent(/\*$/);
+    }
     expect(progress()).toEqual({ step: '1', segments: ['100', '0'], title: 'Dados do usuário' });
     await user.type(textbox(/^E-mail$/), 'ana@');
     await user.click(screen.getByRole('button', { name: 'Avançar' }));
@@ -261,8 +265,9 @@ describe('/usuarios/:id, step 1', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Editar usuário' })).toBeInTheDocument();
     expect(await screen.findByText('Ana Souza', { selector: 'p' })).toBeInTheDocument();
     expect(textbox(/^CPF/)).toHaveValue('529.982.247-25');
-    expect(textbox(/^CPF/)).toBeDisabled();
-    expect(textbox(/^E-mail$/)).toBeDisabled();
+    // Read-only, not disabled: react-hook-form leaves a disabled field out of what it validates and submits.
+    expect(textbox(/^CPF/)).toHaveAttribute('readonly');
+    expect(textbox(/^E-mail$/)).toHaveAttribute('readonly');
     expect(screen.getByRole('combobox', { name: /^Tipo de usuário/ })).toHaveAttribute('aria-disabled', 'true');
     expect(textbox(/^Nome/)).toBeEnabled();
     expect(chipsOf(/^Dealers/)).toEqual(['Aurora Centro']);
@@ -284,7 +289,34 @@ describe('/usuarios/:id, step 1', { timeout: 30_000 }, () => {
     );
     renderAt('/usuarios/41');
     await screen.findByText('Ana Souza', { selector: 'p' });
-    expect(textbox(/^CPF/)).toBeEnabled();
-    expect(textbox(/^E-mail$/)).toBeDisabled();
+    expect(textbox(/^CPF/)).not.toHaveAttribute('readonly');
+    expect(textbox(/^E-mail$/)).toHaveAttribute('readonly');
+  });
+
+  it('saves a change made on the first step, with the locked e-mail and type', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderAt('/usuarios/41');
+    await screen.findByText('Ana Souza', { selector: 'p' });
+    // The locked type cannot be changed.
+    await user.click(screen.getByRole('combobox', { name: /^Tipo de usuário/ }));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.clear(textbox(/^Nome/));
+    await user.type(textbox(/^Nome/), 'Ana Souza Lima');
+    await user.click(screen.getByRole('button', { name: 'Avançar' }));
+    await waitFor(() => expect(progress().step).toBe('2'));
+    await screen.findByRole('region', { name: 'Portal' });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Salvar o usuário Ana Souza Lima?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(location()).toBe('/usuarios'));
+    expect(screen.queryByText('Campo obrigatório')).not.toBeInTheDocument();
+    expect(calls.saved).toHaveLength(1);
+    expect(calls.saved[0].variables.input).toMatchObject({
+      id: '41',
+      nome: 'Ana Souza Lima',
+      email: 'ana@aurora.test',
+      cpf: '529.982.247-25',
+      tipo: 'DEALER_GRUPO',
+    });
   });
 });

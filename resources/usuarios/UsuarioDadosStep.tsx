@@ -38,15 +38,30 @@ const phoneTags = (tipo: 'telefone' | 'celular') => ({
   tagError: (value: string) => phoneError(value, tipo),
 });
 
-/** An e-mail input that lowercases what was typed when it loses the focus (spec section 2). */
-function EmailInput({ source, label, disabled }: { source: string; label: string; disabled?: boolean }) {
+/**
+ * An e-mail input that lowercases what was typed when it loses the focus (spec section 2). A
+ * locked one is read-only, not disabled: react-hook-form leaves a disabled field's value out of
+ * what it validates and submits.
+ */
+function EmailInput({
+  source,
+  label,
+  readOnly,
+  isRequired,
+}: {
+  source: string;
+  label: string;
+  readOnly?: boolean;
+  isRequired?: boolean;
+}) {
   const { setValue, getValues } = useFormContext();
   return (
     <TextInput
       source={source}
       label={label}
       type="email"
-      disabled={disabled}
+      readOnly={readOnly}
+      isRequired={isRequired}
       onBlur={() => {
         const value = getValues(source);
         if (typeof value === 'string' && value !== value.trim().toLowerCase()) {
@@ -60,7 +75,7 @@ function EmailInput({ source, label, disabled }: { source: string; label: string
 /**
  * Step 1 of the user wizard: personal data, brands, groups and dealers, phones, management data and
  * positions (the last two for the user types the portal asks them of). E-mail and type are locked
- * once the user exists, the CPF once filled; changing the type or the brands clears the groups,
+ * (read-only, so still submitted) once the user exists, the CPF once filled; changing the type or the brands clears the groups,
  * the dealers and their positions (spec section 4).
  */
 export function UsuarioDadosStep() {
@@ -86,12 +101,12 @@ export function UsuarioDadosStep() {
       <Section title="usuarios.sections.pessoais">
         <Box sx={row}>
           <TextInput source="nome" label="usuarios.fields.nome" isRequired />
-          <EmailInput source="email" label="usuarios.fields.email" disabled={editing} />
+          <EmailInput source="email" label="usuarios.fields.email" readOnly={editing} isRequired />
           <TextInput
             source="cpf"
             label="usuarios.fields.cpf"
             isRequired={Boolean(tipo && properties.tiposUsuarioDocumentoObrigatorio.includes(tipo))}
-            disabled={editing && Boolean(record?.cpf)}
+            readOnly={editing && Boolean(record?.cpf)}
             format={(value?: string | null) => applyCpfMask(value ?? '')}
             parse={(value: string) => applyCpfMask(value)}
           />
@@ -99,7 +114,7 @@ export function UsuarioDadosStep() {
             source="tipo"
             label="usuarios.fields.tipo"
             isRequired
-            disabled={editing}
+            readOnly={editing}
             choices={dominio.tiposUsuario.map((id) => ({ id, name: `tiposUsuario.${id}` }))}
             onChange={clearNetwork}
           />

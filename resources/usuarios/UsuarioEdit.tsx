@@ -7,7 +7,7 @@ import { FormLoading, UsuarioForm, usuarioFormValues, useUsuarioMutationOptions 
 import { useUsuarioQuery } from './useUsuarioOptions';
 
 /**
- * The saved user with their permissions (infoUsuario) in the form. A row of the list may stand in
+ * The saved user with their permissions (infoUsuario, read at each opening) in the form. A row of the list may stand in
  * for the record until `usuario(id)` answers: the form waits for the whole record (its positions).
  */
 function UsuarioEditForm() {
@@ -18,6 +18,9 @@ function UsuarioEditForm() {
     queryKey: ['usuarios', 'info', record?.id],
     queryFn: () => query<Parameters<typeof fromInfo>[0]>('info', { usuarioId: record!.id }),
     enabled: complete,
+    // Read afresh at every opening, and the form waits for it: a cached answer from before a save
+    // would show the old permissions (and a save from there would put them back).
+    refetchOnMount: 'always',
   });
   if (info.isError) {
     return (
@@ -29,7 +32,7 @@ function UsuarioEditForm() {
       />
     );
   }
-  if (!record || !complete || !info.data) return <FormLoading />;
+  if (!record || !complete || !info.data || !info.isFetchedAfterMount) return <FormLoading />;
   return (
     <UsuarioForm
       key={`${record.id}-${record.version}-${info.dataUpdatedAt}`}

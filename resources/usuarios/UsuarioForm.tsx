@@ -17,7 +17,7 @@ import { schemaResolver } from '../../src/components/form/schemaResolver';
 import { useSaveWithFieldErrors } from '../../src/components/form/useSaveWithFieldErrors';
 import { Wizard, type WizardStep } from '../../src/components/form/Wizard';
 import type { CargoFormValue } from './CargosInput';
-import { fromInfo } from './permissoes';
+import { fromInfo, hasAnyPermission } from './permissoes';
 import { UsuarioDadosStep } from './UsuarioDadosStep';
 import { UsuarioPermissoesStep } from './UsuarioPermissoesStep';
 import { UsuarioOptionsContext, useUsuarioOptions } from './useUsuarioOptions';
@@ -84,7 +84,10 @@ function Heading() {
   );
 }
 
-/** Save on the last step: the whole form is validated, then a confirm dialog (spec section 8). */
+/**
+ * Save on the last step: the whole form is validated, then a confirm dialog (spec section 8), which
+ * warns when the user would get no product permission at all.
+ */
 function UsuarioSaveButton() {
   const translate = useTranslate();
   const { handleSubmit } = useFormContext();
@@ -99,7 +102,9 @@ function UsuarioSaveButton() {
         pending={pending}
         saving={saving}
         title="usuarios.saveConfirm.title"
-        content="usuarios.saveConfirm.content"
+        content={
+          hasAnyPermission(pending?.produtos) ? 'usuarios.saveConfirm.content' : 'usuarios.saveConfirm.semPermissoes'
+        }
         confirm="wizard.save"
         onSave={save}
         onClose={() => setPending(null)}

@@ -119,6 +119,70 @@ describe('/usuarios/novo, step 2', { timeout: 30_000 }, () => {
     expect(checked('Portal Peças')).toEqual(['Consulta', 'Consultar peças']);
   });
 
+  it('copies a set the form accepts: each access type with its defaults, only what is offered', async () => {
+    // Davi holds Consulta without its default feature (older data) and a product not offered here.
+    server.use(
+      api.query('usuarios_info', () =>
+        HttpResponse.json({
+          data: {
+            result: [
+              {
+                produtoId: '2',
+                produto: { id: '2', nome: 'Portal Peças' },
+                tiposAcessoIds: ['20'],
+                funcionalidadeIds: [],
+              },
+              {
+                produtoId: '9',
+                produto: { id: '9', nome: 'Garantia' },
+                tiposAcessoIds: ['90'],
+                funcionalidadeIds: ['900'],
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderNewAtPermissoes();
+    await screen.findByRole('region', { name: 'Portal' });
+    await user.click(screen.getByRole('button', { name: 'Copiar permissões de outro usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copiar permissões de outro usuário' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Usuário' }));
+    await user.click(await screen.findByRole('option', { name: 'Davi Reis (davi@aurora.test)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Substituir as permissões?' })).getByRole('button', {
+        name: 'Substituir',
+      }),
+    );
+    await waitFor(() => expect(checked('Portal Peças')).toEqual(['Consulta', 'Consultar peças']));
+    expect(screen.queryByText(/Marque pelo menos uma funcionalidade padrão/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await saveConfirmed(user);
+    await waitFor(() => expect(location()).toBe('/usuarios'));
+    expect(calls.saved[0].variables.infos).toEqual([
+      { produtoId: '2', tiposAcessoIds: ['20'], funcionalidadeIds: ['200'] },
+    ]);
+  });
+
+  it('warns before saving a user without any product permission', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderNewAtPermissoes();
+    await screen.findByRole('region', { name: 'Portal' });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Salvar o usuário Eva Prado?' });
+    expect(dialog).toHaveTextContent('nenhuma permissão de produto foi marcada');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // With a permission the usual confirmation.
+    await user.click(checkbox('Portal', 'Leitor'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('dialog', { name: 'Salvar o usuário Eva Prado?' })).toHaveTextContent(
+      'Os dados, cargos e permissões informados serão gravados.',
+    );
+  });
+
   it('keeps the permissions when the copy is not confirmed', async () => {
     const user = userEvent.setup({ delay: null });
     renderNewAtPermissoes();

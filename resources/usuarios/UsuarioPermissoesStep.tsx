@@ -154,7 +154,7 @@ export function UsuarioPermissoesStep() {
         </Alert>
       )}
       <Box>
-        <ClonarPermissoes />
+        <ClonarPermissoes produtos={produtos.data ?? []} />
       </Box>
       {produtos.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>

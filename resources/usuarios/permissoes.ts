@@ -46,3 +46,33 @@ export const fromInfo = (info: { produtoId: string; tiposAcessoIds: string[]; fu
     tiposAcessoIds: p.tiposAcessoIds.map(String),
     funcionalidadeIds: p.funcionalidadeIds.map(String),
   }));
+
+/**
+ * Another user's permissions (infoUsuario) as a copy the form accepts: only what the form offers
+ * (the products, access types and features the caller may give this user), and each copied access
+ * type with its default features, as choosing it would add them (the form refuses an access type
+ * left without any of its defaults; the source user may hold one so, e.g. from older data).
+ */
+export function copiedPermissions(
+  info: Parameters<typeof fromInfo>[0],
+  offered: readonly ProdutoPermissoes[],
+): ProdutoFormValue[] {
+  const byId = new Map(offered.map((p) => [String(p.id), p]));
+  return fromInfo(info).flatMap((copied) => {
+    const produto = byId.get(copied.produtoId);
+    if (!produto) return [];
+    const tipos = new Set(produto.tiposAcesso.map((t) => String(t.id)));
+    const funcionalidades = new Set(produto.funcionalidades.map((f) => String(f.id)));
+    const tiposAcessoIds = copied.tiposAcessoIds.filter((id) => tipos.has(id));
+    const funcionalidadeIds = [
+      ...new Set([...copied.funcionalidadeIds, ...tiposAcessoIds.flatMap((id) => defaultsOf(produto, id))]),
+    ].filter((id) => funcionalidades.has(id));
+    return tiposAcessoIds.length || funcionalidadeIds.length
+      ? [{ produtoId: copied.produtoId, tiposAcessoIds, funcionalidadeIds }]
+      : [];
+  });
+}
+
+/** Whether the form's permissions give the user anything at all. */
+export const hasAnyPermission = (produtos: readonly ProdutoFormValue[] | undefined) =>
+  (produtos ?? []).some((p) => p.tiposAcessoIds.length > 0 || p.funcionalidadeIds.length > 0);

@@ -18,6 +18,7 @@ const CODE_OF: Record<Refusal, ErrorCode> = {
   'errors.notFound': 'NOT_FOUND',
   'errors.outsideScope': 'FORBIDDEN',
   'errors.sharedRecord': 'FORBIDDEN',
+  'errors.sharedUser': 'FORBIDDEN',
 };
 
 /**
@@ -46,6 +47,7 @@ export {
   grupoUsuariosReadScope,
   mayChangeMarcas,
   usuarioInScope,
+  usuarioOwnedScope,
   usuarioReach,
   usuarioScope,
 } from './scope';

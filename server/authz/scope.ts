@@ -180,9 +180,29 @@ export function changesWithin(before: readonly number[], after: readonly number[
   return changed.every((id) => allowed.has(id));
 }
 
-/** How far the caller reaches a user: missing, outside their scope, or theirs to see (usuarioScope). */
+/**
+ * Condition on `usuarios`: the users the caller owns, whose active state they may change (the
+ * network's rule of issue #10 for users). A manufacturer owns a user none of whose brands, their
+ * own or their dealers' (`marcas_efetivas`), is another's; a dealer-group user owns a user who works
+ * only at the caller's dealers; provider staff own everyone (undefined). Within usuarioScope.
+ */
+export function usuarioOwnedScope(session: Session): SQL | undefined {
+  switch (session.tipo) {
+    case 'TECSINAPSE':
+      return undefined;
+    case 'MONTADORA':
+      return sql`(${usuarioScope(session)} and usuarios.marcas_efetivas
+        <@ array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${session.usuarioId}))`;
+    case 'DEALER_GRUPO':
+      return sql`(${usuarioScope(session)} and not exists (select 1 from usuario_dealers theirs
+        where theirs.usuario_id = ${usuariosId} and theirs.dealer_id not in
+          (select mine.dealer_id from usuario_dealers mine where mine.usuario_id = ${session.usuarioId})))`;
+  }
+}
+
+/** How far the caller reaches a user: missing, outside their scope, shared with others, or theirs. */
 export const usuarioReach = (db: DbOrTx, session: Session, id: number) =>
-  reachOf(db, usuarios, id, usuarioScope(session), undefined);
+  reachOf(db, usuarios, id, usuarioScope(session), usuarioOwnedScope(session));
 
 // User groups (issue #14): provider staff read and change every group. Others read the groups they
 // created, those whose access lists name them, and the public groups of creators they see (provider

@@ -500,7 +500,7 @@ describe('rows', () => {
     expect(reasons).toEqual([
       `Marcas: ${ptBR('usuarios.validation.marcaNaoPermitida')}`,
       `Dealers (CNPJ): ${ptBR('usuarios.validation.dealerNaoPermitido')}`,
-      `E-mail: ${ptBR('importacaoUsuarios.linha.foraDoEscopo')}`,
+      `E-mail: ${ptBR('usuarios.validation.emailIndisponivel')}`,
       `Tipo de usuário: ${ptBR('usuarios.validation.tipoNaoPermitido')}`,
     ]);
     const audit = await db

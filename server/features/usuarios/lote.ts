@@ -4,7 +4,7 @@ import type { UsuarioInput } from '../../../domain/schemas/usuario';
 import { diff } from '../../audit';
 import { queuePasswordLinks } from '../../auth/forgotPassword';
 import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
-import type { Session } from '../../authz';
+import { usuarioScope, type Session } from '../../authz';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { funcionalidades } from '../../db/schema';
@@ -65,7 +65,7 @@ export async function salvarUsuariosLote(
   const aceitas: (LinhaLote & { before?: q.UsuarioRow & { inScope: boolean } })[] = [];
   for (const l of linhas) {
     const before = existentes.get(l.input.email);
-    if (before && !before.inScope) recusar(l.linha, { email: 'importacaoUsuarios.linha.foraDoEscopo' });
+    if (before && !before.inScope) recusar(l.linha, { email: q.emUsoError('email', false) });
     else if (before && !administrados.includes(before.tipo)) recusar(l.linha, { email: 'errors.outsideScope' });
     else if (!before && !administrados.includes(l.input.tipo)) {
       recusar(l.linha, { tipo: 'usuarios.validation.tipoNaoPermitido' });
@@ -112,12 +112,13 @@ export async function salvarUsuariosLote(
     aceitas.flatMap((a) => (a.before ? [a.before] : [])),
   );
   const cpfs = aceitas.flatMap((a) => (a.before?.cpf ? [] : a.input.cpf ? [a.input.cpf] : []));
-  const donosCpf = new Map<string, number>();
+  const donosCpf = new Map<string, { id: number; visible: boolean }>();
   if (cpfs.length) {
-    const { rows } = await tx.execute<{ id: number; cpf: string }>(
-      sql`select id, cpf from usuarios where cpf in (select json_array_elements_text(${JSON.stringify(cpfs)}::json))`,
+    const { rows } = await tx.execute<{ id: number; cpf: string; visible: boolean }>(
+      sql`select id, cpf, ${usuarioScope(session) ?? sql`true`} as visible from usuarios
+        where cpf in (select json_array_elements_text(${JSON.stringify(cpfs)}::json))`,
     );
-    for (const r of rows) donosCpf.set(r.cpf, Number(r.id));
+    for (const r of rows) donosCpf.set(r.cpf, { id: Number(r.id), visible: Boolean(r.visible) });
   }
 
   const writes: (q.UsuarioLote & q.UsuarioWrite & { linha: number; before?: q.UsuarioRow })[] = [];
@@ -125,7 +126,7 @@ export async function salvarUsuariosLote(
     const { errors, links } = checkLinks(reach, input, before);
     const cpf = before?.cpf ?? input.cpf;
     const dono = cpf ? donosCpf.get(cpf) : undefined;
-    if (dono !== undefined && dono !== before?.id) errors.cpf = 'usuarios.validation.cpfEmUso';
+    if (dono && dono.id !== before?.id) errors.cpf = q.emUsoError('cpf', dono.visible);
     if (Object.keys(errors).length) {
       recusar(linha, errors);
       continue;

@@ -13,6 +13,7 @@ import {
   dealerScope,
   grupoScope,
   usuarioInScope,
+  usuarioReach,
   type Session,
 } from '../../authz';
 import type { DbOrTx } from '../../db/client';
@@ -97,21 +98,24 @@ export const snapshotOf = (row: q.UsuarioRow): Snapshot =>
 
 /**
  * The user before a change, when the caller may change them: in the caller's scope (else
- * FORBIDDEN 'outside your scope'; NOT_FOUND when missing) and of a type the caller administers.
+ * FORBIDDEN 'outside your scope'; NOT_FOUND when missing), of a type the caller administers, and,
+ * for a change of their active state (`changesState`), owned by the caller: a user shared with
+ * another brand or dealer group keeps it (usuarioOwnedScope, the network's rule).
  */
-async function writableUsuario(db: DbOrTx, session: Session, id: number, policy: Policy = policies.usuarios.edit) {
-  authorize(session, policy, session.idioma);
+async function writableUsuario(
+  db: DbOrTx,
+  session: Session,
+  id: number,
+  policy: Policy = policies.usuarios.edit,
+  changesState: (row: q.UsuarioRow) => boolean = () => false,
+) {
+  const reach = await usuarioReach(db, session, id);
+  authorize(session, policy, session.idioma, { reach });
   const row = await q.findUsuario(db, session, id);
-  if (!row) {
-    const [exists] = await db
-      .select({ id: usuarios.id })
-      .from(usuarios)
-      .where(sql`${usuarios.id} = ${id}`);
-    throw exists ? portalError(session.idioma, 'FORBIDDEN', 'errors.outsideScope') : notFound(session.idioma);
-  }
-  if (!TIPOS_ADMINISTRADOS[session.tipo].includes(row.tipo)) {
+  if (!row || !TIPOS_ADMINISTRADOS[session.tipo].includes(row.tipo)) {
     throw portalError(session.idioma, 'FORBIDDEN', 'errors.outsideScope');
   }
+  authorize(session, policy, session.idioma, { reach, changesState: changesState(row) });
   return row;
 }
 
@@ -246,6 +250,11 @@ export function checkLinks(reach: LinkReach, input: LinkInput, before: LinkBefor
   // Positions: those at dealers the caller cannot see stay; the others are what the form sent.
   const cargosKept = (before?.allCargos ?? []).filter((c) => !visibleDealers.has(c.dealerId));
   input.cargos.forEach((cargo, index) => {
+    // A position at a dealer the caller cannot see is another's to give, even at a dealer the user
+    // keeps (a dealer new to the user is refused above).
+    if (dealersBefore.has(cargo.dealerId) && !visibleDealers.has(cargo.dealerId)) {
+      errors[`cargos.${index}.dealerId`] = 'usuarios.validation.dealerNaoPermitido';
+    }
     if (!reach.cargos.has(cargo.cargoId)) errors[`cargos.${index}.cargoId`] = 'validation.invalidOption';
     if (cargo.departamentoId && !reach.departamentos.has(cargo.departamentoId)) {
       errors[`cargos.${index}.departamentoId`] = 'validation.invalidOption';
@@ -329,7 +338,7 @@ export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<n
       if (!TIPOS_ADMINISTRADOS[session.tipo].includes(tipo)) errors.tipo = 'usuarios.validation.tipoNaoPermitido';
       const { errors: linkErrors, links } = await resolveLinks(tx, session, input, row);
       write = { ...input, id: input.id, email, tipo, cpf, ...links };
-      return { ...errors, ...linkErrors, ...(await q.uniquenessErrors(tx, { id: input.id, email, cpf })) };
+      return { ...errors, ...linkErrors, ...(await q.uniquenessErrors(tx, session, { id: input.id, email, cpf })) };
     },
     async write(tx, before) {
       const id = await q.writeUsuario(tx, write!);
@@ -344,7 +353,7 @@ export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<n
       return id;
     },
     after: (before) => snapshot({ ...write!, active: before?.active ?? true }),
-    uniqueErrors: (db) => q.uniquenessErrors(db, { id: input.id, email: write!.email, cpf: write!.cpf }),
+    uniqueErrors: (db) => q.uniquenessErrors(db, session, { id: input.id, email: write!.email, cpf: write!.cpf }),
   });
   if (created && ctx.config.embeddedOidc) {
     // The embedded provider's account is this row: the new user chooses a password from a link.
@@ -367,7 +376,8 @@ export async function setUsuarioActive(ctx: SignedInContext, id: number, active:
     tipo: 'USUARIO',
     table: usuarios,
     target: { id, version: 'any' },
-    load: async (tx, id) => snapshotOf(await writableUsuario(tx, session, id)),
+    load: async (tx, id) =>
+      snapshotOf(await writableUsuario(tx, session, id, policies.usuarios.edit, (row) => row.active !== active)),
     async write(tx, before) {
       await q.setUsuarioActive(tx, id, active);
       if (!active) await revokeAccount(tx, id);
@@ -394,7 +404,14 @@ export async function setAtivacaoEspecial(
     table: usuarios,
     target: { id, version: 'any' },
     load: async (tx, id) => {
-      const row = await writableUsuario(tx, session, id, policies.usuarios.ativacaoEspecial);
+      // Removing it exposes the user to inactivation: a change of their active state.
+      const row = await writableUsuario(
+        tx,
+        session,
+        id,
+        policies.usuarios.ativacaoEspecial,
+        (row) => row.ativacaoEspecial && !ativacaoEspecial,
+      );
       return { ...snapshotOf(row), ativacaoEspecial: row.ativacaoEspecial };
     },
     async write(tx) {

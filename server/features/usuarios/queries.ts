@@ -499,11 +499,23 @@ export async function existingIds(db: DbOrTx, table: PgTable & { id: AnyPgColumn
   return new Set(rows.map((r) => r.id as number));
 }
 
-/** Field errors for an e-mail or CPF another user already holds. */
-export async function uniquenessErrors(db: DbOrTx, input: { id?: number | null; email: string; cpf: string | null }) {
+/**
+ * The field error for an e-mail or CPF another user already holds: "already belongs to another
+ * user" when the caller may see that user, else one message that does not confirm an account
+ * outside their scope (issue #25).
+ */
+export const emUsoError = (field: 'email' | 'cpf', visible: boolean) =>
+  visible ? `usuarios.validation.${field}EmUso` : `usuarios.validation.${field}Indisponivel`;
+
+/** Field errors for an e-mail or CPF another user already holds (messages as emUsoError). */
+export async function uniquenessErrors(
+  db: DbOrTx,
+  session: Session,
+  input: { id?: number | null; email: string; cpf: string | null },
+) {
   const others = input.id ? sql`${usuarios.id} <> ${input.id}` : undefined;
   const taken = await db
-    .select({ email: usuarios.email, cpf: usuarios.cpf })
+    .select({ email: usuarios.email, cpf: usuarios.cpf, visible: sql<boolean>`${usuarioScope(session) ?? sql`true`}` })
     .from(usuarios)
     .where(
       allOf(
@@ -515,8 +527,10 @@ export async function uniquenessErrors(db: DbOrTx, input: { id?: number | null; 
     )
     .limit(2);
   const errors: Record<string, string> = {};
-  if (taken.some((t) => t.email === input.email)) errors.email = 'usuarios.validation.emailEmUso';
-  if (input.cpf && taken.some((t) => t.cpf === input.cpf)) errors.cpf = 'usuarios.validation.cpfEmUso';
+  const byEmail = taken.find((t) => t.email === input.email);
+  if (byEmail) errors.email = emUsoError('email', byEmail.visible);
+  const byCpf = input.cpf ? taken.find((t) => t.cpf === input.cpf) : undefined;
+  if (byCpf) errors.cpf = emUsoError('cpf', byCpf.visible);
   return errors;
 }
 

@@ -1,0 +1,333 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FunctionKey } from '../../domain/enums';
+import { usuarioSchema } from '../../domain/schemas/usuario';
+import { translate } from '../../i18n';
+import type { Session } from '../../server/authz';
+import * as s from '../../server/db/schema';
+import { cnpjFrom, cpfFrom, createDealer, createMarca, createUsuario } from '../../server/db/seed/builders';
+import { seededRandom } from '../../server/db/seed/random';
+import { salvarUsuariosLote, usuarioRules } from '../../server/features/usuarios';
+import {
+  DEMO,
+  errorCode,
+  gql,
+  signIn,
+  signInAsNew,
+  startPortal,
+  type GraphQLResponse,
+  type TestPortal,
+} from './portal';
+
+// The reach of a user's maintainer (issue #25): positions only at dealers the caller sees, the
+// active state of a shared user only for whoever owns them, uniqueness answers that confirm no
+// account outside the caller's scope, and dates the database accepts. Effects read back in the data.
+
+let portal: TestPortal;
+let db: TestPortal['database']['db'];
+let staff: string;
+const random = seededRandom(2525);
+let marcaA: number, marcaB: number;
+let setor: { id: number; divisaoId: number };
+let cargoVendas: number, cargoGerente: number, departamento: number, desligamento: number;
+let seq = 0;
+const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
+const email = () => `${unique('a').replace(/\s/g, '.')}@alcance.test`.toLowerCase();
+const ptBR = (key: string) => translate('PT_BR', key);
+
+beforeAll(async () => {
+  portal = await startPortal();
+  db = portal.database.db;
+  staff = (await signIn(portal, DEMO.super)).access_token;
+  marcaA = (await createMarca(db, unique('Marca Alcance A'))).id;
+  marcaB = (await createMarca(db, unique('Marca Alcance B'))).id;
+  [setor] = await db.select().from(s.setores).limit(1);
+  [{ id: cargoVendas }, { id: cargoGerente }] = await db
+    .insert(s.cargos)
+    .values([{ nome: unique('Vendedor') }, { nome: unique('Gerente') }])
+    .returning();
+  [{ id: departamento }] = await db
+    .insert(s.departamentos)
+    .values({ nome: unique('Comercial'), sigla: 'COM' })
+    .returning();
+  [{ id: desligamento }] = await db
+    .insert(s.desligamentos)
+    .values({ motivo: unique('Pedido') })
+    .returning();
+});
+afterAll(() => portal?.close());
+
+const fields = (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
+
+const newDealer = (marcaIds: number[]) =>
+  createDealer(db, {
+    nomeExibicao: unique('Dealer Alcance'),
+    razaoSocial: 'Concessionária do Alcance Ltda',
+    cnpj: cnpjFrom(random),
+    codigos: ['AL'],
+    divisaoId: setor.divisaoId,
+    setorId: setor.id,
+    marcaIds,
+  });
+
+const USERS: FunctionKey[] = ['PORTAL_MANUTENCAO_USUARIOS', 'LIBERAR_ATIVACAO_ESPECIAL'];
+
+/** A manufacturer of brand A alone who maintains users. */
+const newManufacturer = () =>
+  signInAsNew(portal, {
+    nome: unique('Montadora A'),
+    email: email(),
+    tipo: 'MONTADORA',
+    funcionalidades: USERS,
+    marcaIds: [marcaA],
+  });
+
+/** A dealer-group user of brand A (the manufacturer's brand) at these dealers, with a position at each. */
+async function dealerUser(dealerIds: number[], extra: { ativacaoEspecial?: boolean } = {}) {
+  const u = await createUsuario(db, {
+    nome: unique('Vendedora'),
+    email: email(),
+    cpf: cpfFrom(random),
+    tipo: 'DEALER_GRUPO',
+    marcaIds: [marcaA],
+    dealerIds,
+    ...extra,
+  });
+  await db.insert(s.usuarioCargos).values(
+    dealerIds.map((dealerId) => ({
+      usuarioId: u.id,
+      cargoId: cargoVendas,
+      dealerId,
+      departamentoId: departamento,
+      dataInicio: '2026-01-05',
+    })),
+  );
+  return u;
+}
+
+const SALVAR = `mutation($u: UsuarioInput!, $c: [CargoUsuarioInput!], $i: [InfoProdutoInput!]) {
+  salvarUsuario(usuario: $u, cargos: $c, infos: $i) { id version nome dealerIds cargos { cargoId dealerId } } }`;
+const salvar = (token: string, u: Record<string, unknown>, c: unknown[] = []) =>
+  gql<{ salvarUsuario: { id: string; nome: string; cargos: { cargoId: string; dealerId: string }[] } }>(
+    portal,
+    SALVAR,
+    { u, c, i: [] },
+    token,
+  );
+
+/** What salvarUsuario needs of a dealer-group user as stored (the form sends it back). */
+async function formOf(id: number, extra: Record<string, unknown> = {}) {
+  const [u] = await db.select().from(s.usuarios).where(eq(s.usuarios.id, id));
+  const dealers = await db.select().from(s.usuarioDealers).where(eq(s.usuarioDealers.usuarioId, id));
+  return {
+    id,
+    version: u.version,
+    nome: u.nome,
+    email: u.email,
+    cpf: u.cpf,
+    tipo: u.tipo,
+    marcaIds: [marcaA],
+    dealerIds: dealers.map((d) => d.dealerId),
+    dataAdmissao: '2026-01-05',
+    emailSuperior: 'chefe@alcance.test',
+    ...extra,
+  };
+}
+
+const cargosOf = async (usuarioId: number) =>
+  (await db.select().from(s.usuarioCargos).where(eq(s.usuarioCargos.usuarioId, usuarioId)))
+    .map((c) => `${c.dealerId}:${c.cargoId}`)
+    .sort();
+
+const cargo = (dealerId: number, cargoId = cargoVendas) => ({
+  cargoId,
+  dealerId,
+  departamentoId: departamento,
+  dataInicio: '2026-01-05',
+});
+
+describe("a position at another brand's dealer", () => {
+  it('is refused to a manufacturer on a user it shares with that brand, and kept as it was', async () => {
+    const manufacturer = await newManufacturer();
+    const own = await newDealer([marcaA]);
+    const theirs = await newDealer([marcaB]);
+    const shared = await dealerUser([own.id, theirs.id]);
+    const before = await cargosOf(shared.id);
+
+    // The form shows only the position at its own dealer; adding one at the other brand's dealer is refused.
+    const r = await salvar(manufacturer.token, await formOf(shared.id, { nome: 'Nome Novo' }), [
+      cargo(own.id),
+      cargo(theirs.id, cargoGerente),
+    ]);
+    expect(errorCode(r)).toBe('BAD_USER_INPUT');
+    expect(fields(r)).toEqual({ 'cargos.1.dealerId': ptBR('usuarios.validation.dealerNaoPermitido') });
+    expect(await cargosOf(shared.id)).toEqual(before);
+    const [row] = await db.select().from(s.usuarios).where(eq(s.usuarios.id, shared.id));
+    expect(row.nome).toBe(shared.nome);
+
+    // Saving what the form shows (its own dealer) keeps the other brand's dealer and position untouched.
+    const ok = await salvar(manufacturer.token, await formOf(shared.id, { nome: 'Nome Novo', dealerIds: [own.id] }), [
+      cargo(own.id, cargoGerente),
+    ]);
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data!.salvarUsuario.cargos).toEqual([{ cargoId: String(cargoGerente), dealerId: String(own.id) }]);
+    expect(await cargosOf(shared.id)).toEqual([`${own.id}:${cargoGerente}`, `${theirs.id}:${cargoVendas}`].sort());
+
+    // Provider staff see every dealer and may add it.
+    const byStaff = await salvar(staff, await formOf(shared.id), [
+      cargo(own.id, cargoGerente),
+      cargo(theirs.id),
+      cargo(theirs.id, cargoGerente),
+    ]);
+    expect(byStaff.errors).toBeUndefined();
+    expect(await cargosOf(shared.id)).toContain(`${theirs.id}:${cargoGerente}`);
+  });
+});
+
+describe("a shared user's active state", () => {
+  const INATIVAR = 'mutation($id: ID!) { inativarUsuario(id: $id) { id active } }';
+  const REMOVER = 'mutation($id: ID!) { removerAtivacaoEspecial(usuarioId: $id) { id ativacaoEspecial } }';
+  const stateOf = async (id: number) =>
+    (
+      await db
+        .select({
+          active: s.usuarios.active,
+          ativacaoEspecial: s.usuarios.ativacaoEspecial,
+          version: s.usuarios.version,
+        })
+        .from(s.usuarios)
+        .where(eq(s.usuarios.id, id))
+    )[0];
+
+  it("changes only for a manufacturer who owns every brand of the user, their dealers' included", async () => {
+    const manufacturer = await newManufacturer();
+    const own = await newDealer([marcaA]);
+    const theirs = await newDealer([marcaB]);
+    // Carries brand A, works only at brand B's dealer: the manufacturer sees them, brand B too.
+    const shared = await dealerUser([theirs.id], { ativacaoEspecial: true });
+    const ownUser = await dealerUser([own.id], { ativacaoEspecial: true });
+
+    for (const [mutation, key] of [
+      [INATIVAR, 'inativarUsuario'],
+      [REMOVER, 'removerAtivacaoEspecial'],
+    ] as const) {
+      const r = await gql(portal, mutation, { id: shared.id }, manufacturer.token);
+      expect([key, errorCode(r), r.errors?.[0]?.message]).toEqual([key, 'FORBIDDEN', ptBR('errors.sharedUser')]);
+    }
+    expect(await stateOf(shared.id)).toEqual({ active: true, ativacaoEspecial: true, version: 1 });
+    const audit = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.auditoria)
+      .where(and(eq(s.auditoria.tipo, 'USUARIO'), eq(s.auditoria.registroId, String(shared.id))));
+    expect(audit[0].n).toBe(0);
+
+    // A user wholly of the manufacturer's brand: both changes go through.
+    expect((await gql(portal, REMOVER, { id: ownUser.id }, manufacturer.token)).errors).toBeUndefined();
+    expect((await gql(portal, INATIVAR, { id: ownUser.id }, manufacturer.token)).errors).toBeUndefined();
+    expect(await stateOf(ownUser.id)).toMatchObject({ active: false, ativacaoEspecial: false });
+
+    // Provider staff own everyone.
+    expect((await gql(portal, INATIVAR, { id: shared.id }, staff)).errors).toBeUndefined();
+    expect(await stateOf(shared.id)).toMatchObject({ active: false });
+  });
+
+  it('changes only for a dealer-group admin at every dealer of the user', async () => {
+    const mine = await newDealer([marcaA]);
+    const other = await newDealer([marcaA]);
+    const admin = await signInAsNew(portal, {
+      nome: unique('Admin Grupo'),
+      email: email(),
+      tipo: 'DEALER_GRUPO',
+      funcionalidades: USERS,
+      dealerIds: [mine.id],
+    });
+    const shared = await dealerUser([mine.id, other.id]);
+    const ownUser = await dealerUser([mine.id]);
+    const r = await gql(portal, INATIVAR, { id: shared.id }, admin.token);
+    expect(errorCode(r)).toBe('FORBIDDEN');
+    expect(r.errors?.[0]?.message).toBe(ptBR('errors.sharedUser'));
+    expect(await stateOf(shared.id)).toMatchObject({ active: true, version: 1 });
+    expect((await gql(portal, INATIVAR, { id: ownUser.id }, admin.token)).errors).toBeUndefined();
+    expect(await stateOf(ownUser.id)).toMatchObject({ active: false });
+  });
+});
+
+describe('an e-mail or CPF held by an account outside the caller’s scope', () => {
+  it('gets one message that does not confirm the account, on a save and on an import row', async () => {
+    const manufacturer = await newManufacturer();
+    const own = await newDealer([marcaA]);
+    const outsider = await createUsuario(db, {
+      nome: unique('Fora'),
+      email: email(),
+      cpf: cpfFrom(random),
+      tipo: 'MONTADORA',
+      marcaIds: [marcaB],
+    });
+    const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(s.usuarios))[0].n;
+    const before = await count();
+    const input = {
+      nome: unique('Novo'),
+      email: outsider.email,
+      cpf: outsider.cpf,
+      tipo: 'DEALER_GRUPO',
+      marcaIds: [marcaA],
+      dealerIds: [own.id],
+      dataAdmissao: '2026-01-05',
+      emailSuperior: 'chefe@alcance.test',
+    };
+    const r = await salvar(manufacturer.token, input, [cargo(own.id)]);
+    expect(errorCode(r)).toBe('BAD_USER_INPUT');
+    expect(fields(r)).toEqual({
+      email: ptBR('usuarios.validation.emailIndisponivel'),
+      cpf: ptBR('usuarios.validation.cpfIndisponivel'),
+    });
+    expect(await count()).toBe(before);
+
+    // The import's rows: an update of that e-mail, a new user with that CPF.
+    const session: Session = {
+      usuarioId: manufacturer.id,
+      email: '',
+      nome: '',
+      tipo: 'MONTADORA',
+      idioma: 'PT_BR',
+      funcionalidades: [...USERS, 'PORTAL_IMPORTACAO_USUARIOS'],
+    };
+    const schema = usuarioSchema(await usuarioRules(db, { config: portal.config }));
+    const linha = (email: string) => schema.parse({ ...input, email, cargos: [cargo(own.id)], produtos: [] });
+    const { resultados } = await db.transaction((tx) =>
+      salvarUsuariosLote(tx, session, { config: portal.config, log: { error: () => undefined } }, [
+        { linha: 2, input: linha(outsider.email) },
+        { linha: 3, input: linha(email()) },
+      ]),
+    );
+    expect(resultados).toEqual([
+      { linha: 2, status: 'ERRO', erros: { email: 'usuarios.validation.emailIndisponivel' } },
+      { linha: 3, status: 'ERRO', erros: { cpf: 'usuarios.validation.cpfIndisponivel' } },
+    ]);
+    expect(await count()).toBe(before);
+    const [row] = await db.select().from(s.usuarios).where(eq(s.usuarios.id, outsider.id));
+    expect(row).toMatchObject({ nome: outsider.nome, version: 1 });
+  });
+});
+
+describe('a date the database cannot hold', () => {
+  it('is a field error of each date, and nothing is written', async () => {
+    const manufacturer = await newManufacturer();
+    const own = await newDealer([marcaA]);
+    const user = await dealerUser([own.id]);
+    const range = ptBR('validation.dateRange');
+    const r = await salvar(
+      manufacturer.token,
+      await formOf(user.id, {
+        dataAdmissao: '0000-01-01',
+        desligamentoId: desligamento,
+        dataDesligamento: '0000-02-01',
+      }),
+      [{ ...cargo(own.id), dataInicio: '0000-01-05' }],
+    );
+    expect(errorCode(r)).toBe('BAD_USER_INPUT');
+    expect(fields(r)).toEqual({ dataAdmissao: range, dataDesligamento: range, 'cargos.0.dataInicio': range });
+    const [row] = await db.select().from(s.usuarios).where(eq(s.usuarios.id, user.id));
+    expect(row).toMatchObject({ dataAdmissao: null, dataDesligamento: null, version: 1 });
+  });
+});
