@@ -22,7 +22,7 @@ import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
 import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
-import { exportacoesArea, inatividadeJob, usuariosFeature, usuariosJobs } from './usuarios';
+import { exportacoesArea, identidadeJob, inatividadeJob, usuariosFeature, usuariosJobs } from './usuarios';
 
 /** Every server feature; the schema is built from their SDL and operations. */
 export const features: Feature[] = [
@@ -56,6 +56,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...superAdminJobs,
   ...usuariosJobs,
   ...inatividadeJob(config, log),
+  ...identidadeJob(config, log),
   ...importacaoJobs(config, log),
   ...sweepJob(config, log, fileAreas),
   ...limpezaNotificacoesJob(config),

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { JobStatus } from '../../domain/schemas/superAdmin';
-import type { Database, Db } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { FileStore } from '../files';
 
@@ -99,6 +99,11 @@ export interface JobQueue {
     autorId: number | null,
     options?: { perAuthor?: boolean },
   ): Promise<JobRow | undefined>;
+  /**
+   * Records a run and queues it inside the caller's transaction: it exists, and runs, only if that
+   * transaction commits (work that must follow a change, never precede or outlive a rolled-back one).
+   */
+  enqueueWithin(tx: DbOrTx, fila: string, payload: unknown, autorId: number | null): Promise<JobRow>;
   /** Stops taking work and waits (bounded) for the jobs in hand; call it before closing the database. */
   stop(): Promise<void>;
 }
@@ -244,6 +249,20 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     }),
   );
 
+  /** The run's row and its pg-boss job, in `tx`. */
+  async function insertWithin(tx: DbOrTx, fila: string, payload: unknown, autorId: number | null) {
+    const bossId = randomUUID();
+    const [created] = await tx
+      .insert(jobs)
+      // The moment of the insert, under the lock (now() would be the transaction's start, before it).
+      .values({ fila, payload: payload ?? {}, autorId, bossId, createdAt: sql`clock_timestamp()` })
+      .returning();
+    // The pg-boss job commits with the row, or neither does.
+    const sent = await boss.send(fila, { jobId: created.id }, { id: bossId, db: fromDrizzle(tx as Db, sql) });
+    if (!sent) throw new Error(`pg-boss refused a job of ${fila}`);
+    return created;
+  }
+
   /** `unique`: refuse while a run of the queue (or, 'author', of the author in the queue) is active. */
   async function insert(fila: string, payload: unknown, autorId: number | null, unique: false | 'queue' | 'author') {
     // send() reads the queue's settings from a cache; fill it outside the transaction (on PGlite a
@@ -273,16 +292,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
           .limit(1);
         if (active) return undefined;
       }
-      const bossId = randomUUID();
-      const [created] = await tx
-        .insert(jobs)
-        // The moment of the insert, under the lock (now() would be the transaction's start, before it).
-        .values({ fila, payload: payload ?? {}, autorId, bossId, createdAt: sql`clock_timestamp()` })
-        .returning();
-      // The pg-boss job commits with the row, or neither does.
-      const sent = await boss.send(fila, { jobId: created.id }, { id: bossId, db: fromDrizzle(tx, sql) });
-      if (!sent) throw new Error(`pg-boss refused a job of ${fila}`);
-      return created;
+      return insertWithin(tx, fila, payload, autorId);
     });
     const workerId = workerIds.get(fila);
     if (job && workerId) boss.notifyWorker(workerId);
@@ -294,6 +304,11 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     enqueue: async (fila, payload, autorId) => (await insert(fila, payload, autorId, false))!,
     enqueueUnique: (fila, payload, autorId, { perAuthor = false } = {}) =>
       insert(fila, payload, autorId, perAuthor ? 'author' : 'queue'),
+    async enqueueWithin(tx, fila, payload, autorId) {
+      if (!known.has(fila)) throw new Error(`job queue ${fila} has no worker in this process`);
+      // The worker is woken by its next poll (at most pollingIntervalSeconds), after the commit.
+      return insertWithin(tx, fila, payload, autorId);
+    },
     async stop() {
       if (registry.get(db) === queue) registry.delete(db);
       // Graceful: workers take nothing new and the jobs in hand get 10 s to finish; what is still

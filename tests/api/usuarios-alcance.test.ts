@@ -295,7 +295,7 @@ describe('an e-mail or CPF held by an account outside the caller’s scope', () 
     const schema = usuarioSchema(await usuarioRules(db, { config: portal.config }));
     const linha = (email: string) => schema.parse({ ...input, email, cargos: [cargo(own.id)], produtos: [] });
     const { resultados } = await db.transaction((tx) =>
-      salvarUsuariosLote(tx, session, { config: portal.config, log: { error: () => undefined } }, [
+      salvarUsuariosLote(tx, session, { db, config: portal.config, log: { error: () => undefined } }, [
         { linha: 2, input: linha(outsider.email) },
         { linha: 3, input: linha(email()) },
       ]),

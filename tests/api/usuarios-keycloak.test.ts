@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as s from '../../server/db/schema';
 import { cpfFrom } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
 import { startFakeKeycloak } from './fakeKeycloak';
 import { DEMO, errorCode, gql, startPortal, type TestPortal } from './portal';
 
-// Users saved in the portal when Keycloak is the identity provider (issue #13): the save creates or
-// updates the account through Keycloak's admin API (a local stand-in here) inside the save's
-// transaction, so a refusal there leaves nothing saved; activation enables or disables it.
+// Users saved in the portal when Keycloak is the identity provider (issues #13, #26): the account is
+// created or updated through Keycloak's admin API (a local stand-in here) by a job the save queues
+// in its own transaction, so Keycloak hears only of committed changes and no transaction waits on
+// it; activation enables or disables the account; a refusal is retried.
 
 let keycloak: Awaited<ReturnType<typeof startFakeKeycloak>>;
 let portal: TestPortal;
@@ -44,21 +45,28 @@ const novo = () => {
     marcaIds: [marca],
   };
 };
+/** How many account writes Keycloak received. */
+const writes = () => keycloak.requests.filter((r) => r.path.startsWith('/admin/') && r.method !== 'GET').length;
 const accountOf = (email: string) => [...keycloak.users.values()].find((u) => u.email === email);
 const usuarioOf = async (email: string) =>
   (await portal.database.db.select().from(s.usuarios).where(eq(s.usuarios.email, email)))[0];
+/** The account as the identity job leaves it (the job runs after the save's commit). */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 25_000, interval: 200 });
 
 describe('salvarUsuario with Keycloak as the identity provider', () => {
   it('creates the account, updates its name, disables and enables it with the user; no welcome e-mail', async () => {
     const input = novo();
     const created = await gql<{ salvarUsuario: { id: string; version: number } }>(portal, SALVAR, { u: input }, token);
     expect(created.errors).toBeUndefined();
-    expect(accountOf(input.email)).toMatchObject({
-      username: input.email,
-      firstName: 'Keila',
-      lastName: `Keycloak ${seq}`,
-      enabled: true,
-    });
+    const n = seq;
+    await eventually(() =>
+      expect(accountOf(input.email)).toMatchObject({
+        username: input.email,
+        firstName: 'Keila',
+        lastName: `Keycloak ${n}`,
+        enabled: true,
+      }),
+    );
     // Keycloak sends its own set-password e-mails: the portal's outbox has none for this user.
     const outbox = await portal.database.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.para, input.email));
     expect(outbox).toEqual([]);
@@ -66,50 +74,60 @@ describe('salvarUsuario with Keycloak as the identity provider', () => {
     const { id, version } = created.data!.salvarUsuario;
     const renamed = await gql(portal, SALVAR, { u: { ...input, id, version, nome: 'Keila Renomeada' } }, token);
     expect(renamed.errors).toBeUndefined();
-    expect(accountOf(input.email)).toMatchObject({ firstName: 'Keila', lastName: 'Renomeada', enabled: true });
+    await eventually(() =>
+      expect(accountOf(input.email)).toMatchObject({ firstName: 'Keila', lastName: 'Renomeada', enabled: true }),
+    );
 
     await gql(portal, 'mutation($id: ID!) { inativarUsuario(id: $id) { id } }', { id }, token);
-    expect(accountOf(input.email)).toMatchObject({ enabled: false });
+    await eventually(() => expect(accountOf(input.email)).toMatchObject({ enabled: false }));
     await gql(portal, 'mutation($id: ID!) { ativarUsuario(id: $id) { id } }', { id }, token);
-    expect(accountOf(input.email)).toMatchObject({ enabled: true });
+    await eventually(() => expect(accountOf(input.email)).toMatchObject({ enabled: true }));
+    expect(await usuarioOf(input.email)).toMatchObject({ identidadePendenteDesde: null });
   });
 
-  it('saves nothing when Keycloak refuses the account, and says so in the caller language', async () => {
+  it('saves in the portal while Keycloak refuses, and the account follows once Keycloak answers again', async () => {
     const input = novo();
     keycloak.failWrites(true);
+    let id: string;
     try {
-      const refused = await gql(portal, SALVAR, { u: input }, token);
-      expect(errorCode(refused)).toBe('INTERNAL_SERVER_ERROR');
-      expect(refused.errors![0].message).toBe(
-        'Não foi possível atualizar a conta no provedor de identidade; nada foi salvo. Tente novamente.',
-      );
-      expect(await usuarioOf(input.email)).toBeUndefined();
+      const saved = await gql<{ salvarUsuario: { id: string } }>(portal, SALVAR, { u: input }, token);
+      expect(saved.errors).toBeUndefined();
+      id = saved.data!.salvarUsuario.id;
+      expect(await usuarioOf(input.email)).toMatchObject({ nome: input.nome, active: true });
+      // The job tried and failed: the account is still marked, and Keycloak has none.
+      await eventually(async () => {
+        const [run] = await portal.database.db
+          .select()
+          .from(s.jobs)
+          .where(eq(s.jobs.fila, 'sincronizarIdentidades'))
+          .orderBy(desc(s.jobs.id))
+          .limit(1);
+        expect(run.erro).toMatch(/refused by Keycloak/);
+      });
+      expect((await usuarioOf(input.email)).identidadePendenteDesde).not.toBeNull();
       expect(accountOf(input.email)).toBeUndefined();
     } finally {
       keycloak.failWrites(false);
     }
-    // Once Keycloak answers again, the same save goes through.
-    expect((await gql(portal, SALVAR, { u: input }, token)).errors).toBeUndefined();
-    expect(await usuarioOf(input.email)).toMatchObject({ nome: input.nome, active: true });
+    // pg-boss retries the run: the account arrives and the mark is cleared.
+    await eventually(() => expect(accountOf(input.email)).toMatchObject({ enabled: true }));
+    await eventually(async () => expect((await usuarioOf(input.email)).identidadePendenteDesde).toBeNull());
+    expect(id).toBeTruthy();
   });
 
-  it('keeps the user active in the portal when Keycloak refuses the inactivation', async () => {
+  it('tells Keycloak nothing of a save that does not commit', async () => {
     const input = novo();
-    const created = await gql<{ salvarUsuario: { id: string } }>(portal, SALVAR, { u: input }, token);
-    keycloak.failWrites(true);
-    try {
-      const refused = await gql(
-        portal,
-        'mutation($id: ID!) { inativarUsuario(id: $id) { id } }',
-        { id: created.data!.salvarUsuario.id },
-        token,
-      );
-      expect(errorCode(refused)).toBe('INTERNAL_SERVER_ERROR');
-    } finally {
-      keycloak.failWrites(false);
-    }
-    expect(await usuarioOf(input.email)).toMatchObject({ active: true });
-    expect(accountOf(input.email)).toMatchObject({ enabled: true });
+    const created = await gql<{ salvarUsuario: { id: string; version: number } }>(portal, SALVAR, { u: input }, token);
+    await eventually(() => expect(accountOf(input.email)).toMatchObject({ lastName: `Keycloak ${seq}` }));
+    const calls = writes();
+    // A version other than the stored one: the save is refused and rolled back.
+    const { id, version } = created.data!.salvarUsuario;
+    const stale = await gql(portal, SALVAR, { u: { ...input, id, version: version + 1, nome: 'Nunca Salvo' } }, token);
+    expect(errorCode(stale)).toBe('CONFLICT');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(writes()).toBe(calls);
+    expect(accountOf(input.email)).toMatchObject({ lastName: `Keycloak ${seq}` });
+    expect(await usuarioOf(input.email)).toMatchObject({ identidadePendenteDesde: null });
   });
 });
 
@@ -147,31 +165,28 @@ describe('the bulk import with Keycloak as the identity provider', () => {
     return { Nome: input.nome, 'E-mail': input.email, CPF: input.cpf, 'Tipo de usuário': 'MONTADORA', Marcas: m.nome };
   };
 
-  it('creates or updates each account as a wizard save does, and refuses the rows Keycloak refuses', async () => {
+  it('creates or updates each account as a wizard save does, and saves the rows while Keycloak is down', async () => {
     const [a, b] = [await linha(), await linha()];
     const ok = await importar([a, b]);
     expect(ok).toMatchObject({ status: 'FINISHED', criados: 2, erros: 0 });
-    expect(accountOf(a['E-mail'])).toMatchObject({ firstName: 'Keila', enabled: true });
-    expect(accountOf(b['E-mail'])).toMatchObject({ enabled: true });
+    await eventually(() => {
+      expect(accountOf(a['E-mail'])).toMatchObject({ firstName: 'Keila', enabled: true });
+      expect(accountOf(b['E-mail'])).toMatchObject({ enabled: true });
+    });
     // Keycloak sends its own e-mails: no welcome e-mail in the outbox.
     const outbox = await portal.database.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.para, a['E-mail']));
     expect(outbox).toEqual([]);
 
+    // Keycloak down while importing: the rows are saved, the accounts follow when it answers.
     const c = await linha();
     keycloak.failWrites(true);
     try {
-      const refused = await importar([c]);
-      expect(refused).toMatchObject({ status: 'FINISHED', criados: 0, erros: 1 });
-      expect(await usuarioOf(c['E-mail'])).toBeUndefined();
-      const [row] = await portal.database.db
-        .select()
-        .from(s.importacaoLinhas)
-        .where(eq(s.importacaoLinhas.importacaoId, refused.id));
-      expect(row.motivo).toBe(
-        'Não foi possível atualizar a conta no provedor de identidade; nada foi salvo. Tente novamente.',
-      );
+      const saved = await importar([c]);
+      expect(saved).toMatchObject({ status: 'FINISHED', criados: 1, erros: 0 });
+      expect(accountOf(c['E-mail'])).toBeUndefined();
     } finally {
       keycloak.failWrites(false);
     }
+    await eventually(() => expect(accountOf(c['E-mail'])).toMatchObject({ enabled: true }));
   });
 });

@@ -78,6 +78,12 @@ export const usuarios = pgTable(
     ultimoAcesso: timestamp({ withTimezone: true }),
     /** Set when the dormant-user job inactivated the account; cleared when it is activated again. */
     inativadoPorInatividade: boolean().notNull().default(false),
+    /**
+     * When a change of the account (name, active state) started waiting for the external identity
+     * provider (Keycloak): set in the change's transaction, cleared by the job that sent it
+     * (server/features/usuarios/identidade.ts). Null: nothing to send.
+     */
+    identidadePendenteDesde: timestamp({ withTimezone: true }),
     /** When the dormant-user job last warned the user that the account is about to be inactivated. */
     avisoInatividadeEm: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +112,8 @@ export const usuarios = pgTable(
     index('usuarios_marcas_efetivas_gin').using('gin', t.marcasEfetivas),
     // The list sorted by last access walks this instead of sorting every visible user.
     index().on(t.ultimoAcesso, t.id),
+    // The identity job reads only the accounts waiting for it.
+    index('usuarios_identidade_pendente').on(t.id).where(sql`${t.identidadePendenteDesde} is not null`),
   ],
 );
 

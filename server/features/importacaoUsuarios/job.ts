@@ -354,7 +354,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       const ultimaLinha = linhas[linhas.length - 1].linha;
       return db.transaction(async (tx) => {
         const { ok, erradas: repetidas_ } = await repetidas(tx as unknown as Db, validas);
-        const { resultados, mails } = await salvarUsuariosLote(tx, session, { config, log }, ok);
+        const { resultados, mails } = await salvarUsuariosLote(tx, session, { db, config, log }, ok);
         const porLinha = new Map(ok.map((v) => [v.linha, v]));
         const todos: Resultado[] = [
           ...erradas,

@@ -88,6 +88,7 @@ export { inatividadeJob } from './inatividade';
 export { exportJobs as usuariosJobs, exportacoesArea } from './exportacao';
 export { salvarUsuariosLote, LinhasRecusadas, type LinhaLote, type ResultadoLote } from './lote';
 export { usuarioRules } from './manutencao';
+export { identidadeJob } from './identidade';
 
 const usuarioResumo = (u: {
   id: number;

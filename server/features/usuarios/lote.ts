@@ -3,12 +3,13 @@ import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
 import type { UsuarioInput } from '../../../domain/schemas/usuario';
 import { diff } from '../../audit';
 import { queuePasswordLinks } from '../../auth/forgotPassword';
-import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
 import { usuarioScope, type Session } from '../../authz';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { arrayOf } from '../../db/lists';
 import { funcionalidades } from '../../db/schema';
 import type { QueuedMail } from '../../mail';
+import { identidadePendente } from './identidade';
 import { checkLinks, loadLinkReach, snapshot, snapshotOf } from './manutencao';
 import * as q from './queries';
 
@@ -37,6 +38,8 @@ export class LinhasRecusadas extends Error {
 }
 
 export interface LoteDeps {
+  /** The database whose job queue takes the identity provider's follow-up (identidade.ts). */
+  db: Db;
   config: Pick<Config, 'keycloakAdmin' | 'embeddedOidc' | 'publicUrl'>;
   log: { error(obj: object, msg: string): void };
 }
@@ -44,7 +47,7 @@ export interface LoteDeps {
 export async function salvarUsuariosLote(
   tx: DbOrTx,
   session: Session,
-  { config, log }: LoteDeps,
+  { db, config }: LoteDeps,
   linhas: readonly LinhaLote[],
 ): Promise<{ resultados: ResultadoLote[]; mails: QueuedMail[] }> {
   const resultados: ResultadoLote[] = [];
@@ -162,23 +165,9 @@ export async function salvarUsuariosLote(
     if (fora.has(idOf(w))) recusadas.set(w.linha, { marcaIds: 'usuarios.validation.foraDoEscopo' });
   if (recusadas.size) throw new LinhasRecusadas(recusadas);
 
-  // The identity provider, as a wizard save: one call per user, a failure refuses that row.
-  if (config.keycloakAdmin) {
-    for (const w of writes) {
-      try {
-        await syncKeycloakUser(config.keycloakAdmin, {
-          email: w.email,
-          nome: w.nome,
-          active: w.before?.active ?? true,
-        });
-      } catch (error) {
-        if (!(error instanceof KeycloakError)) throw error;
-        log.error({ err: error, email: w.email }, 'Keycloak synchronisation failed');
-        recusadas.set(w.linha, { _: 'usuarios.errors.identityProvider' });
-      }
-    }
-    if (recusadas.size) throw new LinhasRecusadas(recusadas);
-  }
+  // The identity provider follows after the commit (identidade.ts): the batch's accounts are marked
+  // and the job queued in this transaction.
+  await identidadePendente(db, tx, config, sql`select unnest(${arrayOf([...ids.values()])})`, session.usuarioId);
 
   // With the embedded provider the account is the row: each new user gets the welcome e-mail with
   // a set-password link, queued in this transaction (sent after the commit).

@@ -4,7 +4,7 @@ import { policies, type Policy } from '../../../domain/policies';
 import { usuarioSchema, type UsuarioInput, type UsuarioRules } from '../../../domain/schemas/usuario';
 import { auditedWrite } from '../../audit/write';
 import { revokeAccount } from '../../auth/oidcAdapter';
-import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
+import { identidadePendente } from './identidade';
 import { sendPasswordLink } from '../../auth/forgotPassword';
 import {
   assignableMarcaIds,
@@ -300,20 +300,7 @@ async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, b
   return checkLinks(await loadLinkReach(tx, session, [input], before ? [before] : []), input, before);
 }
 
-/** Creates or updates the account in Keycloak when it is the identity provider; a failure undoes the save. */
-async function syncIdentity(ctx: SignedInContext, conta: { email: string; nome: string; active: boolean }) {
-  const settings = ctx.config.keycloakAdmin;
-  if (!settings) return;
-  try {
-    await syncKeycloakUser(settings, conta);
-  } catch (error) {
-    if (!(error instanceof KeycloakError)) throw error;
-    ctx.request.log.error({ err: error, email: conta.email }, 'Keycloak synchronisation failed');
-    throw portalError(ctx.session.idioma, 'INTERNAL_SERVER_ERROR', 'usuarios.errors.identityProvider');
-  }
-}
-
-/** salvarUsuario: validates with the shared schema and the database, saves, audits, syncs the identity provider. */
+/** salvarUsuario: validates with the shared schema and the database, saves, audits; the identity provider follows. */
 export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<number> {
   const { db, session, idioma } = ctx;
   const input = parseInput(usuarioSchema(await usuarioRules(db, ctx)), raw, idioma);
@@ -340,7 +327,7 @@ export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<n
       write = { ...input, id: input.id, email, tipo, cpf, ...links };
       return { ...errors, ...linkErrors, ...(await q.uniquenessErrors(tx, session, { id: input.id, email, cpf })) };
     },
-    async write(tx, before) {
+    async write(tx) {
       const id = await q.writeUsuario(tx, write!);
       created = !input.id;
       // A save that would take the user out of the caller's sight (no brand or dealer of theirs
@@ -348,8 +335,8 @@ export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<n
       if (!(await usuarioInScope(tx, session, id))) {
         throw badUserInputKeys(idioma, { marcaIds: 'usuarios.validation.foraDoEscopo' });
       }
-      // A save never changes the active state (ativar/inativarUsuario do).
-      await syncIdentity(ctx, { email: write!.email, nome: write!.nome, active: before?.active ?? true });
+      // The identity provider follows once this commits (identidade.ts).
+      await identidadePendente(db, tx, ctx.config, sql`select ${id}::int`, session.usuarioId);
       return id;
     },
     after: (before) => snapshot({ ...write!, active: before?.active ?? true }),
@@ -381,7 +368,9 @@ export async function setUsuarioActive(ctx: SignedInContext, id: number, active:
     async write(tx, before) {
       await q.setUsuarioActive(tx, id, active);
       if (!active) await revokeAccount(tx, id);
-      if (before!.active !== active) await syncIdentity(ctx, { email: before!.email, nome: before!.nome, active });
+      if (before!.active !== active) {
+        await identidadePendente(ctx.db, tx, ctx.config, sql`select ${id}::int`, ctx.session.usuarioId);
+      }
       return id;
     },
     after: (before) => ({ ...before!, active }),

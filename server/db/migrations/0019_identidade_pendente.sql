@@ -1,0 +1,2 @@
+ALTER TABLE "usuarios" ADD COLUMN "identidade_pendente_desde" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "usuarios_identidade_pendente" ON "usuarios" USING btree ("id") WHERE "usuarios"."identidade_pendente_desde" is not null;
