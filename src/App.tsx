@@ -26,7 +26,7 @@ import { Layout } from './layout/Layout';
 import { useMenuUsuarioLogado } from './layout/useMenuUsuarioLogado';
 import { AuthCallbackPage } from './pages/auth/AuthCallbackPage';
 import { SignInPage } from './pages/auth/SignInPage';
-import { AppErrorPage, OpsPage } from './pages/errors/OpsPage';
+import { AppErrorPage } from './pages/errors/OpsPage';
 import { Home } from './pages/home/Home';
 import { layoutRoutes, publicRoutes, type Pages } from './routing/routeElements';
 import { resourcePages } from './routing/resourcePages';
@@ -83,8 +83,8 @@ export const PAGES: Pages = {
 };
 
 /**
- * The layout in the client's theme (menuUsuarioLogado.theme) with its logo, and the Ops page for
- * render errors its own boundary catches (e.g. a <Resource>'s views). Public pages keep the default theme.
+ * The layout in the client's theme (menuUsuarioLogado.theme) with its logo; its content shows the
+ * Ops page for render errors (e.g. a <Resource>'s views). Public pages keep the default theme.
  */
 function AppLayout({ children }: { children: ReactNode }) {
   const { data } = useMenuUsuarioLogado();
@@ -92,9 +92,7 @@ function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyles styles={{ body: { backgroundColor: theme.palette.background.default } }} />
-      <Layout error={OpsPage} logo={<Logo portalName={data?.title ?? ''} onBar />}>
-        {children}
-      </Layout>
+      <Layout logo={<Logo portalName={data?.title ?? ''} onBar />}>{children}</Layout>
     </ThemeProvider>
   );
 }
