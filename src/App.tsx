@@ -42,6 +42,7 @@ import redesSociais from '../resources/redesSociais';
 import usuarios from '../resources/usuarios';
 import gruposUsuarios from '../resources/gruposUsuarios';
 import { portalThemeFor } from './themes';
+import { useLocalizedTheme } from './themes/locale';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
@@ -83,12 +84,14 @@ export const PAGES: Pages = {
 };
 
 /**
- * The layout in the client's theme (menuUsuarioLogado.theme) with its logo; its content shows the
- * Ops page for render errors (e.g. a <Resource>'s views). Public pages keep the default theme.
+ * The layout in the client's theme (menuUsuarioLogado.theme) with MUI's texts in the user's
+ * language, and the theme's logo; its content shows the Ops page for render errors (e.g. a
+ * <Resource>'s views). Public pages keep the default theme.
  */
 function AppLayout({ children }: { children: ReactNode }) {
   const { data } = useMenuUsuarioLogado();
-  const { theme, logo: Logo } = portalThemeFor(data?.theme);
+  const { theme: portalTheme, logo: Logo } = portalThemeFor(data?.theme);
+  const theme = useLocalizedTheme(portalTheme);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyles styles={{ body: { backgroundColor: theme.palette.background.default } }} />
