@@ -152,6 +152,8 @@ export function PortalAppBar({ logo, notifications }: PortalAppBarProps) {
             textDecoration: 'none',
             minWidth: 0,
             overflow: 'hidden',
+            // The containing block of the hidden part of the name: clipped here, not past the screen's edge.
+            position: 'relative',
             // The theme's logo scales down with the room left.
             '& > svg': { maxWidth: '100%', height: 'auto' },
           }}
