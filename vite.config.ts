@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -23,6 +24,11 @@ const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${n
 export default defineConfig({
   root: '.',
   plugins: [react()],
+  resolve: {
+    // zod in the browser is zod with `jitless` set (no `new Function` under the CSP), loaded with
+    // the first schema that needs it rather than up front (src/zodJitless.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/zodJitless.ts', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     strictPort: true,

@@ -96,17 +96,7 @@ export interface ResourceOperations {
 
 export type ResourceMethod = Exclude<keyof ResourceOperations, 'fields' | 'setActive' | 'queries' | 'mutations'>;
 
-export const RESOURCE_METHODS: readonly ResourceMethod[] = [
-  'getList',
-  'getOne',
-  'getMany',
-  'getManyReference',
-  'create',
-  'update',
-  'updateMany',
-  'delete',
-  'deleteMany',
-];
+export { RESOURCE_METHODS } from './resourceMethods';
 
 const DEALER_INPUT_FIELDS = [
   'version',

@@ -260,6 +260,8 @@ export const en = {
       myAccount: 'My account',
       signOut: 'Sign out',
     },
+    // A page the user may not open sends them to the home page with this notice (RouteGuard).
+    pageForbidden: "You don't have permission to open that page.",
     breadcrumbs: 'You are here',
     welcome: {
       title: 'The menu has been redesigned',

@@ -260,6 +260,8 @@ export const es = {
       myAccount: 'Mi cuenta',
       signOut: 'Salir',
     },
+    // A page the user may not open sends them to the home page with this notice (RouteGuard).
+    pageForbidden: 'No tiene permiso para abrir esa página.',
     breadcrumbs: 'Usted está en',
     welcome: {
       title: 'El menú ha sido rediseñado',

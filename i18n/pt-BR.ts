@@ -259,6 +259,8 @@ export const ptBR = {
       myAccount: 'Minha conta',
       signOut: 'Sair',
     },
+    // A page the user may not open sends them to the home page with this notice (RouteGuard).
+    pageForbidden: 'Você não tem permissão para abrir aquela página.',
     breadcrumbs: 'Você está em',
     welcome: {
       title: 'O menu foi reformulado',

@@ -1,9 +1,16 @@
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { es } from '../i18n/es';
 import { ptBR } from '../i18n/pt-BR';
 import { setAccessTokenGetter } from './dataProvider';
-import { createI18nProvider, fetchServerLabels, loadServerLabels, mergeLabels } from './i18nProvider';
+import {
+  createCatalogI18nProvider,
+  createI18nProvider,
+  fetchServerLabels,
+  loadServerLabels,
+  mergeLabels,
+} from './i18nProvider';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const labelRequests: unknown[] = [];
@@ -79,6 +86,19 @@ describe('i18nProvider', () => {
     await i18n.changeLocale('es');
     expect(i18n.translate('home.signOut')).toBe('Salir');
     expect(log).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createCatalogI18nProvider', () => {
+  it("starts with the stored language's catalog alone and loads another one when switching to it", async () => {
+    const loadCatalog = vi.fn(async () => es);
+    const i18n = createCatalogI18nProvider({ idioma: 'PT_BR', catalog: ptBR, loadCatalog });
+    expect(i18n.translate('home.signOut')).toBe('Sair');
+    expect(i18n.getLocales?.().map((l) => l.name)).toEqual(['Português', 'Español', 'English']);
+    expect(loadCatalog).not.toHaveBeenCalled();
+    await i18n.changeLocale('es');
+    expect(loadCatalog).toHaveBeenCalledExactlyOnceWith('ES');
+    expect(i18n.translate('home.signOut')).toBe('Salir');
   });
 });
 

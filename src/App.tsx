@@ -1,12 +1,18 @@
+import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, useState, type ReactNode } from 'react';
 import {
-  Admin,
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
   CustomRoutes,
+  LoadingPage,
   Navigate,
   Notification,
   Resource,
+  localStorageStore,
   type AuthProvider,
   type DataProvider,
   type I18nProvider,
@@ -20,7 +26,7 @@ import { Layout } from './layout/Layout';
 import { useMenuUsuarioLogado } from './layout/useMenuUsuarioLogado';
 import { AuthCallbackPage } from './pages/auth/AuthCallbackPage';
 import { SignInPage } from './pages/auth/SignInPage';
-import { AppErrorPage, OpsPage } from './pages/errors/OpsPage';
+import { AppErrorPage } from './pages/errors/OpsPage';
 import { Home } from './pages/home/Home';
 import { layoutRoutes, publicRoutes, type Pages } from './routing/routeElements';
 import { resourcePages } from './routing/resourcePages';
@@ -36,6 +42,7 @@ import redesSociais from '../resources/redesSociais';
 import usuarios from '../resources/usuarios';
 import gruposUsuarios from '../resources/gruposUsuarios';
 import { portalThemeFor } from './themes';
+import { useLocalizedTheme } from './themes/locale';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
@@ -77,18 +84,18 @@ export const PAGES: Pages = {
 };
 
 /**
- * The layout in the client's theme (menuUsuarioLogado.theme) with its logo, and the Ops page for
- * render errors its own boundary catches (e.g. a <Resource>'s views). Public pages keep the default theme.
+ * The layout in the client's theme (menuUsuarioLogado.theme) with MUI's texts in the user's
+ * language, and the theme's logo; its content shows the Ops page for render errors (e.g. a
+ * <Resource>'s views). Public pages keep the default theme.
  */
 function AppLayout({ children }: { children: ReactNode }) {
   const { data } = useMenuUsuarioLogado();
-  const { theme, logo: Logo } = portalThemeFor(data?.theme);
+  const { theme: portalTheme, logo: Logo } = portalThemeFor(data?.theme);
+  const theme = useLocalizedTheme(portalTheme);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyles styles={{ body: { backgroundColor: theme.palette.background.default } }} />
-      <Layout error={OpsPage} logo={<Logo portalName={data?.title ?? ''} onBar />}>
-        {children}
-      </Layout>
+      <Layout logo={<Logo portalName={data?.title ?? ''} onBar />}>{children}</Layout>
     </ThemeProvider>
   );
 }
@@ -104,44 +111,59 @@ export interface AppProps {
 /** Toasts at the bottom left (spec section 8). */
 const PortalNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
 
-/** The only place listing routes and resources. */
-export function App({ authProvider, dataProvider, i18nProvider, store, title }: AppProps) {
+const defaultStore = localStorageStore();
+
+/**
+ * The only place listing routes and resources. It is react-admin's <Admin> (AdminContext, then
+ * AdminUI's CssBaseline, CoreAdminUI and notification) without <Admin>'s defaults: <Admin> names a
+ * component for every page the portal replaces (the login form with react-hook-form, the 404 and
+ * error pages, the English catalog), and naming them puts them in the first page's JavaScript.
+ */
+export function App({ authProvider, dataProvider, i18nProvider, store = defaultStore, title }: AppProps) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <Admin
-      disableTelemetry
+    <AdminContext
       queryClient={queryClient}
-      requireAuth
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={store}
-      title={title}
-      layout={AppLayout}
-      notification={PortalNotification}
-      loginPage={SignInPage}
-      // The identity server returns to /auth/callback, a no-layout custom route below.
-      authCallbackPage={false}
-      catchAll={NotFoundPage}
-      // Last resort around the whole app; routed pages have their own boundary (routing/routeElements).
-      error={AppErrorPage}
     >
-      {/* Declared for react-admin's references (how a record is named); the routes are PAGES'. A
-          path under a resource that none of them matches (e.g. /usuarios/7/x) is the 404 page, not
-          the resource's empty `name/*` route. */}
-      {Object.entries(RESOURCES_VIEWS).map(([name, views]) => (
-        <Resource key={name} name={name} recordRepresentation={views.recordRepresentation}>
-          <Route path="*" element={<NotFoundPage />} />
-        </Resource>
-      ))}
-      <CustomRoutes noLayout>
-        <Route path={CALLBACK_PATH} element={<AuthCallbackPage />} />
-        {publicRoutes(PAGES)}
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/" element={<Navigate to="/home" replace />} />
-        {layoutRoutes(PAGES)}
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          disableTelemetry
+          requireAuth
+          title={title}
+          layout={AppLayout}
+          loading={LoadingPage}
+          loginPage={SignInPage}
+          // The identity server returns to /auth/callback, a no-layout custom route below.
+          authCallbackPage={false}
+          authenticationError={AuthenticationError}
+          accessDenied={AccessDenied}
+          catchAll={NotFoundPage}
+          // Last resort around the whole app; routed pages have their own boundary (routing/routeElements).
+          error={AppErrorPage}
+        >
+          {/* Declared for react-admin's references (how a record is named); the routes are PAGES'. A
+              path under a resource that none of them matches (e.g. /usuarios/7/x) is the 404 page, not
+              the resource's empty `name/*` route. */}
+          {Object.entries(RESOURCES_VIEWS).map(([name, views]) => (
+            <Resource key={name} name={name} recordRepresentation={views.recordRepresentation}>
+              <Route path="*" element={<NotFoundPage />} />
+            </Resource>
+          ))}
+          <CustomRoutes noLayout>
+            <Route path={CALLBACK_PATH} element={<AuthCallbackPage />} />
+            {publicRoutes(PAGES)}
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/" element={<Navigate to="/home" replace />} />
+            {layoutRoutes(PAGES)}
+          </CustomRoutes>
+        </CoreAdminUI>
+        <PortalNotification />
+      </CssBaseline>
+    </AdminContext>
   );
 }

@@ -1,11 +1,12 @@
-import './zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { LOCALE_OF } from '../domain/enums';
 import { createAuthProvider, createUserManager } from '../providers/authProvider';
 import { createDataProvider, setAccessTokenGetter } from '../providers/dataProvider';
-import { createI18nProvider, fetchServerLabels, loadServerLabels } from '../providers/i18nProvider';
+import { loadCatalog } from '../i18n/load';
+import type { Messages } from '../i18n/pt-BR';
+import { createCatalogI18nProvider, fetchServerLabels, loadServerLabels } from '../providers/i18nCore';
 import { getStoredIdioma, setStoredIdioma } from '../providers/language';
 import { createLogger, log, setLogger } from '../providers/logger';
 import { App } from './App';
@@ -20,12 +21,16 @@ async function main() {
   const root = createRoot(document.getElementById('root')!);
   const idioma = getStoredIdioma();
   document.documentElement.lang = LOCALE_OF[idioma];
+  // Only the stored language's catalog, fetched while the start-up load runs.
+  const catalog = loadCatalog(idioma);
 
   let startup: Startup;
+  let messages: Messages;
   try {
-    startup = await loadStartup();
+    [startup, messages] = await Promise.all([loadStartup(), catalog]);
   } catch (error) {
     console.error('Start-up load failed', error);
+    await catalog.catch(() => undefined);
     root.render(<Maintenance idioma={idioma} />);
     return;
   }
@@ -47,8 +52,10 @@ async function main() {
   void logger.start();
 
   const labels = await loadServerLabels(idioma, fetchServerLabels(AbortSignal.timeout(LABELS_TIMEOUT_MS)), log.warn);
-  const i18nProvider = createI18nProvider({
+  const i18nProvider = createCatalogI18nProvider({
     idioma,
+    catalog: messages,
+    loadCatalog,
     labels,
     loadLabels: fetchServerLabels(),
     log: log.warn,

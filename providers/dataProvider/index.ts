@@ -7,7 +7,7 @@ export {
   uploadFile,
 } from './graphqlRequest';
 export { toHttpError, type GraphQLErrorLike } from './errors';
-import { RESOURCE_METHODS } from '../../domain/resources';
+import { RESOURCE_METHODS } from '../../domain/resourceMethods';
 import type { PortalDataProvider } from './graphqlDataProvider';
 export type { PortalDataProvider } from './graphqlDataProvider';
 

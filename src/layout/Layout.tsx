@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import { Layout as RaLayout, type ErrorProps } from 'react-admin';
+import { Suspense, type ReactNode } from 'react';
+import { Loading, SkipNavigationButton } from 'react-admin';
 import { CONTENT_MAX_WIDTH_PX } from '../../domain/limits';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DocumentTitle } from './DocumentTitle';
 import { BreadcrumbLabelProvider } from '../components/breadcrumbLabel';
+import { PageErrorBoundary } from '../pages/errors/PageErrorBoundary';
 import { MenuTour } from './MenuTour';
 import { PortalAppBar } from './PortalAppBar';
 import { UserLanguageSync } from './UserLanguageSync';
@@ -16,53 +17,67 @@ export interface LayoutProps {
   logo?: ReactNode;
   /** The bell with its panel (notifications feature); a placeholder bell otherwise. */
   notifications?: ReactNode;
-  /** Shown instead of the page when it fails to render (react-admin's error boundary). */
-  error?: ComponentType<ErrorProps>;
 }
-
-const BarSlots = createContext<Pick<LayoutProps, 'logo' | 'notifications'>>({});
-
-// react-admin takes the bar as a component type: its props come through a context, so a new logo
-// element does not remount the bar.
-function AppBarSlot() {
-  const { logo, notifications } = useContext(BarSlots);
-  return <PortalAppBar logo={logo} notifications={notifications} />;
-}
-
-/** The menu lives in the top bar's dropdown: no sidebar. */
-const NoSidebar = () => null;
 
 /**
  * The signed-in pages' frame: top bar, breadcrumbs, the content (at most 1440 px wide, centred),
  * the welcome notice and the menu tour. Public pages are `noLayout` routes and never get it.
+ *
+ * react-admin's <Layout> frame, without what the portal does not use (its sidebar and default
+ * menu, its default app bar with user menu and theme toggle, the preferences inspector, which
+ * all came with the first page): skip link, bar, then the content in an error boundary (the Ops
+ * page) and Suspense, with the same class names (RaLayout-appFrame, RaLayout-content, #main-content).
  */
-export function Layout({ children, logo, notifications, error }: LayoutProps) {
+export function Layout({ children, logo, notifications }: LayoutProps) {
   return (
-    <BarSlots.Provider value={{ logo, notifications }}>
-      <BreadcrumbLabelProvider>
-        <RaLayout
-          appBar={AppBarSlot}
-          sidebar={NoSidebar}
-          error={error}
-          sx={{
-            // The bar is sticky, not fixed: no room to keep for it above the content.
-            '& .RaLayout-appFrame': { mt: 0 },
-            // react-admin's frame grows to its widest child (`fit-content`, and flex items' `auto`):
-            // a wide table would then scroll the page sideways instead of scrolling on its own.
-            minWidth: 0,
-            '& .RaLayout-content': { minWidth: 0 },
-          }}
-        >
-          <UserLanguageSync />
-          <DocumentTitle />
-          <Box sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH_PX, mx: 'auto', px: { xs: 0, sm: 1 }, pb: 3 }}>
-            <WelcomeNotice />
-            <Breadcrumbs />
-            {children}
+    <BreadcrumbLabelProvider>
+      <Box
+        className="layout RaLayout-root"
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: '100vh',
+          bgcolor: 'background.default',
+          position: 'relative',
+          zIndex: 1,
+          width: '100%',
+          // A wide table scrolls on its own, not the page sideways.
+          minWidth: 0,
+        }}
+      >
+        <SkipNavigationButton />
+        <Box className="RaLayout-appFrame" sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+          <PortalAppBar logo={logo} notifications={notifications} />
+          <Box component="main" className="RaLayout-contentWithSidebar" sx={{ display: 'flex', flexGrow: 1 }}>
+            <Box
+              id="main-content"
+              className="RaLayout-content"
+              sx={{
+                bgcolor: 'background.default',
+                zIndex: 2,
+                display: 'flex',
+                flexDirection: 'column',
+                flexGrow: 1,
+                flexBasis: 0,
+                minWidth: 0,
+                px: 1,
+              }}
+            >
+              {/* A render error the page's own boundary (routing/routeElements) did not catch: the Ops page. */}
+              <PageErrorBoundary>
+                <UserLanguageSync />
+                <DocumentTitle />
+                <Box sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH_PX, mx: 'auto', px: { xs: 0, sm: 1 }, pb: 3 }}>
+                  <WelcomeNotice />
+                  <Breadcrumbs />
+                  <Suspense fallback={<Loading />}>{children}</Suspense>
+                </Box>
+                <MenuTour />
+              </PageErrorBoundary>
+            </Box>
           </Box>
-          <MenuTour />
-        </RaLayout>
-      </BreadcrumbLabelProvider>
-    </BarSlots.Provider>
+        </Box>
+      </Box>
+    </BreadcrumbLabelProvider>
   );
 }

@@ -1,4 +1,7 @@
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
 import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOUR_OPEN_DELAY_MS } from '../../domain/limits';
@@ -34,12 +37,28 @@ function Probe() {
   return <output>{menu.isSuccess ? 'loaded' : 'loading'}</output>;
 }
 
+/** A save confirmation the test opens and closes (a react-admin <Confirm> is a MUI dialog). */
+function SaveConfirmation() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Salvar</button>
+      <Dialog open={open} onClose={() => setOpen(false)} transitionDuration={0}>
+        <DialogTitle>Confirmar alteração?</DialogTitle>
+        <button onClick={() => setOpen(false)}>Confirmar</button>
+      </Dialog>
+    </>
+  );
+}
+
 /** `vistos`: the user's onboardingsVistos; null when usuarioLogado could not be read. */
 function renderTour(vistos: OnboardingId[] | null = []) {
   return renderInAdmin(
     <>
       <button data-tour="menu-button">Menu</button>
       <div data-tour="toolbar">toolbar</div>
+      <input aria-label="Nome" />
+      <SaveConfirmation />
       <Probe />
       <MenuTour />
     </>,
@@ -94,6 +113,40 @@ describe('MenuTour', () => {
     await settle();
     expect(screen.getByRole('dialog')).toHaveAccessibleName('Novo menu');
     expect(screen.getByRole('dialog')).toHaveTextContent('Passo 1 de 2');
+  });
+
+  it('never opens over a dialog: it waits until the dialog is closed', async () => {
+    renderTour();
+    await untilLoaded();
+    await act(async () => screen.getByRole('button', { name: 'Salvar' }).click());
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Confirmar alteração?');
+    await advance(5 * TOUR_OPEN_DELAY_MS);
+    await settle();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.queryByText('Passo 1 de 2')).not.toBeInTheDocument();
+
+    await act(async () => screen.getByRole('button', { name: 'Confirmar' }).click());
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(TOUR_OPEN_DELAY_MS);
+    await settle();
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Novo menu');
+  });
+
+  it('never opens over a field in use: it waits until the focus leaves the field', async () => {
+    renderTour();
+    await untilLoaded();
+    const field = screen.getByRole('textbox', { name: 'Nome' });
+    act(() => field.focus());
+    await advance(5 * TOUR_OPEN_DELAY_MS);
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(field).toHaveFocus();
+
+    act(() => field.blur());
+    await advance(TOUR_OPEN_DELAY_MS);
+    await settle();
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Novo menu');
   });
 
   it('does not open for a user who has seen it (usuarioLogado.onboardingsVistos)', async () => {

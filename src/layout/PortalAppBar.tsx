@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { LinkBase, LoadingIndicator, useTranslate } from 'react-admin';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { visuallyHidden } from '../components/visuallyHidden';
 import { AccountMenu } from './AccountMenu';
 import { NotificationBell } from './NotificationBell';
 import { PortalMenu } from './PortalMenu';
@@ -144,8 +145,6 @@ export function PortalAppBar({ logo, notifications }: PortalAppBarProps) {
         <Box
           component={LinkBase}
           to="/home"
-          // The visible brand stays part of the link's name (WCAG 2.5.3).
-          aria-label={`${title} – ${translate('shell.home')}`}
           sx={{
             display: 'flex',
             alignItems: 'center',
@@ -153,11 +152,18 @@ export function PortalAppBar({ logo, notifications }: PortalAppBarProps) {
             textDecoration: 'none',
             minWidth: 0,
             overflow: 'hidden',
+            // The containing block of the hidden part of the name: clipped here, not past the screen's edge.
+            position: 'relative',
             // The theme's logo scales down with the room left.
             '& > svg': { maxWidth: '100%', height: 'auto' },
           }}
         >
           {brand}
+          {/* The name is the brand's own (title, image alt, logo) and where the link goes: the
+              visible brand stays part of the name (WCAG 2.5.3, Label in Name). */}
+          <Box component="span" sx={visuallyHidden}>
+            {` – ${translate('shell.home')}`}
+          </Box>
         </Box>
         <PortalMenu />
         <Box data-tour="toolbar" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, flexShrink: 0 }}>

@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
+import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccessSubject } from '../../domain/access';
 import { policies } from '../../domain/policies';
+import { createI18nProvider } from '../../providers/i18nProvider';
 import { RouteGuard } from './RouteGuard';
 
 function deferred<T>() {
@@ -30,6 +31,7 @@ function renderGuarded(path: string, getPermissions: () => Promise<AccessSubject
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>
       <AdminContext
         authProvider={authProvider}
+        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
         store={memoryStore()}
         // A failed permissions read is final here (react-query would otherwise retry for seconds).
         queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
@@ -38,6 +40,7 @@ function renderGuarded(path: string, getPermissions: () => Promise<AccessSubject
           <Route path="/home" element={<p>home</p>} />
           <Route path="*" element={guarded} />
         </Routes>
+        <Notification />
       </AdminContext>
     </TestMemoryRouter>,
   );
@@ -61,7 +64,7 @@ describe('RouteGuard', () => {
     expect(await screen.findByText('slides')).toBeInTheDocument();
   });
 
-  it('sends a user lacking the function key to /home', async () => {
+  it('sends a user lacking the function key to /home, saying why', async () => {
     const app = renderGuarded(
       '/slides',
       async () => ({ tipo: 'MONTADORA', funcionalidades: ['PORTAL_MANUTENCAO_ANUNCIOS'] }),
@@ -71,6 +74,8 @@ describe('RouteGuard', () => {
     );
     expect(await screen.findByText('home')).toBeInTheDocument();
     expect(app.location()).toBe('/home');
+    expect(await screen.findByText('Você não tem permissão para abrir aquela página.')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('sends to /home when the permissions cannot be read', async () => {
@@ -84,6 +89,7 @@ describe('RouteGuard', () => {
     );
     await waitFor(() => expect(app.location()).toBe('/home'));
     expect(screen.queryByText('super admin')).not.toBeInTheDocument();
+    expect(await screen.findByText('Não foi possível realizar a ação')).toBeInTheDocument();
   });
 
   it('shows an open route at once, without waiting for permissions', async () => {

@@ -13,7 +13,7 @@ export interface LogoColors {
 }
 
 export interface PortalLogoProps {
-  /** Accessible name of the logo: the portal's name. */
+  /** The portal's name: the logo's accessible name, after the client's name when that is not part of it. */
   portalName: string;
   /** Client name, written next to the mark. */
   clientName: string;
@@ -40,6 +40,8 @@ export function PortalLogo({
   onBar = false,
 }: PortalLogoProps) {
   const name = clientName.trim();
+  // The wordmark is the logo's visible text: its name says it too (WCAG 2.5.3), then the portal's.
+  const label = portalName.includes(name) ? portalName : `${name} – ${portalName}`;
   const width = MARK + GAP + Math.ceil(name.length * CHAR_WIDTH);
   const badge = onBar ? colors.barText : colors.primary;
   const initial = onBar ? colors.bar : colors.contrastText;
@@ -47,14 +49,15 @@ export function PortalLogo({
   return (
     <svg
       role="img"
-      aria-label={portalName}
+      aria-label={label}
       viewBox={`0 0 ${width} ${MARK}`}
       width={(width * height) / MARK}
       height={height}
       fontFamily={fontFamily}
     >
       <rect width={MARK} height={MARK} rx={MARK / 4} fill={badge} data-part="badge" />
-      <text x={MARK / 2} y={25} textAnchor="middle" fontSize={20} fontWeight={700} fill={initial}>
+      {/* The badge's initial repeats the wordmark's first letter: decoration. */}
+      <text x={MARK / 2} y={25} textAnchor="middle" fontSize={20} fontWeight={700} fill={initial} aria-hidden>
         {name.charAt(0).toUpperCase()}
       </text>
       <path

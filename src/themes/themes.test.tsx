@@ -126,10 +126,15 @@ describe.each(THEME_IDS)('theme %s', (id) => {
     expect(seen?.palette.secondary.main).toBe(theme.palette.secondary.main);
   });
 
-  it('has a logo named after the portal, drawn in its colours', () => {
+  it('has a logo named after the client whose name it shows, then the portal, drawn in its colours', () => {
     const Logo = THEMES[id].logo;
     render(<Logo portalName="Portal Rede" />);
-    const logo = screen.getByRole('img', { name: 'Portal Rede' });
+    const { clientName } = THEMES[id];
+    // The name holds the wordmark, the logo's visible text (WCAG 2.5.3); the badge's initial is decoration.
+    const name = clientName === 'Portal Rede' ? 'Portal Rede' : `${clientName} – Portal Rede`;
+    const logo = screen.getByRole('img', { name });
+    const shown = [...logo.querySelectorAll('text:not([aria-hidden])')].map((text) => text.textContent).join(' ');
+    expect(shown).toBe(clientName);
     expect(logo.querySelector('[data-part="badge"]')).toHaveAttribute('fill', theme.palette.primary.main);
     expect(logo.querySelector('[data-part="accent"]')).toHaveAttribute('stroke', theme.palette.secondary.main);
     expect(logo).toHaveTextContent(THEMES[id].clientName);
@@ -188,7 +193,7 @@ describe('PortalLogo', () => {
   it.each(THEME_IDS)('%s: the wordmark on the top bar is readable', (id) => {
     const Logo = logoFor(id);
     render(<Logo portalName={`Portal ${id}`} onBar />);
-    const logo = screen.getByRole('img', { name: `Portal ${id}` });
+    const logo = screen.getByRole('img', { name: new RegExp(`Portal ${id}$`) });
     const wordmark = logo.querySelectorAll('text')[1].getAttribute('fill')!;
     expect(contrastRatio(wordmark, barColour(id))).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
   });

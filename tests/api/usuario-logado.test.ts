@@ -306,4 +306,26 @@ describe('labels, properties and products', () => {
     const admin = portalProduct.tiposAcesso.find((t) => t.nome === 'Administrador')!;
     expect(admin.funcionalidadesPadrao).toHaveLength(17);
   });
+
+  it("names the demo products' functions for people, not by their keys", async () => {
+    const response = await gql<{ produtos: { nome: string; funcionalidades: { chave: string; nome: string }[] }[] }>(
+      portal,
+      '{ produtos { nome funcionalidades { chave nome } } }',
+      {},
+      token.dealer,
+    );
+    const names = (produto: string) =>
+      response
+        .data!.produtos.find((p) => p.nome === produto)!
+        .funcionalidades.map((f) => [f.chave, f.nome])
+        .sort();
+    expect(names('Peças')).toEqual([
+      ['PECAS_CONSULTA', 'Consulta de peças'],
+      ['PECAS_PEDIDO', 'Pedido de peças'],
+    ]);
+    expect(names('Garantia')).toEqual([
+      ['GARANTIA_ANALISE', 'Análise de garantia'],
+      ['GARANTIA_CONSULTA', 'Consulta de garantia'],
+    ]);
+  });
 });

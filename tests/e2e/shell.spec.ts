@@ -60,7 +60,7 @@ test.describe('the menu shows exactly what each user may open', () => {
     },
   ];
   for (const user of cases) {
-    test(`${user.email} sees their entries and is sent home from forbidden routes`, async ({ page }) => {
+    test(`${user.email} sees their entries and is sent home from forbidden routes, told why`, async ({ page }) => {
       await signIn(page, user.email, user.greeting);
       await openMenu(page, user.catalog);
       expect(await menuPaths(page, user.catalog)).toEqual(user.paths);
@@ -68,6 +68,8 @@ test.describe('the menu shows exactly what each user may open', () => {
         await page.goto(path);
         await expect(page).toHaveURL(/\/home$/);
         await expect(page.getByRole('heading', { name: user.greeting })).toBeVisible();
+        // Not without a word: the notice says why, in the user's language.
+        await expect(page.getByRole('alert').filter({ hasText: user.catalog.shell.pageForbidden })).toBeVisible();
       }
     });
   }

@@ -119,10 +119,26 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
   const portalUsuario = await tipoAcesso(portalId, 'Usuário', []);
   const tiposPorProduto: number[][] = [];
   const produtoIds: number[] = [];
-  for (const [nome, uri, funcs] of [
-    ['Peças', 'https://pecas.portal.test', ['PECAS_CONSULTA', 'PECAS_PEDIDO']],
-    ['Garantia', 'https://garantia.portal.test', ['GARANTIA_ANALISE', 'GARANTIA_CONSULTA']],
+  // Each product's features with the names the permission screens show (not their keys).
+  for (const [nome, uri, features] of [
+    [
+      'Peças',
+      'https://pecas.portal.test',
+      [
+        ['PECAS_CONSULTA', 'Consulta de peças'],
+        ['PECAS_PEDIDO', 'Pedido de peças'],
+      ],
+    ],
+    [
+      'Garantia',
+      'https://garantia.portal.test',
+      [
+        ['GARANTIA_ANALISE', 'Análise de garantia'],
+        ['GARANTIA_CONSULTA', 'Consulta de garantia'],
+      ],
+    ],
   ] as const) {
+    const funcs = features.map(([chave]) => chave);
     const [produto] = await tx
       .insert(s.produtos)
       .values({ nome, uri, baseUriHomolog: uri.replace('https://', 'https://homolog.') })
@@ -130,7 +146,9 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     produtoIds.push(produto.id);
     const inserted = await tx
       .insert(s.funcionalidades)
-      .values(funcs.map((chave) => ({ chave, nome: chave.replace('_', ' ').toLowerCase(), produtoId: produto.id })))
+      .values(
+        features.map(([chave, nomeFuncionalidade]) => ({ chave, nome: nomeFuncionalidade, produtoId: produto.id })),
+      )
       .returning();
     for (const f of inserted) keyIds.set(f.chave, f.id);
     const completo = await tipoAcesso(produto.id, 'Completo', [...funcs]);

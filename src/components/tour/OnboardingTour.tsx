@@ -1,15 +1,19 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { OnboardingId } from '../../../domain/enums';
 import { TOUR_OPEN_DELAY_MS } from '../../../domain/limits';
+import { pageIsBusy } from './busy';
 import type { TourStep } from './Tour';
 import { useOnboarding } from './useOnboarding';
 
-const Tour = lazy(() => import('./Tour').then((module) => ({ default: module.Tour })));
+const loadTour = () => import('./Tour');
+// Shown once per user: loaded when due (during the delay), not with the page.
+const Tour = lazy(() => loadTour().then((module) => ({ default: module.Tour })));
 
 /**
  * A screen's first-visit tour (onboarding `id`, spec section 2): it opens TOUR_OPEN_DELAY_MS after
  * the screen is `ready`, once per user: closing or finishing it records it as seen
- * (setCurrentUserOnboardingSeen). `steps` should keep its identity between renders (useMemo).
+ * (setCurrentUserOnboardingSeen). It never opens over a dialog nor while a field has the focus: it
+ * waits, looking again every TOUR_OPEN_DELAY_MS. `steps` should keep its identity between renders (useMemo).
  */
 export function OnboardingTour({ id, ready, steps }: { id: OnboardingId; ready: boolean; steps: TourStep[] }) {
   const { seen, markSeen } = useOnboarding(id);
@@ -19,10 +23,17 @@ export function OnboardingTour({ id, ready, steps }: { id: OnboardingId; ready: 
 
   useEffect(() => {
     if (!due) return;
-    const timer = setTimeout(() => {
+    void loadTour();
+    let timer: ReturnType<typeof setTimeout>;
+    const openWhenFree = () => {
+      if (pageIsBusy()) {
+        timer = setTimeout(openWhenFree, TOUR_OPEN_DELAY_MS);
+        return;
+      }
       setShown(true);
       setOpen(true);
-    }, TOUR_OPEN_DELAY_MS);
+    };
+    timer = setTimeout(openWhenFree, TOUR_OPEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [due]);
 

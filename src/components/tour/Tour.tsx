@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { isEditable } from './busy';
 
 export interface TourStep {
   /** CSS selector of the element the step points at (e.g. `[data-tour="menu-button"]`). */
@@ -27,11 +28,6 @@ export interface TourProps {
 }
 
 const SPOTLIGHT_PADDING = 4;
-
-function isEditable(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
 
 /** A virtual anchor in the middle of the viewport, for a step whose element is not on the page. */
 const centreAnchor: PopperProps['anchorEl'] = {

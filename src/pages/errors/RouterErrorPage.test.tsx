@@ -2,11 +2,15 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter, data } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { log } from '../../../providers/logger';
 import { browser } from '../../browser';
 import { RouterErrorPage, routerErrorDetail } from './RouterErrorPage';
+import { loadCatalog } from '../../../i18n/load';
+
+// main.tsx loads the stored language's catalog before either page can show.
+beforeAll(() => Promise.all((['PT_BR', 'ES', 'EN'] as const).map(loadCatalog)));
 
 beforeEach(() => {
   // The router reports what it caught on the console.

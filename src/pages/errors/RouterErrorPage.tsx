@@ -3,9 +3,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import type { Idioma } from '../../../domain/enums';
-import { translate } from '../../../i18n';
 import { getStoredIdioma } from '../../../providers/language';
 import { browser } from '../../browser';
+import { useCatalogTranslate } from '../../useCatalog';
 import { ErrorLayout } from './ErrorLayout';
 import { logErrorOnce } from './logErrorOnce';
 
@@ -18,10 +18,11 @@ export function routerErrorDetail(error: unknown): string {
 
 /**
  * The data router's `errorElement`: an error react-admin's boundaries did not catch. It renders
- * outside <Admin> (no i18n provider, no theme), so it reads the catalogs directly.
+ * outside <Admin> (no i18n provider, no theme), so it reads its language's catalog directly.
  */
 export function RouterErrorPage({ idioma = getStoredIdioma() }: { idioma?: Idioma }) {
   const error = useRouteError();
+  const translate = useCatalogTranslate(idioma);
   const detail = routerErrorDetail(error);
   const loggedHere = useRef(false);
 
@@ -35,10 +36,10 @@ export function RouterErrorPage({ idioma = getStoredIdioma() }: { idioma?: Idiom
     <main>
       <ErrorLayout
         fullPage
-        title={translate(idioma, 'errorPages.routerError.title')}
+        title={translate('errorPages.routerError.title')}
         actions={
           <Button variant="contained" onClick={() => browser.reload()}>
-            {translate(idioma, 'errorPages.reload')}
+            {translate('errorPages.reload')}
           </Button>
         }
       >

@@ -1,8 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../browser';
 import { Maintenance } from './Maintenance';
+import { loadCatalog } from '../../../i18n/load';
+
+// main.tsx loads the stored language's catalog before either page can show.
+beforeAll(() => Promise.all((['PT_BR', 'ES', 'EN'] as const).map(loadCatalog)));
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,14 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Idioma } from '../../../domain/enums';
-import { translate } from '../../../i18n';
 import { browser } from '../../browser';
+import { useCatalogTranslate } from '../../useCatalog';
 
 /**
  * Shown instead of the app when the start-up load fails ("Atualização em Curso"). It renders
- * before react-admin (no i18n provider, no theme), so it reads the catalogs directly.
+ * before react-admin (no i18n provider, no theme), so it reads its language's catalog directly.
  */
 export function Maintenance({ idioma }: { idioma: Idioma }) {
+  const translate = useCatalogTranslate(idioma);
   return (
     <Box
       component="main"
@@ -27,12 +28,12 @@ export function Maintenance({ idioma }: { idioma: Idioma }) {
     >
       <Box role="alert" sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="h4" component="h1">
-          {translate(idioma, 'maintenance.title')}
+          {translate('maintenance.title')}
         </Typography>
-        <Typography>{translate(idioma, 'maintenance.text')}</Typography>
+        <Typography>{translate('maintenance.text')}</Typography>
       </Box>
       <Button variant="contained" startIcon={<Refresh />} onClick={() => browser.reload()}>
-        {translate(idioma, 'errorPages.retry')}
+        {translate('errorPages.retry')}
       </Button>
     </Box>
   );
