@@ -1,3 +1,4 @@
+import { FUNCTION_KEYS } from '../../domain/enums';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, onboardingVistos, usuarios } from '../../server/db/schema';
@@ -51,7 +52,10 @@ describe('usuarioLogado', () => {
       produtos: { nome: string }[];
     };
     expect(me.tipo.id).toBe('TECSINAPSE');
-    expect(me.funcionalidades).toHaveLength(17);
+    // Every portal function key, and the default features of the products' Completo access types.
+    expect(me.funcionalidades.map((f) => f.chave).sort()).toEqual(
+      [...FUNCTION_KEYS, 'GARANTIA_ANALISE', 'GARANTIA_CONSULTA', 'PECAS_CONSULTA', 'PECAS_PEDIDO'].sort(),
+    );
     expect(me.marcas).toHaveLength(3);
     expect(me.tiposUsuarios).toEqual(['TECSINAPSE', 'MONTADORA', 'DEALER_GRUPO']);
     expect(me.produtos.map((p) => p.nome).sort()).toEqual(['Garantia', 'Peças', 'Portal']);
@@ -61,12 +65,13 @@ describe('usuarioLogado', () => {
     const { data } = await gql<{ usuarioLogado: Record<string, unknown> }>(portal, USUARIO_LOGADO, {}, token.dealer);
     const me = data!.usuarioLogado as {
       idioma: { id: string };
-      funcionalidades: unknown[];
+      funcionalidades: { chave: string }[];
       dealers: { grupo: { nome: string } }[];
       tiposUsuarios: string[];
     };
     expect(me.idioma.id).toBe('ES');
-    expect(me.funcionalidades).toEqual([]);
+    // No portal function key: only the default feature of the Peças access type the user holds.
+    expect(me.funcionalidades.map((f) => f.chave)).toEqual(['PECAS_CONSULTA']);
     expect(me.dealers).toHaveLength(2);
     expect(me.dealers[0].grupo.nome).toMatch(/^Grupo /);
     expect(me.tiposUsuarios).toEqual(['DEALER_GRUPO']);

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { FUNCTION_KEYS, type FunctionKey, type TipoUsuario } from '../../../domain/enums';
 import { hashPassword } from '../../auth/passwords';
 import type { SeedDemo } from '../../config';
@@ -152,7 +152,11 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
       .returning();
     for (const f of inserted) keyIds.set(f.chave, f.id);
     const completo = await tipoAcesso(produto.id, 'Completo', [...funcs]);
-    const consulta = await tipoAcesso(produto.id, 'Consulta', [funcs[1]]);
+    const consulta = await tipoAcesso(
+      produto.id,
+      'Consulta',
+      funcs.filter((chave) => chave.endsWith('_CONSULTA')),
+    );
     tiposPorProduto.push([completo.id, consulta.id]);
   }
 
@@ -267,6 +271,13 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     grupoIds: [...new Set([grupoDoDealer[0], grupoDoDealer[4]])],
     dealerIds: [dealers[0].id, dealers[4].id],
   });
+  // The demo accounts hold the default features of their product access types, as the user form
+  // requires of a saved user (one set-based statement).
+  await tx.execute(sql`insert into usuario_funcionalidades (usuario_id, funcionalidade_id)
+    select uta.usuario_id, taf.funcionalidade_id from usuario_tipos_acesso uta
+    join tipo_acesso_funcionalidades taf on taf.tipo_acesso_id = uta.tipo_acesso_id
+    where uta.tipo_acesso_id in (select id from tipos_acesso where produto_id <> ${portalId})
+    on conflict do nothing`);
   const tipos: TipoUsuario[] = [
     ...Array<TipoUsuario>(5).fill('TECSINAPSE'),
     ...Array<TipoUsuario>(14).fill('MONTADORA'),
