@@ -130,10 +130,16 @@ test('the manufacturer, who may create only private groups, creates one, then re
       .click();
     await expect(page.getByText(`Grupo de usuários ${titulo} salvo`)).toBeVisible();
     await expect(page.getByText(ptBR.errors.forbidden)).toHaveCount(0);
-    await expect(page).toHaveURL(/\/gruposUsuarios$/);
+    // Back to the list (with the search it had, if any).
+    await expect(page).toHaveURL(/\/gruposUsuarios(\?.*)?$/);
   };
   const open = async (titulo: string) => {
     await page.getByPlaceholder('Buscar', { exact: true }).fill(titulo);
+    // The search applies after a pause: a row opened before it does would be left for the list again.
+    await expect
+      .poll(() => (JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as { q?: string }).q)
+      .toBe(titulo);
+    await settle(page);
     const row = page.getByRole('row', { name: new RegExp(titulo) });
     await expect(row).toContainText(g.privado);
     await expect(row).toContainText('Marina Montadora');
@@ -170,7 +176,10 @@ test('the manufacturer, who may create only private groups, creates one, then re
   const editado = `${nome} editado`;
   await page.getByRole('textbox', { name: g.fields.nome }).fill(editado);
   await page.getByRole('checkbox', { name: g.blocos.possuiUsuariosManuais }).check();
-  await pickOption(page, new RegExp(`^${g.fields.usuariosManuais}`), 'Diego Dealer (dealer@portal.test)', 'Diego');
+  // Typed once (the search waits 1 s after the last key), picked once: a chosen user is no longer offered.
+  await page.getByRole('combobox', { name: new RegExp(`^${g.fields.usuariosManuais}`) }).fill('Diego');
+  await page.getByRole('option', { name: 'Diego Dealer (dealer@portal.test)' }).click();
+  await expect(page.getByRole('button', { name: 'Diego Dealer (dealer@portal.test)' })).toBeVisible();
   await save(editado);
 
   // The second save holds: still private, with both blocks.
