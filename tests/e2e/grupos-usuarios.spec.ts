@@ -176,10 +176,21 @@ test('the manufacturer, who may create only private groups, creates one, then re
   const editado = `${nome} editado`;
   await page.getByRole('textbox', { name: g.fields.nome }).fill(editado);
   await page.getByRole('checkbox', { name: g.blocos.possuiUsuariosManuais }).check();
+  // The preview of the block still empty names it (not only "Verifique os dados!"), and the form
+  // marks its field until a user is chosen.
+  await page.getByRole('button', { name: g.destinatarios.botao }).click();
+  const preview = page.getByRole('dialog', { name: g.destinatarios.title });
+  const vazio = `${g.blocos.possuiUsuariosManuais}: ${g.validation.obrigatorioNoBloco}`;
+  await expect(preview.getByRole('alert')).toContainText(g.destinatarios.verifique);
+  await expect(preview.getByRole('listitem')).toHaveText([vazio]);
+  expect(await violations(page, 'recipient preview with an empty block')).toEqual([]);
+  await preview.getByRole('button', { name: ptBR.ra.action.close }).click();
+  await expect(page.getByText(g.validation.obrigatorioNoBloco)).toBeVisible();
   // Typed once (the search waits 1 s after the last key), picked once: a chosen user is no longer offered.
   await page.getByRole('combobox', { name: new RegExp(`^${g.fields.usuariosManuais}`) }).fill('Diego');
   await page.getByRole('option', { name: 'Diego Dealer (dealer@portal.test)' }).click();
   await expect(page.getByRole('button', { name: 'Diego Dealer (dealer@portal.test)' })).toBeVisible();
+  await expect(page.getByText(g.validation.obrigatorioNoBloco)).toHaveCount(0);
   await save(editado);
 
   // The second save holds: still private, with both blocks.
