@@ -377,7 +377,7 @@ export const RESOURCES = {
       destinatarios: {
         operation: 'usuariosByGruposUsuariosPaged',
         args: { filterInput: 'DestinatariosFilterInput!' },
-        fields: 'content { id nome email tipo removido } totalElements',
+        fields: 'content { id nome email tipo removido } totalElements totalDestinatarios',
       },
       // Manual users and access lists: users whose name or e-mail starts with the text.
       usuarios: {

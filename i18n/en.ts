@@ -661,6 +661,7 @@ export const en = {
       vazio: 'No recipients.',
       erro: 'Could not load the recipients.',
       excluidos: '%{smart_count} user excluded |||| %{smart_count} users excluded',
+      verifique: 'Complete the checked blocks to see the recipients:',
       pagina: '%{from}–%{to} of %{count}',
     },
     importar: {

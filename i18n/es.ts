@@ -663,6 +663,7 @@ export const es = {
       vazio: 'Ningún destinatario.',
       erro: 'No se pudieron cargar los destinatarios.',
       excluidos: '%{smart_count} usuario excluido |||| %{smart_count} usuarios excluidos',
+      verifique: 'Complete los bloques marcados para ver los destinatarios:',
       pagina: '%{from}–%{to} de %{count}',
     },
     importar: {

@@ -661,6 +661,7 @@ export const ptBR = {
       vazio: 'Nenhum destinatário.',
       erro: 'Não foi possível carregar os destinatários.',
       excluidos: '%{smart_count} usuário excluído |||| %{smart_count} usuários excluídos',
+      verifique: 'Complete os blocos marcados para ver os destinatários:',
       pagina: '%{from}–%{to} de %{count}',
     },
     importar: {

@@ -88,7 +88,9 @@ export const grupoUsuariosSchema = z
     id: idSchema.nullish(),
     version: versionField,
     nome: requiredText(GRUPO_USUARIOS_NOME_MAX),
-    publico: z.boolean().default(true),
+    // Missing: private, never the wider choice (the form sends its value; the spec's default, public,
+    // is the form's for who may create public groups: novoGrupoUsuarios).
+    publico: z.boolean().default(false),
     active: z.boolean().default(true),
     leitorIds: ids,
     editorIds: ids,

@@ -4,6 +4,7 @@ import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BLOCOS } from '../../domain/schemas/grupoUsuarios';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { renderResource } from '../../src/testing/renderResource';
@@ -68,10 +69,33 @@ const server = setupServer(
       grupos?: string[];
     };
     calls.destinatarios.push(filter);
+    // As the server refuses a draft with an empty block: BAD_USER_INPUT naming each field.
+    const definicao = (filter.definicao ?? {}) as Record<string, unknown>;
+    const vazios = Object.entries(BLOCOS).flatMap(([bloco, campos]) =>
+      definicao[bloco]
+        ? campos.slice(0, 2).filter((campo) => !(definicao[campo] as unknown[] | undefined)?.length)
+        : [],
+    );
+    if (vazios.length) {
+      const fieldErrors = Object.fromEntries(
+        vazios.map((campo) => [`definicao.${campo}`, 'Escolha ao menos um item neste bloco']),
+      );
+      return HttpResponse.json({
+        data: null,
+        errors: [{ message: 'Verifique os dados!', extensions: { code: 'BAD_USER_INPUT', fieldErrors } }],
+      });
+    }
     const removidos = filter.definicao?.usuarioRemovidoIds ?? [];
     const content = DESTINATARIOS.map((d) => ({ ...d, removido: removidos.includes(d.id) }));
+    const incluidos = content.filter((d) => !d.removido).length;
     return HttpResponse.json({
-      data: { result: { content, totalElements: filter.grupos ? 16 : content.length } },
+      data: {
+        result: {
+          content,
+          totalElements: filter.grupos ? 16 : content.length,
+          totalDestinatarios: filter.grupos ? 16 : incluidos,
+        },
+      },
     });
   }),
   api.mutation('gruposUsuarios_favorito', ({ variables }) => {
@@ -196,14 +220,28 @@ describe('/gruposUsuarios/novo', () => {
     expect(screen.getByRole('switch', { name: 'Visibilidade' })).toBeEnabled();
   });
 
-  it('keeps a caller without the public-groups key to a private group', async () => {
-    tipo = 'MONTADORA';
-    render('/gruposUsuarios/novo', SEM_PUBLICO);
-    const publico = await screen.findByRole('switch', { name: 'Visibilidade' });
-    expect(publico).not.toBeChecked();
-    expect(publico).toBeDisabled();
-    expect(screen.getByText('Você só pode criar grupos privados.')).toBeInTheDocument();
-  });
+  it(
+    'keeps a caller without the public-groups key to a private group, and sends it private',
+    async () => {
+      tipo = 'MONTADORA';
+      const u = user();
+      render('/gruposUsuarios/novo', SEM_PUBLICO);
+      const publico = await screen.findByRole('switch', { name: 'Visibilidade' });
+      expect(publico).not.toBeChecked();
+      expect(publico).toBeDisabled();
+      expect(screen.getByText('Você só pode criar grupos privados.')).toBeInTheDocument();
+      // The locked switch's value is submitted (issue #25: a disabled input sent nothing, and the
+      // server's default was refused to a manufacturer).
+      await u.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Privado da montadora');
+      await u.click(screen.getByRole('checkbox', { name: 'Cargos' }));
+      await choose(u, /^Cargos/, 'Vendedor');
+      await u.click(saveButton());
+      await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() => expect(calls.saved).toHaveLength(1));
+      expect(calls.saved[0]).toMatchObject({ nome: 'Privado da montadora', publico: false, cargoIds: ['1'] });
+    },
+    SLOW,
+  );
 
   it('explains how blocks combine, and saves only with a block on', async () => {
     const u = user();
@@ -399,7 +437,76 @@ describe('/gruposUsuarios/:id', () => {
       await u.click(saveButton());
       await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Salvar' }));
       await waitFor(() => expect(calls.saved).toHaveLength(1));
-      expect(calls.saved[0]).toMatchObject({ version: 3, usuarioRemovidoIds: ['20'], id: '1' });
+      expect(calls.saved[0]).toMatchObject({ version: 3, usuarioRemovidoIds: ['20'], id: '1', publico: true });
+    },
+    SLOW,
+  );
+
+  it(
+    "counts the recipients as they will be: an exclusion takes one off the preview's total",
+    async () => {
+      const u = user();
+      render('/gruposUsuarios/1');
+      await u.click(await screen.findByRole('button', { name: 'Ver destinatários' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Destinatários do grupo' });
+      expect(await within(dialog).findByText('2 destinatários')).toBeInTheDocument();
+      await u.click(await within(dialog).findByRole('checkbox', { name: 'Incluir Diego Dealer (dealer@portal.test)' }));
+      expect(await within(dialog).findByText('1 destinatário')).toBeInTheDocument();
+      expect(within(dialog).getByText('1 usuário excluído')).toBeInTheDocument();
+      // Diego is still listed, to be included again.
+      expect(
+        within(dialog).getByRole('checkbox', { name: 'Incluir Diego Dealer (dealer@portal.test)' }),
+      ).not.toBeChecked();
+    },
+    SLOW,
+  );
+
+  it(
+    'names each empty block of a refused preview, and marks its field in the form until it is filled',
+    async () => {
+      const u = user();
+      render('/gruposUsuarios/1');
+      await u.click(await screen.findByRole('checkbox', { name: 'Cargos' }));
+      await u.click(screen.getByRole('button', { name: 'Ver destinatários' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Destinatários do grupo' });
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Complete os blocos marcados para ver os destinatários:');
+      expect(
+        within(alert)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Cargos: Escolha ao menos um item neste bloco']);
+      expect(alert).not.toHaveTextContent('Verifique os dados!');
+      await u.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+      const cargos = screen.getByRole('combobox', { name: /^Cargos/ });
+      expect(cargos).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByText('Escolha ao menos um item neste bloco')).toBeInTheDocument();
+      await choose(u, /^Cargos/, 'Vendedor');
+      expect(screen.queryByText('Escolha ao menos um item neste bloco')).not.toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: /^Cargos/ })).toHaveAttribute('aria-invalid', 'false');
+    },
+    SLOW,
+  );
+
+  it(
+    "names the profile's fields by block and field",
+    async () => {
+      const u = user();
+      render('/gruposUsuarios/novo');
+      await u.click(await screen.findByRole('checkbox', { name: 'Perfil' }));
+      await u.click(screen.getByRole('button', { name: 'Ver destinatários' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Destinatários do grupo' });
+      const alert = await within(dialog).findByRole('alert');
+      expect(
+        within(alert)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        'Perfil › Marcas: Escolha ao menos um item neste bloco',
+        'Perfil › Tipos de usuário: Escolha ao menos um item neste bloco',
+      ]);
+      await u.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+      expect(screen.getAllByText('Escolha ao menos um item neste bloco')).toHaveLength(2);
     },
     SLOW,
   );

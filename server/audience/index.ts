@@ -303,21 +303,38 @@ export interface RecipientsPage {
  */
 export async function listRecipients(db: DbOrTx, given: Audience[], input: RecipientsPage) {
   const audiences = await loaded(db, given);
-  return pageWithTotalOnce<{ id: number; nome: string; email: string; tipo: string; removido: boolean }>(
-    db,
-    input,
-    recipientsList(audiences, input),
-  );
+  const [page, removidos] = await Promise.all([
+    pageWithTotalOnce<{ id: number; nome: string; email: string; tipo: string; active: boolean; removido: boolean }>(
+      db,
+      input,
+      recipientsList(audiences, input),
+    ),
+    countListedRemovidos(db, audiences, input),
+  ]);
+  return { ...page, totalDestinatarios: page.totalElements - removidos };
+}
+
+const listWhere = (audiences: Audience[], input: RecipientsPage) =>
+  allOf(recipientCondition(audiences), input.scope, searchIn(input.busca, usuarios.busca));
+
+/**
+ * How many of the listed rows are excluded users (input.removidos): a look-up of those users by id,
+ * not a second pass over the recipients.
+ */
+async function countListedRemovidos(db: DbOrTx, audiences: Audience[], input: RecipientsPage): Promise<number> {
+  if (!input.removidos || input.removidos.count?.('removidos') === 0) return 0;
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from usuarios
+    where ${oneOf(sql`usuarios.id`, input.removidos, 'removidos')} and ${listWhere(audiences, input)}`);
+  return Number(rows[0].n);
 }
 
 /** What listRecipients reads, for pageWithTotalOnce (loaded audiences): the recipients by name, the page's columns. */
 export function recipientsList(audiences: Audience[], input: RecipientsPage): OnePassList {
-  const where = allOf(recipientCondition(audiences), input.scope, searchIn(input.busca, usuarios.busca));
   const removido = input.removidos ? oneOf(sql`usuarios.id`, input.removidos, 'removidos') : sql`false`;
   return {
-    rows: sql`select usuarios.id, usuarios.nome from usuarios where ${where}`,
+    rows: sql`select usuarios.id, usuarios.nome from usuarios where ${listWhere(audiences, input)}`,
     order: sql`lista.nome, lista.id`,
-    columns: sql`usuarios.id, usuarios.nome, usuarios.email, usuarios.tipo, ${removido} as removido`,
+    columns: sql`usuarios.id, usuarios.nome, usuarios.email, usuarios.tipo, usuarios.active, ${removido} as removido`,
     join: sql`join usuarios on usuarios.id = lista.id`,
   };
 }

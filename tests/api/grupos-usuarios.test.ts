@@ -291,7 +291,7 @@ const GRUPO_FIELDS = `id version nome publico active favorito podeEditar totalDe
 const SALVAR = `mutation($g: GrupoUsuariosInput!) { salvarGrupoUsuarios(grupoUsuarios: $g) { ${GRUPO_FIELDS} } }`;
 const GRUPO = `query($id: ID!) { grupoUsuarios(id: $id) { ${GRUPO_FIELDS} } }`;
 const DESTINATARIOS = `query($f: DestinatariosFilterInput!) {
-  usuariosByGruposUsuariosPaged(filterInput: $f) { totalElements content { id nome removido } } }`;
+  usuariosByGruposUsuariosPaged(filterInput: $f) { totalElements totalDestinatarios content { id nome active removido } } }`;
 const LISTA = `query($f: GrupoUsuariosFilterInput!) {
   gruposUsuarios(filterInput: $f) { totalElements content { id nome favorito publico totalDestinatarios } } }`;
 
@@ -311,7 +311,11 @@ type Grupo = {
   leitores: { id: string }[];
   editores: { id: string }[];
 };
-type Page = { totalElements: number; content: { id: string; nome: string; removido: boolean }[] };
+type Page = {
+  totalElements: number;
+  totalDestinatarios: number;
+  content: { id: string; nome: string; active: boolean; removido: boolean }[];
+};
 
 const fields = (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
 
@@ -341,6 +345,9 @@ async function viaApi(f: Record<string, unknown>, token = staff): Promise<number
     const p = r.data!.usuariosByGruposUsuariosPaged;
     if (total >= 0) expect(p.totalElements).toBe(total);
     total = p.totalElements;
+    // Without the excluded users listed, every row listed is a recipient, and an active user.
+    expect(p.totalDestinatarios).toBe(total);
+    expect(p.content.every((row) => row.active)).toBe(true);
     seen.push(...p.content.map((row) => Number(row.id)));
     if (p.content.length < 7) break;
   }
@@ -554,6 +561,26 @@ describe('recipients of each block and their combinations', () => {
         .map((row) => Number(row.id))
         .sort((a, b) => a - b),
     ).toEqual([base[0], base[1]].sort((a, b) => a - b));
+    // The preview's total counts the recipients as the group will have them (issue #25): the rows
+    // listed less the excluded ones; an excluded user who is no recipient changes nothing.
+    const page = r.data!.usuariosByGruposUsuariosPaged;
+    expect(page.totalElements).toBe(content.length);
+    expect(page.totalDestinatarios).toBe(expected(withRemoved).length);
+    expect(page.totalDestinatarios).toBe(content.length - 2);
+    const outsider = net.users.find((x) => x.active && !base.includes(x.id))!.id;
+    const more = await destinatarios(staff, {
+      definicao: { ...withRemoved, usuarioRemovidoIds: [base[0], base[1], outsider] },
+      incluirRemovidos: true,
+      rowsPerPage: 5,
+    });
+    expect(more.data!.usuariosByGruposUsuariosPaged).toMatchObject({
+      totalElements: content.length,
+      totalDestinatarios: content.length - 2,
+    });
+    // With a search, among the rows found.
+    const nome = net.users.find((x) => x.id === base[0])!.nome;
+    const found = await destinatarios(staff, { definicao: withRemoved, incluirRemovidos: true, busca: nome });
+    expect(found.data!.usuariosByGruposUsuariosPaged).toMatchObject({ totalElements: 1, totalDestinatarios: 0 });
     // A draft and a saved group together.
     const first = [...saved.values()][6];
     expect(await viaApi({ grupos: [first.id], definicao: withRemoved })).toEqual(
@@ -898,9 +925,18 @@ describe('salvarGrupoUsuarios: rules', () => {
     const before = await groupTables();
     const refused = await salvar(without.token, { nome: unique('Público'), publico: true, ...input });
     expect(errorCode(refused)).toBe('FORBIDDEN');
-    // publico defaults to true (spec section 9): also refused.
-    expect(errorCode(await salvar(without.token, { nome: unique('Público'), ...input }))).toBe('FORBIDDEN');
     expect(await groupTables()).toBe(before);
+    // A missing visibility is never the wider choice (issue #25: the form's locked switch sent
+    // nothing and the save was refused): private, for whoever saves it.
+    for (const token of [without.token, withKey.token, staff]) {
+      const missing = await salvar(token, { nome: unique('Sem visibilidade'), ...input });
+      expect(missing.errors, JSON.stringify(missing.errors)).toBeUndefined();
+      const [row] = await db
+        .select({ publico: s.gruposUsuarios.publico })
+        .from(s.gruposUsuarios)
+        .where(eq(s.gruposUsuarios.id, Number(missing.data!.salvarGrupoUsuarios.id)));
+      expect(row.publico).toBe(false);
+    }
     const privado = await salvar(without.token, { nome: unique('Privado'), publico: false, ...input });
     expect(privado.errors).toBeUndefined();
     expect(privado.data!.salvarGrupoUsuarios).toMatchObject({ publico: false, criador: { id: String(without.id) } });
@@ -1176,6 +1212,152 @@ describe('read and edit access lists', () => {
     expect(
       (await gql<{ grupoUsuarios: Grupo }>(portal, GRUPO, { id }, me.token)).data!.grupoUsuarios.totalDestinatarios,
     ).toBe(want.length);
+  });
+});
+
+describe("users outside the caller's scope in a group (issue #25)", () => {
+  /** A group's user lists as stored, by table. */
+  async function storedLists(id: number) {
+    const read = async (table: string) => {
+      const { rows } = await db.execute<{ usuario_id: number }>(
+        sql`select usuario_id from ${sql.raw(table)} where grupo_usuarios_id = ${id} order by usuario_id`,
+      );
+      return rows.map((r) => Number(r.usuario_id));
+    };
+    return {
+      manuais: await read('grupo_usuarios_manuais'),
+      removidos: await read('grupo_usuarios_removidos'),
+      leitores: await read('grupo_usuarios_leitores'),
+      editores: await read('grupo_usuarios_editores'),
+    };
+  }
+  const sortedIds = (...ids: number[]) => [...ids].sort((a, b) => a - b);
+  const idsOf = (list: { id: string }[]) => sortedIds(...list.map((x) => Number(x.id)));
+
+  it('lists only the users the caller sees, and a save or inactivation keeps the others', async () => {
+    const [M1, , M3] = net.marcas;
+    const editor = await newManufacturer({ marcaIds: [M1] });
+    const rival = await newManufacturer({ marcaIds: [M3] });
+    // Users of brand M1 (seen by the editor) and of brand M3 (seen by the rival).
+    const [m1a, m1b, m1x] = [
+      await addUser({ tipo: 'MONTADORA', marcas: [M1] }),
+      await addUser({ tipo: 'MONTADORA', marcas: [M1] }),
+      await addUser({ tipo: 'MONTADORA', marcas: [M1] }),
+    ].map((u) => u.id);
+    const [m3a, m3x] = [
+      await addUser({ tipo: 'MONTADORA', marcas: [M3] }),
+      await addUser({ tipo: 'MONTADORA', marcas: [M3] }),
+    ].map((u) => u.id);
+    const def = { possuiCargos: true, cargoIds: [net.cargos[0]], possuiUsuariosManuais: true };
+    // A public group of provider staff, which every manufacturer reads.
+    const id = await criar({
+      ...def,
+      publico: true,
+      usuarioManualIds: [m1a, m1b, m3a],
+      usuarioRemovidoIds: [m1x, m3x],
+      leitorIds: [m1a, m3a],
+      editorIds: [editor.id, m3a],
+    });
+    const all = await storedLists(id);
+    const listsOf = (g: Grupo & { usuariosRemovidos: { id: string }[] }) => ({
+      manuais: idsOf(g.usuariosManuais),
+      removidos: idsOf(g.usuariosRemovidos),
+      leitores: idsOf(g.leitores),
+      editores: idsOf(g.editores),
+    });
+    type Full = Grupo & { usuariosRemovidos: { id: string }[] };
+    const read = async (token: string) =>
+      listsOf((await gql<{ grupoUsuarios: Full }>(portal, GRUPO, { id }, token)).data!.grupoUsuarios as Full);
+    const seenByRival = { manuais: [m3a], removidos: [m3x], leitores: [m3a], editores: [m3a] };
+    const seenByEditor = {
+      manuais: sortedIds(m1a, m1b),
+      removidos: [m1x],
+      leitores: [m1a],
+      editores: [editor.id],
+    };
+    expect(await read(staff)).toEqual(all);
+    expect(await read(rival.token)).toEqual(seenByRival);
+    expect(await read(editor.token)).toEqual(seenByEditor);
+    // The same in the list and in the import.
+    const listed = await gql<{ gruposUsuarios: { content: Full[] } }>(
+      portal,
+      `query($f: GrupoUsuariosFilterInput!) { gruposUsuarios(filterInput: $f) { content { ${GRUPO_FIELDS} } } }`,
+      { f: { busca: (await db.select().from(s.gruposUsuarios).where(eq(s.gruposUsuarios.id, id)))[0].nome } },
+      rival.token,
+    );
+    expect(listed.data!.gruposUsuarios.content.map(listsOf)).toEqual([seenByRival]);
+    const imported = await gql<{ importarGrupoUsuarios: Full[] }>(
+      portal,
+      `mutation($ids: [ID!]!) { importarGrupoUsuarios(ids: $ids) { ${GRUPO_FIELDS} } }`,
+      { ids: [id] },
+      rival.token,
+    );
+    expect(imported.data!.importarGrupoUsuarios.map(listsOf)).toEqual([seenByRival]);
+
+    // The editor drops one of their users from each list and saves: the rival's users stay.
+    const [row] = await db.select().from(s.gruposUsuarios).where(eq(s.gruposUsuarios.id, id));
+    const saved = await salvar(editor.token, {
+      id,
+      version: row.version,
+      nome: row.nome,
+      ...def,
+      usuarioManualIds: [m1b],
+      usuarioRemovidoIds: [],
+      leitorIds: [],
+      editorIds: [editor.id],
+    });
+    expect(saved.errors, JSON.stringify(saved.errors)).toBeUndefined();
+    expect(listsOf(saved.data!.salvarGrupoUsuarios as Full)).toEqual({
+      manuais: [m1b],
+      removidos: [],
+      leitores: [],
+      editores: [editor.id],
+    });
+    const kept = {
+      manuais: sortedIds(m1b, m3a),
+      removidos: [m3x],
+      leitores: [m3a],
+      editores: sortedIds(editor.id, m3a),
+    };
+    expect(await storedLists(id)).toEqual(kept);
+    // Inactivated and activated again by the editor (a save of the group as they read it): the same.
+    for (const op of ['inativarGrupoUsuarios', 'ativarGrupoUsuarios']) {
+      const r = await gql(portal, `mutation($id: ID!) { ${op}(id: $id) { id } }`, { id }, editor.token);
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+      expect(await storedLists(id)).toEqual(kept);
+    }
+    // Naming a user they do not see is still refused, and changes nothing.
+    const [now] = await db.select().from(s.gruposUsuarios).where(eq(s.gruposUsuarios.id, id));
+    const before = await groupTables();
+    const refused = await salvar(editor.token, {
+      id,
+      version: now.version,
+      nome: now.nome,
+      ...def,
+      usuarioManualIds: [m1b, m3a],
+      editorIds: [editor.id],
+    });
+    expect(fields(refused)).toEqual({ usuarioManualIds: V.usuarioNaoPermitido });
+    expect(await groupTables()).toBe(before);
+  });
+
+  it('grupoUsuariosByNome names only groups the caller may read', async () => {
+    const creator = await newManufacturer();
+    const outsider = await newManufacturer();
+    const nome = unique('Grupo Secreto');
+    const id = await criar({ nome, publico: false, possuiCargos: true, cargoIds: [net.cargos[0]] }, creator.token);
+    const byNome = async (token: string) =>
+      (
+        await gql<{ grupoUsuariosByNome: { id: string; nome: string } | null }>(
+          portal,
+          'query($n: String!) { grupoUsuariosByNome(nome: $n) { id nome } }',
+          { n: nome.toUpperCase() },
+          token,
+        )
+      ).data!.grupoUsuariosByNome;
+    expect(await byNome(outsider.token)).toBeNull();
+    expect(await byNome(creator.token)).toEqual({ id: String(id), nome });
+    expect(await byNome(staff)).toEqual({ id: String(id), nome });
   });
 });
 

@@ -116,6 +116,92 @@ test('the staff creates a group from a profile and a manual user, excludes a rec
   await expect(novo).toHaveCount(0);
 });
 
+test('the manufacturer, who may create only private groups, creates one, then reopens, edits and saves it', async ({
+  page,
+}) => {
+  // Issue #25: the locked visibility switch sent nothing and the server's default (public) was
+  // refused ("Você não tem permissão para realizar esta ação.").
+  const nome = `Privado E2E ${Date.now()}`;
+  const save = async (titulo: string) => {
+    await page.getByRole('button', { name: ptBR.ra.action.save, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Salvar o grupo ${titulo}?` })
+      .getByRole('button', { name: ptBR.ra.action.save })
+      .click();
+    await expect(page.getByText(`Grupo de usuários ${titulo} salvo`)).toBeVisible();
+    await expect(page.getByText(ptBR.errors.forbidden)).toHaveCount(0);
+    // Back to the list (with the search it had, if any).
+    await expect(page).toHaveURL(/\/gruposUsuarios(\?.*)?$/);
+  };
+  const open = async (titulo: string) => {
+    await page.getByPlaceholder('Buscar', { exact: true }).fill(titulo);
+    // The search applies after a pause: a row opened before it does would be left for the list again.
+    await expect
+      .poll(() => (JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as { q?: string }).q)
+      .toBe(titulo);
+    await settle(page);
+    const row = page.getByRole('row', { name: new RegExp(titulo) });
+    await expect(row).toContainText(g.privado);
+    await expect(row).toContainText('Marina Montadora');
+    await row.getByRole('cell').nth(1).click();
+    await expect(page).toHaveURL(/\/gruposUsuarios\/\d+$/);
+    await settle(page);
+  };
+  await skipTour(page, ['HOME', 'GRUPO_USUARIO']);
+  await signIn(page, 'montadora@portal.test', 'Olá, Marina Montadora');
+  await navigateInApp(page, '/gruposUsuarios');
+  await page.getByRole('link', { name: 'Criar' }).click();
+  await expect(page).toHaveURL(/\/gruposUsuarios\/novo$/);
+  await settle(page);
+
+  await page.getByRole('textbox', { name: g.fields.nome }).fill(nome);
+  const publico = page.getByRole('switch', { name: g.fields.publico });
+  await expect(publico).not.toBeChecked();
+  await expect(publico).toBeDisabled();
+  await expect(page.getByText(g.publicoSemPermissao)).toBeVisible();
+  await page.getByRole('checkbox', { name: g.blocos.possuiPerfil }).check();
+  await pickOption(page, new RegExp(`^${g.fields.marcas}`), 'Aurora Motors');
+  await pickOption(page, new RegExp(`^${g.fields.tiposUsuario}`), ptBR.tiposUsuario.DEALER_GRUPO);
+  await page.getByRole('checkbox', { name: g.fields.todosDealers }).check();
+  expect(await violations(page, 'manufacturer /gruposUsuarios/novo')).toEqual([]);
+  await save(nome);
+
+  // Reopened: private and locked; renamed, a manual user added, saved again.
+  await open(nome);
+  await expect(publico).not.toBeChecked();
+  await expect(publico).toBeDisabled();
+  await expect(page.getByText(g.publicoFixo)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aurora Motors' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: g.fields.todosDealers })).toBeChecked();
+  const editado = `${nome} editado`;
+  await page.getByRole('textbox', { name: g.fields.nome }).fill(editado);
+  await page.getByRole('checkbox', { name: g.blocos.possuiUsuariosManuais }).check();
+  // The preview of the block still empty names it (not only "Verifique os dados!"), and the form
+  // marks its field until a user is chosen.
+  await page.getByRole('button', { name: g.destinatarios.botao }).click();
+  const preview = page.getByRole('dialog', { name: g.destinatarios.title });
+  const vazio = `${g.blocos.possuiUsuariosManuais}: ${g.validation.obrigatorioNoBloco}`;
+  await expect(preview.getByRole('alert')).toContainText(g.destinatarios.verifique);
+  await expect(preview.getByRole('listitem')).toHaveText([vazio]);
+  expect(await violations(page, 'recipient preview with an empty block')).toEqual([]);
+  await preview.getByRole('button', { name: ptBR.ra.action.close }).click();
+  await expect(page.getByText(g.validation.obrigatorioNoBloco)).toBeVisible();
+  // Typed once (the search waits 1 s after the last key), picked once: a chosen user is no longer offered.
+  await page.getByRole('combobox', { name: new RegExp(`^${g.fields.usuariosManuais}`) }).fill('Diego');
+  await page.getByRole('option', { name: 'Diego Dealer (dealer@portal.test)' }).click();
+  await expect(page.getByRole('button', { name: 'Diego Dealer (dealer@portal.test)' })).toBeVisible();
+  await expect(page.getByText(g.validation.obrigatorioNoBloco)).toHaveCount(0);
+  await save(editado);
+
+  // The second save holds: still private, with both blocks.
+  await open(editado);
+  await expect(page.getByRole('textbox', { name: g.fields.nome })).toHaveValue(editado);
+  await expect(publico).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Aurora Motors' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Diego Dealer (dealer@portal.test)' })).toBeVisible();
+  expect(await violations(page, 'manufacturer /gruposUsuarios/:id')).toEqual([]);
+});
+
 test('at 375 px the list and the form fit without scrolling sideways, by keyboard too', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await skipTour(page, ['HOME', 'GRUPO_USUARIO']);

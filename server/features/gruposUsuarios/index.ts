@@ -13,7 +13,15 @@ import {
 import { idSchema } from '../../../domain/schemas/usuario';
 import { draftGroup, listRecipients, savedGroup } from '../../audience';
 import { auditedWrite } from '../../audit/write';
-import { authorize, dealerScope, grupoScope, grupoUsuariosReach, usuarioScope, type Session } from '../../authz';
+import {
+  authorize,
+  dealerScope,
+  grupoScope,
+  grupoUsuariosReach,
+  grupoUsuariosReadScope,
+  usuarioScope,
+  type Session,
+} from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { arrayOf, containsPattern } from '../../db/lists';
 import { gruposUsuarios } from '../../db/schema';
@@ -241,7 +249,8 @@ export const gruposUsuariosFeature: Feature = {
     }),
     grupoUsuariosByNome: operation({
       policy: policies.gruposUsuarios.list,
-      resolve: (args: unknown, { db, idioma }) => q.grupoUsuariosByNome(db, parseInput(byNome, args, idioma).nome),
+      resolve: (args: unknown, { db, session, idioma }) =>
+        q.grupoUsuariosByNome(db, parseInput(byNome, args, idioma).nome, undefined, grupoUsuariosReadScope(session)),
     }),
     usuariosByGruposUsuariosPaged: operation({
       policy: policies.gruposUsuarios.use,
@@ -295,8 +304,8 @@ export const gruposUsuariosFeature: Feature = {
       policy: policies.gruposUsuarios.list,
       async resolve(args: unknown, { db, session, idioma }) {
         const { ids } = parseInput(byIds, args, idioma);
-        const list = [];
-        for (const id of ids) list.push(await readableGrupo(db, session, id));
+        const list = await q.findGruposUsuarios(db, session, ids);
+        if (!list) throw notFound(session.idioma);
         return list;
       },
     }),

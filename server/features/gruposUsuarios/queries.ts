@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { GrupoUsuariosFilter, GrupoUsuariosInput } from '../../../domain/schemas/grupoUsuarios';
 import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
 import { countRecipients, isRecipient, savedGroup } from '../../audience';
@@ -12,10 +12,14 @@ const gid = idOf(gruposUsuarios);
 
 type Contato = { id: number; nome: string; email: string; tipo: string };
 
-/** The users a link table names for the group, as `UsuarioContato`s by name. */
-const contatos = (table: string) => sql<Contato[]>`coalesce((select json_agg(json_build_object('id', u.id,
-  'nome', u.nome, 'email', u.email, 'tipo', u.tipo) order by u.nome, u.id)
-  from ${sql.raw(table)} l join usuarios u on u.id = l.usuario_id where l.grupo_usuarios_id = ${gid}), '[]')`;
+/**
+ * The users a link table names for the group that the caller may see (usuarioScope), as
+ * `UsuarioContato`s by name. The others stay in the group, unseen (a save keeps them: replaceLinks).
+ */
+const contatos = (table: string, session: Session) => sql<Contato[]>`coalesce((select json_agg(json_build_object(
+  'id', usuarios.id, 'nome', usuarios.nome, 'email', usuarios.email, 'tipo', usuarios.tipo) order by usuarios.nome, usuarios.id)
+  from ${sql.raw(table)} l join usuarios on usuarios.id = l.usuario_id
+  where l.grupo_usuarios_id = ${gid} and ${usuarioScope(session) ?? sql`true`}), '[]')`;
 
 /** A block's referenced records as JSON objects ordered by name (`fields` on the alias `r`). */
 const refs = <T>(table: string, column: string, target: string, fields: string, order = 'r.nome') =>
@@ -71,10 +75,10 @@ const columns = (session: Session) => ({
     from grupo_usuarios_setores l join setores r on r.id = l.setor_id join divisoes d on d.id = r.divisao_id
     where l.grupo_usuarios_id = ${gid}), '[]')`,
   grupos: refs('grupo_usuarios_grupos', 'grupo_id', 'grupos', `'id', r.id, 'nome', r.nome`),
-  usuariosManuais: contatos('grupo_usuarios_manuais'),
-  usuariosRemovidos: contatos('grupo_usuarios_removidos'),
-  leitores: contatos('grupo_usuarios_leitores'),
-  editores: contatos('grupo_usuarios_editores'),
+  usuariosManuais: contatos('grupo_usuarios_manuais', session),
+  usuariosRemovidos: contatos('grupo_usuarios_removidos', session),
+  leitores: contatos('grupo_usuarios_leitores', session),
+  editores: contatos('grupo_usuarios_editores', session),
 });
 
 export type GrupoUsuariosRow = Awaited<ReturnType<typeof findGrupoUsuarios>> & object;
@@ -86,6 +90,18 @@ export async function findGrupoUsuarios(db: DbOrTx, session: Session, id: number
     .from(gruposUsuarios)
     .where(allOf(eq(gruposUsuarios.id, id), grupoUsuariosReadScope(session)));
   return row;
+}
+
+/** The groups (ids as the request gives them, in that order) if the caller may read every one; else undefined. */
+export async function findGruposUsuarios(db: DbOrTx, session: Session, ids: readonly number[]) {
+  const distinct = [...new Set(ids)];
+  const rows = await db
+    .select(columns(session))
+    .from(gruposUsuarios)
+    .where(allOf(sql`${gid} = any(${arrayOf(distinct)})`, grupoUsuariosReadScope(session)));
+  if (rows.length !== distinct.length) return undefined;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 /**
@@ -152,8 +168,12 @@ export function listGruposUsuariosAtivos(db: DbOrTx, session: Session) {
     .limit(MAX_UNPAGED_ROWS);
 }
 
-/** The group holding this name without case or accents, if any (any group: a name is unique across all). */
-export async function grupoUsuariosByNome(db: DbOrTx, nome: string, exceptId?: number | null) {
+/**
+ * The group holding this name without case or accents, if any: among every group (a name is unique
+ * across all) for the save's check, among the groups `scope` lets the caller read for the API's
+ * look-up (grupoUsuariosByNome names no group the caller may not read).
+ */
+export async function grupoUsuariosByNome(db: DbOrTx, nome: string, exceptId?: number | null, scope?: SQL) {
   const [row] = await db
     .select({ id: gruposUsuarios.id, nome: gruposUsuarios.nome })
     .from(gruposUsuarios)
@@ -161,6 +181,7 @@ export async function grupoUsuariosByNome(db: DbOrTx, nome: string, exceptId?: n
       allOf(
         sql`${foldedName(gruposUsuarios.nome)} = fold(${nome.trim()})`,
         exceptId ? sql`${gruposUsuarios.id} <> ${exceptId}` : undefined,
+        scope,
       ),
     );
   return row;
@@ -185,17 +206,23 @@ export const LINK_VALUES: [
   ['grupo_usuarios_editores', 'usuario_id', (g) => g.editorIds],
 ];
 
-/** Makes the group's link table hold exactly `values` (one statement: delete the others, insert the new). */
+/**
+ * Makes the group's link table hold exactly `values` (one statement: delete the others, insert the
+ * new). `mine` limits what is deleted to the links the caller may see: a user list keeps the users
+ * outside the caller's scope, which the form never showed them (contatos).
+ */
 async function replaceLinks(
   tx: DbOrTx,
   id: number,
   table: string,
   column: string,
   values: readonly (number | string)[],
+  mine?: SQL,
 ) {
   const array = arrayOf(values, column === 'tipo' ? 'tipo_usuario' : 'int');
   await tx.execute(sql`with removed as (
-      delete from ${sql.raw(table)} where grupo_usuarios_id = ${id} and not (${sql.raw(column)} = any(${array})))
+      delete from ${sql.raw(table)} where grupo_usuarios_id = ${id} and not (${sql.raw(column)} = any(${array}))
+        ${mine ? sql`and ${sql.raw(column)} in (${mine})` : sql``})
     insert into ${sql.raw(table)} (grupo_usuarios_id, ${sql.raw(column)})
     select ${id}, v from unnest(${array}) v on conflict do nothing`);
 }
@@ -223,7 +250,11 @@ export async function writeGrupoUsuarios(tx: DbOrTx, session: Session, input: Gr
   } else {
     await tx.update(gruposUsuarios).set(rowValues(input)).where(eq(gruposUsuarios.id, id));
   }
-  for (const [table, column, values] of LINK_VALUES) await replaceLinks(tx, id, table, column, values(input));
+  const scope = usuarioScope(session);
+  const seen = scope && sql`select usuarios.id from usuarios where ${scope}`;
+  for (const [table, column, values] of LINK_VALUES) {
+    await replaceLinks(tx, id, table, column, values(input), column === 'usuario_id' ? seen : undefined);
+  }
   return id;
 }
 

@@ -17,7 +17,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { alternarRemovido, definicaoDe, type GrupoUsuariosValues, type UsuarioRef } from './regras';
+import {
+  alternarRemovido,
+  definicaoDe,
+  errosDaDefinicao,
+  type ErroDeBloco,
+  type GrupoUsuariosValues,
+  type UsuarioRef,
+} from './regras';
 import { useGrupoUsuariosQuery } from './useGrupoUsuariosOptions';
 
 /** The recipient search waits this long after the last key (spec section 5). */
@@ -28,6 +35,30 @@ interface Destinatario extends UsuarioRef {
   removido: boolean;
 }
 
+/** A refused preview: each field error named by its block (the form shows it under the field too). */
+function ErrosDosBlocos({ erros }: { erros: ErroDeBloco[] }) {
+  const translate = useTranslate();
+  return (
+    <Alert severity="error" sx={{ mt: 2 }}>
+      {translate('gruposUsuarios.destinatarios.verifique')}
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {erros.map(({ campo, bloco, rotulo, mensagem }) => (
+          <li key={campo}>
+            {[
+              bloco && translate(`gruposUsuarios.blocos.${bloco}`),
+              rotulo && translate(`gruposUsuarios.fields.${rotulo}`),
+            ]
+              .filter(Boolean)
+              .join(' › ')}
+            {bloco ? ': ' : ''}
+            {mensagem}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 /**
  * The recipients of the form's current definition (usuariosByGruposUsuariosPaged with `definicao`
  * and `incluirRemovidos`), searched and paged; each user's checkbox excludes them from the group
@@ -36,7 +67,7 @@ interface Destinatario extends UsuarioRef {
 export function DestinatariosDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const query = useGrupoUsuariosQuery();
-  const { getValues, setValue } = useFormContext<GrupoUsuariosValues>();
+  const { getValues, setValue, setError } = useFormContext<GrupoUsuariosValues>();
   const removidos: string[] = useWatch({ name: 'usuarioRemovidoIds' }) ?? [];
   const [typed, setTyped] = useState('');
   const [busca, setBusca] = useState('');
@@ -63,11 +94,21 @@ export function DestinatariosDialog({ open, onClose }: { open: boolean; onClose:
   };
   const { data, isPending, isError, error, isFetching } = useQuery({
     queryKey: ['gruposUsuarios', 'destinatarios', filterInput],
-    queryFn: () => query<{ content: Destinatario[]; totalElements: number }>('destinatarios', { filterInput }),
+    queryFn: () =>
+      query<{ content: Destinatario[]; totalElements: number; totalDestinatarios: number }>('destinatarios', {
+        filterInput,
+      }),
     enabled: open,
     placeholderData: keepPreviousData,
     retry: false,
   });
+  // A block the server refused (one left empty): its error also goes under the block's field.
+  const erros = isError ? errosDaDefinicao(error) : [];
+  useEffect(() => {
+    for (const { campo, mensagem } of errosDaDefinicao(error)) {
+      setError(campo as keyof GrupoUsuariosValues, { type: 'server', message: mensagem });
+    }
+  }, [error, setError]);
   const alternar = (usuario: Destinatario, incluir: boolean) => {
     const patch = alternarRemovido(getValues(), usuario, incluir);
     setValue('usuarioRemovidoIds', patch.usuarioRemovidoIds, { shouldDirty: true });
@@ -87,10 +128,20 @@ export function DestinatariosDialog({ open, onClose }: { open: boolean; onClose:
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
-        <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-          {translate('gruposUsuarios.destinatarios.excluidos', { smart_count: removidos.length })}
-        </Typography>
-        {isError ? (
+        <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', columnGap: 2 }} aria-live="polite">
+          {data && !isError && (
+            // The recipients as the group will have them: the excluded users listed below do not count.
+            <Typography variant="body2">
+              {translate('gruposUsuarios.seletor.destinatarios', { smart_count: data.totalDestinatarios })}
+            </Typography>
+          )}
+          <Typography variant="body2">
+            {translate('gruposUsuarios.destinatarios.excluidos', { smart_count: removidos.length })}
+          </Typography>
+        </Box>
+        {erros.length > 0 ? (
+          <ErrosDosBlocos erros={erros} />
+        ) : isError ? (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error instanceof Error && error.message ? error.message : translate('gruposUsuarios.destinatarios.erro')}
           </Alert>

@@ -49,7 +49,7 @@ const NOME_EM_USO = 'gruposUsuarios.validation.nomeEmUso';
 
 function PerfilCampos({ options }: { options: GrupoUsuariosOptions }) {
   const translate = useTranslate();
-  const { setValue, getValues } = useFormContext<GrupoUsuariosValues>();
+  const { setValue, getValues, clearErrors } = useFormContext<GrupoUsuariosValues>();
   const tipos: TipoUsuario[] = useWatch({ name: 'tiposUsuario' }) ?? [];
   const todosDealers: boolean = useWatch({ name: 'todosDealers' }) ?? false;
   const dealers: DealerRef[] = useWatch({ name: 'dealers' }) ?? [];
@@ -102,6 +102,7 @@ function PerfilCampos({ options }: { options: GrupoUsuariosOptions }) {
             helperText={dealerError ? <ValidationError error={dealerError} /> : undefined}
             onChange={(chosen) => {
               const unique = chosen.filter((d, i) => chosen.findIndex((o) => o.id === d.id) === i);
+              clearErrors('dealerIds');
               setValue('dealers', unique, { shouldDirty: true });
               setValue(
                 'dealerIds',
@@ -144,10 +145,11 @@ export function GrupoUsuariosInputs({ options }: { options: GrupoUsuariosOptions
             }
           }}
         />
+        {/* readOnly, not disabled: a disabled input is not submitted, and the save needs the value. */}
         <BooleanInput
           source="publico"
           label="gruposUsuarios.fields.publico"
-          disabled={Boolean(id) || !podePublico}
+          readOnly={Boolean(id) || !podePublico}
           helperText={
             id
               ? 'gruposUsuarios.publicoFixo'

@@ -50,6 +50,7 @@ export function EscolhaMultipla({
 }) {
   const translate = useTranslate();
   const { field, fieldState } = useInput({ source, defaultValue: [] });
+  const { clearErrors } = useFormContext();
   const ids: string[] = (field.value ?? []).map(String);
   const byId = new Map(options.map((option) => [option.id, option]));
   // A value the caller may no longer offer (another maintainer's choice) still shows by its id.
@@ -67,6 +68,9 @@ export function EscolhaMultipla({
       getOptionLabel={(option) => option.label}
       onChange={(_event, chosen) => {
         const next = semRepetidos(chosen).map((option) => option.id);
+        // An error set from outside (the recipient preview's) goes with the change; a submitted
+        // form validates the new value again.
+        clearErrors(source);
         if (onChange) onChange(next);
         else field.onChange(next);
         field.onBlur();
@@ -104,7 +108,7 @@ export function UsuariosBusca({
   const translate = useTranslate();
   const query = useGrupoUsuariosQuery();
   const { field, fieldState } = useInput({ source, defaultValue: [] });
-  const { setValue } = useFormContext();
+  const { setValue, clearErrors } = useFormContext();
   const chosen: UsuarioRef[] = useWatch({ name: usuariosSource }) ?? [];
   const [typed, setTyped] = useState('');
   const [busca, setBusca] = useState('');
@@ -136,6 +140,7 @@ export function UsuariosBusca({
       }}
       onChange={(_event, value) => {
         const next = semRepetidos(value);
+        clearErrors(source);
         setValue(usuariosSource, next, { shouldDirty: true });
         field.onChange(next.map((u) => u.id));
         field.onBlur();

@@ -4,6 +4,7 @@ import {
   aoDesmarcarBloco,
   aoMudarTipos,
   definicaoDe,
+  errosDaDefinicao,
   mesclarGrupos,
   novoGrupoUsuarios,
   semRepetidos,
@@ -167,5 +168,28 @@ describe('the preview', () => {
     expect(excluded).toEqual({ usuarioRemovidoIds: ['10'], usuariosRemovidos: [ana] });
     expect(alternarRemovido(excluded, ana, false)).toEqual(excluded);
     expect(alternarRemovido(excluded, ana, true)).toEqual({ usuarioRemovidoIds: [], usuariosRemovidos: [] });
+  });
+});
+
+describe('errosDaDefinicao', () => {
+  it("names a refused preview's field errors by the form's fields and their blocks", () => {
+    const error = Object.assign(new Error('Verifique os dados!'), {
+      status: 400,
+      body: {
+        code: 'BAD_USER_INPUT',
+        errors: { 'definicao.cargoIds': 'Vazio', 'definicao.marcaIds': 'Sem marca', 'definicao.blocos': 'Nenhum' },
+      },
+    });
+    expect(errosDaDefinicao(error)).toEqual([
+      { campo: 'cargoIds', bloco: 'possuiCargos', mensagem: 'Vazio' },
+      { campo: 'marcaIds', bloco: 'possuiPerfil', rotulo: 'marcas', mensagem: 'Sem marca' },
+      { campo: 'blocos', mensagem: 'Nenhum' },
+    ]);
+  });
+
+  it('has none for another error', () => {
+    expect(errosDaDefinicao(new Error('rede'))).toEqual([]);
+    expect(errosDaDefinicao(null)).toEqual([]);
+    expect(errosDaDefinicao({ status: 403, body: { code: 'FORBIDDEN' } })).toEqual([]);
   });
 });

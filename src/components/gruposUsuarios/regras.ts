@@ -266,3 +266,38 @@ export function alternarRemovido(
     usuariosRemovidos: unionBy(values.usuariosRemovidos, [{ id, nome: usuario.nome, email: usuario.email }]),
   };
 }
+
+/** The label (gruposUsuarios.fields.*) of each field of a block that has more than one. */
+const ROTULO_DO_CAMPO: Partial<Record<string, string>> = {
+  marcaIds: 'marcas',
+  tiposUsuario: 'tiposUsuario',
+  tipoAcessoIds: 'tiposAcesso',
+  dealerIds: 'dealers',
+};
+
+export interface ErroDeBloco {
+  /** The form's field (`cargoIds`, `blocos`...). */
+  campo: string;
+  /** Its block, if the field belongs to one. */
+  bloco?: Bloco;
+  /** The field's own label key, when its block has several fields (the profile). */
+  rotulo?: string;
+  mensagem: string;
+}
+
+/**
+ * The field errors of a refused recipient preview (BAD_USER_INPUT on `definicao.<field>`, as the
+ * data provider's HttpError body carries them), named by the form's fields and their blocks; none
+ * for any other error.
+ */
+export function errosDaDefinicao(error: unknown): ErroDeBloco[] {
+  const errors = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors;
+  if (!errors || typeof errors !== 'object') return [];
+  return Object.entries(errors).flatMap(([chave, mensagem]) => {
+    if (typeof mensagem !== 'string') return [];
+    const campo = chave.replace(/^definicao\./, '');
+    const bloco = BLOCOS_LISTA.find((b) => (BLOCOS[b] as readonly string[]).includes(campo));
+    const rotulo = ROTULO_DO_CAMPO[campo];
+    return [{ campo, mensagem, ...(bloco ? { bloco } : {}), ...(rotulo ? { rotulo } : {}) }];
+  });
+}
