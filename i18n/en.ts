@@ -1096,6 +1096,10 @@ export const en = {
       colunasFaltando: 'Required columns missing: %{colunas}.',
       linhasDemais: 'The sheet has %{linhas} user rows; the maximum is %{max}. Split it into smaller files.',
       corrompido: 'The file is corrupt or not a valid .xlsx spreadsheet.',
+      celulaGrande:
+        'Cell %{celula} (%{coluna}) has %{tamanho} characters; a cell may hold at most %{max}. Fix it and send the spreadsheet again.',
+      descompactadoGrande:
+        'The spreadsheet unpacks to more than %{max} MB, more than a sheet of users takes. Split it into smaller files or remove what is not part of the import.',
       criptografado: 'The file is password-protected (encrypted). Save it without a password and send it again.',
       semPermissao: "The import's author may no longer import users.",
       falhou: 'The import failed. Please try again.',

@@ -1104,6 +1104,10 @@ export const es = {
       linhasDemais:
         'La hoja tiene %{linhas} filas de usuarios; el máximo es %{max}. Divídala en archivos más pequeños.',
       corrompido: 'El archivo está dañado o no es una hoja .xlsx válida.',
+      celulaGrande:
+        'La celda %{celula} (%{coluna}) tiene %{tamanho} caracteres; el máximo de una celda es %{max}. Corríjala y envíe la hoja de nuevo.',
+      descompactadoGrande:
+        'La hoja descomprimida supera los %{max} MB, más de lo que ocupa una hoja de usuarios. Divídala en archivos más pequeños o quite lo que no sea de la importación.',
       criptografado: 'El archivo está protegido con contraseña (cifrado). Guárdelo sin contraseña y envíelo de nuevo.',
       semPermissao: 'El autor de la importación ya no tiene permiso para importar usuarios.',
       falhou: 'La importación falló. Inténtelo de nuevo.',

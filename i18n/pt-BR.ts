@@ -1098,6 +1098,10 @@ export const ptBR = {
       colunasFaltando: 'Colunas obrigatórias ausentes: %{colunas}.',
       linhasDemais: 'A planilha tem %{linhas} linhas de usuários; o máximo é %{max}. Divida-a em arquivos menores.',
       corrompido: 'O arquivo está corrompido ou não é uma planilha .xlsx válida.',
+      celulaGrande:
+        'A célula %{celula} (%{coluna}) tem %{tamanho} caracteres; o máximo de uma célula é %{max}. Corrija-a e envie a planilha de novo.',
+      descompactadoGrande:
+        'A planilha descompactada passa de %{max} MB, mais do que uma planilha de usuários ocupa. Divida-a em arquivos menores ou remova o que não for da importação.',
       criptografado: 'O arquivo está protegido por senha (criptografado). Salve-o sem senha e envie de novo.',
       semPermissao: 'O autor da importação não tem mais permissão para importar usuários.',
       falhou: 'A importação falhou. Tente novamente.',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -52,9 +53,15 @@ let tipoAcessoId: number;
 let padraoId: number;
 
 const BATCH = 5;
+const UNPACKED_MB = 2;
 
 beforeAll(async () => {
-  portal = await startPortal({ IMPORT_MAX_ROWS: '30', IMPORT_BATCH_SIZE: String(BATCH), IMPORT_MAX_MB: '1' });
+  portal = await startPortal({
+    IMPORT_MAX_ROWS: '30',
+    IMPORT_BATCH_SIZE: String(BATCH),
+    IMPORT_MAX_MB: '1',
+    IMPORT_MAX_UNPACKED_MB: String(UNPACKED_MB),
+  });
   db = portal.database.db;
   marcaX = await createMarca(db, `Marca X ${TAG}`);
   marcaY = await createMarca(db, `Marca Y ${TAG}`);
@@ -355,6 +362,128 @@ describe('bad files', () => {
       .from(s.usuarios)
       .where(eq(s.usuarios.nome, `Too Many ${TAG}`));
     expect(n).toBe(0);
+  });
+});
+
+describe('hostile files', () => {
+  /** What the import left in the database: its row and the rows it kept. */
+  async function leftBehind(id: string) {
+    const [imp] = await db
+      .select()
+      .from(s.importacoes)
+      .where(eq(s.importacoes.id, Number(id)));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.importacaoLinhas)
+      .where(eq(s.importacaoLinhas.importacaoId, Number(id)));
+    return { status: imp.status, erro: imp.erro, total: imp.total, linhas: n };
+  }
+
+  /** Polls /health/live every 20 ms until `until` settles: the slowest answer, in ms. */
+  async function slowestHealth<T>(until: Promise<T>): Promise<{ result: T; slowestMs: number; probes: number }> {
+    let done = false;
+    let slowestMs = 0;
+    let probes = 0;
+    const probing = (async () => {
+      while (!done) {
+        const start = performance.now();
+        const response = await fetch(`${portal.url}/health/live`);
+        expect(response.status).toBe(200);
+        slowestMs = Math.max(slowestMs, performance.now() - start);
+        probes++;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      return { result: await until, slowestMs, probes };
+    } finally {
+      done = true;
+      await probing;
+    }
+  }
+
+  it('refuses a small file whose cells hold 150,000 characters, keeping none of it, while the portal keeps answering', async () => {
+    const huge = 'A'.repeat(150_000);
+    const rows = [manufacturerUser(), manufacturerUser({ nome: huge, marcas: `${huge}B` }), manufacturerUser()];
+    const content = await planilha(rows);
+    expect(content.length).toBeLessThan(1024 * 1024);
+    const sent = await upload(staff.token, content);
+    expect(sent.status).toBe(201);
+    const { result, slowestMs, probes } = await slowestHealth(finished(staff.token, sent.body.id!));
+    expect(result).toMatchObject({
+      status: 'ERROR',
+      erro: ptBR('importacaoUsuarios.arquivo.celulaGrande', {
+        celula: 'A3',
+        coluna: 'Nome',
+        tamanho: 150_000,
+        max: 32_767,
+      }),
+    });
+    // Nothing of the file was kept: no row results, no user, not even the first (valid) row.
+    expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
+    const written = await db
+      .select({ id: s.usuarios.id })
+      .from(s.usuarios)
+      .where(
+        inArray(
+          s.usuarios.email,
+          rows.map((r) => String(r.email)),
+        ),
+      );
+    expect(written).toEqual([]);
+    expect(probes).toBeGreaterThan(0);
+    console.info(`hostile cells: /health/live slowest ${slowestMs.toFixed(0)} ms over ${probes} probes`);
+    expect(slowestMs).toBeLessThan(2000);
+  });
+
+  it('refuses a zip bomb (a sheet that unpacks past the limit) before reading it, in the author language', async () => {
+    // 30 rows of cells within the cell limit, 120,000 characters a row: about 3.6 MB unpacked, a few KB packed.
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      manufacturerUser({
+        nome: `${i} ${'n'.repeat(30_000)}`,
+        marcas: `${i} ${'m'.repeat(30_000)}`,
+        grupos: `${i} ${'g'.repeat(30_000)}`,
+        telefones: `${i} ${'t'.repeat(30_000)}`,
+      }),
+    );
+    const content = await planilha(rows);
+    expect(content.length).toBeLessThan(100 * 1024);
+    const sent = await upload(english.token, content);
+    expect(sent.status).toBe(201);
+    const { result, slowestMs } = await slowestHealth(finished(english.token, sent.body.id!));
+    expect(result).toMatchObject({
+      status: 'ERROR',
+      erro: translate('EN', 'importacaoUsuarios.arquivo.descompactadoGrande', { max: UNPACKED_MB }),
+    });
+    expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
+    console.info(`zip bomb: /health/live slowest ${slowestMs.toFixed(0)} ms`);
+    expect(slowestMs).toBeLessThan(2000);
+  });
+
+  it('refuses a zip hiding a local entry its directory does not list (the streaming reader would inflate it)', async () => {
+    const good = await planilha([manufacturerUser()]);
+    const eocd = good.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const dirOffset = good.readUInt32LE(eocd + 16);
+    // A deflated 8 MB of shared strings, past the 2 MB limit, that only a reader of local headers sees.
+    const data = deflateRawSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
+    const name = Buffer.from('xl/sharedStrings.xml');
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(crc32(Buffer.alloc(8 * 1024 * 1024, 0x20)), 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(8 * 1024 * 1024, 22);
+    header.writeUInt16LE(name.length, 26);
+    const hidden = Buffer.concat([header, name, data]);
+    const tail = Buffer.from(good.subarray(dirOffset));
+    tail.writeUInt32LE(dirOffset + hidden.length, eocd - dirOffset + 16);
+    const content = Buffer.concat([good.subarray(0, dirOffset), hidden, tail]);
+    const sent = await upload(staff.token, content);
+    expect(sent.status).toBe(201);
+    const result = await finished(staff.token, sent.body.id!);
+    expect(result).toMatchObject({ status: 'ERROR', erro: ptBR('importacaoUsuarios.arquivo.corrompido') });
+    expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
   });
 });
 

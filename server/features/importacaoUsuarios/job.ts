@@ -28,7 +28,16 @@ import { PARTIAL } from '../../files';
 import { outboxDelivery } from '../../mail';
 import { fieldErrorsOf } from '../../validation';
 import { LinhasRecusadas, salvarUsuariosLote, usuarioRules, type LinhaLote, type ResultadoLote } from '../usuarios';
-import { AREA_IMPORTACOES, linhaVazia, textosDaLinha, tipoDoArquivo, zipIntegro } from './arquivo';
+import {
+  AREA_IMPORTACOES,
+  CELULA_MAX_CARACTERES,
+  celulaGrande,
+  examinarZip,
+  letrasDaColuna,
+  linhaVazia,
+  textosDaLinha,
+  tipoDoArquivo,
+} from './arquivo';
 import { carregarCatalogo, titulosDe } from './modelo';
 
 // The import job (queue `importarUsuarios`): reads the stored sheet once with exceljs's streaming
@@ -212,15 +221,35 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       // Pass 1: header, count, file-level refusals; nothing is written before it passes.
       const tipo = await tipoDoArquivo(path);
       if (tipo === 'criptografado') throw new ErroArquivo('importacaoUsuarios.arquivo.criptografado');
-      if (tipo !== 'xlsx' || !(await zipIntegro(path))) throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
+      if (tipo !== 'xlsx') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
+      const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
+      if (zip === 'grandeDemais') {
+        throw new ErroArquivo('importacaoUsuarios.arquivo.descompactadoGrande', {
+          max: Math.round(config.importacao.maxUnpackedBytes / (1024 * 1024)),
+        });
+      }
+      if (zip !== 'ok') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
       let cabecalho: (string | null)[] | null = null;
       let total = 0;
       try {
         await lerLinhas(path, async (numero, textos) => {
+          // A cell no spreadsheet program writes ends the reading: nothing of it is kept.
+          const grande = celulaGrande(textos);
+          if (grande) {
+            const letras = letrasDaColuna(grande.indice);
+            const titulo = numero > 1 ? cabecalho?.[grande.indice] : null;
+            throw new ErroArquivo('importacaoUsuarios.arquivo.celulaGrande', {
+              celula: `${letras}${numero}`,
+              coluna: titulo ? titulo.slice(0, 60) : letras,
+              tamanho: grande.tamanho,
+              max: CELULA_MAX_CARACTERES,
+            });
+          }
           if (numero === 1) cabecalho = textos;
           else if (!linhaVazia(textos) && ++total <= config.importacao.maxRows) await rascunho.gravar(numero, textos);
         });
-      } catch {
+      } catch (error) {
+        if (error instanceof ErroArquivo) throw error;
         throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
       }
       await rascunho.fechar();
