@@ -251,6 +251,10 @@ describe('the template', () => {
       const explained = new Set<string>();
       instrucoes.eachRow((row) => explained.add(String(row.getCell(1).value)));
       for (const h of headers) expect(explained).toContain(h);
+      // Like every sheet the portal writes, no text a spreadsheet program would run as a formula.
+      for (const sheet of workbook.worksheets) {
+        sheet.eachRow((row) => row.eachCell((cell) => expect(String(cell.value)).not.toMatch(/^[=+\-@\t\r]/)));
+      }
     }
     // pt-BR by default; no sign-in needed (it holds no data).
     const byDefault = await fetch(`${portal.url}/ModeloImportacaoUsuarios.xlsx`);
@@ -579,11 +583,13 @@ describe('rows', () => {
     expect(result.relatorioErros).toBe(`/import/users/${result.id}/erros`);
     const report = await relatorio(staff.token, result.relatorioErros!);
     expect(report).toHaveLength(4);
-    expect(report[0]).toEqual([...cabecalhoModelo('PT_BR'), 'Motivo']);
-    const emailCol = cabecalhoModelo('PT_BR').indexOf('E-mail');
+    // The sheet's row number first (the header is row 1), then the cells as they came and the reason.
+    expect(report[0]).toEqual(['Linha', ...cabecalhoModelo('PT_BR'), 'Motivo']);
+    expect(report.slice(1).map((r) => r[0])).toEqual(['6', '11', '16']);
+    const emailCol = 1 + cabecalhoModelo('PT_BR').indexOf('E-mail');
     expect(report.slice(1).map((r) => r[emailCol])).toEqual([rows[4].email, rows[9].email, rows[14].email]);
     const reason = (r: (string | null)[]) => r[r.length - 1]!;
-    expect(report[1][cabecalhoModelo('PT_BR').indexOf('CPF')]).toBe('111.111.111-11');
+    expect(report[1][1 + cabecalhoModelo('PT_BR').indexOf('CPF')]).toBe('111.111.111-11');
     expect(reason(report[1])).toBe(`CPF: ${ptBR('usuarios.validation.cpf')}`);
     expect(reason(report[2])).toBe(
       `Marcas: ${ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: `Marca Inexistente ${TAG}` })}`,
@@ -596,6 +602,83 @@ describe('rows', () => {
     });
     expect(other.status).toBe(404);
     expect((await fetch(`${portal.url}${result.relatorioErros}`)).status).toBe(401);
+  });
+
+  it('lists the failed rows by sheet row and column, paged; a row naming an unknown dealer gets only that error', async () => {
+    const unknownCnpj = formatCnpj(cnpjFrom(random));
+    const rows = [
+      dealerUser(),
+      dealerUser({ dealers: unknownCnpj }),
+      manufacturerUser({ email: 'not-an-email', cpf: '111.111.111-11' }),
+      manufacturerUser(),
+    ];
+    const result = await importar(staff.token, rows);
+    expect(result).toMatchObject({ status: 'FINISHED', criados: 2, erros: 2 });
+    const ERROS = `query($id: ID!, $f: FilterInput) { errosImportacao(id: $id, filterInput: $f) {
+      totalElements content { linha erros { coluna letra mensagem } } } }`;
+    type Page = { errosImportacao: { totalElements: number; content: { linha: number; erros: unknown[] }[] } };
+    const page = async (n: number, token = staff.token) =>
+      gql<Page>(portal, ERROS, { id: result.id, f: { page: n, rowsPerPage: 1 } }, token);
+    const first = await page(0);
+    expect(first.errors).toBeUndefined();
+    // Row 3 of the sheet: the unknown dealer, and not the dealer, position or management data "required".
+    expect(first.data!.errosImportacao).toEqual({
+      totalElements: 2,
+      content: [
+        {
+          linha: 3,
+          erros: [
+            {
+              coluna: 'Dealers (CNPJ)',
+              letra: 'H',
+              mensagem: ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj }),
+            },
+          ],
+        },
+      ],
+    });
+    const second = (await page(1)).data!.errosImportacao;
+    expect(second.content).toEqual([
+      {
+        linha: 4,
+        erros: expect.arrayContaining([
+          { coluna: 'E-mail', letra: 'B', mensagem: ptBR('validation.email') },
+          { coluna: 'CPF', letra: 'C', mensagem: ptBR('usuarios.validation.cpf') },
+        ]),
+      },
+    ]);
+    // The report says the same, with the row numbers.
+    const report = await relatorio(staff.token, result.relatorioErros!);
+    expect(report.slice(1).map((r) => [r[0], r[r.length - 1]])).toEqual([
+      ['3', `Dealers (CNPJ): ${ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj })}`],
+      ['4', expect.stringContaining(`E-mail: ${ptBR('validation.email')}`)],
+    ]);
+    // Nobody else's: another importer is told it does not exist; without the import function, refused.
+    expect((await page(0, english.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const other = await gql<Page>(portal, ERROS, { id: '999999' }, staff.token);
+    expect(other.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const tooMany = await gql<Page>(portal, ERROS, { id: result.id, f: { rowsPerPage: 101 } }, staff.token);
+    expect(tooMany.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('writes the error report with every formula-looking cell neutralised, the header included', async () => {
+    const header = [...cabecalhoModelo('PT_BR'), '=cmd|calc'];
+    const row = manufacturerUser({
+      nome: '=HYPERLINK("http://evil.test","clique")',
+      email: '@evil',
+      cpf: '+5511999999999',
+      telefones: '-3+4',
+    });
+    const result = await importar(staff.token, [row], { header });
+    expect(result).toMatchObject({ status: 'FINISHED', erros: 1 });
+    const report = await relatorio(staff.token, result.relatorioErros!);
+    const col = (title: string) => 1 + header.indexOf(title);
+    expect(report[0][col('=cmd|calc')]).toBe("'=cmd|calc");
+    expect(report[1][col('Nome')]).toBe(`'=HYPERLINK("http://evil.test","clique")`);
+    expect(report[1][col('E-mail')]).toBe("'@evil");
+    expect(report[1][col('CPF')]).toBe("'+5511999999999");
+    expect(report[1][col('Telefones')]).toBe("'-3+4");
+    for (const cells of report) for (const cell of cells) expect(cell ?? '').not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it("refuses rows outside a manufacturer's scope (another brand, another brand's dealer, a user it cannot see), writing nothing for them", async () => {

@@ -12,7 +12,6 @@ import {
   tituloColuna,
   type CatalogoImportacao,
   type CelulasLinha,
-  type ChaveColuna,
   type ErroCelula,
 } from '../../../domain/importacaoUsuarios';
 import { policies } from '../../../domain/policies';
@@ -38,6 +37,7 @@ import {
   textosDaLinha,
   tipoDoArquivo,
 } from './arquivo';
+import { COLUNAS_DO_DEALER, motivoDe, type ErroLinha } from './erros';
 import { carregarCatalogo, titulosDe } from './modelo';
 
 // The import job (queue `importarUsuarios`): reads the stored sheet once with exceljs's streaming
@@ -180,13 +180,6 @@ async function sessaoDoAutor(db: Db, autorId: number): Promise<Session | null> {
   return session && allows(session, policies.usuarios.importar) ? session : null;
 }
 
-/** A row's reason in the author's language: `Column: message; Column: message`. */
-function motivoDe(idioma: Idioma, erros: { coluna: ChaveColuna | null; mensagem: string }[]) {
-  return erros
-    .map((e) => (e.coluna ? `${translate(idioma, tituloColuna(e.coluna))}: ${e.mensagem}` : e.mensagem))
-    .join('; ');
-}
-
 const errosDosCampos = (idioma: Idioma, erros: Record<string, string>, traduzidos = false) =>
   Object.entries(erros).map(([campo, mensagem]) => ({
     coluna: colunaDoCampo(campo),
@@ -327,13 +320,21 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
           if (travado.cpf) input.cpf = travado.cpf;
         }
         const parsed = schema.safeParse(input);
-        const mensagens: { coluna: ChaveColuna | null; mensagem: string }[] = erros.map((e: ErroCelula) => ({
+        const daLinha: ErroLinha[] = erros.map((e: ErroCelula) => ({
           coluna: e.coluna,
           mensagem: translate(idioma, e.chave, e.params),
         }));
-        if (!parsed.success) mensagens.push(...errosDosCampos(idioma, fieldErrorsOf(idioma, parsed.error), true));
+        const doSchema = parsed.success ? [] : errosDosCampos(idioma, fieldErrorsOf(idioma, parsed.error), true);
+        // A dealer the portal does not know (the mapping's only error on that column): of the
+        // columns that depend on the dealers, only that is said.
+        const dealerDesconhecido = erros.some((e) => e.coluna === 'dealers');
+        const independente = (m: ErroLinha) => !dealerDesconhecido || !m.coluna || !COLUNAS_DO_DEALER.has(m.coluna);
+        const mensagens = [
+          ...daLinha.filter((m) => m.coluna === 'dealers' || independente(m)),
+          ...doSchema.filter(independente),
+        ];
         if (mensagens.length || !parsed.success) {
-          erradas.push({ linha: l.linha, status: 'ERRO', motivo: motivoDe(idioma, mensagens), valores: l.valores });
+          erradas.push({ linha: l.linha, status: 'ERRO', motivo: motivoDe(mensagens), valores: l.valores });
         } else validas.push({ linha: l.linha, input: parsed.data as UsuarioInput, valores: l.valores });
       }
       return { validas, erradas };
@@ -368,7 +369,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
                   coluna: 'cpf' as const,
                   mensagem: translate(idioma, 'importacaoUsuarios.linha.cpfRepetido', { linha: cpf! }),
                 };
-          erradas.push({ linha: v.linha, status: 'ERRO', motivo: motivoDe(idioma, [mensagem]), valores: v.valores });
+          erradas.push({ linha: v.linha, status: 'ERRO', motivo: motivoDe([mensagem]), valores: v.valores });
           continue;
         }
         emails.set(v.input.email, v.linha);
@@ -394,7 +395,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
               ? {
                   linha: r.linha,
                   status: 'ERRO',
-                  motivo: motivoDe(idioma, errosDosCampos(idioma, r.erros)),
+                  motivo: motivoDe(errosDosCampos(idioma, r.erros)),
                   valores: v.valores,
                 }
               : { linha: r.linha, status: r.status, usuarioId: r.usuarioId, email: v.input.email, cpf: v.input.cpf };
@@ -454,7 +455,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
               recusadas.push({
                 linha,
                 status: 'ERRO',
-                motivo: motivoDe(idioma, errosDosCampos(idioma, erros)),
+                motivo: motivoDe(errosDosCampos(idioma, erros)),
                 valores: v.valores,
               });
             }
@@ -492,7 +493,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
             {
               linha: l.linha,
               status: 'ERRO',
-              motivo: translate(idioma, 'importacaoUsuarios.linha.falha'),
+              motivo: motivoDe([{ coluna: null, mensagem: translate(idioma, 'importacaoUsuarios.linha.falha') }]),
               valores: l.valores,
             },
           ],
