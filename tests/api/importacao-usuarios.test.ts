@@ -419,8 +419,8 @@ describe('hostile files', () => {
       erro: ptBR('importacaoUsuarios.arquivo.celulaGrande', {
         celula: 'A3',
         coluna: 'Nome',
-        tamanho: 150_000,
-        max: 32_767,
+        tamanho: '150.000',
+        max: '32.767',
       }),
     });
     // Nothing of the file was kept: no row results, no user, not even the first (valid) row.
@@ -837,6 +837,40 @@ describe('importStatus and the routes', () => {
         .sort((a, b) => b - a)
         .slice(0, 2),
     );
+  });
+
+  it("answers spec section 3's import status: total, done, progress, fileName and status (RECEIVED, PROCESSING here; ERROR in 'bad files')", async () => {
+    // An import received and not yet taken by its job (none queued here): RECEIVED, nothing counted.
+    const [queued] = await db
+      .insert(s.importacoes)
+      .values({
+        autorId: staff.id,
+        idioma: 'PT_BR',
+        nomeArquivo: 'na-fila.xlsx',
+        chave: 'importacoes/na-fila',
+        tamanho: 1,
+        sha256: `na-fila-${TAG}`,
+      })
+      .returning();
+    expect(await statusOf(staff.token, String(queued.id))).toMatchObject({
+      fileName: 'na-fila.xlsx',
+      status: 'RECEIVED',
+      total: null,
+      done: 0,
+      progress: 0,
+    });
+    // Counted and under way: PROCESSING with done of total and the percentage.
+    await db
+      .update(s.importacoes)
+      .set({ status: 'PROCESSING', total: 8, processados: 3 })
+      .where(eq(s.importacoes.id, queued.id));
+    expect(await statusOf(staff.token, String(queued.id))).toMatchObject({
+      status: 'PROCESSING',
+      total: 8,
+      done: 3,
+      progress: 37.5,
+    });
+    await db.delete(s.importacoes).where(eq(s.importacoes.id, queued.id));
   });
 
   it('refuses the upload and the status without the import function', async () => {

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
-import type { Idioma } from '../../../domain/enums';
+import { LOCALE_OF, type Idioma } from '../../../domain/enums';
 import {
   colunaDoCampo,
   colunasDoCabecalho,
@@ -194,9 +194,13 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
     if (!imp || imp.status === 'FINISHED' || imp.status === 'ERROR') return { importacaoId };
     const { idioma } = imp;
     const falhar = async (chave: string, params: Record<string, string | number> = {}) => {
+      // Numbers as the author's language writes them (32.767 in Portuguese, 32,767 in English).
+      const escritos = Object.fromEntries(
+        Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? v.toLocaleString(LOCALE_OF[idioma]) : v]),
+      );
       await db
         .update(importacoes)
-        .set({ status: 'ERROR', erro: translate(idioma, chave, params), concluidoEm: new Date() })
+        .set({ status: 'ERROR', erro: translate(idioma, chave, escritos), concluidoEm: new Date() })
         .where(eq(importacoes.id, importacaoId));
       return { importacaoId, erro: chave };
     };
