@@ -225,8 +225,12 @@ test('an import with bad rows shows each failed row on the page, by sheet row an
   ]);
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   expect(await violations(page)).toEqual([]);
+  await expectFits(page, '1280 px /importarUsuarios with the failed rows');
 
-  // At 375 px the same rows as blocks, without sideways scroll.
+  // At 768 px still a table, and at 375 px the same rows as blocks, both without sideways scroll.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(erros.getByRole('row')).toHaveCount(3);
+  await expectFits(page, '768 px /importarUsuarios with the failed rows');
   await page.setViewportSize({ width: 375, height: 812 });
   const lista = page.getByRole('list', { name: `Linhas com erro de ${fileName}` });
   await expect(lista.getByRole('listitem')).toHaveCount(2);

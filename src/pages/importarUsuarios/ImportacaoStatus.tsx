@@ -25,11 +25,11 @@ import { ImportacaoErros } from './ImportacaoErros';
 
 const t = (key: string) => `importacaoUsuarios.pagina.${key}`;
 
-/** Read by screen readers, not shown (the report column's header). */
+/** Read by screen readers, not shown (the report column's header). In px: sx reads 1 as 100%. */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -202,7 +202,15 @@ export function ImportacaoStatusTable({ importacoes }: { importacoes: Importacao
       return next;
     });
   const acoes = (i: Importacao) => (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: compact ? 'row' : 'column',
+        flexWrap: 'wrap',
+        gap: 1,
+        alignItems: 'flex-start',
+      }}
+    >
       <ErrosButton importacao={i} aberto={abertos.has(i.id)} onToggle={() => alternar(i.id)} />
       <RelatorioButton importacao={i} />
     </Box>
@@ -232,46 +240,49 @@ export function ImportacaoStatusTable({ importacoes }: { importacoes: Importacao
     );
   }
   return (
-    <Table size="small" aria-label={translate(t('importacoes'))}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate(t('arquivo'))}</TableCell>
-          <TableCell>{translate(t('enviadaEm'))}</TableCell>
-          <TableCell>{translate(t('situacao'))}</TableCell>
-          <TableCell sx={{ minWidth: 180 }}>{translate(t('progresso'))}</TableCell>
-          <TableCell>{translate(t('resultado'))}</TableCell>
-          <TableCell>
-            <Box component="span" sx={visuallyHidden}>
-              {translate(t('relatorio'))}
-            </Box>
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {importacoes.map((i) => (
-          <Fragment key={i.id}>
-            <TableRow sx={{ verticalAlign: 'top' }}>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{i.fileName}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{quando(i)}</TableCell>
-              <TableCell sx={{ maxWidth: 280 }}>
-                <Situacao importacao={i} />
-              </TableCell>
-              <TableCell>
-                <Progresso importacao={i} />
-              </TableCell>
-              <TableCell>
-                <Resultado importacao={i} />
-              </TableCell>
-              <TableCell>{acoes(i)}</TableCell>
-            </TableRow>
-            {abertos.has(i.id) && i.erros > 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>{erros(i)}</TableCell>
+    // From 768 px a table; where its columns need more than the card, it scrolls inside the card (the page never sideways).
+    <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
+      <Table size="small" aria-label={translate(t('importacoes'))}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate(t('arquivo'))}</TableCell>
+            <TableCell>{translate(t('enviadaEm'))}</TableCell>
+            <TableCell>{translate(t('situacao'))}</TableCell>
+            <TableCell sx={{ minWidth: 180 }}>{translate(t('progresso'))}</TableCell>
+            <TableCell>{translate(t('resultado'))}</TableCell>
+            <TableCell>
+              <Box component="span" sx={visuallyHidden}>
+                {translate(t('relatorio'))}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {importacoes.map((i) => (
+            <Fragment key={i.id}>
+              <TableRow sx={{ verticalAlign: 'top' }}>
+                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{i.fileName}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{quando(i)}</TableCell>
+                <TableCell sx={{ maxWidth: 280 }}>
+                  <Situacao importacao={i} />
+                </TableCell>
+                <TableCell>
+                  <Progresso importacao={i} />
+                </TableCell>
+                <TableCell>
+                  <Resultado importacao={i} />
+                </TableCell>
+                <TableCell>{acoes(i)}</TableCell>
               </TableRow>
-            )}
-          </Fragment>
-        ))}
-      </TableBody>
-    </Table>
+              {abertos.has(i.id) && i.erros > 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>{erros(i)}</TableCell>
+                </TableRow>
+              )}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
