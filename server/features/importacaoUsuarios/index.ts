@@ -23,7 +23,10 @@ export { importacaoRoutes, importacoesArea } from './routes';
 export { importacaoJobs, IMPORTACAO_FILA } from './job';
 
 const statusFilterSchema = filterInputSchema(['createdAt'] as const);
-const errosArgs = z.object({ id: idSchema, filterInput: z.preprocess((v) => v ?? {}, filterInputSchema(['linha'] as const)) });
+const errosArgs = z.object({
+  id: idSchema,
+  filterInput: z.preprocess((v) => v ?? {}, filterInputSchema(['linha'] as const)),
+});
 
 type Row = typeof importacoes.$inferSelect & { jobFalhou: boolean };
 
