@@ -1108,6 +1108,10 @@ export const en = {
       colunasFaltando: 'Required columns missing: %{colunas}.',
       linhasDemais: 'The sheet has %{linhas} user rows; the maximum is %{max}. Split it into smaller files.',
       corrompido: 'The file is corrupt or not a valid .xlsx spreadsheet.',
+      celulaGrande:
+        'Cell %{celula} (%{coluna}) has %{tamanho} characters; a cell may hold at most %{max}. Fix it and send the spreadsheet again.',
+      descompactadoGrande:
+        'The spreadsheet unpacks to more than %{max} MB, more than a sheet of users takes. Split it into smaller files or remove what is not part of the import.',
       criptografado: 'The file is password-protected (encrypted). Save it without a password and send it again.',
       semPermissao: "The import's author may no longer import users.",
       falhou: 'The import failed. Please try again.',
@@ -1153,6 +1157,16 @@ export const en = {
       relatorio: 'Error report',
       baixarRelatorio: 'Download error report',
       baixarRelatorioDe: 'Download the error report of %{nome}',
+      verErros: 'Show rows with errors',
+      verErrosDe: 'Show the rows with errors of %{nome}',
+      ocultarErros: 'Hide rows with errors',
+      ocultarErrosDe: 'Hide the rows with errors of %{nome}',
+      errosDe: 'Rows with errors of %{nome}',
+      erroCarregarErros: 'Could not load the rows with errors',
+      linha: 'Row',
+      linhaN: 'Row %{linha}',
+      coluna: 'Column',
+      mensagem: 'Message',
       status: {
         RECEIVED: 'Received',
         PROCESSING: 'Processing',

@@ -1117,6 +1117,10 @@ export const es = {
       linhasDemais:
         'La hoja tiene %{linhas} filas de usuarios; el máximo es %{max}. Divídala en archivos más pequeños.',
       corrompido: 'El archivo está dañado o no es una hoja .xlsx válida.',
+      celulaGrande:
+        'La celda %{celula} (%{coluna}) tiene %{tamanho} caracteres; el máximo de una celda es %{max}. Corríjala y envíe la hoja de nuevo.',
+      descompactadoGrande:
+        'La hoja descomprimida supera los %{max} MB, más de lo que ocupa una hoja de usuarios. Divídala en archivos más pequeños o quite lo que no sea de la importación.',
       criptografado: 'El archivo está protegido con contraseña (cifrado). Guárdelo sin contraseña y envíelo de nuevo.',
       semPermissao: 'El autor de la importación ya no tiene permiso para importar usuarios.',
       falhou: 'La importación falló. Inténtelo de nuevo.',
@@ -1162,6 +1166,16 @@ export const es = {
       relatorio: 'Informe de errores',
       baixarRelatorio: 'Descargar informe de errores',
       baixarRelatorioDe: 'Descargar informe de errores de %{nome}',
+      verErros: 'Ver filas con error',
+      verErrosDe: 'Ver las filas con error de %{nome}',
+      ocultarErros: 'Ocultar filas con error',
+      ocultarErrosDe: 'Ocultar las filas con error de %{nome}',
+      errosDe: 'Filas con error de %{nome}',
+      erroCarregarErros: 'No se pudieron cargar las filas con error',
+      linha: 'Fila',
+      linhaN: 'Fila %{linha}',
+      coluna: 'Columna',
+      mensagem: 'Mensaje',
       status: {
         RECEIVED: 'Recibida',
         PROCESSING: 'Procesando',

@@ -1111,6 +1111,10 @@ export const ptBR = {
       colunasFaltando: 'Colunas obrigatórias ausentes: %{colunas}.',
       linhasDemais: 'A planilha tem %{linhas} linhas de usuários; o máximo é %{max}. Divida-a em arquivos menores.',
       corrompido: 'O arquivo está corrompido ou não é uma planilha .xlsx válida.',
+      celulaGrande:
+        'A célula %{celula} (%{coluna}) tem %{tamanho} caracteres; o máximo de uma célula é %{max}. Corrija-a e envie a planilha de novo.',
+      descompactadoGrande:
+        'A planilha descompactada passa de %{max} MB, mais do que uma planilha de usuários ocupa. Divida-a em arquivos menores ou remova o que não for da importação.',
       criptografado: 'O arquivo está protegido por senha (criptografado). Salve-o sem senha e envie de novo.',
       semPermissao: 'O autor da importação não tem mais permissão para importar usuários.',
       falhou: 'A importação falhou. Tente novamente.',
@@ -1156,6 +1160,16 @@ export const ptBR = {
       relatorio: 'Relatório de erros',
       baixarRelatorio: 'Baixar relatório de erros',
       baixarRelatorioDe: 'Baixar relatório de erros de %{nome}',
+      verErros: 'Ver linhas com erro',
+      verErrosDe: 'Ver as linhas com erro de %{nome}',
+      ocultarErros: 'Ocultar linhas com erro',
+      ocultarErrosDe: 'Ocultar as linhas com erro de %{nome}',
+      errosDe: 'Linhas com erro de %{nome}',
+      erroCarregarErros: 'Não foi possível carregar as linhas com erro',
+      linha: 'Linha',
+      linhaN: 'Linha %{linha}',
+      coluna: 'Coluna',
+      mensagem: 'Mensagem',
       status: {
         RECEIVED: 'Recebida',
         PROCESSING: 'Processando',

@@ -70,7 +70,13 @@ export interface Config {
   fileSweep: { cron: string; graceHours: number };
   notificacoes: { pruneCron: string; retentionDays: number };
   /** Bulk user import (issue #15). */
-  importacao: { maxBytes: number; maxRows: number; batchSize: number };
+  importacao: {
+    maxBytes: number;
+    maxRows: number;
+    batchSize: number;
+    /** Most bytes the .xlsx may unpack to (a zip bomb is refused before it is read). */
+    maxUnpackedBytes: number;
+  };
 }
 
 export interface DormantUsersConfig {
@@ -413,6 +419,11 @@ export const ENVIRONMENT = {
     default: '50000',
     meaning: 'most user rows one import sheet may hold (more: the file is refused as a whole)',
   },
+  IMPORT_MAX_UNPACKED_MB: {
+    schema: integer(100, 1, 4000),
+    default: '100',
+    meaning: 'most MB an import .xlsx may unpack to, all its parts together (more: refused before it is read)',
+  },
   IMPORT_BATCH_SIZE: {
     schema: integer(1000, 1, 5000),
     default: '1000',
@@ -490,6 +501,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
       maxRows: e.IMPORT_MAX_ROWS,
       batchSize: e.IMPORT_BATCH_SIZE,
+      maxUnpackedBytes: e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
     },
   };
 }

@@ -12,6 +12,7 @@ import { COLUNAS_IMPORTACAO, type ChaveColuna } from '../../domain/importacaoUsu
 import { DEMO, signIn } from '../../tests/api/portal';
 import type { Row } from './report';
 import { inProcessPortal } from './serverProcess';
+import type { Db } from '../../server/db/client';
 
 // The bulk user import (issue #15): a generated 10,000-row sheet (half dealer users with a
 // position, department, start and management data, half manufacturer users with a brand and an
@@ -116,6 +117,8 @@ export async function importacaoBench(rows = ROWS): Promise<Row[]> {
         if (imp.status !== 'FINISHED') continue;
         const seconds = (imp.concluidoEm!.getTime() - imp.iniciadoEm!.getTime()) / 1000;
         const done = imp.criados + imp.atualizados + imp.erros;
+        clearInterval(sampler);
+        const hostil = await hostileFile(url, token, db);
         return [
           {
             case: `user import (.xlsx, ${rows.toLocaleString('en')} rows): rows/s`,
@@ -131,6 +134,7 @@ export async function importacaoBench(rows = ROWS): Promise<Row[]> {
             goal: `< ${GOAL_MB}`,
             note: `RSS ${(before.rss / MB).toFixed(0)} -> peak ${(peakRss / MB).toFixed(0)} MB (database in the process when PGlite); JS heap peak growth ${((peakHeap - before.heapUsed) / MB).toFixed(0)} MB`,
           },
+          ...hostil,
         ];
       }
     } finally {
@@ -140,5 +144,77 @@ export async function importacaoBench(rows = ROWS): Promise<Row[]> {
     await rm(file, { force: true });
     await app.close();
     await database.drop();
+  }
+}
+
+/**
+ * Issue #25: a file under 1 MB whose cells hold 150,000 characters each (90 MB unpacked, within
+ * IMPORT_MAX_UNPACKED_MB, so exceljs reads it up to the first long cell) is refused as a whole;
+ * /health/live is probed every 20 ms from the upload to the refusal. Before the fix such files were
+ * kept (180 MB to 1 GB in the import's rows) and the health check waited 6-30 s.
+ */
+async function hostileFile(url: string, token: string, db: Db): Promise<Row[]> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Usuários');
+  sheet.addRow(cabecalhoModelo('PT_BR'));
+  for (let i = 0; i < 600; i++)
+    sheet.addRow([`${i} ${'A'.repeat(150_000)}`, `hostil.${i}@importacao.bench`, null, 'MONTADORA']);
+  const content = Buffer.from(await workbook.xlsx.writeBuffer());
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  const latencies: number[] = [];
+  let done = false;
+  const probing = (async () => {
+    while (!done) {
+      const start = performance.now();
+      await fetch(`${url}/health/live`).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const start = Date.now();
+  try {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(content)]), 'hostil.xlsx');
+    const sent = await fetch(`${url}/import/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await sent.json()) as { id?: string; message?: string };
+    if (sent.status !== 201) throw new Error(`hostile upload refused at the door: ${sent.status} ${body.message}`);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [imp] = await db
+        .select()
+        .from(s.importacoes)
+        .where(eq(s.importacoes.id, Number(body.id)));
+      if (imp.status === 'FINISHED') throw new Error('the hostile file was imported');
+      if (imp.status !== 'ERROR') continue;
+      const seconds = (Date.now() - start) / 1000;
+      done = true;
+      await probing;
+      latencies.sort((a, b) => a - b);
+      const p95 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))];
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(s.importacaoLinhas)
+        .where(eq(s.importacaoLinhas.importacaoId, imp.id));
+      return [
+        {
+          case: `hostile import (${(content.length / MB).toFixed(2)} MB file, 600 cells of 150,000 characters): /health/live slowest`,
+          value: latencies[latencies.length - 1],
+          unit: 'ms',
+          goal: '< 1000',
+          note: `p95 ${p95.toFixed(0)} ms over ${latencies.length} probes; refused in ${seconds.toFixed(1)} s (${imp.erro}); ${n} rows kept; peak RSS growth ${((peakRss - rssBefore) / MB).toFixed(0)} MB`,
+        },
+      ];
+    }
+  } finally {
+    done = true;
+    clearInterval(sampler);
+    await probing;
   }
 }

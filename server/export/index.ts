@@ -54,6 +54,11 @@ export function escapeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/** A text cell of any spreadsheet the portal writes (error report, template): escapeFormula; null stays an empty cell. */
+export function textCell(text: string | null | undefined): string | null {
+  return text === null || text === undefined ? null : escapeFormula(text);
+}
+
 /** A value as a spreadsheet cell: yes/no translated, lists joined, every text escaped (escapeFormula). */
 export function cell(value: Value, idioma: Idioma): string | number {
   if (value === null || value === undefined) return '';

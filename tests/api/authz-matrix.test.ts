@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
   dealerProdutos,
   dealers,
   grupos,
+  importacoes,
   setores,
   usuarios,
 } from '../../server/db/schema';
@@ -138,6 +140,25 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     importStatus: {
       query: '{ importStatus(filterInput: { page: 0, rowsPerPage: 5 }) { totalElements content { id status } } }',
       // PORTAL_IMPORTACAO_USUARIOS: none of the demo's manufacturer or dealer accounts holds it.
+      allowed: { anonymous: false, super: true, montadora: false, dealer: false },
+    },
+    errosImportacao: {
+      query: 'query($id: ID!) { errosImportacao(id: $id) { totalElements content { linha } } }',
+      // An import of the provider-staff demo user (the only demo account with the import function).
+      variables: async (ids, portal) => {
+        const [imp] = await portal.database.db
+          .insert(importacoes)
+          .values({
+            autorId: ids.super,
+            idioma: 'PT_BR',
+            nomeArquivo: 'matriz.xlsx',
+            chave: 'importacoes/matriz',
+            tamanho: 1,
+            sha256: `matriz-${randomUUID()}`,
+          })
+          .returning({ id: importacoes.id });
+        return { id: imp.id };
+      },
       allowed: { anonymous: false, super: true, montadora: false, dealer: false },
     },
     usuario: {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -52,9 +53,15 @@ let tipoAcessoId: number;
 let padraoId: number;
 
 const BATCH = 5;
+const UNPACKED_MB = 2;
 
 beforeAll(async () => {
-  portal = await startPortal({ IMPORT_MAX_ROWS: '30', IMPORT_BATCH_SIZE: String(BATCH), IMPORT_MAX_MB: '1' });
+  portal = await startPortal({
+    IMPORT_MAX_ROWS: '30',
+    IMPORT_BATCH_SIZE: String(BATCH),
+    IMPORT_MAX_MB: '1',
+    IMPORT_MAX_UNPACKED_MB: String(UNPACKED_MB),
+  });
   db = portal.database.db;
   marcaX = await createMarca(db, `Marca X ${TAG}`);
   marcaY = await createMarca(db, `Marca Y ${TAG}`);
@@ -244,6 +251,10 @@ describe('the template', () => {
       const explained = new Set<string>();
       instrucoes.eachRow((row) => explained.add(String(row.getCell(1).value)));
       for (const h of headers) expect(explained).toContain(h);
+      // Like every sheet the portal writes, no text a spreadsheet program would run as a formula.
+      for (const sheet of workbook.worksheets) {
+        sheet.eachRow((row) => row.eachCell((cell) => expect(String(cell.value)).not.toMatch(/^[=+\-@\t\r]/)));
+      }
     }
     // pt-BR by default; no sign-in needed (it holds no data).
     const byDefault = await fetch(`${portal.url}/ModeloImportacaoUsuarios.xlsx`);
@@ -358,6 +369,128 @@ describe('bad files', () => {
   });
 });
 
+describe('hostile files', () => {
+  /** What the import left in the database: its row and the rows it kept. */
+  async function leftBehind(id: string) {
+    const [imp] = await db
+      .select()
+      .from(s.importacoes)
+      .where(eq(s.importacoes.id, Number(id)));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.importacaoLinhas)
+      .where(eq(s.importacaoLinhas.importacaoId, Number(id)));
+    return { status: imp.status, erro: imp.erro, total: imp.total, linhas: n };
+  }
+
+  /** Polls /health/live every 20 ms until `until` settles: the slowest answer, in ms. */
+  async function slowestHealth<T>(until: Promise<T>): Promise<{ result: T; slowestMs: number; probes: number }> {
+    let done = false;
+    let slowestMs = 0;
+    let probes = 0;
+    const probing = (async () => {
+      while (!done) {
+        const start = performance.now();
+        const response = await fetch(`${portal.url}/health/live`);
+        expect(response.status).toBe(200);
+        slowestMs = Math.max(slowestMs, performance.now() - start);
+        probes++;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      return { result: await until, slowestMs, probes };
+    } finally {
+      done = true;
+      await probing;
+    }
+  }
+
+  it('refuses a small file whose cells hold 150,000 characters, keeping none of it, while the portal keeps answering', async () => {
+    const huge = 'A'.repeat(150_000);
+    const rows = [manufacturerUser(), manufacturerUser({ nome: huge, marcas: `${huge}B` }), manufacturerUser()];
+    const content = await planilha(rows);
+    expect(content.length).toBeLessThan(1024 * 1024);
+    const sent = await upload(staff.token, content);
+    expect(sent.status).toBe(201);
+    const { result, slowestMs, probes } = await slowestHealth(finished(staff.token, sent.body.id!));
+    expect(result).toMatchObject({
+      status: 'ERROR',
+      erro: ptBR('importacaoUsuarios.arquivo.celulaGrande', {
+        celula: 'A3',
+        coluna: 'Nome',
+        tamanho: '150.000',
+        max: '32.767',
+      }),
+    });
+    // Nothing of the file was kept: no row results, no user, not even the first (valid) row.
+    expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
+    const written = await db
+      .select({ id: s.usuarios.id })
+      .from(s.usuarios)
+      .where(
+        inArray(
+          s.usuarios.email,
+          rows.map((r) => String(r.email)),
+        ),
+      );
+    expect(written).toEqual([]);
+    expect(probes).toBeGreaterThan(0);
+    console.info(`hostile cells: /health/live slowest ${slowestMs.toFixed(0)} ms over ${probes} probes`);
+    expect(slowestMs).toBeLessThan(2000);
+  });
+
+  it('refuses a zip bomb (a sheet that unpacks past the limit) before reading it, in the author language', async () => {
+    // 30 rows of cells within the cell limit, 120,000 characters a row: about 3.6 MB unpacked, a few KB packed.
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      manufacturerUser({
+        nome: `${i} ${'n'.repeat(30_000)}`,
+        marcas: `${i} ${'m'.repeat(30_000)}`,
+        grupos: `${i} ${'g'.repeat(30_000)}`,
+        telefones: `${i} ${'t'.repeat(30_000)}`,
+      }),
+    );
+    const content = await planilha(rows);
+    expect(content.length).toBeLessThan(100 * 1024);
+    const sent = await upload(english.token, content);
+    expect(sent.status).toBe(201);
+    const { result, slowestMs } = await slowestHealth(finished(english.token, sent.body.id!));
+    expect(result).toMatchObject({
+      status: 'ERROR',
+      erro: translate('EN', 'importacaoUsuarios.arquivo.descompactadoGrande', { max: UNPACKED_MB }),
+    });
+    expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
+    console.info(`zip bomb: /health/live slowest ${slowestMs.toFixed(0)} ms`);
+    expect(slowestMs).toBeLessThan(2000);
+  });
+
+  it('refuses a zip hiding a local entry its directory does not list (the streaming reader would inflate it)', async () => {
+    const good = await planilha([manufacturerUser()]);
+    const eocd = good.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const dirOffset = good.readUInt32LE(eocd + 16);
+    // A deflated 8 MB of shared strings, past the 2 MB limit, that only a reader of local headers sees.
+    const data = deflateRawSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
+    const name = Buffer.from('xl/sharedStrings.xml');
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(crc32(Buffer.alloc(8 * 1024 * 1024, 0x20)), 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(8 * 1024 * 1024, 22);
+    header.writeUInt16LE(name.length, 26);
+    const hidden = Buffer.concat([header, name, data]);
+    const tail = Buffer.from(good.subarray(dirOffset));
+    tail.writeUInt32LE(dirOffset + hidden.length, eocd - dirOffset + 16);
+    const content = Buffer.concat([good.subarray(0, dirOffset), hidden, tail]);
+    const sent = await upload(staff.token, content);
+    expect(sent.status).toBe(201);
+    const result = await finished(staff.token, sent.body.id!);
+    expect(result).toMatchObject({ status: 'ERROR', erro: ptBR('importacaoUsuarios.arquivo.corrompido') });
+    expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
+  });
+});
+
 describe('rows', () => {
   it('imports a 20-row file with 3 bad rows as exactly 17 users, with their links and audit, and reports the 3', async () => {
     const rows: Cells[] = [];
@@ -450,11 +583,13 @@ describe('rows', () => {
     expect(result.relatorioErros).toBe(`/import/users/${result.id}/erros`);
     const report = await relatorio(staff.token, result.relatorioErros!);
     expect(report).toHaveLength(4);
-    expect(report[0]).toEqual([...cabecalhoModelo('PT_BR'), 'Motivo']);
-    const emailCol = cabecalhoModelo('PT_BR').indexOf('E-mail');
+    // The sheet's row number first (the header is row 1), then the cells as they came and the reason.
+    expect(report[0]).toEqual(['Linha', ...cabecalhoModelo('PT_BR'), 'Motivo']);
+    expect(report.slice(1).map((r) => r[0])).toEqual(['6', '11', '16']);
+    const emailCol = 1 + cabecalhoModelo('PT_BR').indexOf('E-mail');
     expect(report.slice(1).map((r) => r[emailCol])).toEqual([rows[4].email, rows[9].email, rows[14].email]);
     const reason = (r: (string | null)[]) => r[r.length - 1]!;
-    expect(report[1][cabecalhoModelo('PT_BR').indexOf('CPF')]).toBe('111.111.111-11');
+    expect(report[1][1 + cabecalhoModelo('PT_BR').indexOf('CPF')]).toBe('111.111.111-11');
     expect(reason(report[1])).toBe(`CPF: ${ptBR('usuarios.validation.cpf')}`);
     expect(reason(report[2])).toBe(
       `Marcas: ${ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: `Marca Inexistente ${TAG}` })}`,
@@ -467,6 +602,83 @@ describe('rows', () => {
     });
     expect(other.status).toBe(404);
     expect((await fetch(`${portal.url}${result.relatorioErros}`)).status).toBe(401);
+  });
+
+  it('lists the failed rows by sheet row and column, paged; a row naming an unknown dealer gets only that error', async () => {
+    const unknownCnpj = formatCnpj(cnpjFrom(random));
+    const rows = [
+      dealerUser(),
+      dealerUser({ dealers: unknownCnpj }),
+      manufacturerUser({ email: 'not-an-email', cpf: '111.111.111-11' }),
+      manufacturerUser(),
+    ];
+    const result = await importar(staff.token, rows);
+    expect(result).toMatchObject({ status: 'FINISHED', criados: 2, erros: 2 });
+    const ERROS = `query($id: ID!, $f: FilterInput) { errosImportacao(id: $id, filterInput: $f) {
+      totalElements content { linha erros { coluna letra mensagem } } } }`;
+    type Page = { errosImportacao: { totalElements: number; content: { linha: number; erros: unknown[] }[] } };
+    const page = async (n: number, token = staff.token) =>
+      gql<Page>(portal, ERROS, { id: result.id, f: { page: n, rowsPerPage: 1 } }, token);
+    const first = await page(0);
+    expect(first.errors).toBeUndefined();
+    // Row 3 of the sheet: the unknown dealer, and not the dealer, position or management data "required".
+    expect(first.data!.errosImportacao).toEqual({
+      totalElements: 2,
+      content: [
+        {
+          linha: 3,
+          erros: [
+            {
+              coluna: 'Dealers (CNPJ)',
+              letra: 'H',
+              mensagem: ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj }),
+            },
+          ],
+        },
+      ],
+    });
+    const second = (await page(1)).data!.errosImportacao;
+    expect(second.content).toEqual([
+      {
+        linha: 4,
+        erros: expect.arrayContaining([
+          { coluna: 'E-mail', letra: 'B', mensagem: ptBR('validation.email') },
+          { coluna: 'CPF', letra: 'C', mensagem: ptBR('usuarios.validation.cpf') },
+        ]),
+      },
+    ]);
+    // The report says the same, with the row numbers.
+    const report = await relatorio(staff.token, result.relatorioErros!);
+    expect(report.slice(1).map((r) => [r[0], r[r.length - 1]])).toEqual([
+      ['3', `Dealers (CNPJ): ${ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj })}`],
+      ['4', expect.stringContaining(`E-mail: ${ptBR('validation.email')}`)],
+    ]);
+    // Nobody else's: another importer is told it does not exist; without the import function, refused.
+    expect((await page(0, english.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const other = await gql<Page>(portal, ERROS, { id: '999999' }, staff.token);
+    expect(other.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const tooMany = await gql<Page>(portal, ERROS, { id: result.id, f: { rowsPerPage: 101 } }, staff.token);
+    expect(tooMany.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('writes the error report with every formula-looking cell neutralised, the header included', async () => {
+    const header = [...cabecalhoModelo('PT_BR'), '=cmd|calc'];
+    const row = manufacturerUser({
+      nome: '=HYPERLINK("http://evil.test","clique")',
+      email: '@evil',
+      cpf: '+5511999999999',
+      telefones: '-3+4',
+    });
+    const result = await importar(staff.token, [row], { header });
+    expect(result).toMatchObject({ status: 'FINISHED', erros: 1 });
+    const report = await relatorio(staff.token, result.relatorioErros!);
+    const col = (title: string) => 1 + header.indexOf(title);
+    expect(report[0][col('=cmd|calc')]).toBe("'=cmd|calc");
+    expect(report[1][col('Nome')]).toBe(`'=HYPERLINK("http://evil.test","clique")`);
+    expect(report[1][col('E-mail')]).toBe("'@evil");
+    expect(report[1][col('CPF')]).toBe("'+5511999999999");
+    expect(report[1][col('Telefones')]).toBe("'-3+4");
+    for (const cells of report) for (const cell of cells) expect(cell ?? '').not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it("refuses rows outside a manufacturer's scope (another brand, another brand's dealer, a user it cannot see), writing nothing for them", async () => {
@@ -625,6 +837,40 @@ describe('importStatus and the routes', () => {
         .sort((a, b) => b - a)
         .slice(0, 2),
     );
+  });
+
+  it("answers spec section 3's import status: total, done, progress, fileName and status (RECEIVED, PROCESSING here; ERROR in 'bad files')", async () => {
+    // An import received and not yet taken by its job (none queued here): RECEIVED, nothing counted.
+    const [queued] = await db
+      .insert(s.importacoes)
+      .values({
+        autorId: staff.id,
+        idioma: 'PT_BR',
+        nomeArquivo: 'na-fila.xlsx',
+        chave: 'importacoes/na-fila',
+        tamanho: 1,
+        sha256: `na-fila-${TAG}`,
+      })
+      .returning();
+    expect(await statusOf(staff.token, String(queued.id))).toMatchObject({
+      fileName: 'na-fila.xlsx',
+      status: 'RECEIVED',
+      total: null,
+      done: 0,
+      progress: 0,
+    });
+    // Counted and under way: PROCESSING with done of total and the percentage.
+    await db
+      .update(s.importacoes)
+      .set({ status: 'PROCESSING', total: 8, processados: 3 })
+      .where(eq(s.importacoes.id, queued.id));
+    expect(await statusOf(staff.token, String(queued.id))).toMatchObject({
+      status: 'PROCESSING',
+      total: 8,
+      done: 3,
+      progress: 37.5,
+    });
+    await db.delete(s.importacoes).where(eq(s.importacoes.id, queued.id));
   });
 
   it('refuses the upload and the status without the import function', async () => {

@@ -128,10 +128,16 @@ test('the administrator downloads the template, imports good and bad rows, watch
   const report = new ExcelJS.Workbook();
   await report.xlsx.readFile(await relatorio.path());
   const [header, ...failed] = rowsOf(report.worksheets[0]);
-  expect(header).toEqual([...headers, ptBR.importacaoUsuarios.relatorio.motivo]);
+  // The sheet's row number first, then the cells as they came and the reason.
+  expect(header).toEqual([
+    ptBR.importacaoUsuarios.relatorio.linha,
+    ...headers,
+    ptBR.importacaoUsuarios.relatorio.motivo,
+  ]);
   expect(failed).toHaveLength(2);
-  const motivo = headers.length;
-  const at = (key: keyof typeof colunas) => headers.indexOf(colunas[key].titulo);
+  expect(failed.map((r) => r[0])).toEqual(['3', '5']);
+  const motivo = 1 + headers.length;
+  const at = (key: keyof typeof colunas) => 1 + headers.indexOf(colunas[key].titulo);
   expect(failed[0][at('email')]).toBe('nao-e-um-email');
   expect(failed[0][at('nome')]).toBe('Sem E-mail Válido');
   expect(failed[0][motivo]).toContain(`${colunas.email.titulo}: ${ptBR.validation.email}`);
@@ -162,4 +168,74 @@ test('the administrator downloads the template, imports good and bad rows, watch
   await page.getByRole('link', { name: p.modelo }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: p.enviar })).toBeFocused();
+});
+
+test('an import with bad rows shows each failed row on the page, by sheet row and column, the unknown dealer alone', async ({
+  page,
+}) => {
+  await skipTour(page);
+  await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
+  await navigateInApp(page, '/importarUsuarios');
+  const headers = COLUNAS_IMPORTACAO.map((c) => translate('PT_BR', tituloColuna(c.key)));
+  const unknownCnpj = '60.221.407/6000-11';
+  const rows = [
+    {
+      [colunas.nome.titulo]: 'Linha Boa E2E',
+      [colunas.email.titulo]: 'linhas.e2e.boa@portal.test',
+      [colunas.cpf.titulo]: cpfOf('662607015'),
+      [colunas.tipo.titulo]: 'MONTADORA',
+      [colunas.marcas.titulo]: 'Aurora Motors',
+    },
+    {
+      // A dealer user at a dealer the portal does not know, with no position: only the dealer is wrong.
+      [colunas.nome.titulo]: 'Dealer Desconhecido E2E',
+      [colunas.email.titulo]: 'linhas.e2e.dealer@portal.test',
+      [colunas.cpf.titulo]: cpfOf('299792458'),
+      [colunas.tipo.titulo]: 'DEALER_GRUPO',
+      [colunas.dealers.titulo]: unknownCnpj,
+    },
+    {
+      [colunas.nome.titulo]: 'E-mail Ruim E2E',
+      [colunas.email.titulo]: 'linhas-e2e-sem-arroba',
+      [colunas.cpf.titulo]: cpfOf('602214076'),
+      [colunas.tipo.titulo]: 'MONTADORA',
+      [colunas.marcas.titulo]: 'Aurora Motors',
+    },
+  ];
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(ptBR.importacaoUsuarios.modelo.planilha);
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(headers.map((h) => row[h] ?? null));
+  const fileName = 'linhas-com-erro-e2e.xlsx';
+  await page.getByTestId('importacao-arquivo').setInputFiles({
+    name: fileName,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+  });
+  const row = page.getByRole('table', { name: p.importacoes }).getByRole('row').filter({ hasText: fileName });
+  await expect(row.getByText(p.status.FINISHED, { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText('Com erro: 2');
+
+  await row.getByRole('button', { name: `Ver as linhas com erro de ${fileName}` }).click();
+  const erros = page.getByRole('table', { name: `Linhas com erro de ${fileName}` });
+  await expect(erros.getByRole('row')).toHaveText([
+    'LinhaColunaMensagem',
+    `3H · ${colunas.dealers.titulo}${translate('PT_BR', 'importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj })}`,
+    `4B · ${colunas.email.titulo}${ptBR.validation.email}`,
+  ]);
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  expect(await violations(page)).toEqual([]);
+  await expectFits(page, '1280 px /importarUsuarios with the failed rows');
+
+  // At 768 px still a table, and at 375 px the same rows as blocks, both without sideways scroll.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(erros.getByRole('row')).toHaveCount(3);
+  await expectFits(page, '768 px /importarUsuarios with the failed rows');
+  await page.setViewportSize({ width: 375, height: 812 });
+  const lista = page.getByRole('list', { name: `Linhas com erro de ${fileName}` });
+  await expect(lista.getByRole('listitem')).toHaveCount(2);
+  await expect(lista.getByRole('listitem').first()).toContainText('Linha 3');
+  await expect(lista.getByRole('listitem').first()).toContainText(unknownCnpj);
+  await expectFits(page, '375 px /importarUsuarios with the failed rows');
+  expect(await violations(page)).toEqual([]);
 });

@@ -28,8 +28,11 @@ interface EntradaZip {
   localOffset: number;
 }
 
-/** The entries of a zip's central directory, read from the end of the file; null when it has none. */
-async function entradasZip(file: FileHandle, size: number): Promise<EntradaZip[] | null> {
+/** The entries of a zip's central directory and where it starts, read from the end of the file; null when it has none. */
+async function entradasZip(
+  file: FileHandle,
+  size: number,
+): Promise<{ entries: EntradaZip[]; dirOffset: number } | null> {
   if (size < 22) return null;
   const tailSize = Math.min(size, EOCD_SEARCH);
   const tail = Buffer.alloc(tailSize);
@@ -65,7 +68,7 @@ async function entradasZip(file: FileHandle, size: number): Promise<EntradaZip[]
     });
     p += 46 + nameLength + extra + comment;
   }
-  return entries;
+  return { entries, dirOffset };
 }
 
 /**
@@ -80,35 +83,52 @@ export async function tipoDoArquivo(path: string): Promise<TipoArquivo> {
     await file.read(head, 0, 8, 0);
     if (head.equals(OLE)) return 'criptografado';
     if (!head.subarray(0, 4).equals(ZIP)) return 'outro';
-    const entries = await entradasZip(file, size);
-    return entries?.some((e) => e.name === WORKBOOK) ? 'xlsx' : 'outro';
+    const zip = await entradasZip(file, size);
+    return zip?.entries.some((e) => e.name === WORKBOOK) ? 'xlsx' : 'outro';
   } finally {
     await file.close();
   }
 }
 
+/** A local file header is at least this long: a smaller gap between entries cannot hide one. */
+const LOCAL_HEADER_MIN = 30;
+
 /**
- * Whether every entry of the zip inflates to its recorded size and CRC-32: streamed entry by entry
- * (never a whole entry in memory). exceljs's streaming reader waits forever on some damaged
- * archives instead of failing, so a damaged file is recognised here first.
+ * Whether the zip is whole and small enough to read: `corrompido` unless every entry inflates to
+ * its recorded size and CRC-32, streamed entry by entry (never a whole entry in memory; exceljs's
+ * streaming reader waits forever on some damaged archives instead of failing, so a damaged file is
+ * recognised here first); `grandeDemais` when its entries together unpack to more than
+ * `maxDescompactado` bytes (a zip bomb: a 1 MB file can hold a gigabyte of sheet XML or shared
+ * strings), known from the directory before anything is inflated, and held while inflating (an
+ * entry that inflates past its recorded size is corrupt). exceljs reads the local headers one after
+ * the other, not the directory, so the entries must also follow each other with no room left for a
+ * local entry the directory does not list.
  */
-export async function zipIntegro(path: string): Promise<boolean> {
+export async function examinarZip(
+  path: string,
+  maxDescompactado: number,
+): Promise<'ok' | 'corrompido' | 'grandeDemais'> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
-    const entries = await entradasZip(file, size);
-    if (!entries) return false;
-    for (const e of entries) {
-      const local = Buffer.alloc(30);
-      await file.read(local, 0, 30, e.localOffset);
-      if (local.readUInt32LE(0) !== 0x04034b50) return false;
-      const start = e.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      if (start + e.compressedSize > size) return false;
-      if (e.method !== 0 && e.method !== 8) return false;
+    const zip = await entradasZip(file, size);
+    if (!zip) return 'corrompido';
+    if (zip.entries.reduce((sum, e) => sum + e.size, 0) > maxDescompactado) return 'grandeDemais';
+    const ordered = [...zip.entries].sort((a, b) => a.localOffset - b.localOffset);
+    let fim = 0;
+    for (const e of ordered) {
+      if (e.localOffset < fim || e.localOffset - fim >= LOCAL_HEADER_MIN) return 'corrompido';
+      const local = Buffer.alloc(LOCAL_HEADER_MIN);
+      await file.read(local, 0, LOCAL_HEADER_MIN, e.localOffset);
+      if (local.readUInt32LE(0) !== 0x04034b50) return 'corrompido';
+      const start = e.localOffset + LOCAL_HEADER_MIN + local.readUInt16LE(26) + local.readUInt16LE(28);
+      if (start + e.compressedSize > size) return 'corrompido';
+      if (e.method !== 0 && e.method !== 8) return 'corrompido';
+      fim = start + e.compressedSize;
       let crc = 0;
       let length = 0;
       if (e.compressedSize === 0) {
-        if (e.size !== 0) return false;
+        if (e.size !== 0) return 'corrompido';
         continue;
       }
       const raw = createReadStream(path, { start, end: start + e.compressedSize - 1 });
@@ -117,16 +137,17 @@ export async function zipIntegro(path: string): Promise<boolean> {
         for await (const chunk of source as AsyncIterable<Buffer>) {
           crc = crc32(chunk, crc);
           length += chunk.length;
-          if (length > e.size) return false;
+          if (length > e.size) return 'corrompido';
         }
       } catch {
-        return false;
+        return 'corrompido';
       } finally {
         raw.destroy();
       }
-      if (crc !== e.crc || length !== e.size) return false;
+      if (crc !== e.crc || length !== e.size) return 'corrompido';
     }
-    return true;
+    // After the last entry (and its data descriptor), the directory.
+    return zip.dirOffset < fim || zip.dirOffset - fim >= LOCAL_HEADER_MIN ? 'corrompido' : 'ok';
   } finally {
     await file.close();
   }
@@ -175,3 +196,29 @@ export function textosDaLinha(values: unknown, largura: number): (string | null)
 }
 
 export const linhaVazia = (textos: readonly (string | null)[]) => textos.every((t) => t === null);
+
+/**
+ * The most characters a cell may hold: Excel's own limit for a cell, above the longest value a
+ * column of the import allows (a dealers cell with the 1,000 CNPJs a user may have, masked and
+ * separated, is 20,000; a name 150, an e-mail 254). A longer cell was not typed in a spreadsheet
+ * program: the file is refused before any row is kept.
+ */
+export const CELULA_MAX_CARACTERES = 32_767;
+
+/** The first cell of a row over CELULA_MAX_CARACTERES (index 0 = column A), or null. */
+export function celulaGrande(textos: readonly (string | null)[]): { indice: number; tamanho: number } | null {
+  const indice = textos.findIndex((t) => t !== null && t.length > CELULA_MAX_CARACTERES);
+  return indice < 0 ? null : { indice, tamanho: textos[indice]!.length };
+}
+
+/** A column's letters as a spreadsheet names it (0 = A, 25 = Z, 26 = AA). */
+export function letrasDaColuna(indice: number): string {
+  let n = indice + 1;
+  let letras = '';
+  while (n > 0) {
+    const resto = (n - 1) % 26;
+    letras = String.fromCharCode(65 + resto) + letras;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letras;
+}

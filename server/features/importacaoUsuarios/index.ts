@@ -1,12 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { colunasDoCabecalho, tituloColuna, type ChaveColuna } from '../../../domain/importacaoUsuarios';
 import { policies } from '../../../domain/policies';
 import { filterInputSchema } from '../../../domain/schemas/lista';
 import { translate } from '../../../i18n';
 import { countOf, pageWithTotal } from '../../db/lists';
-import { importacoes } from '../../db/schema';
+import { importacaoLinhas, importacoes } from '../../db/schema';
+import { notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
+import { idSchema } from '../../../domain/schemas/usuario';
+import { letrasDaColuna } from './arquivo';
+import { errosDoMotivo } from './erros';
+import { titulosDe } from './modelo';
 import { jobFalhou, relatorioPath } from './routes';
 
 // The bulk user import (issue #15; docs/importacaoUsuarios.md): importStatus here, the template, the
@@ -16,6 +23,10 @@ export { importacaoRoutes, importacoesArea } from './routes';
 export { importacaoJobs, IMPORTACAO_FILA } from './job';
 
 const statusFilterSchema = filterInputSchema(['createdAt'] as const);
+const errosArgs = z.object({
+  id: idSchema,
+  filterInput: z.preprocess((v) => v ?? {}, filterInputSchema(['linha'] as const)),
+});
 
 type Row = typeof importacoes.$inferSelect & { jobFalhou: boolean };
 
@@ -73,6 +84,53 @@ export const importacaoUsuariosFeature: Feature = {
         return {
           totalElements: page.totalElements,
           content: page.content.map((r) => viewOf({ ...r.importacao, jobFalhou: r.jobFalhou })),
+        };
+      },
+    }),
+    errosImportacao: operation({
+      policy: policies.usuarios.importar,
+      async resolve(args: unknown, { db, session, idioma }) {
+        const { id, filterInput } = parseInput(errosArgs, args, idioma);
+        const [imp] = await db
+          .select({
+            autorId: importacoes.autorId,
+            cabecalho: importacoes.cabecalho,
+            erros: importacoes.erros,
+          })
+          .from(importacoes)
+          .where(eq(importacoes.id, id));
+        // As the report: the author or provider staff; anyone else is told nothing exists.
+        if (!imp || (imp.autorId !== session.usuarioId && session.tipo !== 'TECSINAPSE')) throw notFound(idioma);
+        // Each column as the sheet names it: its letters and its header.
+        const cabecalho = imp.cabecalho ?? [];
+        const indices = new Map<ChaveColuna, number>();
+        for (const [index, key] of colunasDoCabecalho(cabecalho, titulosDe).porIndice) indices.set(key, index);
+        const colunaDe = (key: ChaveColuna | null) => {
+          if (!key) return { coluna: null, letra: null };
+          const index = indices.get(key);
+          return index === undefined
+            ? { coluna: translate(idioma, tituloColuna(key)), letra: null }
+            : { coluna: cabecalho[index] ?? translate(idioma, tituloColuna(key)), letra: letrasDaColuna(index) };
+        };
+        const page = await pageWithTotal(
+          filterInput,
+          (limit, offset) =>
+            db
+              .select({ linha: importacaoLinhas.linha, motivo: importacaoLinhas.motivo })
+              .from(importacaoLinhas)
+              .where(and(eq(importacaoLinhas.importacaoId, id), eq(importacaoLinhas.status, 'ERRO')))
+              .orderBy(asc(importacaoLinhas.linha))
+              .limit(limit)
+              .offset(offset),
+          // The import counts its failed rows as it writes them.
+          async () => imp.erros,
+        );
+        return {
+          totalElements: page.totalElements,
+          content: page.content.map((r) => ({
+            linha: r.linha,
+            erros: errosDoMotivo(r.motivo).map((e) => ({ ...colunaDe(e.coluna), mensagem: e.mensagem })),
+          })),
         };
       },
     }),

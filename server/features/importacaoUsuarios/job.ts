@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
-import type { Idioma } from '../../../domain/enums';
+import { LOCALE_OF, type Idioma } from '../../../domain/enums';
 import {
   colunaDoCampo,
   colunasDoCabecalho,
@@ -12,7 +12,6 @@ import {
   tituloColuna,
   type CatalogoImportacao,
   type CelulasLinha,
-  type ChaveColuna,
   type ErroCelula,
 } from '../../../domain/importacaoUsuarios';
 import { policies } from '../../../domain/policies';
@@ -28,7 +27,17 @@ import { PARTIAL } from '../../files';
 import { outboxDelivery } from '../../mail';
 import { fieldErrorsOf } from '../../validation';
 import { LinhasRecusadas, salvarUsuariosLote, usuarioRules, type LinhaLote, type ResultadoLote } from '../usuarios';
-import { AREA_IMPORTACOES, linhaVazia, textosDaLinha, tipoDoArquivo, zipIntegro } from './arquivo';
+import {
+  AREA_IMPORTACOES,
+  CELULA_MAX_CARACTERES,
+  celulaGrande,
+  examinarZip,
+  letrasDaColuna,
+  linhaVazia,
+  textosDaLinha,
+  tipoDoArquivo,
+} from './arquivo';
+import { COLUNAS_DO_DEALER, motivoDe, type ErroLinha } from './erros';
 import { carregarCatalogo, titulosDe } from './modelo';
 
 // The import job (queue `importarUsuarios`): reads the stored sheet once with exceljs's streaming
@@ -171,13 +180,6 @@ async function sessaoDoAutor(db: Db, autorId: number): Promise<Session | null> {
   return session && allows(session, policies.usuarios.importar) ? session : null;
 }
 
-/** A row's reason in the author's language: `Column: message; Column: message`. */
-function motivoDe(idioma: Idioma, erros: { coluna: ChaveColuna | null; mensagem: string }[]) {
-  return erros
-    .map((e) => (e.coluna ? `${translate(idioma, tituloColuna(e.coluna))}: ${e.mensagem}` : e.mensagem))
-    .join('; ');
-}
-
 const errosDosCampos = (idioma: Idioma, erros: Record<string, string>, traduzidos = false) =>
   Object.entries(erros).map(([campo, mensagem]) => ({
     coluna: colunaDoCampo(campo),
@@ -192,9 +194,13 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
     if (!imp || imp.status === 'FINISHED' || imp.status === 'ERROR') return { importacaoId };
     const { idioma } = imp;
     const falhar = async (chave: string, params: Record<string, string | number> = {}) => {
+      // Numbers as the author's language writes them (32.767 in Portuguese, 32,767 in English).
+      const escritos = Object.fromEntries(
+        Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? v.toLocaleString(LOCALE_OF[idioma]) : v]),
+      );
       await db
         .update(importacoes)
-        .set({ status: 'ERROR', erro: translate(idioma, chave, params), concluidoEm: new Date() })
+        .set({ status: 'ERROR', erro: translate(idioma, chave, escritos), concluidoEm: new Date() })
         .where(eq(importacoes.id, importacaoId));
       return { importacaoId, erro: chave };
     };
@@ -212,15 +218,35 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       // Pass 1: header, count, file-level refusals; nothing is written before it passes.
       const tipo = await tipoDoArquivo(path);
       if (tipo === 'criptografado') throw new ErroArquivo('importacaoUsuarios.arquivo.criptografado');
-      if (tipo !== 'xlsx' || !(await zipIntegro(path))) throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
+      if (tipo !== 'xlsx') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
+      const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
+      if (zip === 'grandeDemais') {
+        throw new ErroArquivo('importacaoUsuarios.arquivo.descompactadoGrande', {
+          max: Math.round(config.importacao.maxUnpackedBytes / (1024 * 1024)),
+        });
+      }
+      if (zip !== 'ok') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
       let cabecalho: (string | null)[] | null = null;
       let total = 0;
       try {
         await lerLinhas(path, async (numero, textos) => {
+          // A cell no spreadsheet program writes ends the reading: nothing of it is kept.
+          const grande = celulaGrande(textos);
+          if (grande) {
+            const letras = letrasDaColuna(grande.indice);
+            const titulo = numero > 1 ? cabecalho?.[grande.indice] : null;
+            throw new ErroArquivo('importacaoUsuarios.arquivo.celulaGrande', {
+              celula: `${letras}${numero}`,
+              coluna: titulo ? titulo.slice(0, 60) : letras,
+              tamanho: grande.tamanho,
+              max: CELULA_MAX_CARACTERES,
+            });
+          }
           if (numero === 1) cabecalho = textos;
           else if (!linhaVazia(textos) && ++total <= config.importacao.maxRows) await rascunho.gravar(numero, textos);
         });
-      } catch {
+      } catch (error) {
+        if (error instanceof ErroArquivo) throw error;
         throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
       }
       await rascunho.fechar();
@@ -298,13 +324,21 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
           if (travado.cpf) input.cpf = travado.cpf;
         }
         const parsed = schema.safeParse(input);
-        const mensagens: { coluna: ChaveColuna | null; mensagem: string }[] = erros.map((e: ErroCelula) => ({
+        const daLinha: ErroLinha[] = erros.map((e: ErroCelula) => ({
           coluna: e.coluna,
           mensagem: translate(idioma, e.chave, e.params),
         }));
-        if (!parsed.success) mensagens.push(...errosDosCampos(idioma, fieldErrorsOf(idioma, parsed.error), true));
+        const doSchema = parsed.success ? [] : errosDosCampos(idioma, fieldErrorsOf(idioma, parsed.error), true);
+        // A dealer the portal does not know (the mapping's only error on that column): of the
+        // columns that depend on the dealers, only that is said.
+        const dealerDesconhecido = erros.some((e) => e.coluna === 'dealers');
+        const independente = (m: ErroLinha) => !dealerDesconhecido || !m.coluna || !COLUNAS_DO_DEALER.has(m.coluna);
+        const mensagens = [
+          ...daLinha.filter((m) => m.coluna === 'dealers' || independente(m)),
+          ...doSchema.filter(independente),
+        ];
         if (mensagens.length || !parsed.success) {
-          erradas.push({ linha: l.linha, status: 'ERRO', motivo: motivoDe(idioma, mensagens), valores: l.valores });
+          erradas.push({ linha: l.linha, status: 'ERRO', motivo: motivoDe(mensagens), valores: l.valores });
         } else validas.push({ linha: l.linha, input: parsed.data as UsuarioInput, valores: l.valores });
       }
       return { validas, erradas };
@@ -339,7 +373,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
                   coluna: 'cpf' as const,
                   mensagem: translate(idioma, 'importacaoUsuarios.linha.cpfRepetido', { linha: cpf! }),
                 };
-          erradas.push({ linha: v.linha, status: 'ERRO', motivo: motivoDe(idioma, [mensagem]), valores: v.valores });
+          erradas.push({ linha: v.linha, status: 'ERRO', motivo: motivoDe([mensagem]), valores: v.valores });
           continue;
         }
         emails.set(v.input.email, v.linha);
@@ -365,7 +399,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
               ? {
                   linha: r.linha,
                   status: 'ERRO',
-                  motivo: motivoDe(idioma, errosDosCampos(idioma, r.erros)),
+                  motivo: motivoDe(errosDosCampos(idioma, r.erros)),
                   valores: v.valores,
                 }
               : { linha: r.linha, status: r.status, usuarioId: r.usuarioId, email: v.input.email, cpf: v.input.cpf };
@@ -425,7 +459,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
               recusadas.push({
                 linha,
                 status: 'ERRO',
-                motivo: motivoDe(idioma, errosDosCampos(idioma, erros)),
+                motivo: motivoDe(errosDosCampos(idioma, erros)),
                 valores: v.valores,
               });
             }
@@ -463,7 +497,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
             {
               linha: l.linha,
               status: 'ERRO',
-              motivo: translate(idioma, 'importacaoUsuarios.linha.falha'),
+              motivo: motivoDe([{ coluna: null, mensagem: translate(idioma, 'importacaoUsuarios.linha.falha') }]),
               valores: l.valores,
             },
           ],

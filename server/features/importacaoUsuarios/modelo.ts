@@ -9,6 +9,7 @@ import {
   type ChaveColuna,
 } from '../../../domain/importacaoUsuarios';
 import { translate } from '../../../i18n';
+import { textCell } from '../../export';
 import type { DbOrTx } from '../../db/client';
 import { cargos, dealerCnpjs, departamentos, grupos, marcas } from '../../db/schema';
 import { listProdutos } from '../produtos';
@@ -35,7 +36,8 @@ export async function modeloXlsx(idioma: Idioma, maxLinhas: number): Promise<Buf
   const cached = modelos.get(cacheKey);
   if (cached) return cached;
   const { default: ExcelJS } = await import('exceljs');
-  const t = (key: string, params?: Record<string, string | number>) => translate(idioma, key, params);
+  // Our own texts, neutralised all the same: every sheet the portal writes goes through textCell.
+  const t = (key: string, params?: Record<string, string | number>) => textCell(translate(idioma, key, params))!;
   const workbook = new ExcelJS.Workbook();
   const planilha = t('importacaoUsuarios.modelo.planilha');
   const dados = workbook.addWorksheet(planilha);

@@ -14,7 +14,9 @@ import { FileTooLargeError, fileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import { FORBIDDEN, multipartRoutes, refuse, restCaller, UNAUTHENTICATED, type Refusal } from '../../files/upload';
 import { jobQueueOf } from '../../jobs';
+import { textCell } from '../../export';
 import { AREA_IMPORTACOES, tipoDoArquivo } from './arquivo';
+import { errosDoMotivo, motivoTexto } from './erros';
 import { IMPORTACAO_FILA } from './job';
 import { modeloXlsx } from './modelo';
 
@@ -171,7 +173,15 @@ export async function importacaoRoutes(
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const sheet = workbook.addWorksheet(translate(imp.idioma, 'importacaoUsuarios.relatorio.planilha'));
     const cabecalho = imp.cabecalho ?? [];
-    const header = sheet.addRow([...cabecalho, translate(imp.idioma, 'importacaoUsuarios.relatorio.motivo')]);
+    // The sheet's row number first (a column the importer ignores, so the fixed report re-imports),
+    // then the cells as they came and the reason. Every text neutralised as the exports' (textCell).
+    const header = sheet.addRow(
+      [
+        translate(imp.idioma, 'importacaoUsuarios.relatorio.linha'),
+        ...cabecalho,
+        translate(imp.idioma, 'importacaoUsuarios.relatorio.motivo'),
+      ].map(textCell),
+    );
     header.font = { bold: true };
     header.commit();
     const escrever = async () => {
@@ -192,7 +202,8 @@ export async function importacaoRoutes(
         for (const r of page) {
           const valores = (r.valores ?? []) as (string | null)[];
           const cells = Array.from({ length: cabecalho.length }, (_, i) => valores[i] ?? null);
-          sheet.addRow([...cells, r.motivo]).commit();
+          const motivo = motivoTexto(imp.idioma, errosDoMotivo(r.motivo));
+          sheet.addRow([r.linha, ...[...cells, motivo].map(textCell)]).commit();
         }
         if (page.length < PAGINA_RELATORIO) break;
         depois = page[page.length - 1].linha;

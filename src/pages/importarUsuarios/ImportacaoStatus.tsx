@@ -1,4 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,21 +14,22 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { authorizedFetch } from '../../../providers/dataProvider';
 import { formatDate, formatNumber } from '../../components/format';
 import { downloadResponse } from '../../components/list/ExportButtons';
 import { useIsCompactList } from '../../components/list/useIsCompactList';
 import { formatDuration, isActive, type Importacao, type ImportStatus } from './importacao';
+import { ImportacaoErros } from './ImportacaoErros';
 
 const t = (key: string) => `importacaoUsuarios.pagina.${key}`;
 
-/** Read by screen readers, not shown (the report column's header). */
+/** Read by screen readers, not shown (the report column's header). In px: sx reads 1 as 100%. */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -139,6 +142,35 @@ function RelatorioButton({ importacao: i }: { importacao: Importacao }) {
   );
 }
 
+/** Shows or hides the import's failed rows under it (when rows failed). */
+function ErrosButton({
+  importacao: i,
+  aberto,
+  onToggle,
+}: {
+  importacao: Importacao;
+  aberto: boolean;
+  onToggle: () => void;
+}) {
+  const translate = useTranslate();
+  if (i.erros === 0) return null;
+  return (
+    <Button
+      size="small"
+      startIcon={aberto ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+      aria-expanded={aberto}
+      aria-controls={aberto ? errosId(i) : undefined}
+      aria-label={translate(t(aberto ? 'ocultarErrosDe' : 'verErrosDe'), { nome: i.fileName })}
+      onClick={onToggle}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {translate(t(aberto ? 'ocultarErros' : 'verErros'))}
+    </Button>
+  );
+}
+
+const errosId = (i: Importacao) => `importacao-${i.id}-erros`;
+
 function Situacao({ importacao: i }: { importacao: Importacao }) {
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
@@ -162,6 +194,29 @@ export function ImportacaoStatusTable({ importacoes }: { importacoes: Importacao
   const [locale = 'pt-BR'] = useLocaleState();
   const compact = useIsCompactList();
   const quando = (i: Importacao) => formatDate(i.createdAt, locale, { dateStyle: 'short', timeStyle: 'short' });
+  const [abertos, setAbertos] = useState<ReadonlySet<string>>(new Set());
+  const alternar = (id: string) =>
+    setAbertos((atual) => {
+      const next = new Set(atual);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const acoes = (i: Importacao) => (
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: compact ? 'row' : 'column',
+        flexWrap: 'wrap',
+        gap: 1,
+        alignItems: 'flex-start',
+      }}
+    >
+      <ErrosButton importacao={i} aberto={abertos.has(i.id)} onToggle={() => alternar(i.id)} />
+      <RelatorioButton importacao={i} />
+    </Box>
+  );
+  const erros = (i: Importacao) =>
+    abertos.has(i.id) && i.erros > 0 ? <ImportacaoErros importacao={i} id={errosId(i)} /> : null;
 
   if (compact) {
     return (
@@ -177,50 +232,57 @@ export function ImportacaoStatusTable({ importacoes }: { importacoes: Importacao
             <Situacao importacao={i} />
             <Progresso importacao={i} />
             <Resultado importacao={i} />
-            <Box>
-              <RelatorioButton importacao={i} />
-            </Box>
+            {acoes(i)}
+            {erros(i)}
           </ListItem>
         ))}
       </List>
     );
   }
   return (
-    <Table size="small" aria-label={translate(t('importacoes'))}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate(t('arquivo'))}</TableCell>
-          <TableCell>{translate(t('enviadaEm'))}</TableCell>
-          <TableCell>{translate(t('situacao'))}</TableCell>
-          <TableCell sx={{ minWidth: 180 }}>{translate(t('progresso'))}</TableCell>
-          <TableCell>{translate(t('resultado'))}</TableCell>
-          <TableCell>
-            <Box component="span" sx={visuallyHidden}>
-              {translate(t('relatorio'))}
-            </Box>
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {importacoes.map((i) => (
-          <TableRow key={i.id} sx={{ verticalAlign: 'top' }}>
-            <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{i.fileName}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{quando(i)}</TableCell>
-            <TableCell sx={{ maxWidth: 280 }}>
-              <Situacao importacao={i} />
-            </TableCell>
+    // From 768 px a table; where its columns need more than the card, it scrolls inside the card (the page never sideways).
+    <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
+      <Table size="small" aria-label={translate(t('importacoes'))}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate(t('arquivo'))}</TableCell>
+            <TableCell>{translate(t('enviadaEm'))}</TableCell>
+            <TableCell>{translate(t('situacao'))}</TableCell>
+            <TableCell sx={{ minWidth: 180 }}>{translate(t('progresso'))}</TableCell>
+            <TableCell>{translate(t('resultado'))}</TableCell>
             <TableCell>
-              <Progresso importacao={i} />
-            </TableCell>
-            <TableCell>
-              <Resultado importacao={i} />
-            </TableCell>
-            <TableCell>
-              <RelatorioButton importacao={i} />
+              <Box component="span" sx={visuallyHidden}>
+                {translate(t('relatorio'))}
+              </Box>
             </TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {importacoes.map((i) => (
+            <Fragment key={i.id}>
+              <TableRow sx={{ verticalAlign: 'top' }}>
+                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{i.fileName}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{quando(i)}</TableCell>
+                <TableCell sx={{ maxWidth: 280 }}>
+                  <Situacao importacao={i} />
+                </TableCell>
+                <TableCell>
+                  <Progresso importacao={i} />
+                </TableCell>
+                <TableCell>
+                  <Resultado importacao={i} />
+                </TableCell>
+                <TableCell>{acoes(i)}</TableCell>
+              </TableRow>
+              {abertos.has(i.id) && i.erros > 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>{erros(i)}</TableCell>
+                </TableRow>
+              )}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

@@ -215,6 +215,58 @@ describe('/importarUsuarios', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 
+  it("shows an import's failed rows on the page: sheet row, column and message, paged by the server", async () => {
+    const pedidos: Record<string, unknown>[] = [];
+    server.use(
+      api.query('errosImportacao', ({ variables }) => {
+        pedidos.push(variables);
+        return HttpResponse.json({
+          data: {
+            errosImportacao: {
+              totalElements: 12,
+              content: [
+                {
+                  linha: 3,
+                  erros: [{ coluna: 'Dealers (CNPJ)', letra: 'H', mensagem: 'não encontrado: 12.345.678/0001-90' }],
+                },
+                {
+                  linha: 7,
+                  erros: [
+                    { coluna: 'E-mail', letra: 'B', mensagem: 'E-mail inválido' },
+                    { coluna: null, letra: null, mensagem: 'não foi possível gravar esta linha' },
+                  ],
+                },
+              ],
+            },
+          },
+        });
+      }),
+    );
+    renderPage();
+    await screen.findByRole('table', { name: 'Importações' });
+    // Only an import with failed rows offers them.
+    expect(screen.queryByRole('button', { name: `Ver as linhas com erro de ${SEM_ERROS.fileName}` })).toBeNull();
+    const ver = screen.getByRole('button', { name: `Ver as linhas com erro de ${CONCLUIDA.fileName}` });
+    expect(ver).toHaveAttribute('aria-expanded', 'false');
+    await user().click(ver);
+    const erros = await screen.findByRole('table', { name: `Linhas com erro de ${CONCLUIDA.fileName}` });
+    const rows = within(erros).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'LinhaColunaMensagem',
+      '3H · Dealers (CNPJ)não encontrado: 12.345.678/0001-90',
+      '7B · E-mailE-mail inválido',
+      'não foi possível gravar esta linha',
+    ]);
+    expect(pedidos).toEqual([{ id: CONCLUIDA.id, filterInput: { page: 0, rowsPerPage: 10 } }]);
+    // Twelve failed rows: a second page.
+    await user().click(within(erros.parentElement!).getByRole('button', { name: 'Ir para a próxima página' }));
+    await waitFor(() =>
+      expect(pedidos.at(-1)).toEqual({ id: CONCLUIDA.id, filterInput: { page: 1, rowsPerPage: 10 } }),
+    );
+    await user().click(screen.getByRole('button', { name: `Ocultar as linhas com erro de ${CONCLUIDA.fileName}` }));
+    expect(screen.queryByRole('table', { name: `Linhas com erro de ${CONCLUIDA.fileName}` })).toBeNull();
+  });
+
   it('shows the server message when the report cannot be fetched', async () => {
     server.use(
       http.get('*/import/users/12/erros', () =>

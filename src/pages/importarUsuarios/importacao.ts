@@ -39,6 +39,30 @@ export const IMPORT_STATUS_QUERY = `query importStatus($filterInput: FilterInput
   totalElements content { id fileName status total done progress criados atualizados erros linhasPorSegundo
   segundosRestantes erro createdAt concluidoEm relatorioErros } } }`;
 
+/** One error of a failed row: the column as the sheet names it (header, letters) and the message. */
+export interface ErroCelula {
+  coluna: string | null;
+  letra: string | null;
+  mensagem: string;
+}
+
+/** A row of the sheet the import refused (linha: its number in the sheet, the header being 1). */
+export interface LinhaErro {
+  linha: number;
+  erros: ErroCelula[];
+}
+
+export interface LinhaErroPage {
+  content: LinhaErro[];
+  totalElements: number;
+}
+
+export const ERROS_IMPORTACAO_QUERY = `query errosImportacao($id: ID!, $filterInput: FilterInput) {
+  errosImportacao(id: $id, filterInput: $filterInput) { totalElements content { linha erros { coluna letra mensagem } } } }`;
+
+/** Failed rows shown per page under an import. */
+export const ERROS_PER_PAGE = 10;
+
 export const IMPORT_PATH = '/import/users';
 export const MODELO_PATH = '/ModeloImportacaoUsuarios.xlsx';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
