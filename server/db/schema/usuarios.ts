@@ -113,7 +113,9 @@ export const usuarios = pgTable(
     // The list sorted by last access walks this instead of sorting every visible user.
     index().on(t.ultimoAcesso, t.id),
     // The identity job reads only the accounts waiting for it.
-    index('usuarios_identidade_pendente').on(t.id).where(sql`${t.identidadePendenteDesde} is not null`),
+    index('usuarios_identidade_pendente')
+      .on(t.id)
+      .where(sql`${t.identidadePendenteDesde} is not null`),
   ],
 );
 
