@@ -402,6 +402,8 @@ describe('ids of another scope on every operation', () => {
     grupoUsuarios: number;
     /** A notification of that user alone. */
     notificacao: number;
+    /** An import uploaded by that user. */
+    importacao: number;
   }
   type Probe =
     | { refused: (t: Targets) => [string, Record<string, unknown>] }
@@ -561,6 +563,12 @@ describe('ids of another scope on every operation', () => {
     },
     'Mutation.inativarGrupoUsuarios': {
       refused: (t) => ['mutation($id: ID!) { inativarGrupoUsuarios(id: $id) { id } }', { id: t.grupoUsuarios }],
+    },
+    'Query.errosImportacao': {
+      refused: (t) => [
+        'query($id: ID!) { errosImportacao(id: $id) { totalElements content { linha } } }',
+        { id: t.importacao },
+      ],
     },
     'Mutation.marcarNotificacaoComoLida': {
       refused: (t) => ['mutation($id: ID!) { marcarNotificacaoComoLida(id: $id) { id lida } }', { id: t.notificacao }],
@@ -747,7 +755,19 @@ describe('ids of another scope on every operation', () => {
         { usuarios: sql`select ${userC.id}::int` },
         { titulo: 'Só dele', texto: '<p>Alheia</p>', origem: 'TESTE' },
       );
+      const [importacaoC] = await db
+        .insert(s.importacoes)
+        .values({
+          autorId: userC.id,
+          idioma: 'PT_BR',
+          nomeArquivo: 'alheia.xlsx',
+          chave: `importacoes/alheia-${seq}.xlsx`,
+          tamanho: 1,
+          sha256: `alheia-${seq}-${tipo}`,
+        })
+        .returning();
       const targets: Targets = {
+        importacao: importacaoC.id,
         notificacao: notificacaoC.id,
         grupoUsuarios: grupoUsuariosC.id,
         ausencia: ausenciaC,
