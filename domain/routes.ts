@@ -7,15 +7,15 @@ import { policies, type Policy } from './policies';
  */
 export type MenuCategory = 'inicio' | 'cadastros' | 'comunicacao' | 'biblioteca' | 'administracao';
 
-export interface RouteDef {
-  id: string;
+export interface RouteDef<Id extends string = string> {
+  id: Id;
   path: string;
   /** Who may open it (domain/policies.ts); public routes ignore it. */
   policy: Policy;
   /** Shown in the menu under this category; only list-level routes are menu entries. */
   menu?: MenuCategory;
-  /** Breadcrumb parent route id. */
-  parent?: string;
+  /** Breadcrumb parent route id (in ROUTES, a route of the table: a misspelt one is a type error). */
+  parent?: Id;
   /** Reachable without sign-in, rendered without the header. */
   public?: boolean;
 }
@@ -179,7 +179,10 @@ const ROUTE_TABLE = [
 /** A route's id, as the table declares it: a misspelt id is a type error. */
 export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
 
-export const ROUTES: readonly (RouteDef & { id: RouteId })[] = ROUTE_TABLE;
+/** A route of the table: its id and its parent's are RouteIds. */
+export type PortalRoute = RouteDef<RouteId>;
+
+export const ROUTES: readonly PortalRoute[] = ROUTE_TABLE;
 
 /** The route of this id. */
 export const routeById = (id: RouteId): RouteDef => ROUTES.find((r) => r.id === id)!;

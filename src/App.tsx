@@ -76,7 +76,12 @@ export const PAGES: Pages = {
   ausenciaTemporaria: lazy(() => import('./pages/ausenciaTemporaria/AusenciaTemporariaPage')),
   importarUsuarios: lazy(() => import('./pages/importarUsuarios/ImportarUsuariosPage')),
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
-  ...Object.assign({}, ...Object.entries(RESOURCES_VIEWS).map(([name, views]) => resourcePages(name, views))),
+  ...Object.assign(
+    {},
+    ...Object.entries(RESOURCES_VIEWS).map(([name, views]) =>
+      resourcePages(name as keyof typeof RESOURCES_VIEWS, views),
+    ),
+  ),
   superAdmin: lazy(() => import('./pages/superAdmin/SuperAdminPage')),
   esqueciSenha: ForgotPasswordPage,
   forgotPassword: ForgotPasswordPage,

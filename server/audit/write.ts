@@ -173,8 +173,8 @@ export async function auditedDelete<S extends AuditSnapshot>(
 /**
  * The one way a list action activates or inactivates a record: the audited write with the record
  * loaded in the caller's scope (`load` throws the refusal, and refuses a state change the caller
- * may not make), its version bumped whatever was read, `active` set, and an ATIVACAO or INATIVACAO
- * entry when the state changed.
+ * may not make), its version bumped whatever was read, `active` set (or what `write` does for a
+ * record whose state carries more), and an ATIVACAO or INATIVACAO entry when the state changed.
  */
 export async function auditedSetActive<S extends AuditSnapshot>(
   db: DbOrTx,
@@ -185,6 +185,8 @@ export async function auditedSetActive<S extends AuditSnapshot>(
     id: number;
     active: boolean;
     load(tx: DbOrTx, id: number): Promise<S>;
+    /** Sets the state and what goes with it (default: `active` alone). */
+    write?(tx: DbOrTx, before: S): Promise<unknown>;
   },
 ): Promise<number> {
   const { table, id, active } = spec;
@@ -193,12 +195,15 @@ export async function auditedSetActive<S extends AuditSnapshot>(
     table,
     target: { id, version: 'any' },
     load: spec.load,
-    write: (tx) =>
-      tx
-        .update(table)
-        .set({ active } as never)
-        .where(eq(table.id, id))
-        .then(() => id),
+    async write(tx, before) {
+      if (spec.write) await spec.write(tx, before!);
+      else
+        await tx
+          .update(table)
+          .set({ active } as never)
+          .where(eq(table.id, id));
+      return id;
+    },
     after: (before) => ({ ...before!, active }),
   });
 }

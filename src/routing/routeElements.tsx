@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Loading } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { ROUTES, type RouteDef } from '../../domain/routes';
+import { ROUTES, type RouteDef, type RouteId } from '../../domain/routes';
 import { PageErrorBoundary } from '../pages/errors/PageErrorBoundary';
 import { RouteGuard } from './RouteGuard';
 
@@ -11,10 +11,10 @@ const PlaceholderPage = lazy(() => import('../pages/placeholder/PlaceholderPage'
 export type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
 /** Route id (ROUTES) -> its screen; a route without one shows the "coming in a later version" placeholder. */
-export type Pages = Readonly<Partial<Record<string, Page>>>;
+export type Pages = Readonly<Partial<Record<RouteId, Page>>>;
 
 function content(route: RouteDef, pages: Pages) {
-  const Page = pages[route.id];
+  const Page = pages[route.id as RouteId];
   return <Suspense fallback={<Loading />}>{Page ? <Page /> : <PlaceholderPage routeId={route.id} />}</Suspense>;
 }
 

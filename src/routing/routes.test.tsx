@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessSubject } from '../../domain/access';
-import { ROUTES, matchRoute, type RouteDef } from '../../domain/routes';
+import { ROUTES, matchRoute, type PortalRoute, type RouteDef } from '../../domain/routes';
 import { ptBR } from '../../i18n/pt-BR';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
@@ -173,7 +173,7 @@ async function expectHome() {
 }
 
 /** What an allowed route shows: its page, or the placeholder with the route's title. */
-async function expectPageOf(route: RouteDef) {
+async function expectPageOf(route: PortalRoute) {
   if (route.id === 'home') {
     await expectHome();
     return;

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { ROUTES } from '../../domain/routes';
+import { ROUTES, type RouteId } from '../../domain/routes';
 import { createDataProvider } from '../../providers/dataProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { resourcePages, type ResourceViews } from '../routing/resourcePages';
@@ -18,7 +18,8 @@ export function renderResource(
   options: { authProvider?: AuthProvider } = {},
 ) {
   let location = '';
-  const pages = resourcePages(resource, views);
+  // A resource without its own routes (a test's) renders nothing but its path.
+  const pages = resourcePages(resource as RouteId, views);
   const routes = ROUTES.filter((route) => [resource, `${resource}Novo`, `${resource}Editar`].includes(route.id));
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l.pathname)}>

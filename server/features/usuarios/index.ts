@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { policies } from '../../../domain/policies';
 import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
 import { idSchema, mudarLinguaSchema, onboardingSchema } from '../../../domain/schemas/usuario';
-import { recordAudit } from '../../audit';
+import { auditedWrite } from '../../audit/write';
 import { notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import { dealerScope, grupoScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { cargos, dealers, departamentos, grupos, marcas } from '../../db/schema';
+import { cargos, dealers, departamentos, grupos, marcas, usuarios } from '../../db/schema';
 import { PORTAL_PRODUCT } from '../../db/seed/reference';
 import { allOf } from '../../db/lists';
 import { MAX_UNPAGED_ROWS } from '../../../domain/schemas/lista';
@@ -301,22 +301,19 @@ export const usuariosFeature: Feature = {
         // The spec's `id` argument stays, but names only the caller: another user's language is
         // part of their record, changed through the user form (salvarUsuario).
         if (id !== session.usuarioId) throw portalError(session.idioma, 'FORBIDDEN', 'errors.ownUserOnly');
-        return db.transaction(async (tx) => {
-          const before = await q.findUsuarioById(tx, id);
-          if (!before) throw notFound(session.idioma);
-          const after = await q.setIdioma(tx, id, idioma);
-          if (before.idioma !== idioma) {
-            await recordAudit(tx, {
-              tipo: 'USUARIO',
-              registroId: id,
-              alteracao: 'ALTERACAO',
-              valorAnterior: { idioma: before.idioma },
-              valorNovo: { idioma },
-              autorId: session.usuarioId,
-            });
-          }
-          return usuarioResumo(after);
+        await auditedWrite(db, session, {
+          tipo: 'USUARIO',
+          table: usuarios,
+          target: { id, version: 'any' },
+          async load(tx, id) {
+            const before = await q.findUsuarioById(tx, id);
+            if (!before) throw notFound(session.idioma);
+            return { idioma: before.idioma };
+          },
+          write: (tx) => q.setIdioma(tx, id, idioma).then(() => id),
+          after: () => ({ idioma }),
         });
+        return usuarioResumo((await q.findUsuarioById(db, id))!);
       },
     }),
   },

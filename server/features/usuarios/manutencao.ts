@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
 import { policies, type Policy } from '../../../domain/policies';
 import { usuarioSchema, type UsuarioInput, type UsuarioRules } from '../../../domain/schemas/usuario';
-import { auditedWrite } from '../../audit/write';
+import { auditedSetActive, auditedWrite } from '../../audit/write';
 import { revokeAccount } from '../../auth/oidcAdapter';
 import { identidadePendente } from './identidade';
 import { sendPasswordLink } from '../../auth/forgotPassword';
@@ -359,21 +359,20 @@ export async function setUsuarioActive(ctx: SignedInContext, id: number, active:
   if (active === false && id === session.usuarioId) {
     throw portalError(session.idioma, 'FORBIDDEN', 'usuarios.errors.inativarSiMesmo');
   }
-  return auditedWrite(db, session, {
+  return auditedSetActive(db, session, {
     tipo: 'USUARIO',
     table: usuarios,
-    target: { id, version: 'any' },
+    id,
+    active,
     load: async (tx, id) =>
       snapshotOf(await writableUsuario(tx, session, id, policies.usuarios.edit, (row) => row.active !== active)),
     async write(tx, before) {
       await q.setUsuarioActive(tx, id, active);
       if (!active) await revokeAccount(tx, id);
-      if (before!.active !== active) {
+      if (before.active !== active) {
         await identidadePendente(ctx.db, tx, ctx.config, sql`select ${id}::int`, ctx.session.usuarioId);
       }
-      return id;
     },
-    after: (before) => ({ ...before!, active }),
   });
 }
 
