@@ -83,6 +83,10 @@ export class PriorityGate {
   /** Runs `fn` through the gate: background when the caller's context says so, unless told. */
   async run<T>(fn: () => Promise<T>, low = isBackground()): Promise<T> {
     const holds = this.exclusive || low;
+    // First a turn of the event loop: PGlite runs in this thread and a job's statements could
+    // follow each other in microtasks alone, so a request that arrived meanwhile would not even be
+    // read (and counted in flight) before the job's work ended.
+    if (low) await new Promise<void>((resolve) => setImmediate(resolve));
     if (holds) await this.acquire(low);
     const started = performance.now();
     try {

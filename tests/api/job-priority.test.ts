@@ -71,6 +71,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('requests before jobs on the 
   it('runs a request statement before the job statements queued earlier, then the job completes', async () => {
     const job = await queue.enqueue('prioridade', {}, null);
     await queuedInJob;
+    // Background statements take a turn of the event loop before they queue.
+    await sleep(10);
     expect(database.gate.waiting).toEqual({ interactive: 0, background: 3 });
     const request = database.db.execute(sql`select 'request'`).then(() => void order.push('request'));
     await sleep(10);
