@@ -91,6 +91,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       `PASSWORD_HASH_COST=${config.passwordHashCost} is below OWASP's minimum (${MIN_PRODUCTION_HASH_COST}): for test runs only`,
     );
   }
+  // Background work (jobs) waits while requests are in flight (server/db/priority.ts): the request
+  // counts until its response is sent or its connection is gone ('close' fires either way).
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.raw.once('close', database.gate.requestStarted());
+    done();
+  });
   database.pool?.on('error', (err) =>
     app.log.warn({ err }, 'an idle database connection ended; the pool opens another when needed'),
   );

@@ -10,9 +10,9 @@ import * as s from '../../server/db/schema';
 import { cabecalhoModelo } from '../../server/features/importacaoUsuarios/modelo';
 import { COLUNAS_IMPORTACAO, type ChaveColuna } from '../../domain/importacaoUsuarios';
 import { DEMO, signIn } from '../../tests/api/portal';
+import type { Db } from '../../server/db/client';
 import type { Row } from './report';
 import { inProcessPortal } from './serverProcess';
-import type { Db } from '../../server/db/client';
 
 // The bulk user import (issue #15): a generated 10,000-row sheet (half dealer users with a
 // position, department, start and management data, half manufacturer users with a brand and an
@@ -37,54 +37,7 @@ export async function importacaoBench(rows = ROWS): Promise<Row[]> {
     const { db } = app.database;
     const token = (await signIn({ ...app, url, config }, DEMO.super)).access_token;
 
-    // What the rows name: demo brand, dealers (active, with their brand), a position and department.
-    const [marca] = await db.select().from(s.marcas).limit(1);
-    const dealers = await db.execute<{ cnpj: string }>(
-      sql`select d.cnpj from dealers d join dealer_marcas dm on dm.dealer_id = d.id where d.active and dm.marca_id = ${marca.id} limit 20`,
-    );
-    const [cargo] = await db.select().from(s.cargos).limit(1);
-    const [departamento] = await db.select().from(s.departamentos).limit(1);
-    const [tipo] = await db
-      .execute<{ produto: string; tipo: string }>(
-        sql`select p.nome as produto, t.nome as tipo from tipos_acesso t join produtos p on p.id = t.produto_id limit 1`,
-      )
-      .then((r) => r.rows);
-    if (!dealers.rows.length || !cargo || !departamento) throw new Error('the demo data lack dealers or positions');
-
-    const random = seededRandom(20_261_124);
-    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-    const sheet = writer.addWorksheet('Usuários');
-    const header = cabecalhoModelo('PT_BR');
-    sheet.addRow(header).commit();
-    const keys = COLUNAS_IMPORTACAO.map((c) => c.key);
-    for (let i = 0; i < rows; i++) {
-      const dealerUser = i % 2 === 0;
-      const cells: Partial<Record<ChaveColuna, string>> = dealerUser
-        ? {
-            nome: `Bench Dealer ${i}`,
-            email: `bench.${i}@importacao.bench`,
-            cpf: cpfFrom(random),
-            tipo: 'DEALER_GRUPO',
-            dealers: formatCnpj(dealers.rows[i % dealers.rows.length].cnpj),
-            cargo: cargo.nome,
-            departamento: departamento.nome,
-            dataInicioCargo: '01/03/2025',
-            dataAdmissao: '2024-02-01',
-            emailSuperior: 'chefe@importacao.bench',
-            celulares: '(11) 91234-5678',
-          }
-        : {
-            nome: `Bench Montadora ${i}`,
-            email: `bench.${i}@importacao.bench`,
-            cpf: cpfFrom(random),
-            tipo: 'MONTADORA',
-            marcas: marca.nome,
-            tiposAcesso: tipo ? `${tipo.produto}: ${tipo.tipo}` : '',
-          };
-      sheet.addRow(keys.map((k) => cells[k] ?? null)).commit();
-    }
-    sheet.commit();
-    await writer.commit();
+    await writeImportSheet(db, rows, file);
     const content = await readFile(file);
 
     global.gc?.();
@@ -145,6 +98,61 @@ export async function importacaoBench(rows = ROWS): Promise<Row[]> {
     await app.close();
     await database.drop();
   }
+}
+
+/**
+ * Writes the bench's sheet of `rows` users (half dealer users, half manufacturer users) naming the
+ * demo data of `db`; the dealers bench imports it too (an import running beside requests).
+ */
+export async function writeImportSheet(db: Db, rows: number, file: string) {
+  // What the rows name: demo brand, dealers (active, with their brand), a position and department.
+  const [marca] = await db.select().from(s.marcas).limit(1);
+  const dealers = await db.execute<{ cnpj: string }>(
+    sql`select d.cnpj from dealers d join dealer_marcas dm on dm.dealer_id = d.id where d.active and dm.marca_id = ${marca.id} limit 20`,
+  );
+  const [cargo] = await db.select().from(s.cargos).limit(1);
+  const [departamento] = await db.select().from(s.departamentos).limit(1);
+  const [tipo] = await db
+    .execute<{ produto: string; tipo: string }>(
+      sql`select p.nome as produto, t.nome as tipo from tipos_acesso t join produtos p on p.id = t.produto_id limit 1`,
+    )
+    .then((r) => r.rows);
+  if (!dealers.rows.length || !cargo || !departamento) throw new Error('the demo data lack dealers or positions');
+
+  const random = seededRandom(20_261_124);
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const sheet = writer.addWorksheet('Usuários');
+  const header = cabecalhoModelo('PT_BR');
+  sheet.addRow(header).commit();
+  const keys = COLUNAS_IMPORTACAO.map((c) => c.key);
+  for (let i = 0; i < rows; i++) {
+    const dealerUser = i % 2 === 0;
+    const cells: Partial<Record<ChaveColuna, string>> = dealerUser
+      ? {
+          nome: `Bench Dealer ${i}`,
+          email: `bench.${i}@importacao.bench`,
+          cpf: cpfFrom(random),
+          tipo: 'DEALER_GRUPO',
+          dealers: formatCnpj(dealers.rows[i % dealers.rows.length].cnpj),
+          cargo: cargo.nome,
+          departamento: departamento.nome,
+          dataInicioCargo: '01/03/2025',
+          dataAdmissao: '2024-02-01',
+          emailSuperior: 'chefe@importacao.bench',
+          celulares: '(11) 91234-5678',
+        }
+      : {
+          nome: `Bench Montadora ${i}`,
+          email: `bench.${i}@importacao.bench`,
+          cpf: cpfFrom(random),
+          tipo: 'MONTADORA',
+          marcas: marca.nome,
+          tiposAcesso: tipo ? `${tipo.produto}: ${tipo.tipo}` : '',
+        };
+    sheet.addRow(keys.map((k) => cells[k] ?? null)).commit();
+  }
+  sheet.commit();
+  await writer.commit();
 }
 
 /**

@@ -16,9 +16,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A fresh database for one server run: a new PostgreSQL database, or a new PGlite directory. */
-export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
+/**
+ * A fresh database for one server run: a new PostgreSQL database on the server of `adminUrl`
+ * (DATABASE_URL unless given; null for none), or a new PGlite directory.
+ */
+export async function freshDatabase(
+  adminUrl: string | null | undefined = process.env.DATABASE_URL,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (!adminUrl) {
     const dir = path.resolve('data', `bench-${randomBytes(4).toString('hex')}`);
     return {
@@ -45,10 +49,11 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
 
 /**
  * The portal in the bench's own process on a fresh database and a free port (not listening yet),
- * with what the in-process parts share: no client build, quiet logs, hour-long tokens.
+ * with what the in-process parts share: no client build, quiet logs, hour-long tokens. On the
+ * PostgreSQL server of `postgresUrl` (DATABASE_URL unless given; null for PGlite).
  */
-export async function inProcessPortal(env: Record<string, string> = {}) {
-  const database = await freshDatabase();
+export async function inProcessPortal(env: Record<string, string> = {}, postgresUrl?: string | null) {
+  const database = await freshDatabase(postgresUrl);
   const port = await freePort();
   const config = loadConfig({
     PORT: String(port),

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db, DbOrTx } from '../db/client';
-import { oidcPayloads } from '../db/schema';
+import { oidcPayloads, usuarios } from '../db/schema';
 
 /** oidc-provider storage in PostgreSQL, so sessions and grants survive restarts and span processes. */
 export function pgAdapterFactory(db: Db) {
@@ -86,11 +86,20 @@ export function accountRecords(accountIds: SQL): SQL {
       where g.model = 'Grant' and g.payload->>'accountId' in (${accountIds})))`;
 }
 
-/** Forgets everything the identity provider holds for one account (see accountRecords); returns how many records went. */
+/**
+ * Ends every session of one account: forgets everything the identity provider holds for it (see
+ * accountRecords) and marks the moment, so that the access tokens already issued (JWTs kept nowhere)
+ * are refused from now on by every process (server/auth/session.ts). Returns how many records went.
+ */
 export async function revokeAccount(db: DbOrTx, accountId: number | string): Promise<number> {
   const deleted = await db
     .delete(oidcPayloads)
     .where(accountRecords(sql`select ${String(accountId)}::text`))
     .returning({ id: oidcPayloads.id });
+  // Milliseconds, as the tokens' claim carries it (sessionsEndedClaim).
+  await db
+    .update(usuarios)
+    .set({ sessoesEncerradasEm: sql`date_trunc('milliseconds', clock_timestamp())` })
+    .where(eq(usuarios.id, Number(accountId)));
   return deleted.length;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findUsuarioById } from '../features/usuarios/queries';
 import { pgAdapterFactory } from './oidcAdapter';
+import { SESSIONS_ENDED_CLAIM } from './session';
 import { cookieKeys, signingKeys } from './secrets';
 import { translate as t } from '../../i18n';
 import { esc, page } from './pages';
@@ -80,7 +81,11 @@ export async function createOidcProvider(config: Config, db: Db): Promise<Provid
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const usuario = await findUsuarioById(db, Number(token.accountId));
-      return usuario ? { email: usuario.email } : undefined;
+      // The account's sessions-ended mark the token is issued under: ending the sessions again
+      // moves the mark and refuses it (server/auth/session.ts).
+      return usuario
+        ? { email: usuario.email, [SESSIONS_ENDED_CLAIM]: usuario.sessoesEncerradasEm?.getTime() ?? 0 }
+        : undefined;
     },
     features: {
       devInteractions: { enabled: false },

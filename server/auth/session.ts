@@ -2,7 +2,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '../authz';
 import type { Db } from '../db/client';
 import { sessionUserByEmail, touchUltimoAcessoHourly } from '../features/usuarios/queries';
-import type { TokenVerifier } from './verify';
+import type { TokenPayload, TokenVerifier } from './verify';
+
+/**
+ * The access token's claim (embedded provider) carrying the account's sessions-ended mark when the
+ * token was issued (epoch ms, 0 for never); see revokeAccount (server/auth/oidcAdapter.ts).
+ */
+export const SESSIONS_ENDED_CLAIM = 'sessions_ended_at';
+
+/**
+ * Whether the user ended their sessions after this token was issued. Tokens of the embedded
+ * provider carry the mark they were issued under (exact); another issuer's (Keycloak) are judged by
+ * `iat`, whose second resolution counts a token of the very second of the end as issued before it.
+ */
+export function issuedBeforeSessionsEnded(payload: TokenPayload, endedAt: Date | null): boolean {
+  if (!endedAt) return false;
+  const mark = payload[SESSIONS_ENDED_CLAIM];
+  if (typeof mark === 'number') return mark < endedAt.getTime();
+  return typeof payload.iat !== 'number' || payload.iat * 1000 <= endedAt.getTime();
+}
 
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
@@ -15,15 +33,18 @@ export async function sessionFromAuthorization(
 ): Promise<Session | null> {
   const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) return null;
-  let email: string | undefined;
+  let payload: TokenPayload;
   try {
-    email = (await verify(token)).email;
+    payload = await verify(token);
   } catch {
     return null;
   }
-  if (!email) return null;
-  const usuario = await sessionUserByEmail(db, email);
-  const session = sessionOf(usuario);
+  if (!payload.email) return null;
+  const usuario = await sessionUserByEmail(db, payload.email);
+  // The same statement tells whether the user ended the sessions since the token was issued:
+  // every process reads it, so the token is refused everywhere at once.
+  const session =
+    usuario && !issuedBeforeSessionsEnded(payload, usuario.sessoesEncerradasEm) ? sessionOf(usuario) : null;
   // The last access (dormant-user job) at most hourly, without holding the request up: a write
   // that fails is only logged.
   if (session && !usuario.acessoRecente) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PriorityGate } from './priority';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -20,6 +21,11 @@ export interface Database {
   url?: string;
   /** The embedded database itself (kind 'pglite'), for pg-boss's PGlite adapter. */
   pglite?: import('@electric-sql/pglite').PGlite;
+  /**
+   * The queue in front of the database: requests before background work (server/db/priority.ts);
+   * exclusive on PGlite (its one connection). The app reports each API request to it.
+   */
+  gate: PriorityGate;
   /**
    * Runs `fn` under the start-up advisory lock (the one migrations take), so schema set-up that
    * runs after them (pg-boss's) is serialised too when several processes start at once.
@@ -79,6 +85,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     created: false,
     pool,
+    gate: deferBackground(pool),
     url,
     underStartupLock: (fn) => underStartupLock(() => fn()),
     close: () => pool.end(),
@@ -101,13 +108,50 @@ async function openPglite(dir: string, archive?: Blob): Promise<Database> {
   const client = await PGlite.create({ dataDir: dir, loadDataDir: archive, extensions: { btree_gist, pg_trgm } });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
+  const gate = queueInFront(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     created,
     pglite: client,
+    gate,
     // One process owns an embedded database: nothing to serialise.
     underStartupLock: (fn) => fn(),
     close: () => client.close(),
   };
+}
+
+/**
+ * Puts a PriorityGate in front of the embedded database's public entry points (drizzle, pg-boss's
+ * adapter and the identity provider's adapter all go through them): each statement, and each
+ * transaction as a whole, holds the one connection; requests waiting for it go before background
+ * work (server/db/priority.ts). Statements inside a transaction use its own handle, not these.
+ */
+function queueInFront(client: import('@electric-sql/pglite').PGlite): PriorityGate {
+  const gate = new PriorityGate({ exclusive: true });
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => gate.run(() => query(...args))) as typeof client.query;
+  client.exec = (...args) => gate.run(() => exec(...args));
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    gate.run(() => transaction(...args))) as typeof client.transaction;
+  return gate;
+}
+
+/**
+ * On a PostgreSQL server requests have connections of their own, but background work competes with
+ * them for the server's CPUs: a background statement (or transaction, at its connect) waits while a
+ * request is in flight (server/db/priority.ts). Statements inside a transaction never wait.
+ */
+function deferBackground(pool: import('pg').Pool): PriorityGate {
+  const gate = new PriorityGate({ exclusive: false });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: typeof query }).query = (...args) =>
+    // The callback form (pg's own internals) goes straight through.
+    typeof args[args.length - 1] === 'function' ? query(...args) : gate.run(() => query(...args));
+  (pool as unknown as { connect: typeof connect }).connect = (...args) =>
+    args.length ? connect(...args) : gate.run(() => connect());
+  return gate;
 }

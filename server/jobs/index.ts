@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { JobStatus } from '../../domain/schemas/superAdmin';
 import type { Database, Db, DbOrTx } from '../db/client';
+import { inBackground } from '../db/priority';
 import { jobs } from '../db/schema';
 import type { FileStore } from '../files';
 
@@ -149,8 +150,9 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   };
   const boss =
     database.kind === 'pglite'
-      ? // One connection: value-less (multi-statement) SQL goes through exec, the rest through query.
-        new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
+      ? // One connection: value-less (multi-statement) SQL goes through exec, the rest through query;
+        // pg-boss's own statements (polling, heartbeats, maintenance) wait behind requests.
+        new PgBoss({ ...common, db: inBackgroundAdapter(fromPglite(database.pglite!)), backend: 'pglite' })
       : // A small pool of its own, so job bookkeeping never waits behind API queries for a connection.
         new PgBoss({ ...common, connectionString: database.url, max: 3 });
   boss.on('error', (err) => log?.error({ err }, 'pg-boss error'));
@@ -230,8 +232,10 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   const workerIds = new Map<string, string>();
   const workOptions = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds };
   for (const [fila, { handler }] of definitions) {
+    // Every statement of a run (its handler's and the bookkeeping's) is background work: on the
+    // embedded database it waits while requests wait for the connection (server/db/priority.ts).
     const workerId = await boss.work<Run['data'], unknown, typeof workOptions>(fila, workOptions, ([job]: Run[]) =>
-      attempt(job, handler),
+      inBackground(() => attempt(job, handler)),
     );
     workerIds.set(fila, workerId);
   }
@@ -239,14 +243,16 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   // if its own attempt could not (a process killed mid-run writes nothing).
   workerIds.set(
     DEAD_LETTER,
-    await boss.work<Run['data'], unknown, typeof workOptions>(DEAD_LETTER, workOptions, async ([job]: Run[]) => {
-      // sourceId: the failed job's id in its own queue, which our row keeps as bossId.
-      if (!job.sourceId) return;
-      await db
-        .update(jobs)
-        .set({ status: 'ERRO', erro: INTERRUPTED, concluidoEm: new Date() })
-        .where(and(eq(jobs.bossId, job.sourceId), inArray(jobs.status, ACTIVE_STATUSES)));
-    }),
+    await boss.work<Run['data'], unknown, typeof workOptions>(DEAD_LETTER, workOptions, ([job]: Run[]) =>
+      inBackground(async () => {
+        // sourceId: the failed job's id in its own queue, which our row keeps as bossId.
+        if (!job.sourceId) return;
+        await db
+          .update(jobs)
+          .set({ status: 'ERRO', erro: INTERRUPTED, concluidoEm: new Date() })
+          .where(and(eq(jobs.bossId, job.sourceId), inArray(jobs.status, ACTIVE_STATUSES)));
+      }),
+    ),
   );
 
   /** The run's row and its pg-boss job, in `tx`. */
@@ -318,4 +324,13 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   };
   if (register) registry.set(db, queue);
   return queue;
+}
+
+/** pg-boss's database adapter with every statement it sends run as background work. */
+function inBackgroundAdapter<T extends { executeSql(text: string, values?: unknown[]): Promise<unknown> }>(
+  adapter: T,
+): T {
+  const executeSql = adapter.executeSql.bind(adapter);
+  adapter.executeSql = (text, values) => inBackground(() => executeSql(text, values));
+  return adapter;
 }

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { errorCode, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
+import { errorCode, gql, signIn, signInAsNew, startPortal, startSecondProcess, type TestPortal } from './portal';
 
 // My account (issue #13): the user's own password change and sessions, checked against the
 // identity provider itself (sign-ins and refresh tokens), not only the API's answers.
@@ -38,6 +39,14 @@ async function refresh(refreshToken: string) {
 }
 
 const SESSOES = '{ minhasSessoes { id inicio expiraEm } }';
+
+/** The user's sessions the identity provider still holds, read in the database. */
+async function openSessions(usuarioId: number) {
+  const { rows } = await portal.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from oidc_payloads where model = 'Session' and payload->>'accountId' = ${String(usuarioId)}`,
+  );
+  return rows[0].n;
+}
 const ALTERAR = 'mutation($a: String!, $n: String!) { alterarMinhaSenha(senhaAtual: $a, novaSenha: $n) }';
 type Sessoes = { minhasSessoes: { id: string; inicio: string; expiraEm: string | null }[] };
 const fieldErrors = (r: { errors?: { extensions?: { fieldErrors?: Record<string, string> } }[] }) =>
@@ -66,9 +75,47 @@ describe('my sessions', () => {
     );
     expect(ended.data!.encerrarMinhasSessoes).toBeGreaterThanOrEqual(2);
     expect(await refresh(second.refresh_token)).toBe(400);
-    expect((await gql<Sessoes>(portal, SESSOES, {}, me.token)).data!.minhasSessoes).toEqual([]);
+    expect(await openSessions(me.id)).toBe(0);
+    // The access tokens of those sessions are refused at once, not when they expire (issue #25),
+    // although both were verified (and remembered) before.
+    expect(errorCode(await gql(portal, SESSOES, {}, me.token))).toBe('UNAUTHENTICATED');
+    expect(errorCode(await gql(portal, SESSOES, {}, second.access_token))).toBe('UNAUTHENTICATED');
     // Someone else's session is untouched.
     expect((await gql<Sessoes>(portal, SESSOES, {}, other.token)).data!.minhasSessoes).toHaveLength(1);
+    // Signing in again works at once, with one session listed.
+    const again = await signIn(portal, email);
+    expect((await gql<Sessoes>(portal, SESSOES, {}, again.access_token)).data!.minhasSessoes).toHaveLength(1);
+  });
+
+  // Several processes share one database: ending the sessions on one refuses the tokens on all.
+  it.skipIf(!process.env.DATABASE_URL)("refuses the ended sessions' tokens at once in every process", async () => {
+    const sibling = await startSecondProcess(portal);
+    try {
+      const me = await newUser();
+      const email = await emailOf(me.token);
+      const second = await signIn(portal, email);
+      const other = await newUser();
+      // Every token works on both processes first (and each process remembers it verified).
+      for (const process_ of [portal, sibling]) {
+        for (const token of [me.token, second.access_token, other.token]) {
+          expect((await gql<Sessoes>(process_, SESSOES, {}, token)).errors).toBeUndefined();
+        }
+      }
+      const ended = await gql(sibling, 'mutation { encerrarMinhasSessoes }', {}, me.token);
+      expect(ended.errors).toBeUndefined();
+      expect(await openSessions(me.id)).toBe(0);
+      for (const process_ of [portal, sibling]) {
+        expect(errorCode(await gql(process_, SESSOES, {}, me.token))).toBe('UNAUTHENTICATED');
+        expect(errorCode(await gql(process_, SESSOES, {}, second.access_token))).toBe('UNAUTHENTICATED');
+        expect((await gql(process_, SESSOES, {}, other.token)).errors).toBeUndefined();
+      }
+      const again = await signIn(portal, email);
+      for (const process_ of [portal, sibling]) {
+        expect((await gql(process_, SESSOES, {}, again.access_token)).errors).toBeUndefined();
+      }
+    } finally {
+      await sibling.close();
+    }
   });
 
   it('refuses the anonymous caller', async () => {
@@ -100,6 +147,8 @@ describe('changing my password', () => {
     const changed = await gql(portal, ALTERAR, { a: DEMO_PASSWORD, n: 'Trocada#Conta2026' }, me.token);
     expect(changed).toEqual({ data: { alterarMinhaSenha: true } });
     expect(await refresh(before.refresh_token)).toBe(400);
+    // Its access tokens too, at once.
+    expect(errorCode(await gql(portal, SESSOES, {}, before.access_token))).toBe('UNAUTHENTICATED');
     await expect(signIn(portal, email)).rejects.toThrow(/sign-in refused/);
     await expect(signIn(portal, email, 'Trocada#Conta2026')).resolves.toHaveProperty('access_token');
   });

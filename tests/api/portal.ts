@@ -96,7 +96,7 @@ export async function startPortal(
   const testDb = process.env.DATABASE_URL
     ? await createTestDatabase(process.env.DATABASE_URL, fromSeeded ? process.env[SEEDED_TEMPLATE_ENV] : undefined)
     : undefined;
-  const config = loadConfig({
+  const configEnv = {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
@@ -107,7 +107,8 @@ export async function startPortal(
     // (PGlite in memory is new at every start, so it gets them by default).
     ...(testDb ? { DATABASE_URL: testDb.url, SEED_DEMO: 'true' } : {}),
     ...env,
-  });
+  };
+  const config = loadConfig(configEnv);
   const app = await buildApp(config, {
     pgliteDir: 'memory://',
     pgliteArchive: fromSeeded ? seededPgliteArchive() : undefined,
@@ -116,7 +117,7 @@ export async function startPortal(
     clientDir,
   });
   await app.app.listen({ port, host: '127.0.0.1' });
-  return {
+  const portal: TestPortal = {
     ...app,
     url: `http://127.0.0.1:${port}`,
     config,
@@ -125,6 +126,25 @@ export async function startPortal(
       await testDb?.drop();
     },
   };
+  configEnvs.set(portal, configEnv);
+  return portal;
+}
+
+const configEnvs = new WeakMap<TestPortal, Record<string, string>>();
+
+/**
+ * Another process of the same portal (PostgreSQL only): its own pools, caches and port, on the same
+ * database and behind the same public address (as behind a load balancer), so the tokens the first
+ * one issues are valid here too. Sign in through the first one; close this one before it.
+ */
+export async function startSecondProcess(portal: TestPortal): Promise<TestPortal> {
+  const env = configEnvs.get(portal);
+  if (!env?.DATABASE_URL) throw new Error('a second process shares a PostgreSQL database only');
+  const port = await freePort();
+  const config = loadConfig({ ...env, PORT: String(port) });
+  const app = await buildApp(config);
+  await app.app.listen({ port, host: '127.0.0.1' });
+  return { ...app, url: `http://127.0.0.1:${port}`, config };
 }
 
 export const DEMO = {

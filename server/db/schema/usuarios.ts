@@ -86,6 +86,11 @@ export const usuarios = pgTable(
     identidadePendenteDesde: timestamp({ withTimezone: true }),
     /** When the dormant-user job last warned the user that the account is about to be inactivated. */
     avisoInatividadeEm: timestamp({ withTimezone: true }),
+    /**
+     * When the user's sessions were last ended ("end my sessions", a password change or reset): the
+     * access tokens issued before it are refused at once, in every process (server/auth/session.ts).
+     */
+    sessoesEncerradasEm: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     version: version(),
     /** What the user list's search looks in (name, e-mail, CPF digits), folded as dealers.busca. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   dealerGrupos,
@@ -12,9 +12,27 @@ import {
   usuarios,
 } from '../../db/schema';
 
-// Data access of the super-admin page. The synchronisations are set-based: one query finds every
+// Data access of the super-admin page. The synchronisations are set-based: queries find every
 // record to change, then each chunk of ids is changed by one UPDATE or DELETE that checks the rule
-// again (records changed meanwhile by someone else are left alone).
+// again (records changed meanwhile by someone else are left alone). The finding runs one range of
+// dealer ids per statement (issue #25): on the embedded database a statement holds the one
+// connection, so a job's statements must be short for requests to get it between them.
+
+/** Dealer ids per finding statement (5,000 dealers at national scale: 10 statements of about 1 ms). */
+export const DEALER_RANGE = 500;
+
+/** Runs `find` over the dealer ids in ranges of DEALER_RANGE; the ids found, once each, in order. */
+async function byDealerRange(db: DbOrTx, find: (from: number, to: number) => Promise<{ id: number }[]>) {
+  const [{ min, max }] = await db
+    .select({ min: sql<number | null>`min(${dealers.id})`, max: sql<number | null>`max(${dealers.id})` })
+    .from(dealers);
+  const found = new Set<number>();
+  if (min === null || max === null) return [];
+  for (let from = Number(min); from <= Number(max); from += DEALER_RANGE) {
+    for (const { id } of await find(from, from + DEALER_RANGE - 1)) found.add(id);
+  }
+  return [...found].sort((a, b) => a - b);
+}
 
 /** An active dealer with no brand, or with groups none of which is active. */
 const dealerSemMarcaOuSemGrupoAtivo = sql`${dealers.active} and (
@@ -28,13 +46,13 @@ const dealerSemMarcaOuSemGrupoAtivo = sql`${dealers.active} and (
   )
 )`;
 
-export async function dealersParaInativar(db: DbOrTx): Promise<number[]> {
-  const rows = await db
-    .select({ id: dealers.id })
-    .from(dealers)
-    .where(dealerSemMarcaOuSemGrupoAtivo)
-    .orderBy(dealers.id);
-  return rows.map((r) => r.id);
+export function dealersParaInativar(db: DbOrTx): Promise<number[]> {
+  return byDealerRange(db, (from, to) =>
+    db
+      .select({ id: dealers.id })
+      .from(dealers)
+      .where(and(between(dealers.id, from, to), dealerSemMarcaOuSemGrupoAtivo)),
+  );
 }
 
 export function inativarDealers(tx: DbOrTx, ids: number[]) {
@@ -52,13 +70,13 @@ const vinculoSemMarcaComum = sql`not exists (
 )`;
 
 /** Dealers having at least one group with which they share no brand. */
-export async function dealersComVinculoSemMarca(db: DbOrTx): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: dealerGrupos.dealerId })
-    .from(dealerGrupos)
-    .where(vinculoSemMarcaComum)
-    .orderBy(dealerGrupos.dealerId);
-  return rows.map((r) => r.id);
+export function dealersComVinculoSemMarca(db: DbOrTx): Promise<number[]> {
+  return byDealerRange(db, (from, to) =>
+    db
+      .selectDistinct({ id: dealerGrupos.dealerId })
+      .from(dealerGrupos)
+      .where(and(between(dealerGrupos.dealerId, from, to), vinculoSemMarcaComum)),
+  );
 }
 
 /** Removes the links of these dealers to groups with which they share no brand; returns them with the group's name. */
@@ -92,9 +110,20 @@ const usuarioSemDealerAtivo = sql`${usuarios.active} and ${usuarios.tipo} = 'DEA
     where ${usuarioDealers.usuarioId} = ${usuarios.id} and ${dealers.active}
   )`;
 
-export async function usuariosParaInativar(db: DbOrTx): Promise<number[]> {
-  const rows = await db.select({ id: usuarios.id }).from(usuarios).where(usuarioSemDealerAtivo).orderBy(usuarios.id);
-  return rows.map((r) => r.id);
+/**
+ * Such a user works only at inactive dealers, so they are found from the inactive dealers of each
+ * range (usually few) instead of testing each of the 100,000 users.
+ */
+export function usuariosParaInativar(db: DbOrTx): Promise<number[]> {
+  return byDealerRange(db, (from, to) =>
+    db
+      .selectDistinct({ id: usuarios.id })
+      .from(usuarioDealers)
+      .innerJoin(dealers, eq(dealers.id, usuarioDealers.dealerId))
+      .innerJoin(usuarios, eq(usuarios.id, usuarioDealers.usuarioId))
+      // The rule's subqueries name usuario_dealers and dealers again: theirs, not these.
+      .where(and(between(dealers.id, from, to), not(dealers.active), usuarioSemDealerAtivo)),
+  );
 }
 
 export function inativarUsuarios(tx: DbOrTx, ids: number[]) {

@@ -13,8 +13,11 @@ import * as q from './queries';
  * Each chunk of records changes in one statement and one transaction with its audit entries.
  */
 
-/** Records changed per statement and transaction; keeps transactions short and parameters few. */
-export const CHUNK_SIZE = 1000;
+/**
+ * Records changed per statement and transaction; keeps transactions short (on the embedded database
+ * a transaction holds the one connection: requests wait for it) and parameters few.
+ */
+export const CHUNK_SIZE = 250;
 
 type Progress = (processados: number, total: number) => Promise<void>;
 

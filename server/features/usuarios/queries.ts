@@ -49,6 +49,7 @@ function sessionUserStatement(db: Db) {
       tipo: usuarios.tipo,
       idioma: usuarios.idioma,
       active: usuarios.active,
+      sessoesEncerradasEm: usuarios.sessoesEncerradasEm,
       funcionalidades: sql<string[]>`array(select f.chave from ${usuarioFuncionalidades} uf
         join ${funcionalidades} f on f.id = uf.funcionalidade_id where uf.usuario_id = ${idOf(usuarios)} order by f.chave)`,
       // touchUltimoAcessoHourly's own test, so a request sends its write only when it would write.
