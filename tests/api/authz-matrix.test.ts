@@ -43,7 +43,11 @@ interface Case {
     portal: TestPortal,
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   allowed: Record<Caller, boolean>;
+  /** The caller's token for this call when the calls before ended the caller's sessions. */
+  token?: (caller: keyof typeof DEMO) => Promise<string>;
 }
+
+const NOVA_SENHA = 'Matriz#Senha2026';
 
 const everyoneSignedIn = { anonymous: false, super: true, montadora: true, dealer: true };
 
@@ -460,12 +464,17 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       variables: (ids) => ({ id: ids.montadora }),
       allowed: { anonymous: false, super: false, montadora: true, dealer: false },
     },
-    // The caller's own password and sessions (the calls above hold their access tokens already).
+    // The caller's own password and sessions, last: a password change ends the caller's sessions
+    // and refuses their tokens, so the sessions are ended with a token of the new password.
     alterarMinhaSenha: {
-      query: `mutation { alterarMinhaSenha(senhaAtual: "${DEMO_PASSWORD}", novaSenha: "Matriz#Senha2026") }`,
+      query: `mutation { alterarMinhaSenha(senhaAtual: "${DEMO_PASSWORD}", novaSenha: "${NOVA_SENHA}") }`,
       allowed: everyoneSignedIn,
     },
-    encerrarMinhasSessoes: { query: 'mutation { encerrarMinhasSessoes }', allowed: everyoneSignedIn },
+    encerrarMinhasSessoes: {
+      query: 'mutation { encerrarMinhasSessoes }',
+      allowed: everyoneSignedIn,
+      token: async (caller) => (await signIn(portal, DEMO[caller], NOVA_SENHA)).access_token,
+    },
   },
 };
 
@@ -587,7 +596,7 @@ describe('authorization matrix', () => {
             portal,
             testCase.query,
             (await testCase.variables?.(ids, portal)) ?? {},
-            tokens[caller],
+            caller !== 'anonymous' && testCase.token ? await testCase.token(caller) : tokens[caller],
           );
           if (allowed) {
             expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
