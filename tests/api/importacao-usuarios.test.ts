@@ -464,6 +464,28 @@ describe('hostile files', () => {
     expect(slowestMs).toBeLessThan(2000);
   });
 
+  it('refuses a sheet whose cells all name one long shared string (small zip, huge text), keeping none of it', async () => {
+    // One 30,000-character string, named by 20 columns of 30 rows (and by 2,000 columns past the
+    // template's): a few KB packed and unpacked, 18 million characters once read.
+    const longo = 'x'.repeat(30_000);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Usuários');
+    sheet.addRow(cabecalhoModelo('PT_BR'));
+    for (let i = 0; i < 30; i++) sheet.addRow(Array.from({ length: 20 }, () => longo));
+    sheet.addRow(Array.from({ length: 2_000 }, () => longo));
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(content.length).toBeLessThan(100 * 1024);
+    const sent = await upload(staff.token, content);
+    expect(sent.status).toBe(201);
+    const { result, slowestMs } = await slowestHealth(finished(staff.token, sent.body.id!));
+    expect(result).toMatchObject({
+      status: 'ERROR',
+      erro: ptBR('importacaoUsuarios.arquivo.descompactadoGrande', { max: UNPACKED_MB }),
+    });
+    expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
+    expect(slowestMs).toBeLessThan(2000);
+  });
+
   it('refuses a zip hiding a local entry its directory does not list (the streaming reader would inflate it)', async () => {
     const good = await planilha([manufacturerUser()]);
     const eocd = good.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));

@@ -187,13 +187,25 @@ export function textoDaCelula(value: unknown): string | null {
   return null;
 }
 
-/** The cells of a row (exceljs's `row.values` is 1-based) as texts, index 0 = column A. */
+/**
+ * The widest row the import reads: the template's columns and room for the error report's two
+ * (row number, reason) and a few of the author's own. Cells past it are not read: a sheet can
+ * name one long shared string from 16,384 columns of every row at about 25 bytes a cell.
+ */
+export const LARGURA_MAX = 64;
+
+/** The cells of a row (exceljs's `row.values` is 1-based) as texts, index 0 = column A, at most LARGURA_MAX. */
 export function textosDaLinha(values: unknown, largura: number): (string | null)[] {
   const list = Array.isArray(values) ? values : [];
   const out: (string | null)[] = [];
-  for (let i = 1; i <= Math.max(largura, list.length - 1); i++) out.push(textoDaCelula(list[i]));
+  const ate = Math.min(LARGURA_MAX, Math.max(largura, list.length - 1));
+  for (let i = 1; i <= ate; i++) out.push(textoDaCelula(list[i]));
   return out;
 }
+
+/** How many characters a row's texts hold (the sheet's text as the import reads it). */
+export const caracteresDaLinha = (textos: readonly (string | null)[]) =>
+  textos.reduce((soma, texto) => soma + (texto?.length ?? 0), 0);
 
 export const linhaVazia = (textos: readonly (string | null)[]) => textos.every((t) => t === null);
 

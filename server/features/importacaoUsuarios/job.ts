@@ -30,6 +30,7 @@ import { LinhasRecusadas, salvarUsuariosLote, usuarioRules, type LinhaLote, type
 import {
   AREA_IMPORTACOES,
   CELULA_MAX_CARACTERES,
+  caracteresDaLinha,
   celulaGrande,
   examinarZip,
   letrasDaColuna,
@@ -219,15 +220,18 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       const tipo = await tipoDoArquivo(path);
       if (tipo === 'criptografado') throw new ErroArquivo('importacaoUsuarios.arquivo.criptografado');
       if (tipo !== 'xlsx') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
-      const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
-      if (zip === 'grandeDemais') {
-        throw new ErroArquivo('importacaoUsuarios.arquivo.descompactadoGrande', {
+      const grandeDemais = () =>
+        new ErroArquivo('importacaoUsuarios.arquivo.descompactadoGrande', {
           max: Math.round(config.importacao.maxUnpackedBytes / (1024 * 1024)),
         });
-      }
+      const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
+      if (zip === 'grandeDemais') throw grandeDemais();
       if (zip !== 'ok') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
       let cabecalho: (string | null)[] | null = null;
       let total = 0;
+      // The text the rows hold, counted as read: shared strings let a small sheet name one long
+      // text from every cell, which the zip's sizes do not show.
+      let caracteres = 0;
       try {
         await lerLinhas(path, async (numero, textos) => {
           // A cell no spreadsheet program writes ends the reading: nothing of it is kept.
@@ -242,6 +246,8 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
               max: CELULA_MAX_CARACTERES,
             });
           }
+          caracteres += caracteresDaLinha(textos);
+          if (caracteres > config.importacao.maxUnpackedBytes) throw grandeDemais();
           if (numero === 1) cabecalho = textos;
           else if (!linhaVazia(textos) && ++total <= config.importacao.maxRows) await rascunho.gravar(numero, textos);
         });
