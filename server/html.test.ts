@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, sanitizeRichText } from './html';
+import { escapeHtml, isSafeLink, sanitizeRichText } from './html';
 
 describe('sanitizeRichText', () => {
   it('keeps the allowed formatting and links', () => {
@@ -21,6 +21,20 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<a href="https://x.test" target="_top">x</a>')).toBe(
       '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>',
     );
+  });
+
+  it('keeps placeholders out of link addresses (filled per reader, a name must not become a link)', () => {
+    expect(sanitizeRichText('<a href="{nome}">x</a><a href="https://x.test/?u={email}">y</a> {nome}')).toBe(
+      '<a>x</a><a>y</a> {nome}',
+    );
+  });
+});
+
+describe('isSafeLink', () => {
+  it('takes http(s) addresses and portal paths only', () => {
+    for (const ok of ['/comunicados', 'https://portal.test/x?y=1', 'http://a.test']) expect(isSafeLink(ok)).toBe(true);
+    for (const bad of ['javascript:alert(1)', '//evil.test', 'data:text/html,x', 'comunicados', ' https://x'])
+      expect(isSafeLink(bad)).toBe(false);
   });
 });
 

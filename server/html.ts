@@ -8,11 +8,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ),
   allowedSchemes: [...HTML_ALLOWED_SCHEMES],
   allowProtocolRelative: false,
-  // A link that opens elsewhere never hands the portal's window to the page it opens.
   transformTags: {
-    a: (tagName, attribs) => ({
+    a: (tagName, { href, ...attribs }) => ({
       tagName,
-      attribs: attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
+      attribs: {
+        // Placeholders are filled with the reader's own values as text, never into an address: a
+        // name like `javascript:...` must not become a link.
+        ...(href !== undefined && !href.includes('{') ? { href } : {}),
+        ...attribs,
+        // A link that opens elsewhere never hands the portal's window to the page it opens.
+        ...(attribs.target ? { target: '_blank', rel: 'noopener noreferrer' } : {}),
+      },
     }),
   },
 };
@@ -21,6 +27,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** A link a notification may carry: an http(s) address or a path of the portal. */
+export const isSafeLink = (link: string) => /^\/(?!\/)/.test(link) || /^https?:\/\/[^\s]+$/i.test(link);
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

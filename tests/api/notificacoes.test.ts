@@ -77,6 +77,14 @@ describe('notify', () => {
     expect(await recipientsOf(sent.id)).toEqual([id.dealer]);
   });
 
+  it('refuses a link that is not an http(s) address or a path of the portal, storing nothing', async () => {
+    const before = await db.select({ n: sql<number>`count(*)::int` }).from(s.notificacoes);
+    await expect(
+      notify(db, only(id.dealer), { titulo: 'x', texto: 'x', link: 'javascript:alert(1)', origem: 'TESTE' }),
+    ).rejects.toThrow('unsafe notification link');
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(s.notificacoes)).toEqual(before);
+  });
+
   it('stores the text sanitised and fills the placeholders with the reader’s own values, as text', async () => {
     await db.update(s.usuarios).set({ nome: 'Ana <b>Dealer</b>' }).where(eq(s.usuarios.id, id.dealer));
     const sent = await notify(db, only(id.dealer), {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { recipientCondition, type Audience } from '../../audience';
 import type { DbOrTx } from '../../db/client';
-import { sanitizeRichText } from '../../html';
+import { isSafeLink, sanitizeRichText } from '../../html';
 
 /** Who a notification reaches: the audience engine's groups, or users named by a subquery of ids. */
 export type Recipients = { audiences: Audience[] } | { usuarios: SQL };
@@ -29,6 +29,9 @@ export async function notify(
   recipients: Recipients,
   notification: NewNotification,
 ): Promise<{ id: number; destinatarios: number }> {
+  // The features hand over what their users wrote: a link other than an http(s) address or a path
+  // of the portal (javascript:, data:, //host) is a programming error here, refused outright.
+  if (notification.link && !isSafeLink(notification.link)) throw new Error(`unsafe notification link`);
   const who =
     'audiences' in recipients
       ? recipientCondition(recipients.audiences)
