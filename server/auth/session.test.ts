@@ -23,4 +23,10 @@ describe('tokens issued before the sessions ended', () => {
     expect(issuedBeforeSessionsEnded({ iat: second + 1 }, ended)).toBe(false);
     expect(issuedBeforeSessionsEnded({}, ended)).toBe(true);
   });
+
+  it('judges them by auth_time when they carry it: a token refreshed after the end from an older session is refused', () => {
+    const second = Math.floor(ended.getTime() / 1000);
+    expect(issuedBeforeSessionsEnded({ iat: second + 60, auth_time: second - 600 }, ended)).toBe(true);
+    expect(issuedBeforeSessionsEnded({ iat: second + 60, auth_time: second + 30 }, ended)).toBe(false);
+  });
 });

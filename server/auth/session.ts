@@ -11,15 +11,18 @@ import type { TokenPayload, TokenVerifier } from './verify';
 export const SESSIONS_ENDED_CLAIM = 'sessions_ended_at';
 
 /**
- * Whether the user ended their sessions after this token was issued. Tokens of the embedded
+ * Whether the user ended their sessions after this token's session began. Tokens of the embedded
  * provider carry the mark they were issued under (exact); another issuer's (Keycloak) are judged by
- * `iat`, whose second resolution counts a token of the very second of the end as issued before it.
+ * `auth_time`, when their session signed in, which a refresh keeps (a refresh token taken before the
+ * end gets no new token through), else by `iat`; the second resolution counts the very second of
+ * the end as before it.
  */
 export function issuedBeforeSessionsEnded(payload: TokenPayload, endedAt: Date | null): boolean {
   if (!endedAt) return false;
   const mark = payload[SESSIONS_ENDED_CLAIM];
   if (typeof mark === 'number') return mark < endedAt.getTime();
-  return typeof payload.iat !== 'number' || payload.iat * 1000 <= endedAt.getTime();
+  const since = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
+  return typeof since !== 'number' || since * 1000 <= endedAt.getTime();
 }
 
 type Log = Pick<FastifyBaseLogger, 'warn'>;
