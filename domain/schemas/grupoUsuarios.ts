@@ -91,7 +91,8 @@ export const grupoUsuariosSchema = z
     // Missing: private, never the wider choice (the form sends its value; the spec's default, public,
     // is the form's for who may create public groups: novoGrupoUsuarios).
     publico: z.boolean().default(false),
-    active: z.boolean().default(true),
+    // Missing: a new group is active, a saved one keeps its state (never the wider choice).
+    active: z.boolean().optional(),
     leitorIds: ids,
     editorIds: ids,
     ...definicaoFields,

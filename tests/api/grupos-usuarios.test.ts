@@ -918,6 +918,29 @@ describe('salvarGrupoUsuarios: rules', () => {
     expect(after.publico).toBe(false);
   });
 
+  it('keeps the stored state when a save sends none (a missing active never reactivates)', async () => {
+    const id = await criar({ publico: false, possuiCargos: true, cargoIds: [net.cargos[0]] });
+    await db.update(s.gruposUsuarios).set({ active: false }).where(eq(s.gruposUsuarios.id, id));
+    const [row] = await db.select().from(s.gruposUsuarios).where(eq(s.gruposUsuarios.id, id));
+    const r = await salvar(staff, {
+      id,
+      version: row.version,
+      nome: row.nome,
+      possuiCargos: true,
+      cargoIds: [net.cargos[1]],
+    });
+    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+    const [after] = await db.select().from(s.gruposUsuarios).where(eq(s.gruposUsuarios.id, id));
+    expect(after.active).toBe(false);
+    // A new group without a state is active.
+    const novo = await salvar(staff, { nome: unique('Sem estado'), possuiCargos: true, cargoIds: [net.cargos[0]] });
+    const [created] = await db
+      .select()
+      .from(s.gruposUsuarios)
+      .where(eq(s.gruposUsuarios.id, Number(novo.data!.salvarGrupoUsuarios.id)));
+    expect(created.active).toBe(true);
+  });
+
   it('creates public groups only with PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS', async () => {
     const without = await newManufacturer();
     const withKey = await newManufacturer({ funcionalidades: [...KEYS, 'PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS'] });

@@ -50,7 +50,7 @@ const idsOf = (list: { id: number }[]) => sorted(list.map((item) => Number(item.
 const snapshot = (g: GrupoUsuariosInput) => ({
   nome: g.nome,
   publico: g.publico,
-  active: g.active,
+  active: g.active ?? true,
   possuiPerfil: g.possuiPerfil,
   possuiCargos: g.possuiCargos,
   possuiSetores: g.possuiSetores,
@@ -71,7 +71,7 @@ const snapshot = (g: GrupoUsuariosInput) => ({
 });
 
 /** A saved group in the form's shape (the audit snapshot and the values kept through a save). */
-const asInput = (row: q.GrupoUsuariosRow): GrupoUsuariosInput => ({
+const asInput = (row: q.GrupoUsuariosRow): GrupoUsuariosInput & { active: boolean } => ({
   id: row.id,
   version: row.version,
   nome: row.nome,
@@ -173,10 +173,10 @@ async function grupoErrors(db: DbOrTx, session: Session, input: GrupoUsuariosInp
 }
 
 /** The group before a change, when the caller may make it; else the refusal. */
-async function writableGrupo(db: DbOrTx, session: Session, id: number, active: boolean) {
+async function writableGrupo(db: DbOrTx, session: Session, id: number, active: boolean | undefined) {
   const reach = await grupoUsuariosReach(db, session, id);
   const before = reach === 'missing' || reach === 'outside' ? undefined : await q.findGrupoUsuarios(db, session, id);
-  const changesState = before?.active !== active;
+  const changesState = active !== undefined && before?.active !== active;
   authorize(session, changesState ? policies.gruposUsuarios.setActive : policies.gruposUsuarios.edit, session.idioma, {
     reach,
     changesState,
@@ -200,8 +200,10 @@ async function saveGrupoUsuarios(
     async check(tx, before) {
       if (!before) authorize(session, policies.gruposUsuarios.create, session.idioma);
       if (!before && input.publico) authorize(session, policies.gruposUsuarios.createPublic, session.idioma);
-      // Public or private is fixed once the group is saved.
-      saved = before ? { ...input, publico: before.publico } : input;
+      // Public or private is fixed once the group is saved; a missing state keeps the stored one.
+      saved = before
+        ? { ...input, publico: before.publico, active: input.active ?? before.active }
+        : { ...input, active: input.active ?? true };
       return grupoErrors(tx, session, saved, before);
     },
     write: (tx) => q.writeGrupoUsuarios(tx, session, saved),
