@@ -7,12 +7,12 @@ import { findUsuarioByEmail } from '../../server/features/usuarios/queries';
 import type { TipoUsuario } from '../../domain/enums';
 import { dealerFilterSchema } from '../../domain/schemas/dealer';
 import { listDealers } from '../../server/features/dealers/queries';
-import { importacoes, jobs } from '../../server/db/schema';
+import { jobs } from '../../server/db/schema';
 import { enqueueUnique } from '../../server/jobs';
 import { eq } from 'drizzle-orm';
 import { DEMO, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
-import { writeImportSheet } from './importacao';
+import { importEnded, uploadSheet, writeImportSheet } from './importacao';
 import { apiVersusDirect, graphqlCaller, percentile, sampleInterleaved, type Row } from './report';
 import { inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
@@ -302,30 +302,13 @@ function importLoop(db: Db, url: string, token: string): Driver {
     const sheet = await readFile(file);
     await rm(file, { force: true });
     while (!stop) {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(withZipComment(sheet, `bench ${imports}`))]), 'bench.xlsx');
-      const sent = await fetch(`${url}/import/users`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const body = (await sent.json()) as { id?: string; message?: string };
-      if (sent.status !== 201) throw new Error(`upload refused: ${sent.status} ${body.message}`);
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const [imp] = await db
-          .select()
-          .from(importacoes)
-          .where(eq(importacoes.id, Number(body.id)));
-        if (imp.status === 'ERROR') throw new Error(`import failed: ${imp.erro}`);
-        // Asked to stop, it still waits for this import to end: the next phase must be idle.
-        if (imp.status === 'FINISHED') {
-          rowsDone += imp.criados + imp.atualizados + imp.erros;
-          seconds += (imp.concluidoEm!.getTime() - imp.iniciadoEm!.getTime()) / 1000;
-          imports++;
-          break;
-        }
-      }
+      const id = await uploadSheet(url, token, withZipComment(sheet, `bench ${imports}`), 'bench.xlsx');
+      // Asked to stop, it still waits for this import to end: the next phase must be idle.
+      const imp = await importEnded(db, id);
+      if (imp.status === 'ERROR') throw new Error(`import failed: ${imp.erro}`);
+      rowsDone += imp.criados + imp.atualizados + imp.erros;
+      seconds += (imp.concluidoEm!.getTime() - imp.iniciadoEm!.getTime()) / 1000;
+      imports++;
     }
   })().catch((error: unknown) => void (failed = `; FAILED: ${String(error)}`));
   return {
