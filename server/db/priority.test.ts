@@ -31,7 +31,7 @@ describe('the priority gate of the embedded database', () => {
   });
 
   it('runs one holder at a time, and background work waits for requests in flight, up to maxDeferMs', async () => {
-    const gate = new PriorityGate({ exclusive: true, maxDeferMs: 60 });
+    const gate = new PriorityGate({ exclusive: true, maxDeferMs: 60, graceMs: 0 });
     const ended = gate.requestStarted();
     const started = performance.now();
     let ran = 0;
@@ -51,8 +51,32 @@ describe('the priority gate of the embedded database', () => {
     expect(gate.stats.backgroundForced).toBe(1);
   });
 
+  it('keeps background work back for graceMs after a request ended, for the next request of a burst', async () => {
+    const gate = new PriorityGate({ exclusive: true, maxDeferMs: 1000, graceMs: 40 });
+    const came = gate.requestProbe();
+    expect(came()).toBe(false);
+    gate.requestStarted()();
+    expect(came()).toBe(true);
+    expect(came()).toBe(false);
+    const order: string[] = [];
+    const job = inBackground(() => gate.run(async () => void order.push('job')));
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    // The next request of the burst, within the grace: it goes first.
+    const next = gate.requestStarted();
+    await gate.run(async () => void order.push('request'));
+    next();
+    const ended = performance.now();
+    await job;
+    expect(order).toEqual(['request', 'job']);
+    // The job waited for the grace after the last request, not for maxDeferMs.
+    expect(performance.now() - ended).toBeGreaterThanOrEqual(35);
+    expect(performance.now() - ended).toBeLessThan(500);
+    expect(gate.stats.backgroundForced).toBe(0);
+    expect(came()).toBe(true);
+  });
+
   it('on a server (not exclusive) lets requests run side by side and defers only background work', async () => {
-    const gate = new PriorityGate({ exclusive: false, maxDeferMs: 1000 });
+    const gate = new PriorityGate({ exclusive: false, maxDeferMs: 1000, graceMs: 0 });
     const first = holder(gate, false);
     const second = holder(gate, false);
     let jobRan = false;

@@ -4,8 +4,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * Requests before background work on the database (issue #25). The job runner runs every job (and
  * pg-boss's own bookkeeping) inside `inBackground`; anything else (an API request, a sign-in) is
  * interactive. Every statement and transaction passes through the database's PriorityGate:
- * - background work waits while interactive work waits, and while an API request is in flight (so
- *   it does not slip between the statements of one request), for at most `maxDeferMs` at a time;
+ * - background work waits while interactive work waits, while an API request is in flight (so it
+ *   does not slip between the statements of one request) and for `graceMs` after one ended (a page
+ *   sends its requests in bursts, and the next one, arriving a moment later, would wait for a whole
+ *   background transaction), for at most `maxDeferMs` at a time;
  * - on the embedded database (one connection) the gate is also exclusive: one statement or one
  *   transaction at a time, a waiting interactive one first. A transaction holds the connection until
  *   it ends, so background work runs in short transactions.
@@ -45,16 +47,22 @@ export interface GateOptions {
   exclusive: boolean;
   /** Longest a background statement waits for requests in flight before it goes anyway (starvation bound). */
   maxDeferMs?: number;
+  /** How long after a request ended background work still waits for the next one. */
+  graceMs?: number;
 }
 
 export class PriorityGate {
   private busy = false;
   private inFlight = 0;
+  private lastRequestEnded = -Infinity;
+  private requestsStarted = 0;
   private readonly interactive: Waiter[] = [];
   private readonly deferred: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private wakeAt = 0;
   private readonly exclusive: boolean;
   private readonly maxDeferMs: number;
+  private readonly graceMs: number;
   readonly stats: GateStats = {
     interactive: 0,
     background: 0,
@@ -63,19 +71,36 @@ export class PriorityGate {
     backgroundOver: Object.fromEntries(OVER.map((ms) => [ms, 0])),
   };
 
-  constructor({ exclusive, maxDeferMs = 100 }: GateOptions) {
+  constructor({ exclusive, maxDeferMs = 500, graceMs = 10 }: GateOptions) {
     this.exclusive = exclusive;
     this.maxDeferMs = maxDeferMs;
+    this.graceMs = graceMs;
+  }
+
+  /**
+   * A probe for a job: whether a request is in flight or started since the probe's previous call (or
+   * since the probe was made). Requests are not seen while the embedded database runs a statement
+   * (it blocks the event loop), so a time window would miss those that waited for the job.
+   */
+  requestProbe(): () => boolean {
+    let seen = this.requestsStarted;
+    return () => {
+      const came = this.inFlight > 0 || this.requestsStarted !== seen;
+      seen = this.requestsStarted;
+      return came;
+    };
   }
 
   /** An API request begins: background work waits until it ends (call the returned function, once or more). */
   requestStarted(): () => void {
     this.inFlight++;
+    this.requestsStarted++;
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
       this.inFlight--;
+      this.lastRequestEnded = performance.now();
       this.pump();
     };
   }
@@ -123,23 +148,35 @@ export class PriorityGate {
       }
       const next = this.deferred[0];
       if (!next) return;
-      const waited = performance.now() - next.since;
-      if (this.inFlight > 0 && waited < this.maxDeferMs) {
-        // Again when the oldest background statement has waited long enough (or when a request ends).
-        if (!this.timer) {
-          this.timer = setTimeout(() => {
-            this.timer = undefined;
-            this.pump();
-          }, this.maxDeferMs - waited);
-          this.timer.unref();
-        }
+      const now = performance.now();
+      const waited = now - next.since;
+      const quiet = now - this.lastRequestEnded;
+      const requests = this.inFlight > 0 || quiet < this.graceMs;
+      if (requests && waited < this.maxDeferMs) {
+        // Again when the grace after the last request is over, when the oldest background statement
+        // has waited long enough, or when a request ends.
+        const untilForced = this.maxDeferMs - waited;
+        this.wakeIn(this.inFlight > 0 ? untilForced : Math.min(untilForced, this.graceMs - quiet));
         return;
       }
-      if (this.inFlight > 0) this.stats.backgroundForced++;
+      if (requests) this.stats.backgroundForced++;
       this.deferred.shift();
       if (this.exclusive) this.busy = true;
       next.grant();
     }
+  }
+
+  private wakeIn(ms: number) {
+    if (this.timer) {
+      if (this.wakeAt <= performance.now() + ms) return;
+      clearTimeout(this.timer);
+    }
+    this.wakeAt = performance.now() + ms;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pump();
+    }, ms);
+    this.timer.unref();
   }
 
   private record(ms: number) {

@@ -28,6 +28,11 @@ export interface JobContext {
   signal: AbortSignal;
   /** The shared file storage (FILES_DIR), for jobs that write files (exports); absent in bare test workers. */
   files?: FileStore;
+  /**
+   * Whether a request is in flight or came since the previous call (or since the job started): a
+   * job working in batches then takes small ones, so a request never waits long for its transaction.
+   */
+  requestsCame(): boolean;
 }
 
 /** Does the job's work and returns its result (stored as JSON); a throw retries it, then marks it ERRO. */
@@ -214,7 +219,14 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
         .where(eq(jobs.id, id));
     };
     try {
-      const resultado = await handler({ db, job: row, progress, signal: job.signal, files: options.files });
+      const resultado = await handler({
+        db,
+        job: row,
+        progress,
+        signal: job.signal,
+        files: options.files,
+        requestsCame: database.gate.requestProbe(),
+      });
       await setRow(id, { status: 'CONCLUIDO', resultado: resultado ?? null, concluidoEm: new Date() });
       return resultado && typeof resultado === 'object' ? resultado : undefined;
     } catch (error) {

@@ -916,3 +916,55 @@ describe('importStatus and the routes', () => {
     expect(n).toBe(0);
   });
 });
+
+describe('batches while requests are served (issue #25)', () => {
+  it('writes batches of at most 25 rows while requests keep coming, of the configured size when quiet', async () => {
+    const big = await startPortal({ IMPORT_BATCH_SIZE: '100', IMPORT_MAX_ROWS: '200' });
+    try {
+      const marca = await createMarca(big.database.db, `Marca Lotes ${TAG}`);
+      const token = (await signIn(big, DEMO.super)).access_token;
+      const sheet = (n: number) =>
+        planilha(Array.from({ length: n }, () => manufacturerUser({ nome: `Lotes ${TAG}`, marcas: marca.nome })));
+      const send = async (content: Buffer) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(content)]), `lotes-${++seq}.xlsx`);
+        const response = await fetch(`${big.url}/import/users`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        expect(response.status).toBe(201);
+        return Number(((await response.json()) as { id: string }).id);
+      };
+      const batches = async (content: Buffer, busy: boolean) => {
+        const ends: number[] = [];
+        let done!: () => void;
+        const finished = new Promise<void>((resolve) => (done = resolve));
+        let id = 0;
+        let rows = 0;
+        hooks.depoisDoLote = (importacaoId, ultimaLinha) => {
+          if (importacaoId !== id) return;
+          ends.push(ultimaLinha);
+          if (ultimaLinha === rows + 1) done();
+        };
+        rows = 60;
+        let requests = true;
+        // One request after another, as a page's user would keep the server busy.
+        const load = (async () => {
+          while (busy && requests) await fetch(`${big.url}/health/live`);
+        })();
+        id = await send(content);
+        await finished;
+        requests = false;
+        await load;
+        return ends.map((end, i) => end - (i ? ends[i - 1] : 1));
+      };
+      const busy = await batches(await sheet(60), true);
+      expect(Math.max(...busy), String(busy)).toBeLessThanOrEqual(25);
+      expect(await batches(await sheet(60), false)).toEqual([60]);
+    } finally {
+      hooks.depoisDoLote = undefined;
+      await big.close();
+    }
+  });
+});
