@@ -46,7 +46,8 @@ const EXPECTED: Record<string, string> = {
   'usuarios.create': 'S',
   'usuarios.edit': 'S',
   'usuarios.audit': 'S',
-  'usuarios.importar': 'S',
+  'importarUsuarios.use': 'S',
+  'importarUsuarios.relatorio': 'S',
   'usuarios.ativacaoEspecial': 'S',
   'ausencias.list': 'S',
   'ausencias.edit': 'S',
@@ -210,6 +211,26 @@ describe('which user types a caller administers (the users record rule)', () => 
       );
       expect([...TIPOS_ADMINISTRADOS[caller.tipo]].sort()).toEqual([...allowed].sort());
     }
+  });
+});
+
+describe("an import's failed rows and report", () => {
+  const importer = (tipo: TipoUsuario): AccessSubject => ({ tipo, funcionalidades: ['PORTAL_IMPORTACAO_USUARIOS'] });
+  it.each([
+    ['MONTADORA', 'owned', null],
+    ['MONTADORA', 'outside', 'errors.notFound'],
+    ['MONTADORA', 'missing', 'errors.notFound'],
+    ['DEALER_GRUPO', 'owned', null],
+    ['DEALER_GRUPO', 'outside', 'errors.notFound'],
+    ['TECSINAPSE', 'owned', null],
+    ['TECSINAPSE', 'outside', null],
+    ['TECSINAPSE', 'missing', 'errors.notFound'],
+  ] as const)('by a %s importer on an import %s theirs is refused with %s', (tipo, reach, refusal) => {
+    expect(refusalOf(importer(tipo), policies.importarUsuarios.relatorio, { reach })).toBe(refusal);
+  });
+
+  it('never lets through a caller without the import function, even the author', () => {
+    expect(refusalOf(SUBJECTS.M, policies.importarUsuarios.relatorio, { reach: 'owned' })).toBe('errors.forbidden');
   });
 });
 

@@ -1,5 +1,5 @@
 import { hasAccess, type AccessRule, type AccessSubject } from './access';
-import type { FunctionKey, TipoUsuario } from './enums';
+import { TIPO_PROVEDOR, type FunctionKey, type TipoUsuario } from './enums';
 
 /**
  * Who may do what: one policy per action, `policies.<resource>.<action>`, read alike by the route
@@ -79,6 +79,7 @@ const SLIDES = any('PORTAL_MANUTENCAO_SLIDES');
 const ADVERTS = any('PORTAL_MANUTENCAO_ANUNCIOS');
 const GENERIC_NOTIFICATIONS = any('PORTAL_NOTIFICACOES_GENERICAS');
 const ABSENCES = any('PORTAL_AUSENCIA_TEMPORARIA');
+const IMPORT = any('PORTAL_IMPORTACAO_USUARIOS');
 /** Whoever addresses users through user groups (spec section 6: the user-group selector's screens). */
 const GROUP_USERS = any(
   'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
@@ -120,6 +121,13 @@ const userTarget: RecordRule = (subject, { reach, changesState, tipo }) => {
  */
 const userGroupWrite: RecordRule = (_subject, { reach }) =>
   reach === 'missing' || reach === 'outside' ? 'errors.notFound' : reach === 'shared' ? 'errors.forbidden' : null;
+
+/**
+ * An import's failed rows (errosImportacao, the .xlsx report): 'owned' is an import of the caller.
+ * Only its author and provider staff read it; anyone else is told it does not exist.
+ */
+const importReport: RecordRule = (subject, { reach }) =>
+  reach === 'owned' || (reach !== 'missing' && subject.tipo === TIPO_PROVEDOR) ? null : 'errors.notFound';
 
 type Spec = AccessRule | { rule: AccessRule; record: RecordRule };
 
@@ -185,10 +193,11 @@ export const policies = define({
     create: { rule: USERS, record: userTarget },
     edit: { rule: USERS, record: userTarget },
     audit: USERS,
-    importar: any('PORTAL_IMPORTACAO_USUARIOS'),
     /** Grant or remove special activation (never inactivated for lack of access); the target in the caller's users scope. */
     ativacaoEspecial: { rule: any('LIBERAR_ATIVACAO_ESPECIAL'), record: userTarget },
   },
+  /** The user import (/importarUsuarios): upload, status, template; an import's failed rows and report. */
+  importarUsuarios: { use: IMPORT, relatorio: { rule: IMPORT, record: importReport } },
   /** Temporary absences of the users the caller sees (themselves included). */
   ausencias: { list: ABSENCES, edit: { rule: ABSENCES, record: userTarget } },
   gruposUsuarios: {
