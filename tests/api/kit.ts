@@ -83,6 +83,13 @@ export function seedKit(options: KitOptions) {
       return kit;
     },
 
+    /** Closes the portal (once; the kit also closes it after the file). */
+    async close() {
+      const portal = kit.portal as TestPortal | undefined;
+      kit.portal = undefined as unknown as TestPortal;
+      await portal?.close();
+    },
+
     /** The first sector of the demo data, with its division (a dealer's required place). */
     async setor() {
       if (!setor)
@@ -181,7 +188,7 @@ export function seedKit(options: KitOptions) {
       return { cargoVendas, cargoGerente, departamento, desligamento };
     },
   };
-  afterAll(() => kit.portal?.close());
+  afterAll(() => kit.close());
   return kit;
 }
 
