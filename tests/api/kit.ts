@@ -68,6 +68,8 @@ export function seedKit(options: KitOptions) {
     /** The provider-staff demo user's token. */
     staff: '',
     random,
+    /** How many unique names the kit has made so far. */
+    seq: () => seq,
     /** `prefix seq digits`: unique within the run. */
     unique: (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`,
     email: () => `${kit.unique(options.local ?? 'u').replace(/\s/g, '.')}@${options.domain}`.toLowerCase(),
