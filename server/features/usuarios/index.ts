@@ -53,13 +53,7 @@ async function grantableProdutos(db: DbOrTx, session: Session, only: Set<number>
 function assignableMarcas(db: DbOrTx, session: Session) {
   if (session.tipo !== 'TECSINAPSE') return logado.marcasOf(db, session.usuarioId);
   return db
-    .select({
-      id: marcas.id,
-      nome: marcas.nome,
-      descricao: marcas.descricao,
-      facebookId: marcas.facebookId,
-      active: marcas.active,
-    })
+    .select(logado.marcaColumns)
     .from(marcas)
     .where(eq(marcas.active, true))
     .orderBy(asc(marcas.nome))

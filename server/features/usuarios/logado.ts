@@ -29,15 +29,18 @@ export async function functionKeysOf(db: DbOrTx, usuarioId: number): Promise<{ i
     .orderBy(asc(funcionalidades.chave));
 }
 
+/** A brand as usuarioLogado and the user form's options answer it. */
+export const marcaColumns = {
+  id: marcas.id,
+  nome: marcas.nome,
+  descricao: marcas.descricao,
+  facebookId: marcas.facebookId,
+  active: marcas.active,
+};
+
 export async function marcasOf(db: DbOrTx, usuarioId: number) {
   return db
-    .select({
-      id: marcas.id,
-      nome: marcas.nome,
-      descricao: marcas.descricao,
-      facebookId: marcas.facebookId,
-      active: marcas.active,
-    })
+    .select(marcaColumns)
     .from(usuarioMarcas)
     .innerJoin(marcas, eq(marcas.id, usuarioMarcas.marcaId))
     .where(eq(usuarioMarcas.usuarioId, usuarioId))
