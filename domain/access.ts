@@ -21,10 +21,3 @@ export function hasAccess(subject: AccessSubject, rule: AccessRule): boolean {
   if (keys.length === 0 || subject.tipo === TIPO_PROVEDOR) return true;
   return keys.some((key) => subject.funcionalidades.includes(key));
 }
-
-/** User types each type may see and administer (usuarioLogado.tiposUsuarios). */
-export const TIPOS_ADMINISTRADOS: Record<TipoUsuario, readonly TipoUsuario[]> = {
-  TECSINAPSE: ['TECSINAPSE', 'MONTADORA', 'DEALER_GRUPO'],
-  MONTADORA: ['MONTADORA', 'DEALER_GRUPO'],
-  DEALER_GRUPO: ['DEALER_GRUPO'],
-};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessSubject } from './access';
-import { ALL_POLICIES, allows, policies, refusalOf, type Reach } from './policies';
+import type { TipoUsuario } from './enums';
+import { ALL_POLICIES, administra, allows, policies, refusalOf, TIPOS_ADMINISTRADOS, type Reach } from './policies';
 
 /** Callers, each named by a letter in the expectations below. */
 const SUBJECTS: Record<string, AccessSubject> = {
@@ -45,7 +46,8 @@ const EXPECTED: Record<string, string> = {
   'usuarios.create': 'S',
   'usuarios.edit': 'S',
   'usuarios.audit': 'S',
-  'usuarios.importar': 'S',
+  'importarUsuarios.use': 'S',
+  'importarUsuarios.relatorio': 'S',
   'usuarios.ativacaoEspecial': 'S',
   'ausencias.list': 'S',
   'ausencias.edit': 'S',
@@ -159,6 +161,77 @@ describe("a change to a user's record", () => {
       }
     },
   );
+});
+
+describe('which user types a caller administers (the users record rule)', () => {
+  const USER_KEYS = ['PORTAL_MANUTENCAO_USUARIOS', 'LIBERAR_ATIVACAO_ESPECIAL'];
+  const callers: Record<TipoUsuario, AccessSubject> = {
+    TECSINAPSE: { tipo: 'TECSINAPSE', funcionalidades: [] },
+    MONTADORA: { tipo: 'MONTADORA', funcionalidades: USER_KEYS },
+    DEALER_GRUPO: { tipo: 'DEALER_GRUPO', funcionalidades: USER_KEYS },
+  };
+  // Written out by hand: provider staff administer every type, a manufacturer its own and dealers,
+  // a dealer-group user only dealer-group users.
+  const cases: [caller: TipoUsuario, target: TipoUsuario, refusal: string | null][] = [
+    ['TECSINAPSE', 'TECSINAPSE', null],
+    ['TECSINAPSE', 'MONTADORA', null],
+    ['TECSINAPSE', 'DEALER_GRUPO', null],
+    ['MONTADORA', 'TECSINAPSE', 'errors.outsideScope'],
+    ['MONTADORA', 'MONTADORA', null],
+    ['MONTADORA', 'DEALER_GRUPO', null],
+    ['DEALER_GRUPO', 'TECSINAPSE', 'errors.outsideScope'],
+    ['DEALER_GRUPO', 'MONTADORA', 'errors.outsideScope'],
+    ['DEALER_GRUPO', 'DEALER_GRUPO', null],
+  ];
+
+  it.each(cases)('a %s caller on a %s user is refused with %s', (caller, tipo, refusal) => {
+    for (const policy of [policies.usuarios.create, policies.usuarios.edit, policies.usuarios.ativacaoEspecial]) {
+      expect(refusalOf(callers[caller], policy, { reach: 'owned', tipo })).toBe(refusal);
+    }
+    expect(administra(callers[caller], tipo)).toBe(refusal === null);
+  });
+
+  it("judges the scope before the type, and the type before a shared user's state", () => {
+    const montadora = callers.MONTADORA;
+    expect(refusalOf(montadora, policies.usuarios.edit, { reach: 'missing', tipo: 'TECSINAPSE' })).toBe(
+      'errors.notFound',
+    );
+    expect(
+      refusalOf(montadora, policies.usuarios.edit, { reach: 'shared', tipo: 'TECSINAPSE', changesState: true }),
+    ).toBe('errors.outsideScope');
+    expect(
+      refusalOf(montadora, policies.usuarios.edit, { reach: 'shared', tipo: 'DEALER_GRUPO', changesState: true }),
+    ).toBe('errors.sharedUser');
+  });
+
+  it('lists, for usuarioLogado, exactly the types the rule lets through', () => {
+    for (const caller of Object.values(callers)) {
+      const allowed = (['TECSINAPSE', 'MONTADORA', 'DEALER_GRUPO'] as const).filter(
+        (tipo) => refusalOf(caller, policies.usuarios.edit, { reach: 'owned', tipo }) === null,
+      );
+      expect([...TIPOS_ADMINISTRADOS[caller.tipo]].sort()).toEqual([...allowed].sort());
+    }
+  });
+});
+
+describe("an import's failed rows and report", () => {
+  const importer = (tipo: TipoUsuario): AccessSubject => ({ tipo, funcionalidades: ['PORTAL_IMPORTACAO_USUARIOS'] });
+  it.each([
+    ['MONTADORA', 'owned', null],
+    ['MONTADORA', 'outside', 'errors.notFound'],
+    ['MONTADORA', 'missing', 'errors.notFound'],
+    ['DEALER_GRUPO', 'owned', null],
+    ['DEALER_GRUPO', 'outside', 'errors.notFound'],
+    ['TECSINAPSE', 'owned', null],
+    ['TECSINAPSE', 'outside', null],
+    ['TECSINAPSE', 'missing', 'errors.notFound'],
+  ] as const)('by a %s importer on an import %s theirs is refused with %s', (tipo, reach, refusal) => {
+    expect(refusalOf(importer(tipo), policies.importarUsuarios.relatorio, { reach })).toBe(refusal);
+  });
+
+  it('never lets through a caller without the import function, even the author', () => {
+    expect(refusalOf(SUBJECTS.M, policies.importarUsuarios.relatorio, { reach: 'owned' })).toBe('errors.forbidden');
+  });
 });
 
 describe('a change to a user group', () => {

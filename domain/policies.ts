@@ -1,5 +1,5 @@
 import { hasAccess, type AccessRule, type AccessSubject } from './access';
-import type { FunctionKey } from './enums';
+import { TIPO_PROVEDOR, type FunctionKey, type TipoUsuario } from './enums';
 
 /**
  * Who may do what: one policy per action, `policies.<resource>.<action>`, read alike by the route
@@ -26,6 +26,8 @@ export interface RecordTarget {
   reach: Reach;
   /** The action changes the record's active state. */
   changesState?: boolean;
+  /** For a user's record: their user type (a caller administers only some types). */
+  tipo?: TipoUsuario;
 }
 
 /** A refusal, as the key of its translated message. */
@@ -77,6 +79,7 @@ const SLIDES = any('PORTAL_MANUTENCAO_SLIDES');
 const ADVERTS = any('PORTAL_MANUTENCAO_ANUNCIOS');
 const GENERIC_NOTIFICATIONS = any('PORTAL_NOTIFICACOES_GENERICAS');
 const ABSENCES = any('PORTAL_AUSENCIA_TEMPORARIA');
+const IMPORT = any('PORTAL_IMPORTACAO_USUARIOS');
 /** Whoever addresses users through user groups (spec section 6: the user-group selector's screens). */
 const GROUP_USERS = any(
   'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
@@ -88,14 +91,27 @@ const GROUP_USERS = any(
   'PORTAL_NOTIFICACOES_GENERICAS',
 );
 
+/** User types each type may see and administer (usuarioLogado.tiposUsuarios, the users' form and import). */
+export const TIPOS_ADMINISTRADOS: Record<TipoUsuario, readonly TipoUsuario[]> = {
+  TECSINAPSE: ['TECSINAPSE', 'MONTADORA', 'DEALER_GRUPO'],
+  MONTADORA: ['MONTADORA', 'DEALER_GRUPO'],
+  DEALER_GRUPO: ['DEALER_GRUPO'],
+};
+
+/** Whether `subject` administers users of type `tipo`. */
+export const administra = (subject: AccessSubject, tipo: TipoUsuario) =>
+  TIPOS_ADMINISTRADOS[subject.tipo].includes(tipo);
+
 /**
  * An action on a user's record (their data, their absences): only on a user the caller sees
- * (usuarioScope). As in the dealer network, a user shared with another brand or dealer group keeps
- * their active state (and special activation) unless the caller owns them (usuarioOwnedScope).
+ * (usuarioScope) and, when the target's type is given, of a type the caller administers. As in the
+ * dealer network, a user shared with another brand or dealer group keeps their active state (and
+ * special activation) unless the caller owns them (usuarioOwnedScope).
  */
-const userTarget: RecordRule = (_subject, { reach, changesState }) => {
+const userTarget: RecordRule = (subject, { reach, changesState, tipo }) => {
   if (reach === 'missing') return 'errors.notFound';
   if (reach === 'outside') return 'errors.outsideScope';
+  if (tipo && !administra(subject, tipo)) return 'errors.outsideScope';
   return reach === 'shared' && changesState ? 'errors.sharedUser' : null;
 };
 
@@ -105,6 +121,13 @@ const userTarget: RecordRule = (_subject, { reach, changesState }) => {
  */
 const userGroupWrite: RecordRule = (_subject, { reach }) =>
   reach === 'missing' || reach === 'outside' ? 'errors.notFound' : reach === 'shared' ? 'errors.forbidden' : null;
+
+/**
+ * An import's failed rows (errosImportacao, the .xlsx report): 'owned' is an import of the caller.
+ * Only its author and provider staff read it; anyone else is told it does not exist.
+ */
+const importReport: RecordRule = (subject, { reach }) =>
+  reach === 'owned' || (reach !== 'missing' && subject.tipo === TIPO_PROVEDOR) ? null : 'errors.notFound';
 
 type Spec = AccessRule | { rule: AccessRule; record: RecordRule };
 
@@ -166,13 +189,15 @@ export const policies = define({
     list: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
     /** The background .xlsx export of the list: whoever sees the list (its rows are the list's scope). */
     export: any('PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'),
-    create: USERS,
+    /** The record rule judges the new user's type (a create reaches nothing yet: 'owned'). */
+    create: { rule: USERS, record: userTarget },
     edit: { rule: USERS, record: userTarget },
     audit: USERS,
-    importar: any('PORTAL_IMPORTACAO_USUARIOS'),
     /** Grant or remove special activation (never inactivated for lack of access); the target in the caller's users scope. */
     ativacaoEspecial: { rule: any('LIBERAR_ATIVACAO_ESPECIAL'), record: userTarget },
   },
+  /** The user import (/importarUsuarios): upload, status, template; an import's failed rows and report. */
+  importarUsuarios: { use: IMPORT, relatorio: { rule: IMPORT, record: importReport } },
   /** Temporary absences of the users the caller sees (themselves included). */
   ausencias: { list: ABSENCES, edit: { rule: ABSENCES, record: userTarget } },
   gruposUsuarios: {

@@ -131,7 +131,11 @@ const AUSENCIA_INPUT_FIELDS = [
 
 const EXPORTACAO_FIELDS = 'id status total processados progresso linhas erro createdAt concluidoEm download';
 
-const USUARIO_INPUT_FIELDS = [
+/**
+ * A user's own input fields (UsuarioInput), in the form's order: what the data provider sends and,
+ * but for `version`, the wizard's first step (domain/schemas/usuario.ts derives its list from this).
+ */
+export const USUARIO_INPUT_FIELDS = [
   'version',
   'nome',
   'email',

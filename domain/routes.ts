@@ -99,7 +99,7 @@ const ROUTE_TABLE = [
     policy: policies.gruposUsuarios.edit,
     parent: 'gruposUsuarios',
   },
-  { id: 'importarUsuarios', path: '/importarUsuarios', policy: policies.usuarios.importar, menu: 'cadastros' },
+  { id: 'importarUsuarios', path: '/importarUsuarios', policy: policies.importarUsuarios.use, menu: 'cadastros' },
   {
     id: 'auditoria',
     path: '/auditoria/:id/:tipo',

@@ -1004,7 +1004,7 @@ export const en = {
       sobreposicao: 'This user already has a temporary absence covering part of this period',
     },
   },
-  importacaoUsuarios: {
+  importarUsuarios: {
     colunas: {
       nome: { titulo: 'Name', descricao: "The user's full name.", valores: 'Text, up to 150 characters.' },
       email: {

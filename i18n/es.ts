@@ -1009,7 +1009,7 @@ export const es = {
       sobreposicao: 'Este usuario ya tiene una ausencia temporal que cubre parte de este período',
     },
   },
-  importacaoUsuarios: {
+  importarUsuarios: {
     colunas: {
       nome: { titulo: 'Nombre', descricao: 'Nombre completo del usuario.', valores: 'Texto, hasta 150 caracteres.' },
       email: {

@@ -1006,7 +1006,7 @@ export const ptBR = {
       sobreposicao: 'Este usuário já tem uma ausência temporária que cobre parte deste período',
     },
   },
-  importacaoUsuarios: {
+  importarUsuarios: {
     colunas: {
       nome: { titulo: 'Nome', descricao: 'Nome completo do usuário.', valores: 'Texto, até 150 caracteres.' },
       email: {

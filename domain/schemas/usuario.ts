@@ -15,6 +15,7 @@ import {
   versionField,
 } from './campos';
 import { filterInputSchema, optionalBoolean, optionalIds } from './lista';
+import { USUARIO_INPUT_FIELDS } from '../resources';
 
 /** A database id as GraphQL sends it (ID is a string), at most MAX_ID. */
 export const idSchema = recordId();
@@ -105,27 +106,15 @@ export type UsuarioInput = z.infer<typeof baseUsuarioSchema>;
 /** What the wizard holds before parsing (ids may be strings, phones and CPF masked). */
 export type UsuarioFormValues = z.input<typeof baseUsuarioSchema>;
 
+/** The user's own fields (not their positions and permissions), as the data provider sends them. */
+const CAMPOS_USUARIO = USUARIO_INPUT_FIELDS.filter(
+  (field): field is Exclude<(typeof USUARIO_INPUT_FIELDS)[number], 'version'> => field !== 'version',
+);
 /** Fields of each wizard step, for validating a step before moving on. */
-export const USUARIO_STEP_FIELDS = [
-  [
-    'nome',
-    'email',
-    'cpf',
-    'tipo',
-    'idioma',
-    'marcaIds',
-    'grupoIds',
-    'dealerIds',
-    'telefones',
-    'celulares',
-    'dataAdmissao',
-    'emailSuperior',
-    'desligamentoId',
-    'dataDesligamento',
-    'cargos',
-  ],
+export const USUARIO_STEP_FIELDS: readonly (readonly (keyof UsuarioFormValues)[])[] = [
+  [...CAMPOS_USUARIO, 'cargos'],
   ['produtos'],
-] as const satisfies readonly (readonly (keyof UsuarioFormValues)[])[];
+];
 
 /** Whether every chosen dealer has a position (the management data are asked from then on). */
 export const everyDealerHasCargo = (u: Pick<UsuarioInput, 'dealerIds' | 'cargos'>) =>

@@ -3,7 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Database, Db } from '../../server/db/client';
-import { findUsuarioByEmail } from '../../server/features/usuarios/queries';
+import { findUsuarioByEmail } from '../../server/auth/accounts';
 import type { TipoUsuario } from '../../domain/enums';
 import { dealerFilterSchema } from '../../domain/schemas/dealer';
 import { listDealers } from '../../server/features/dealers/queries';

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { emailOutbox, senhaResets, usuarios } from '../db/schema';
-import { findUsuarioByEmail } from '../features/usuarios/queries';
+import { findUsuarioByEmail } from './accounts';
 import type { Mailer, QueuedMail } from '../mail';
 import { fieldErrorsOf } from '../validation';
 import { pickIdioma } from './language';

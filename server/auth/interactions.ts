@@ -4,7 +4,7 @@ import { LOCALE_OF, IDIOMAS, type Idioma } from '../../domain/enums';
 import { FORGOT_PASSWORD_PATH } from '../../domain/routes';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { findUsuarioByEmail, replacePasswordHash, touchUltimoAcesso } from '../features/usuarios/queries';
+import { findUsuarioByEmail, replacePasswordHash, touchUltimoAcesso } from './accounts';
 import { pickIdioma } from './language';
 import { translate as t } from '../../i18n';
 import { esc, page } from './pages';

@@ -1,7 +1,7 @@
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { findUsuarioById } from '../features/usuarios/queries';
+import { findUsuarioById } from './accounts';
 import { pgAdapterFactory } from './oidcAdapter';
 import { SESSIONS_ENDED_CLAIM } from './session';
 import { cookieKeys, signingKeys } from './secrets';

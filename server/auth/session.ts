@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '../authz';
 import type { Db } from '../db/client';
-import { sessionUserByEmail, touchUltimoAcessoHourly } from '../features/usuarios/queries';
+import { sessionUserByEmail, touchUltimoAcessoHourly } from './accounts';
 import type { TokenPayload, TokenVerifier } from './verify';
 
 /**

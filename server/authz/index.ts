@@ -51,4 +51,4 @@ export {
   usuarioReach,
   usuarioScope,
 } from './scope';
-export { allows, type Policy, type Reach } from '../../domain/policies';
+export { allows, refusalOf, type Policy, type Reach } from '../../domain/policies';

@@ -13,7 +13,7 @@ import { desligamentosFeature } from './desligamentos';
 import { divisoesFeature } from './divisoes';
 import { gruposFeature } from './grupos';
 import { gruposUsuariosFeature } from './gruposUsuarios';
-import { importacaoJobs, importacaoUsuariosFeature, importacoesArea } from './importacaoUsuarios';
+import { importarUsuariosJobs, importarUsuariosFeature, importacoesArea } from './importarUsuarios';
 import { marcasFeature } from './marcas';
 import { avataresArea, minhaContaFeature } from './minhaConta';
 import { limpezaNotificacoesJob, notificacoesFeature } from './notificacoes';
@@ -43,7 +43,7 @@ export const features: Feature[] = [
   gruposFeature,
   dealersFeature,
   gruposUsuariosFeature,
-  importacaoUsuariosFeature,
+  importarUsuariosFeature,
   superAdminFeature,
   notificacoesFeature,
 ];
@@ -57,7 +57,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...usuariosJobs,
   ...inatividadeJob(config, log),
   ...identidadeJob(config, log),
-  ...importacaoJobs(config, log),
+  ...importarUsuariosJobs(config, log),
   ...sweepJob(config, log, fileAreas),
   ...limpezaNotificacoesJob(config),
 });

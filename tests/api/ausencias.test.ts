@@ -8,29 +8,20 @@ import { DOCUMENTO_MAX_BYTES } from '../../domain/limits';
 import { hojeIso } from '../../domain/schemas/ausencia';
 import { translate } from '../../i18n';
 import * as s from '../../server/db/schema';
-import { createUsuario } from '../../server/db/seed/builders';
-import {
-  DEMO,
-  errorCode,
-  gql,
-  signIn,
-  signInAsNew,
-  startPortal,
-  type GraphQLResponse,
-  type TestPortal,
-} from './portal';
+import { seedKit } from './kit';
+import { errorCode, gql, type TestPortal } from './portal';
 
 // Temporary absences (issue #13): every rule of spec section 5, overlaps refused by the database
 // (also under concurrent saves), the caller's scope on every read and write, and the supporting
 // document's upload (type by content, size) and download window (6 months). Data checked after.
 
+const kit = seedKit({ seed: 1330, domain: 'ausencias.test', local: 'ausencia' });
+const { fields } = kit;
 let portal: TestPortal;
 let db: TestPortal['database']['db'];
 let filesDir: string;
 let marcaA: number, marcaB: number;
 let staff: string;
-let seq = 0;
-const email = () => `ausencia.${++seq}.${Date.now()}@ausencias.test`;
 
 const ABSENCES: FunctionKey[] = ['PORTAL_AUSENCIA_TEMPORARIA'];
 const msg = (key: string, params?: Record<string, string | number>) => translate('PT_BR', key, params);
@@ -43,10 +34,10 @@ function dia(days: number): string {
 }
 
 const newUser = (marcaIds: number[], extra: { active?: boolean; nome?: string } = {}) =>
-  createUsuario(db, { nome: extra.nome ?? `Usuário ${++seq}`, email: email(), tipo: 'MONTADORA', marcaIds, ...extra });
+  kit.usuario({ tipo: 'MONTADORA', marca: marcaIds, ...extra });
 
 const newCaller = (marcaIds: number[], funcionalidades: FunctionKey[] = ABSENCES) =>
-  signInAsNew(portal, { nome: `Gestora ${++seq}`, email: email(), tipo: 'MONTADORA', marcaIds, funcionalidades });
+  kit.caller({ nome: kit.unique('Gestora'), tipo: 'MONTADORA', marca: marcaIds, funcionalidades });
 
 const SALVAR = `mutation($a: AusenciaTemporariaInput!) {
   salvarAusenciaTemporaria(ausencia: $a) {
@@ -56,7 +47,6 @@ const SALVAR = `mutation($a: AusenciaTemporariaInput!) {
 }`;
 type Saved = { salvarAusenciaTemporaria: { id: string; version: number; arquivo: { nome: string } | null } };
 const salvar = (token: string, a: Record<string, unknown>) => gql<Saved>(portal, SALVAR, { a }, token);
-const fields = (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
 
 const valid = (usuarioId: number, from = 1, to = 3) => ({
   usuarioId,
@@ -96,14 +86,12 @@ const download = (token: string, ausenciaId: string | number) =>
 
 beforeAll(async () => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'ausencias-files-'));
-  portal = await startPortal({ FILES_DIR: filesDir });
-  db = portal.database.db;
-  staff = (await signIn(portal, DEMO.super)).access_token;
+  ({ portal, db, staff } = await kit.start({ FILES_DIR: filesDir }));
   const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
   [marcaA, marcaB] = marcas.map((m) => m.id);
 });
 afterAll(async () => {
-  await portal?.close();
+  await kit.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
 

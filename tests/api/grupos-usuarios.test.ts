@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey, TipoUsuario } from '../../domain/enums';
 import { definicaoSchema } from '../../domain/schemas/grupoUsuarios';
 import { ptBR } from '../../i18n/pt-BR';
@@ -14,22 +14,17 @@ import {
 import * as s from '../../server/db/schema';
 import { cnpjFrom, createDealer, createGrupo, createMarca, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
-import {
-  DEMO,
-  errorCode,
-  gql,
-  signIn,
-  signInAsNew,
-  startPortal,
-  type GraphQLResponse,
-  type TestPortal,
-} from './portal';
+import { seedKit } from './kit';
+import { errorCode, gql, signInAsNew, type TestPortal } from './portal';
 
 // Recipient user groups (issue #14): the audience engine's exact recipient sets for every block and
 // their combinations, compared with an expectation computed here in plain TypeScript from the
 // network this file builds (never by asking the engine); live changes; the API's rules, scoping of
 // options and of the read/edit lists, favourites, import and the audit trail.
 
+// The network is drawn from the file's own seeded sequence (the kit's is another), so it stays the same.
+const kit = seedKit({ seed: 1415, domain: 'grupos-usuarios.test' });
+const { fields } = kit;
 let portal: TestPortal;
 let db: TestPortal['database']['db'];
 const random = seededRandom(1414);
@@ -121,9 +116,7 @@ async function addUser(u: {
 const subset = <T>(list: readonly T[], p: number) => list.filter(() => random.next() < p);
 
 beforeAll(async () => {
-  portal = await startPortal();
-  db = portal.database.db;
-  staff = (await signIn(portal, DEMO.super)).access_token;
+  ({ portal, db, staff } = await kit.start());
   [{ id: portalProduto }] = await db
     .select({ id: s.produtos.id })
     .from(s.produtos)
@@ -211,7 +204,6 @@ beforeAll(async () => {
   });
   await addUser({ tipo: 'DEALER_GRUPO', grupos: [G3], tiposAcesso: [net.tiposAcesso[1]] });
 });
-afterAll(() => portal?.close());
 
 // ---------------------------------------------------------------------------------------------
 // The expectation: who the recipients of a definition are, in plain TypeScript over the model.
@@ -316,8 +308,6 @@ type Page = {
   totalDestinatarios: number;
   content: { id: string; nome: string; active: boolean; removido: boolean }[];
 };
-
-const fields = (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
 
 const salvar = (token: string, g: Record<string, unknown>) =>
   gql<{ salvarGrupoUsuarios: Grupo }>(portal, SALVAR, { g }, token);

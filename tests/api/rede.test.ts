@@ -1,84 +1,43 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { historico } from '../../server/features/auditoria/queries';
-import { cnpjFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
-import { seededRandom } from '../../server/db/seed/random';
+import { createGrupo } from '../../server/db/seed/builders';
 import { formatCnpj } from '../../domain/documentos';
-import {
-  DEMO,
-  errorCode,
-  gql,
-  signIn,
-  signInAsNew,
-  startPortal,
-  type GraphQLResponse,
-  type TestPortal,
-  versionOf,
-} from './portal';
+import { seedKit } from './kit';
+import { DEMO, errorCode, gql, signIn, signInAsNew, type TestPortal, versionOf } from './portal';
 
 // Dealer groups and dealers (issue #4): validation, uniqueness, row scoping, cascades and audit.
 
+const kit = seedKit({ seed: 4242, domain: 't.test' });
+const { unique, fields } = kit;
 let portal: TestPortal;
 const token: Record<'super' | 'montadora', string> = { super: '', montadora: '' };
-const random = seededRandom(4242);
 let db: TestPortal['database']['db'];
 let marcaA: number, marcaB: number, marcaC: number;
 let setor: { id: number; divisaoId: number };
 let produtoId: number;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  db = portal.database.db;
-  token.super = (await signIn(portal, DEMO.super)).access_token;
+  ({ portal, db, staff: token.super } = await kit.start());
   token.montadora = (await signIn(portal, DEMO.montadora)).access_token;
   // Brands A and B belong to the montadora demo user (Aurora, Boreal); C (Cometa) does not.
   const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
   [marcaA, marcaB, marcaC] = marcas.map((m) => m.id);
-  [setor] = await db.select().from(s.setores).limit(1);
+  setor = await kit.setor();
   [{ id: produtoId }] = await db.select({ id: s.produtos.id }).from(s.produtos).limit(1);
 });
-afterAll(() => portal?.close());
 
-const fields = (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
+const newDealer = (marcaIds: number[], grupoIds: number[] = [], extra: Partial<typeof s.dealers.$inferInsert> = {}) =>
+  kit.dealer({ marcaIds, grupoIds, codigos: ['X1'], extra });
 
-async function newDealer(
-  marcaIds: number[],
-  grupoIds: number[] = [],
-  extra: Partial<typeof s.dealers.$inferInsert> = {},
-) {
-  return createDealer(db, {
-    nomeExibicao: unique('Dealer'),
-    razaoSocial: 'Concessionária de Teste Ltda',
-    cnpj: cnpjFrom(random),
-    codigos: ['X1'],
-    divisaoId: setor.divisaoId,
-    setorId: setor.id,
-    marcaIds,
-    grupoIds,
-    ...extra,
-  });
-}
-
-async function newDealerUser(
-  dealerIds: number[],
-  extra: { funcionalidades?: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } = {},
-) {
-  return createUsuario(db, {
-    nome: unique('Usuário'),
-    email: `${unique('u').replace(/ /g, '.')}@t.test`,
-    tipo: 'DEALER_GRUPO',
-    dealerIds,
-    ...extra,
-  });
-}
+const newDealerUser = (dealerIds: number[], extra: { funcionalidades?: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } = {}) =>
+  kit.usuario({ tipo: 'DEALER_GRUPO', dealer: dealerIds, ...extra });
 
 const validDealer = () => ({
   nomeExibicao: unique('Aurora Centro'),
   razaoSocial: 'Aurora Centro Comércio de Veículos Ltda',
-  cnpj: cnpjFrom(random),
+  cnpj: kit.cnpj(),
   cnpjsAdicionais: [],
   codigos: ['A-100', 'B200'],
   divisaoId: String(setor.divisaoId),

@@ -2,29 +2,40 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { cnpjFrom, createDealer, createGrupo, createMarca, createUsuario } from '../../server/db/seed/builders';
-import { seededRandom } from '../../server/db/seed/random';
-import { auditoria, dealerGrupos, dealers, emailOutbox, jobs, produtos, usuarios } from '../../server/db/schema';
-import { CHUNK_SIZE } from '../../server/features/superAdmin/sincronizacoes';
+import { createUsuario } from '../../server/db/seed/builders';
+import {
+  auditoria,
+  cargos,
+  dealerGrupos,
+  dealers,
+  departamentos,
+  emailOutbox,
+  grupoMarcas,
+  grupos,
+  jobs,
+  produtos,
+  usuarios,
+} from '../../server/db/schema';
+import { DEALER_RANGE } from '../../server/features/superAdmin/queries';
 import { startJobs, type JobContext } from '../../server/jobs';
 import { startFakeKeycloak } from './fakeKeycloak';
-import { DEMO, errorCode, gql, signIn, startPortal, type GraphQLResponse, type TestPortal } from './portal';
+import { seedKit } from './kit';
+import { DEMO, errorCode, gql, signIn, startPortal, versionOf, type GraphQLResponse, type TestPortal } from './portal';
 
+const kit = seedKit({ seed: 4_040_404, domain: 'portal.test' });
 let portal: TestPortal;
 const tokens = {} as Record<keyof typeof DEMO, string>;
 let superId: number;
-const random = seededRandom(4_040_404);
 const unique = () => randomBytes(4).toString('hex');
 
 beforeAll(async () => {
-  portal = await startPortal();
+  ({ portal } = await kit.start());
   for (const who of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
     tokens[who] = (await signIn(portal, DEMO[who])).access_token;
   }
   const [row] = await portal.database.db.select().from(usuarios).where(eq(usuarios.email, DEMO.super));
   superId = row.id;
 });
-afterAll(() => portal?.close());
 
 const db = () => portal.database.db;
 
@@ -87,12 +98,7 @@ async function syncAudit(job: JobView, tipo: string) {
 }
 
 const dealer = (nome: string, extra: { marcaIds?: number[]; grupoIds?: number[]; active?: boolean } = {}) =>
-  createDealer(db(), {
-    nomeExibicao: `${nome} ${unique()}`,
-    razaoSocial: `${nome} Comércio de Veículos Ltda`,
-    cnpj: cnpjFrom(random),
-    ...extra,
-  });
+  kit.dealer({ nome, razaoSocial: `${nome} Comércio de Veículos Ltda`, ...extra });
 
 const activeOf = async (table: typeof dealers | typeof usuarios, id: number) =>
   (await db().select({ active: table.active }).from(table).where(eq(table.id, id)))[0].active;
@@ -194,17 +200,17 @@ describe('editarProduto', () => {
 });
 
 describe('sincronizarDealers', () => {
-  it('inactivates active dealers without a brand or whose groups are all inactive, in chunks, audited', async () => {
-    const marca = await createMarca(db(), `Marca D ${unique()}`);
-    const ativo = await createGrupo(db(), `Grupo ativo ${unique()}`, [marca.id]);
-    const inativo = await createGrupo(db(), `Grupo inativo ${unique()}`, [marca.id], false);
+  it('inactivates active dealers without a brand or whose groups are all inactive, range by range, audited', async () => {
+    const marca = await kit.marca('Marca D');
+    const ativo = await kit.grupo([marca.id], { nome: 'Grupo ativo' });
+    const inativo = await kit.grupo([marca.id], { nome: 'Grupo inativo', active: false });
     const semMarca = await dealer('Sem marca');
     const soGrupoInativo = await dealer('So grupo inativo', { marcaIds: [marca.id], grupoIds: [inativo.id] });
     const umGrupoAtivo = await dealer('Um grupo ativo', { marcaIds: [marca.id], grupoIds: [inativo.id, ativo.id] });
     const semGrupo = await dealer('Sem grupo', { marcaIds: [marca.id] });
     const jaInativo = await dealer('Ja inativo', { active: false });
-    // More than one chunk of brandless dealers, inserted in one statement.
-    const extra = CHUNK_SIZE + 1;
+    // More than one range of brandless dealers, inserted in one statement.
+    const extra = DEALER_RANGE + 1;
     const tag = unique();
     await db().execute(sql`insert into dealers (nome_exibicao, razao_social, cnpj)
       select 'Lote ' || ${tag} || ' ' || n, 'Lote Comércio de Veículos Ltda', ${tag} || lpad(n::text, 8, '0')
@@ -247,10 +253,10 @@ describe('sincronizarDealers', () => {
 
 describe('sincronizarGrupos', () => {
   it('unlinks each dealer from the groups it shares no brand with, audited per link', async () => {
-    const a = await createMarca(db(), `Marca A ${unique()}`);
-    const b = await createMarca(db(), `Marca B ${unique()}`);
-    const grupoA = await createGrupo(db(), `Grupo A ${unique()}`, [a.id]);
-    const grupoAB = await createGrupo(db(), `Grupo AB ${unique()}`, [a.id, b.id]);
+    const a = await kit.marca('Marca A');
+    const b = await kit.marca('Marca B');
+    const grupoA = await kit.grupo([a.id], { nome: 'Grupo A' });
+    const grupoAB = await kit.grupo([a.id, b.id], { nome: 'Grupo AB' });
     const dealerA = await dealer('Dealer A', { marcaIds: [a.id], grupoIds: [grupoA.id, grupoAB.id] });
     const dealerB = await dealer('Dealer B', { marcaIds: [b.id], grupoIds: [grupoA.id, grupoAB.id] });
     const dealerSemMarca = await dealer('Dealer sem marca', { grupoIds: [grupoA.id] });
@@ -325,8 +331,8 @@ describe('sincronizarUsuarios', () => {
 
 describe('migrar', () => {
   it('runs the three synchronisations in order as one job, counting steps', async () => {
-    const marca = await createMarca(db(), `Marca M ${unique()}`);
-    const grupoInativo = await createGrupo(db(), `Grupo M ${unique()}`, [marca.id], false);
+    const marca = await kit.marca('Marca M');
+    const grupoInativo = await kit.grupo([marca.id], { nome: 'Grupo M', active: false });
     const orfao = await dealer('Migracao', { marcaIds: [marca.id], grupoIds: [grupoInativo.id] });
     const usuario = await createUsuario(db(), {
       nome: 'Usuário da migração',
@@ -344,6 +350,132 @@ describe('migrar', () => {
     // The dealer became inactive first, so its only user was caught in the same run.
     expect(await activeOf(dealers, orfao.id)).toBe(false);
     expect(await activeOf(usuarios, usuario.id)).toBe(false);
+  });
+});
+
+describe('a form read before a synchronisation', () => {
+  const SALVAR_DEALER = `mutation($dealer: DealerInput!) { salvarDealer(dealer: $dealer) { id version } }`;
+  const SALVAR_USUARIO = `mutation($u: UsuarioInput!, $c: [CargoUsuarioInput!]) {
+    salvarUsuario(usuario: $u, cargos: $c, infos: []) { id version } }`;
+
+  /** A dealer of `marcaId` in group `grupoId`, saved through the API as its form would; the input it sent and its id. */
+  async function dealerByForm(marcaId: number, grupoId: number) {
+    const setor = await kit.setor();
+    const input = {
+      nomeExibicao: `Formulario ${unique()}`,
+      razaoSocial: 'Formulário Comércio de Veículos Ltda',
+      cnpj: kit.cnpj(),
+      cnpjsAdicionais: [],
+      codigos: ['F1'],
+      divisaoId: String(setor.divisaoId),
+      setorId: String(setor.id),
+      telefones: [],
+      celulares: [],
+      endereco: { logradouro: 'Rua F, 1', cidade: 'São Paulo', estado: 'SP', cep: '01001-000' },
+      marcaIds: [String(marcaId)],
+      grupoIds: [String(grupoId)],
+      dadosComplementares: [],
+      active: true,
+    };
+    const saved = await gql<{ salvarDealer: { id: string; version: number } }>(
+      portal,
+      SALVAR_DEALER,
+      { dealer: input },
+      tokens.super,
+    );
+    expect(saved.errors, JSON.stringify(saved.errors)).toBeUndefined();
+    const { id, version } = saved.data!.salvarDealer;
+    return { input: { ...input, id }, id: Number(id), version };
+  }
+
+  const linksOf = async (dealerId: number) =>
+    (await db().select().from(dealerGrupos).where(eq(dealerGrupos.dealerId, dealerId))).map((l) => l.grupoId);
+
+  it('sincronizarDealers bumps the version: saving the stale form gets CONFLICT and the dealer stays inactive', async () => {
+    const marca = await kit.marca('Marca F');
+    const grupo = await kit.grupo([marca.id], { nome: 'Grupo F' });
+    const form = await dealerByForm(marca.id, grupo.id);
+    // The group becomes inactive behind the form's back, then the synchronisation inactivates the dealer.
+    await db().update(grupos).set({ active: false }).where(eq(grupos.id, grupo.id));
+    await runSync('sincronizarDealers');
+    expect(await activeOf(dealers, form.id)).toBe(false);
+    expect(await versionOf(db(), dealers, form.id)).toBe(form.version + 1);
+
+    const stale = await gql(portal, SALVAR_DEALER, { dealer: { ...form.input, version: form.version } }, tokens.super);
+    expect(errorCode(stale)).toBe('CONFLICT');
+    expect(await activeOf(dealers, form.id)).toBe(false);
+    expect(await versionOf(db(), dealers, form.id)).toBe(form.version + 1);
+  });
+
+  it('sincronizarGrupos bumps the dealer version: saving the stale form gets CONFLICT and the link stays removed', async () => {
+    const marca = await kit.marca('Marca G');
+    const outra = await kit.marca('Marca H');
+    const grupo = await kit.grupo([marca.id, outra.id], { nome: 'Grupo G' });
+    const form = await dealerByForm(marca.id, grupo.id);
+    // The group loses the dealer's brand behind the form's back: the link breaks the rule.
+    await db()
+      .delete(grupoMarcas)
+      .where(and(eq(grupoMarcas.grupoId, grupo.id), eq(grupoMarcas.marcaId, marca.id)));
+    await runSync('sincronizarGrupos');
+    expect(await linksOf(form.id)).toEqual([]);
+    expect(await versionOf(db(), dealers, form.id)).toBe(form.version + 1);
+
+    const stale = await gql(portal, SALVAR_DEALER, { dealer: { ...form.input, version: form.version } }, tokens.super);
+    expect(errorCode(stale)).toBe('CONFLICT');
+    expect(await linksOf(form.id)).toEqual([]);
+    expect(await activeOf(dealers, form.id)).toBe(true);
+  });
+
+  it('sincronizarUsuarios bumps the version: saving the stale form gets CONFLICT and the user stays inactive', async () => {
+    const marca = await kit.marca('Marca U');
+    const grupo = await kit.grupo([marca.id], { nome: 'Grupo U' });
+    const { id: dealerId } = await dealerByForm(marca.id, grupo.id);
+    const input = {
+      nome: `Usuária Formulário ${unique()}`,
+      email: `formulario.${unique()}@portal.test`,
+      cpf: kit.cpf(),
+      tipo: 'DEALER_GRUPO',
+      marcaIds: [String(marca.id)],
+      dealerIds: [String(dealerId)],
+      dataAdmissao: '2026-01-05',
+      emailSuperior: 'chefe@portal.test',
+    };
+    const [cargo] = await db().select().from(cargos).limit(1);
+    const [departamento] = await db().select().from(departamentos).limit(1);
+    const c = [
+      {
+        cargoId: String(cargo.id),
+        dealerId: String(dealerId),
+        departamentoId: String(departamento.id),
+        dataInicio: '2026-01-05',
+      },
+    ];
+    const saved = await gql<{ salvarUsuario: { id: string; version: number } }>(
+      portal,
+      SALVAR_USUARIO,
+      { u: input, c },
+      tokens.super,
+    );
+    expect(saved.errors, JSON.stringify(saved.errors)).toBeUndefined();
+    const { id, version } = saved.data!.salvarUsuario;
+    // The user's only dealer becomes inactive behind the form's back.
+    await db().update(dealers).set({ active: false }).where(eq(dealers.id, dealerId));
+    await runSync('sincronizarUsuarios');
+    expect(await activeOf(usuarios, Number(id))).toBe(false);
+    expect(await versionOf(db(), usuarios, id)).toBe(version + 1);
+
+    const stale = await gql(
+      portal,
+      SALVAR_USUARIO,
+      { u: { ...input, id, version, nome: 'Nome antigo' }, c },
+      tokens.super,
+    );
+    expect(errorCode(stale)).toBe('CONFLICT');
+    const [row] = await db()
+      .select()
+      .from(usuarios)
+      .where(eq(usuarios.id, Number(id)));
+    expect(row).toMatchObject({ nome: input.nome, active: false, version: version + 1 });
   });
 });
 

@@ -1,109 +1,54 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
 import { usuarioSchema } from '../../domain/schemas/usuario';
 import { translate } from '../../i18n';
 import type { Session } from '../../server/authz';
 import * as s from '../../server/db/schema';
-import { cnpjFrom, cpfFrom, createDealer, createMarca, createUsuario } from '../../server/db/seed/builders';
-import { seededRandom } from '../../server/db/seed/random';
 import { salvarUsuariosLote, usuarioRules } from '../../server/features/usuarios';
-import {
-  DEMO,
-  errorCode,
-  gql,
-  signIn,
-  signInAsNew,
-  startPortal,
-  type GraphQLResponse,
-  type TestPortal,
-} from './portal';
+import { seedKit } from './kit';
+import { errorCode, gql, type TestPortal } from './portal';
 
 // The reach of a user's maintainer (issue #25): positions only at dealers the caller sees, the
 // active state of a shared user only for whoever owns them, uniqueness answers that confirm no
 // account outside the caller's scope, and dates the database accepts. Effects read back in the data.
 
+const kit = seedKit({ seed: 2525, domain: 'alcance.test', local: 'a' });
+const { unique, email, fields } = kit;
 let portal: TestPortal;
 let db: TestPortal['database']['db'];
 let staff: string;
-const random = seededRandom(2525);
 let marcaA: number, marcaB: number;
-let setor: { id: number; divisaoId: number };
 let cargoVendas: number, cargoGerente: number, departamento: number, desligamento: number;
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
-const email = () => `${unique('a').replace(/\s/g, '.')}@alcance.test`.toLowerCase();
 const ptBR = (key: string) => translate('PT_BR', key);
 
 beforeAll(async () => {
-  portal = await startPortal();
-  db = portal.database.db;
-  staff = (await signIn(portal, DEMO.super)).access_token;
-  marcaA = (await createMarca(db, unique('Marca Alcance A'))).id;
-  marcaB = (await createMarca(db, unique('Marca Alcance B'))).id;
-  [setor] = await db.select().from(s.setores).limit(1);
-  [{ id: cargoVendas }, { id: cargoGerente }] = await db
-    .insert(s.cargos)
-    .values([{ nome: unique('Vendedor') }, { nome: unique('Gerente') }])
-    .returning();
-  [{ id: departamento }] = await db
-    .insert(s.departamentos)
-    .values({ nome: unique('Comercial'), sigla: 'COM' })
-    .returning();
-  [{ id: desligamento }] = await db
-    .insert(s.desligamentos)
-    .values({ motivo: unique('Pedido') })
-    .returning();
+  ({ portal, db, staff } = await kit.start());
+  marcaA = (await kit.marca('Marca Alcance A')).id;
+  marcaB = (await kit.marca('Marca Alcance B')).id;
+  ({ cargoVendas, cargoGerente, departamento, desligamento } = await kit.referencias());
 });
-afterAll(() => portal?.close());
-
-const fields = (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
 
 const newDealer = (marcaIds: number[]) =>
-  createDealer(db, {
-    nomeExibicao: unique('Dealer Alcance'),
-    razaoSocial: 'Concessionária do Alcance Ltda',
-    cnpj: cnpjFrom(random),
-    codigos: ['AL'],
-    divisaoId: setor.divisaoId,
-    setorId: setor.id,
-    marcaIds,
-  });
+  kit.dealer({ marcaIds, nome: 'Dealer Alcance', razaoSocial: 'Concessionária do Alcance Ltda', codigos: ['AL'] });
 
 const USERS: FunctionKey[] = ['PORTAL_MANUTENCAO_USUARIOS', 'LIBERAR_ATIVACAO_ESPECIAL'];
 
 /** A manufacturer of brand A alone who maintains users. */
 const newManufacturer = () =>
-  signInAsNew(portal, {
-    nome: unique('Montadora A'),
-    email: email(),
-    tipo: 'MONTADORA',
-    funcionalidades: USERS,
-    marcaIds: [marcaA],
-  });
+  kit.caller({ nome: unique('Montadora A'), tipo: 'MONTADORA', funcionalidades: USERS, marca: marcaA });
 
 /** A dealer-group user of brand A (the manufacturer's brand) at these dealers, with a position at each. */
-async function dealerUser(dealerIds: number[], extra: { ativacaoEspecial?: boolean } = {}) {
-  const u = await createUsuario(db, {
+const dealerUser = (dealerIds: number[], extra: { ativacaoEspecial?: boolean } = {}) =>
+  kit.usuario({
     nome: unique('Vendedora'),
-    email: email(),
-    cpf: cpfFrom(random),
+    cpf: true,
     tipo: 'DEALER_GRUPO',
-    marcaIds: [marcaA],
-    dealerIds,
+    marca: marcaA,
+    dealer: dealerIds,
+    cargo: { cargoId: cargoVendas, departamentoId: departamento },
     ...extra,
   });
-  await db.insert(s.usuarioCargos).values(
-    dealerIds.map((dealerId) => ({
-      usuarioId: u.id,
-      cargoId: cargoVendas,
-      dealerId,
-      departamentoId: departamento,
-      dataInicio: '2026-01-05',
-    })),
-  );
-  return u;
-}
 
 const SALVAR = `mutation($u: UsuarioInput!, $c: [CargoUsuarioInput!], $i: [InfoProdutoInput!]) {
   salvarUsuario(usuario: $u, cargos: $c, infos: $i) { id version nome dealerIds cargos { cargoId dealerId } } }`;
@@ -234,12 +179,11 @@ describe("a shared user's active state", () => {
   it('changes only for a dealer-group admin at every dealer of the user', async () => {
     const mine = await newDealer([marcaA]);
     const other = await newDealer([marcaA]);
-    const admin = await signInAsNew(portal, {
+    const admin = await kit.caller({
       nome: unique('Admin Grupo'),
-      email: email(),
       tipo: 'DEALER_GRUPO',
       funcionalidades: USERS,
-      dealerIds: [mine.id],
+      dealer: mine.id,
     });
     const shared = await dealerUser([mine.id, other.id]);
     const ownUser = await dealerUser([mine.id]);
@@ -256,13 +200,7 @@ describe('an e-mail or CPF held by an account outside the caller’s scope', () 
   it('gets one message that does not confirm the account, on a save and on an import row', async () => {
     const manufacturer = await newManufacturer();
     const own = await newDealer([marcaA]);
-    const outsider = await createUsuario(db, {
-      nome: unique('Fora'),
-      email: email(),
-      cpf: cpfFrom(random),
-      tipo: 'MONTADORA',
-      marcaIds: [marcaB],
-    });
+    const outsider = await kit.usuario({ nome: unique('Fora'), cpf: true, tipo: 'MONTADORA', marca: marcaB });
     const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(s.usuarios))[0].n;
     const before = await count();
     const input = {

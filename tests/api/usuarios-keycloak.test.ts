@@ -135,7 +135,7 @@ describe('the bulk import with Keycloak as the identity provider', () => {
   /** A sheet of the template's columns (pt-BR) with these rows, uploaded; resolves when the job ends. */
   async function importar(rows: Record<string, string>[]) {
     const { default: ExcelJS } = await import('exceljs');
-    const { cabecalhoModelo } = await import('../../server/features/importacaoUsuarios/modelo');
+    const { cabecalhoModelo } = await import('../../server/features/importarUsuarios/modelo');
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Usuários');
     const header = cabecalhoModelo('PT_BR');

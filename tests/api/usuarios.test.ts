@@ -1,57 +1,31 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
 import * as s from '../../server/db/schema';
-import { cnpjFrom, cpfFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
-import { seededRandom } from '../../server/db/seed/random';
-import {
-  DEMO,
-  errorCode,
-  gql,
-  signIn,
-  signInAsNew,
-  startPortal,
-  type GraphQLResponse,
-  type TestPortal,
-} from './portal';
+import { createGrupo, createUsuario } from '../../server/db/seed/builders';
+import { seedKit } from './kit';
+import { errorCode, gql, signInAsNew, type TestPortal } from './portal';
 
 // Users (issue #13): the scoped list, salvarUsuario with every rule of spec section 5, the caller's
 // reach on every link, locked fields, concurrency, activation and the look-ups. Every write is
 // checked in the data afterwards.
 
+const kit = seedKit({ seed: 1313, domain: 'usuarios.test' });
+const { unique, email, fields, cpf } = kit;
 let portal: TestPortal;
 let db: TestPortal['database']['db'];
-const random = seededRandom(1313);
 let marcaA: number, marcaB: number, marcaC: number;
-let setor: { id: number; divisaoId: number };
 let staff: string;
 let cargoVendas: number, cargoGerente: number, departamento: number, desligamento: number;
 let portalProduto: number;
 /** An access type of the portal whose defaults are two keys the manager below holds. */
 let tipoGestao: { id: number; padrao: number[] };
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
-const email = () => `${unique('u').replace(/\s/g, '.')}@usuarios.test`.toLowerCase();
 
 beforeAll(async () => {
-  portal = await startPortal();
-  db = portal.database.db;
-  staff = (await signIn(portal, DEMO.super)).access_token;
+  ({ portal, db, staff } = await kit.start());
   const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
   [marcaA, marcaB, marcaC] = marcas.map((m) => m.id);
-  [setor] = await db.select().from(s.setores).limit(1);
-  [{ id: cargoVendas }, { id: cargoGerente }] = await db
-    .insert(s.cargos)
-    .values([{ nome: unique('Vendedor') }, { nome: unique('Gerente') }])
-    .returning();
-  [{ id: departamento }] = await db
-    .insert(s.departamentos)
-    .values({ nome: unique('Comercial'), sigla: 'COM' })
-    .returning();
-  [{ id: desligamento }] = await db
-    .insert(s.desligamentos)
-    .values({ motivo: unique('Pedido') })
-    .returning();
+  ({ cargoVendas, cargoGerente, departamento, desligamento } = await kit.referencias());
   [{ id: portalProduto }] = await db
     .select({ id: s.produtos.id })
     .from(s.produtos)
@@ -69,22 +43,9 @@ beforeAll(async () => {
     .values(keys.map((k) => ({ tipoAcessoId: tipo.id, funcionalidadeId: k.id })));
   tipoGestao = { id: tipo.id, padrao: keys.map((k) => k.id).sort((a, b) => a - b) };
 });
-afterAll(() => portal?.close());
-
-const fields = (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
-const cpf = () => cpfFrom(random);
 
 const newDealer = (marcaIds: number[], extra: Partial<typeof s.dealers.$inferInsert> = {}) =>
-  createDealer(db, {
-    nomeExibicao: unique('Dealer'),
-    razaoSocial: 'Concessionária de Usuários Ltda',
-    cnpj: cnpjFrom(random),
-    codigos: ['U1'],
-    divisaoId: setor.divisaoId,
-    setorId: setor.id,
-    marcaIds,
-    ...extra,
-  });
+  kit.dealer({ marcaIds, razaoSocial: 'Concessionária de Usuários Ltda', codigos: ['U1'], extra });
 
 const MANAGER_KEYS: FunctionKey[] = [
   'PORTAL_MANUTENCAO_USUARIOS',
@@ -94,13 +55,12 @@ const MANAGER_KEYS: FunctionKey[] = [
 
 /** A manufacturer of brands A and B who maintains users and holds the "Editor" access type. */
 async function newManager(extra: { funcionalidades?: FunctionKey[]; marcaIds?: number[] } = {}) {
-  return signInAsNew(portal, {
+  return kit.caller({
     nome: unique('Gestora'),
-    email: email(),
     tipo: 'MONTADORA',
     funcionalidades: extra.funcionalidades ?? MANAGER_KEYS,
     tipoAcessoIds: [tipoGestao.id],
-    marcaIds: extra.marcaIds ?? [marcaA, marcaB],
+    marca: extra.marcaIds ?? [marcaA, marcaB],
   });
 }
 

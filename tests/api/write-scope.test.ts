@@ -1,46 +1,31 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getNamedType, isInputObjectType, type GraphQLInputType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
-import { cnpjFrom, createDealer, createGrupo, createUsuario } from '../../server/db/seed/builders';
-import { seededRandom } from '../../server/db/seed/random';
+import { createGrupo } from '../../server/db/seed/builders';
 import { notify } from '../../server/features/notificacoes';
 import { buildSchema } from '../../server/graphql/schema';
-import {
-  DEMO,
-  errorCode,
-  gql,
-  signIn,
-  signInAsNew,
-  startPortal,
-  type GraphQLResponse,
-  type TestPortal,
-  versionOf,
-} from './portal';
+import { seedKit } from './kit';
+import { DEMO, errorCode, gql, signIn, signInAsNew, type GraphQLResponse, type TestPortal, versionOf } from './portal';
 
 // Scope on every write (issue #10): a caller never changes, nor reads through an id, a record
 // outside their scope, and a cascade never reaches a dealer or user outside it. Every answer is
 // checked in the data afterwards, not only in the response.
 
+const kit = seedKit({ seed: 1010, domain: 'escopo.test' });
+const { unique } = kit;
 let portal: TestPortal;
 let db: TestPortal['database']['db'];
-const random = seededRandom(1010);
 let marcaA: number, marcaC: number;
-let setor: { id: number; divisaoId: number };
 let montadora: string;
 let staff: string;
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  db = portal.database.db;
+  ({ portal, db, staff } = await kit.start());
   montadora = (await signIn(portal, DEMO.montadora)).access_token;
-  staff = (await signIn(portal, DEMO.super)).access_token;
   // The montadora demo user holds Aurora and Boreal; Cometa (C) is another manufacturer's.
   const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
   [marcaA, , marcaC] = marcas.map((m) => m.id);
-  [setor] = await db.select().from(s.setores).limit(1);
   // The temporary-absence key too, so its operations are refused for scope, not for the key.
   const [me] = await db.select().from(s.usuarios).where(eq(s.usuarios.email, DEMO.montadora));
   const [key] = await db
@@ -49,27 +34,10 @@ beforeAll(async () => {
     .where(eq(s.funcionalidades.chave, 'PORTAL_AUSENCIA_TEMPORARIA'));
   await db.insert(s.usuarioFuncionalidades).values({ usuarioId: me.id, funcionalidadeId: key.id });
 });
-afterAll(() => portal?.close());
-
 const newDealer = (marcaIds: number[], grupoIds: number[] = []) =>
-  createDealer(db, {
-    nomeExibicao: unique('Dealer'),
-    razaoSocial: 'Concessionária de Escopo Ltda',
-    cnpj: cnpjFrom(random),
-    codigos: ['E1'],
-    divisaoId: setor.divisaoId,
-    setorId: setor.id,
-    marcaIds,
-    grupoIds,
-  });
+  kit.dealer({ marcaIds, grupoIds, razaoSocial: 'Concessionária de Escopo Ltda', codigos: ['E1'] });
 
-const newDealerUser = (dealerIds: number[]) =>
-  createUsuario(db, {
-    nome: unique('Usuário'),
-    email: `${unique('u').replace(/\s/g, '.')}@escopo.test`.toLowerCase(),
-    tipo: 'DEALER_GRUPO',
-    dealerIds,
-  });
+const newDealerUser = (dealerIds: number[]) => kit.usuario({ tipo: 'DEALER_GRUPO', dealer: dealerIds });
 
 const SALVAR_GRUPO = `mutation($grupo: GrupoInput!) { salvarGrupo(grupo: $grupo) { id nome active } }`;
 const INATIVAR_GRUPO = 'mutation($id: ID!) { inativarGrupo(id: $id) { id active } }';
@@ -319,7 +287,7 @@ describe('a dealer-group user with the maintenance key', () => {
     await db.insert(s.dealerGrupos).values({ dealerId: mine.id, grupoId: onlyMine.id });
     const user = await signInAsNew(portal, {
       nome: 'Gestor de Grupo',
-      email: `gestor.${seq}@escopo.test`,
+      email: `gestor.${kit.seq()}@escopo.test`,
       tipo: 'DEALER_GRUPO',
       funcionalidades: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'],
       marcaIds: [marcaA],
@@ -710,7 +678,7 @@ describe('ids of another scope on every operation', () => {
           : (
               await signInAsNew(portal, {
                 nome: 'Dealer com todas as chaves',
-                email: `todas.${seq}@escopo.test`,
+                email: `todas.${kit.seq()}@escopo.test`,
                 tipo: 'DEALER_GRUPO',
                 funcionalidades: [
                   'PORTAL_MANUTENCAO_DEALERS_GRUPO',
@@ -761,9 +729,9 @@ describe('ids of another scope on every operation', () => {
           autorId: userC.id,
           idioma: 'PT_BR',
           nomeArquivo: 'alheia.xlsx',
-          chave: `importacoes/alheia-${seq}.xlsx`,
+          chave: `importacoes/alheia-${kit.seq()}.xlsx`,
           tamanho: 1,
-          sha256: `alheia-${seq}-${tipo}`,
+          sha256: `alheia-${kit.seq()}-${tipo}`,
         })
         .returning();
       const targets: Targets = {

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
-import { policies } from '../../../domain/policies';
+import { administra, policies } from '../../../domain/policies';
 import {
   destinatariosFilterSchema,
   grupoUsuariosFilterSchema,
@@ -166,7 +165,7 @@ async function grupoErrors(db: DbOrTx, session: Session, input: GrupoUsuariosInp
     if (outside > 0) errors[field] = MESSAGES[field];
   }
   const tiposKept = new Set(before?.tiposUsuario ?? []);
-  if (input.tiposUsuario.some((t) => !tiposKept.has(t) && !TIPOS_ADMINISTRADOS[session.tipo].includes(t))) {
+  if (input.tiposUsuario.some((t) => !tiposKept.has(t) && !administra(session, t))) {
     errors.tiposUsuario = MESSAGES.tiposUsuario;
   }
   return errors;

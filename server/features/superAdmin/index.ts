@@ -14,7 +14,7 @@ import { operation, type Feature } from '../../graphql/operation';
 import { enqueueUnique, type JobRow } from '../../jobs';
 import { mailerOf } from '../../mail';
 import { listProdutos } from '../produtos';
-import { findUsuarioByEmail } from '../usuarios';
+import { findUsuarioByEmail } from '../../auth/accounts';
 import { KeycloakError, syncKeycloakUser } from '../../auth/keycloakAdmin';
 import * as q from './queries';
 

@@ -1,137 +1,149 @@
-import { and, between, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  dealerGrupos,
-  dealerMarcas,
-  dealers,
-  grupoMarcas,
-  grupos,
-  jobs,
-  produtos,
-  usuarioDealers,
-  usuarios,
-} from '../../db/schema';
+import { dealers, jobs, produtos } from '../../db/schema';
 
-// Data access of the super-admin page. The synchronisations are set-based: queries find every
-// record to change, then each chunk of ids is changed by one UPDATE or DELETE that checks the rule
-// again (records changed meanwhile by someone else are left alone). The finding runs one range of
-// dealer ids per statement (issue #25): on the embedded database a statement holds the one
-// connection, so a job's statements must be short for requests to get it between them.
+// Data access of the super-admin page. The synchronisations change records by condition in SQL:
+// each is one UPDATE (or DELETE) per range of dealer ids whose WHERE is the rule itself, bumping the
+// `version` of every record it changes (a form read before the run then gets CONFLICT instead of
+// silently undoing it) and auditing each change in the same statement (data-modifying CTEs). A
+// record changed meanwhile by someone else no longer matches the rule and is left alone. One range
+// per statement (issue #25): on the embedded database a statement holds the one connection, so a
+// job's statements must be short for requests to get it between them.
 
-/** Dealer ids per finding statement (5,000 dealers at national scale: 10 statements of about 1 ms). */
+/** Dealer ids per statement (5,000 dealers at national scale: 10 statements of about 1 ms). */
 export const DEALER_RANGE = 500;
 
-/** Runs `find` over the dealer ids in ranges of DEALER_RANGE; the ids found, once each, in order. */
-async function byDealerRange(db: DbOrTx, find: (from: number, to: number) => Promise<{ id: number }[]>) {
+export interface Range {
+  from: number;
+  to: number;
+}
+
+/** The ranges of DEALER_RANGE dealer ids covering every dealer, in order. */
+export async function dealerRanges(db: DbOrTx): Promise<Range[]> {
   const [{ min, max }] = await db
     .select({ min: sql<number | null>`min(${dealers.id})`, max: sql<number | null>`max(${dealers.id})` })
     .from(dealers);
-  const found = new Set<number>();
   if (min === null || max === null) return [];
+  const ranges: Range[] = [];
   for (let from = Number(min); from <= Number(max); from += DEALER_RANGE) {
-    for (const { id } of await find(from, from + DEALER_RANGE - 1)) found.add(id);
+    ranges.push({ from, to: from + DEALER_RANGE - 1 });
   }
-  return [...found].sort((a, b) => a - b);
+  return ranges;
 }
 
-/** An active dealer with no brand, or with groups none of which is active. */
-const dealerSemMarcaOuSemGrupoAtivo = sql`${dealers.active} and (
-  not exists (select 1 from ${dealerMarcas} where ${dealerMarcas.dealerId} = ${dealers.id})
+/** An active dealer (`d`) with no brand, or with groups none of which is active. */
+const dealerSemMarcaOuSemGrupoAtivo = sql`d.active and (
+  not exists (select 1 from dealer_marcas dm where dm.dealer_id = d.id)
   or (
-    exists (select 1 from ${dealerGrupos} where ${dealerGrupos.dealerId} = ${dealers.id})
+    exists (select 1 from dealer_grupos dg where dg.dealer_id = d.id)
     and not exists (
-      select 1 from ${dealerGrupos} join ${grupos} on ${grupos.id} = ${dealerGrupos.grupoId}
-      where ${dealerGrupos.dealerId} = ${dealers.id} and ${grupos.active}
+      select 1 from dealer_grupos dg join grupos g on g.id = dg.grupo_id where dg.dealer_id = d.id and g.active
     )
   )
 )`;
 
-export function dealersParaInativar(db: DbOrTx): Promise<number[]> {
-  return byDealerRange(db, (from, to) =>
-    db
-      .select({ id: dealers.id })
-      .from(dealers)
-      .where(and(between(dealers.id, from, to), dealerSemMarcaOuSemGrupoAtivo)),
-  );
-}
-
-export function inativarDealers(tx: DbOrTx, ids: number[]) {
-  return tx
-    .update(dealers)
-    .set({ active: false })
-    .where(and(inArray(dealers.id, ids), dealerSemMarcaOuSemGrupoAtivo))
-    .returning({ id: dealers.id, nomeExibicao: dealers.nomeExibicao });
-}
-
-/** A dealer–group link whose dealer and group share no brand. */
+/** A dealer–group link (`dg`) whose dealer and group share no brand. */
 const vinculoSemMarcaComum = sql`not exists (
-  select 1 from ${dealerMarcas} join ${grupoMarcas} on ${grupoMarcas.marcaId} = ${dealerMarcas.marcaId}
-  where ${dealerMarcas.dealerId} = ${dealerGrupos.dealerId} and ${grupoMarcas.grupoId} = ${dealerGrupos.grupoId}
+  select 1 from dealer_marcas dm join grupo_marcas gm on gm.marca_id = dm.marca_id
+  where dm.dealer_id = dg.dealer_id and gm.grupo_id = dg.grupo_id
 )`;
 
-/** Dealers having at least one group with which they share no brand. */
-export function dealersComVinculoSemMarca(db: DbOrTx): Promise<number[]> {
-  return byDealerRange(db, (from, to) =>
-    db
-      .selectDistinct({ id: dealerGrupos.dealerId })
-      .from(dealerGrupos)
-      .where(and(between(dealerGrupos.dealerId, from, to), vinculoSemMarcaComum)),
-  );
-}
-
-/** Removes the links of these dealers to groups with which they share no brand; returns them with the group's name. */
-export async function removerVinculosSemMarca(tx: DbOrTx, dealerIds: number[]) {
-  const removed = await tx
-    .delete(dealerGrupos)
-    .where(and(inArray(dealerGrupos.dealerId, dealerIds), vinculoSemMarcaComum))
-    .returning();
-  if (removed.length === 0) return [];
-  const nomes = new Map(
-    (
-      await tx
-        .select({ id: grupos.id, nome: grupos.nome })
-        .from(grupos)
-        .where(
-          inArray(
-            grupos.id,
-            removed.map((r) => r.grupoId),
-          ),
-        )
-    ).map((g) => [g.id, g.nome]),
-  );
-  return removed.map((r) => ({ ...r, grupoNome: nomes.get(r.grupoId) ?? null }));
-}
-
-/** An active dealer-group user who has dealers, none of them active. */
-const usuarioSemDealerAtivo = sql`${usuarios.active} and ${usuarios.tipo} = 'DEALER_GRUPO'
-  and exists (select 1 from ${usuarioDealers} where ${usuarioDealers.usuarioId} = ${usuarios.id})
+/**
+ * An active dealer-group user (`u`) with dealers, none of them active, found from the inactive
+ * dealers of the range (usually few) instead of testing each of the 100,000 users.
+ */
+const usuarioSemDealerAtivo = ({ from, to }: Range) => sql`u.active and u.tipo = 'DEALER_GRUPO'
+  and u.id in (
+    select ud.usuario_id from usuario_dealers ud join dealers d on d.id = ud.dealer_id
+    where d.id between ${from} and ${to} and not d.active
+  )
   and not exists (
-    select 1 from ${usuarioDealers} join ${dealers} on ${dealers.id} = ${usuarioDealers.dealerId}
-    where ${usuarioDealers.usuarioId} = ${usuarios.id} and ${dealers.active}
+    select 1 from usuario_dealers ud join dealers d on d.id = ud.dealer_id where ud.usuario_id = u.id and d.active
   )`;
 
-/**
- * Such a user works only at inactive dealers, so they are found from the inactive dealers of each
- * range (usually few) instead of testing each of the 100,000 users.
- */
-export function usuariosParaInativar(db: DbOrTx): Promise<number[]> {
-  return byDealerRange(db, (from, to) =>
-    db
-      .selectDistinct({ id: usuarios.id })
-      .from(usuarioDealers)
-      .innerJoin(dealers, eq(dealers.id, usuarioDealers.dealerId))
-      .innerJoin(usuarios, eq(usuarios.id, usuarioDealers.usuarioId))
-      // The rule's subqueries name usuario_dealers and dealers again: theirs, not these.
-      .where(and(between(dealers.id, from, to), not(dealers.active), usuarioSemDealerAtivo)),
+/** How many records each synchronisation would change in a range (the job's total, before it runs). */
+export const contar = {
+  dealers: ({ from, to }: Range) =>
+    sql`select count(*)::int as n from dealers d where d.id between ${from} and ${to} and ${dealerSemMarcaOuSemGrupoAtivo}`,
+  vinculos: ({ from, to }: Range) =>
+    sql`select count(*)::int as n from dealer_grupos dg where dg.dealer_id between ${from} and ${to} and ${vinculoSemMarcaComum}`,
+  usuarios: (range: Range) => sql`select count(*)::int as n from usuarios u where ${usuarioSemDealerAtivo(range)}`,
+};
+
+export async function count(db: DbOrTx, statement: SQL) {
+  const [{ n }] = await rows<{ n: number }>(db, statement);
+  return n;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const ATIVO = json({ active: true });
+const INATIVO = json({ active: false });
+const SINCRONIZACAO = 'SINCRONIZACAO';
+
+/** Inactivates the range's dealers that break the rule, audited per dealer; how many. */
+export function inativarDealers(tx: DbOrTx, autorId: number | null, { from, to }: Range) {
+  return count(
+    tx,
+    sql`with changed as (
+        update dealers d set active = false, version = d.version + 1
+        where d.id between ${from} and ${to} and ${dealerSemMarcaOuSemGrupoAtivo}
+        returning d.id
+      ),
+      audited as (
+        insert into auditoria (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
+        select 'DEALER', id::text, ${SINCRONIZACAO}, ${ATIVO}, ${INATIVO}, ${autorId}::int from changed
+      )
+      select count(*)::int as n from changed`,
   );
 }
 
-export function inativarUsuarios(tx: DbOrTx, ids: number[]) {
-  return tx
-    .update(usuarios)
-    .set({ active: false })
-    .where(and(inArray(usuarios.id, ids), usuarioSemDealerAtivo))
-    .returning({ id: usuarios.id, email: usuarios.email });
+/**
+ * Unlinks the range's dealers from the groups they share no brand with; bumps each such dealer's
+ * version (its groups are part of the dealer's form) and audits each link; how many links.
+ */
+export function removerVinculosSemMarca(tx: DbOrTx, autorId: number | null, { from, to }: Range) {
+  return count(
+    tx,
+    sql`with removed as (
+        delete from dealer_grupos dg
+        where dg.dealer_id between ${from} and ${to} and ${vinculoSemMarcaComum}
+        returning dg.dealer_id, dg.grupo_id
+      ),
+      bumped as (
+        update dealers d set version = d.version + 1 where d.id in (select dealer_id from removed)
+      ),
+      audited as (
+        insert into auditoria (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
+        select 'DEALER', r.dealer_id::text, ${SINCRONIZACAO},
+          jsonb_build_object('grupo', jsonb_build_object('id', r.grupo_id, 'nome', g.nome)),
+          ${json({ grupo: null })}, ${autorId}::int
+        from removed r join grupos g on g.id = r.grupo_id
+      )
+      select count(*)::int as n from removed`,
+  );
+}
+
+/** Inactivates the users left without an active dealer by the range's inactive dealers, audited per user; how many. */
+export function inativarUsuarios(tx: DbOrTx, autorId: number | null, range: Range) {
+  return count(
+    tx,
+    sql`with changed as (
+        update usuarios u set active = false, version = u.version + 1
+        where ${usuarioSemDealerAtivo(range)}
+        returning u.id
+      ),
+      audited as (
+        insert into auditoria (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
+        select 'USUARIO', id::text, ${SINCRONIZACAO}, ${ATIVO}, ${INATIVO}, ${autorId}::int from changed
+      )
+      select count(*)::int as n from changed`,
+  );
+}
+
+/** The rows of a raw statement, whichever driver (node-postgres or PGlite) runs it. */
+async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 export async function findProduto(db: DbOrTx, id: number) {

@@ -1,5 +1,5 @@
+import type { SQL } from 'drizzle-orm';
 import type { SuperAdminFila } from '../../../domain/schemas/superAdmin';
-import { recordAudit, type AuditEntry } from '../../audit';
 import type { Db, Tx } from '../../db/client';
 import type { JobContext, JobDefinition } from '../../jobs';
 import * as q from './queries';
@@ -10,95 +10,50 @@ import * as q from './queries';
  * - dealers: an active dealer with no brand, or whose groups are all inactive, becomes inactive;
  * - groups: a dealer is unlinked from every group with which it shares no brand;
  * - users: an active DEALER_GRUPO user with dealers, none of them active, becomes inactive.
- * Each chunk of records changes in one statement and one transaction with its audit entries.
+ * Each range of dealers changes by condition in one statement and one transaction with its audit
+ * entries (server/features/superAdmin/queries.ts), bumping the version of what it changes.
  */
-
-/**
- * Records changed per statement and transaction; keeps transactions short (on the embedded database
- * a transaction holds the one connection: requests wait for it) and parameters few.
- */
-export const CHUNK_SIZE = 250;
 
 type Progress = (processados: number, total: number) => Promise<void>;
+type Change = (tx: Tx, autorId: number | null, range: q.Range) => Promise<number>;
 
-/** Applies `change` to `ids` chunk by chunk, each in its own transaction; returns the records changed. */
-async function inChunks(
+/**
+ * Counts what the rule would change (the job's total), then applies `change` range by range, each
+ * in its own transaction; returns the records changed.
+ */
+async function byRange(
   db: Db,
-  ids: number[],
+  autorId: number | null,
   progress: Progress,
-  change: (tx: Tx, chunk: number[]) => Promise<number>,
+  countIn: (range: q.Range) => SQL,
+  change: Change,
 ) {
-  await progress(0, ids.length);
+  const ranges = await q.dealerRanges(db);
+  let total = 0;
+  for (const range of ranges) total += await q.count(db, countIn(range));
+  await progress(0, total);
   let changed = 0;
-  for (let start = 0; start < ids.length; start += CHUNK_SIZE) {
-    const chunk = ids.slice(start, start + CHUNK_SIZE);
-    changed += await db.transaction((tx) => change(tx, chunk));
+  for (const range of ranges) {
+    const n = await db.transaction((tx) => change(tx, autorId, range));
+    changed += n;
     // Outside the transaction, so other sessions see the progress at once.
-    await progress(Math.min(start + CHUNK_SIZE, ids.length), ids.length);
+    if (n > 0) await progress(changed, Math.max(total, changed));
   }
+  // Records changed by someone else meanwhile no longer count: the total is what was done.
+  if (changed !== total) await progress(changed, changed);
   return changed;
 }
 
-const SINCRONIZACAO = 'SINCRONIZACAO';
-
 export async function sincronizarDealers(db: Db, autorId: number | null, progress: Progress) {
-  const ids = await q.dealersParaInativar(db);
-  const dealersInativados = await inChunks(db, ids, progress, async (tx, chunk) => {
-    const inativados = await q.inativarDealers(tx, chunk);
-    await recordAudit(
-      tx,
-      inativados.map((d): AuditEntry => ({
-        tipo: 'DEALER',
-        registroId: d.id,
-        alteracao: SINCRONIZACAO,
-        valorAnterior: { active: true },
-        valorNovo: { active: false },
-        autorId,
-      })),
-    );
-    return inativados.length;
-  });
-  return { dealersInativados };
+  return { dealersInativados: await byRange(db, autorId, progress, q.contar.dealers, q.inativarDealers) };
 }
 
 export async function sincronizarGrupos(db: Db, autorId: number | null, progress: Progress) {
-  const ids = await q.dealersComVinculoSemMarca(db);
-  const vinculosRemovidos = await inChunks(db, ids, progress, async (tx, chunk) => {
-    const removidos = await q.removerVinculosSemMarca(tx, chunk);
-    await recordAudit(
-      tx,
-      removidos.map((v): AuditEntry => ({
-        tipo: 'DEALER',
-        registroId: v.dealerId,
-        alteracao: SINCRONIZACAO,
-        valorAnterior: { grupo: { id: v.grupoId, nome: v.grupoNome } },
-        valorNovo: { grupo: null },
-        autorId,
-      })),
-    );
-    return removidos.length;
-  });
-  return { vinculosRemovidos };
+  return { vinculosRemovidos: await byRange(db, autorId, progress, q.contar.vinculos, q.removerVinculosSemMarca) };
 }
 
 export async function sincronizarUsuarios(db: Db, autorId: number | null, progress: Progress) {
-  const ids = await q.usuariosParaInativar(db);
-  const usuariosInativados = await inChunks(db, ids, progress, async (tx, chunk) => {
-    const inativados = await q.inativarUsuarios(tx, chunk);
-    await recordAudit(
-      tx,
-      inativados.map((u): AuditEntry => ({
-        tipo: 'USUARIO',
-        registroId: u.id,
-        alteracao: SINCRONIZACAO,
-        valorAnterior: { active: true },
-        valorNovo: { active: false },
-        autorId,
-      })),
-    );
-    return inativados.length;
-  });
-  return { usuariosInativados };
+  return { usuariosInativados: await byRange(db, autorId, progress, q.contar.usuarios, q.inativarUsuarios) };
 }
 
 /**

@@ -14,6 +14,7 @@ import { fileStore, type FileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import type { JobContext, JobDefinition, JobRow } from '../../jobs';
 import * as q from './queries';
+import { findUsuarioById } from '../../auth/accounts';
 
 /**
  * The users list exported to .xlsx in the background (issue #13, spec section 4: Processing,
@@ -77,7 +78,7 @@ const COLUMNS: Column[] = [
 /** The session the author would have now: null when they are gone, inactive or may no longer export. */
 async function authorSession(db: Db, autorId: number | null) {
   if (autorId === null) return null;
-  const author = await q.findUsuarioById(db, autorId);
+  const author = await findUsuarioById(db, autorId);
   const session = author ? await sessionOfEmail(db, author.email) : null;
   return session && allows(session, policies.usuarios.export) ? session : null;
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { policies } from '../../../domain/policies';
-import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
+import { policies, TIPOS_ADMINISTRADOS } from '../../../domain/policies';
 import { idSchema, mudarLinguaSchema, onboardingSchema } from '../../../domain/schemas/usuario';
 import { auditedWrite } from '../../audit/write';
 import { notFound, portalError } from '../../graphql/errors';
@@ -30,6 +29,8 @@ import { enqueueUnique } from '../../jobs';
 import { EXPORT_FILA, exportView, latestExport, type ExportPayload } from './exportacao';
 import { saveUsuario, setAtivacaoEspecial, setUsuarioActive, usuarioView, viewOf } from './manutencao';
 import * as q from './queries';
+import { findUsuarioById } from '../../auth/accounts';
+import * as logado from './logado';
 
 const byId = z.object({ id: idSchema });
 const byUsuarioId = z.object({ usuarioId: idSchema });
@@ -50,15 +51,9 @@ async function grantableProdutos(db: DbOrTx, session: Session, only: Set<number>
 
 /** Brands the caller may give a user: their own (all active brands for provider staff). */
 function assignableMarcas(db: DbOrTx, session: Session) {
-  if (session.tipo !== 'TECSINAPSE') return q.marcasOf(db, session.usuarioId);
+  if (session.tipo !== 'TECSINAPSE') return logado.marcasOf(db, session.usuarioId);
   return db
-    .select({
-      id: marcas.id,
-      nome: marcas.nome,
-      descricao: marcas.descricao,
-      facebookId: marcas.facebookId,
-      active: marcas.active,
-    })
+    .select(logado.marcaColumns)
     .from(marcas)
     .where(eq(marcas.active, true))
     .orderBy(asc(marcas.nome))
@@ -83,7 +78,6 @@ async function podeAdicionarCargo(
 }
 
 /** What other features may use (they import a feature's index only). */
-export { findUsuarioByEmail } from './queries';
 export { inatividadeJob } from './inatividade';
 export { exportJobs as usuariosJobs, exportacoesArea } from './exportacao';
 export { salvarUsuariosLote, LinhasRecusadas, type LinhaLote, type ResultadoLote } from './lote';
@@ -204,14 +198,14 @@ export const usuariosFeature: Feature = {
     usuarioLogado: operation({
       policy: policies.portal.use,
       async resolve(_args: unknown, { db, session }) {
-        const usuario = await q.findUsuarioById(db, session.usuarioId);
+        const usuario = await findUsuarioById(db, session.usuarioId);
         if (!usuario) throw notFound(session.idioma);
         const [marcas, funcionalidades, produtos, dealers, onboardingsVistos] = await Promise.all([
-          q.marcasOf(db, usuario.id),
-          q.functionKeysOf(db, usuario.id),
-          q.produtosOf(db, usuario.id),
-          q.dealersOf(db, usuario.id),
-          q.onboardingsOf(db, usuario.id),
+          logado.marcasOf(db, usuario.id),
+          logado.functionKeysOf(db, usuario.id),
+          logado.produtosOf(db, usuario.id),
+          logado.dealersOf(db, usuario.id),
+          logado.onboardingsOf(db, usuario.id),
         ]);
         return {
           ...usuarioResumo(usuario),
@@ -229,7 +223,7 @@ export const usuariosFeature: Feature = {
       policy: policies.portal.use,
       async resolve(args: unknown, ctx) {
         const { id } = parseInput(onboardingSchema, args, ctx.idioma);
-        return q.isOnboardingSeen(ctx.db, ctx.session.usuarioId, id);
+        return logado.isOnboardingSeen(ctx.db, ctx.session.usuarioId, id);
       },
     }),
   },
@@ -289,7 +283,7 @@ export const usuariosFeature: Feature = {
       policy: policies.portal.use,
       async resolve(args: unknown, ctx) {
         const { id } = parseInput(onboardingSchema, args, ctx.idioma);
-        await q.markOnboardingSeen(ctx.db, ctx.session.usuarioId, id);
+        await logado.markOnboardingSeen(ctx.db, ctx.session.usuarioId, id);
         return true;
       },
     }),
@@ -306,14 +300,14 @@ export const usuariosFeature: Feature = {
           table: usuarios,
           target: { id, version: 'any' },
           async load(tx, id) {
-            const before = await q.findUsuarioById(tx, id);
+            const before = await findUsuarioById(tx, id);
             if (!before) throw notFound(session.idioma);
             return { idioma: before.idioma };
           },
-          write: (tx) => q.setIdioma(tx, id, idioma).then(() => id),
+          write: (tx) => logado.setIdioma(tx, id, idioma).then(() => id),
           after: () => ({ idioma }),
         });
-        return usuarioResumo((await q.findUsuarioById(db, id))!);
+        return usuarioResumo((await findUsuarioById(db, id))!);
       },
     }),
   },

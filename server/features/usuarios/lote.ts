@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
 import type { UsuarioInput } from '../../../domain/schemas/usuario';
+import { administra } from '../../../domain/policies';
 import { diff } from '../../audit';
 import { queuePasswordLinks } from '../../auth/forgotPassword';
 import { usuarioScope, type Session } from '../../authz';
@@ -12,6 +12,7 @@ import type { QueuedMail } from '../../mail';
 import { identidadePendente } from './identidade';
 import { checkLinks, loadLinkReach, snapshot, snapshotOf } from './manutencao';
 import * as q from './queries';
+import * as g from './gravacao';
 
 // The bulk import's save (issue #15): the checks of salvarUsuario (the same `checkLinks`, the
 // locked fields, the administered types, uniqueness, the caller's scope after the write) over a
@@ -52,7 +53,6 @@ export async function salvarUsuariosLote(
 ): Promise<{ resultados: ResultadoLote[]; mails: QueuedMail[] }> {
   const resultados: ResultadoLote[] = [];
   const recusar = (linha: number, erros: Record<string, string>) => resultados.push({ linha, status: 'ERRO', erros });
-  const administrados = TIPOS_ADMINISTRADOS[session.tipo];
 
   const existentes = new Map(
     (
@@ -69,8 +69,8 @@ export async function salvarUsuariosLote(
   for (const l of linhas) {
     const before = existentes.get(l.input.email);
     if (before && !before.inScope) recusar(l.linha, { email: q.emUsoError('email', false) });
-    else if (before && !administrados.includes(before.tipo)) recusar(l.linha, { email: 'errors.outsideScope' });
-    else if (!before && !administrados.includes(l.input.tipo)) {
+    else if (before && !administra(session, before.tipo)) recusar(l.linha, { email: 'errors.outsideScope' });
+    else if (!before && !administra(session, l.input.tipo)) {
       recusar(l.linha, { tipo: 'usuarios.validation.tipoNaoPermitido' });
     } else aceitas.push({ ...l, before });
   }
@@ -124,7 +124,7 @@ export async function salvarUsuariosLote(
     for (const r of rows) donosCpf.set(r.cpf, { id: Number(r.id), visible: Boolean(r.visible) });
   }
 
-  const writes: (q.UsuarioLote & q.UsuarioWrite & { linha: number; before?: q.UsuarioRow })[] = [];
+  const writes: (g.UsuarioLote & g.UsuarioWrite & { linha: number; before?: q.UsuarioRow })[] = [];
   for (const { linha, input, before } of aceitas) {
     const { errors, links } = checkLinks(reach, input, before);
     const cpf = before?.cpf ?? input.cpf;
@@ -154,7 +154,7 @@ export async function salvarUsuariosLote(
     });
   }
 
-  const ids = await q.writeUsuariosLote(tx, writes, session.usuarioId);
+  const ids = await g.writeUsuariosLote(tx, writes, session.usuarioId);
   const idOf = (w: (typeof writes)[number]) => ids.get(w.email)!;
 
   // Nobody creates or keeps a user they could not see again (salvarUsuario's rule), checked for

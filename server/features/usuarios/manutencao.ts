@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { TIPOS_ADMINISTRADOS } from '../../../domain/access';
-import { policies, type Policy } from '../../../domain/policies';
+import { administra, policies, type Policy } from '../../../domain/policies';
 import { usuarioSchema, type UsuarioInput, type UsuarioRules } from '../../../domain/schemas/usuario';
 import { auditedSetActive, auditedWrite } from '../../audit/write';
 import { revokeAccount } from '../../auth/oidcAdapter';
@@ -35,6 +34,7 @@ import { mailerOf } from '../../mail';
 import { listProdutos } from '../produtos';
 import { loadProperties } from '../plataforma';
 import * as q from './queries';
+import * as g from './gravacao';
 
 // salvarUsuario and the activation of users (issue #13): the rules of the shared schema, then what
 // only the database knows (uniqueness, references, the caller's reach), in one audited transaction.
@@ -60,7 +60,7 @@ export async function usuarioRules(db: DbOrTx, ctx: Pick<SignedInContext, 'confi
 const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** The audited shape of a user: every field the wizard saves, lists in a stable order. */
-export function snapshot(u: q.UsuarioWrite & { active: boolean }) {
+export function snapshot(u: g.UsuarioWrite & { active: boolean }) {
   return {
     nome: u.nome,
     email: u.email,
@@ -112,10 +112,8 @@ async function writableUsuario(
   const reach = await usuarioReach(db, session, id);
   authorize(session, policy, session.idioma, { reach });
   const row = await q.findUsuario(db, session, id);
-  if (!row || !TIPOS_ADMINISTRADOS[session.tipo].includes(row.tipo)) {
-    throw portalError(session.idioma, 'FORBIDDEN', 'errors.outsideScope');
-  }
-  authorize(session, policy, session.idioma, { reach, changesState: changesState(row) });
+  if (!row) throw portalError(session.idioma, 'FORBIDDEN', 'errors.outsideScope');
+  authorize(session, policy, session.idioma, { reach, tipo: row.tipo, changesState: changesState(row) });
   return row;
 }
 
@@ -304,7 +302,7 @@ async function resolveLinks(tx: DbOrTx, session: Session, input: UsuarioInput, b
 export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<number> {
   const { db, session, idioma } = ctx;
   const input = parseInput(usuarioSchema(await usuarioRules(db, ctx)), raw, idioma);
-  let write: q.UsuarioWrite | undefined;
+  let write: g.UsuarioWrite | undefined;
   let row: q.UsuarioRow | undefined;
   let created = false;
   const id = await auditedWrite(db, session, {
@@ -322,13 +320,13 @@ export async function saveUsuario(ctx: SignedInContext, raw: unknown): Promise<n
       const tipo = row ? row.tipo : input.tipo;
       const cpf = row?.cpf ?? input.cpf;
       const errors: Record<string, string> = {};
-      if (!TIPOS_ADMINISTRADOS[session.tipo].includes(tipo)) errors.tipo = 'usuarios.validation.tipoNaoPermitido';
+      if (!administra(session, tipo)) errors.tipo = 'usuarios.validation.tipoNaoPermitido';
       const { errors: linkErrors, links } = await resolveLinks(tx, session, input, row);
       write = { ...input, id: input.id, email, tipo, cpf, ...links };
       return { ...errors, ...linkErrors, ...(await q.uniquenessErrors(tx, session, { id: input.id, email, cpf })) };
     },
     async write(tx) {
-      const id = await q.writeUsuario(tx, write!);
+      const id = await g.writeUsuario(tx, write!);
       created = !input.id;
       // A save that would take the user out of the caller's sight (no brand or dealer of theirs
       // left) is refused: nobody creates or keeps a user they could not see again.
@@ -367,7 +365,7 @@ export async function setUsuarioActive(ctx: SignedInContext, id: number, active:
     load: async (tx, id) =>
       snapshotOf(await writableUsuario(tx, session, id, policies.usuarios.edit, (row) => row.active !== active)),
     async write(tx, before) {
-      await q.setUsuarioActive(tx, id, active);
+      await g.setUsuarioActive(tx, id, active);
       if (!active) await revokeAccount(tx, id);
       if (before.active !== active) {
         await identidadePendente(ctx.db, tx, ctx.config, sql`select ${id}::int`, ctx.session.usuarioId);
@@ -403,7 +401,7 @@ export async function setAtivacaoEspecial(
       return { ...snapshotOf(row), ativacaoEspecial: row.ativacaoEspecial };
     },
     async write(tx) {
-      await q.setAtivacaoEspecial(tx, id, ativacaoEspecial);
+      await g.setAtivacaoEspecial(tx, id, ativacaoEspecial);
       return id;
     },
     after: (before) => ({ ...before!, ativacaoEspecial }),

@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Idioma, OnboardingId, TipoUsuario } from '../../../domain/enums';
+import type { TipoUsuario } from '../../../domain/enums';
 import type { UsuarioFilter } from '../../../domain/schemas/usuario';
 import { dealerScope, grupoScope, usuarioScope, type Session } from '../../authz';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, idOf, orderOf, pageOf, pageWithTotal, searchIn } from '../../db/lists';
 import {
-  auditoria,
   cargos,
   dealerGrupos,
   dealerProdutos,
@@ -16,7 +15,6 @@ import {
   funcionalidades,
   grupos,
   marcas,
-  onboardingVistos,
   produtos,
   tiposAcesso,
   usuarioCargos,
@@ -28,173 +26,10 @@ import {
   usuarioTiposAcesso,
 } from '../../db/schema';
 
-export async function findUsuarioById(db: DbOrTx, id: number) {
-  if (!Number.isSafeInteger(id)) return undefined;
-  const [usuario] = await db.select().from(usuarios).where(eq(usuarios.id, id));
-  return usuario;
-}
-
-export async function findUsuarioByEmail(db: DbOrTx, email: string) {
-  const [usuario] = await db.select().from(usuarios).where(eq(usuarios.email, email.trim().toLowerCase()));
-  return usuario;
-}
-
-/** The user of a session with their function keys, in one statement prepared once per database. */
-function sessionUserStatement(db: Db) {
-  return db
-    .select({
-      id: usuarios.id,
-      email: usuarios.email,
-      nome: usuarios.nome,
-      tipo: usuarios.tipo,
-      idioma: usuarios.idioma,
-      active: usuarios.active,
-      sessoesEncerradasEm: usuarios.sessoesEncerradasEm,
-      funcionalidades: sql<string[]>`array(select f.chave from ${usuarioFuncionalidades} uf
-        join ${funcionalidades} f on f.id = uf.funcionalidade_id where uf.usuario_id = ${idOf(usuarios)} order by f.chave)`,
-      // touchUltimoAcessoHourly's own test, so a request sends its write only when it would write.
-      acessoRecente: sql<boolean>`coalesce(${usuarios.ultimoAcesso} >= now() - interval '1 hour', false)`,
-    })
-    .from(usuarios)
-    .where(eq(usuarios.email, sql.placeholder('email')))
-    .prepare('sessao_usuario');
-}
-
-// Every API request reads its session (170 requests/s at national scale): a named prepared
-// statement is built once and planned once per connection instead of at every request (0.41 ->
-// 0.19 ms p50). A pooler in front of PostgreSQL must keep sessions (PgBouncer: session mode).
-const sessionUserStatements = new WeakMap<Db, ReturnType<typeof sessionUserStatement>>();
-
-export async function sessionUserByEmail(db: Db, email: string) {
-  let statement = sessionUserStatements.get(db);
-  if (!statement) sessionUserStatements.set(db, (statement = sessionUserStatement(db)));
-  const [usuario] = await statement.execute({ email: email.trim().toLowerCase() });
-  return usuario;
-}
-
-/** Function keys (funcionalidades.chave) granted to a user. */
-export async function functionKeysOf(db: DbOrTx, usuarioId: number): Promise<{ id: number; chave: string }[]> {
-  return db
-    .select({ id: funcionalidades.id, chave: funcionalidades.chave })
-    .from(usuarioFuncionalidades)
-    .innerJoin(funcionalidades, eq(funcionalidades.id, usuarioFuncionalidades.funcionalidadeId))
-    .where(eq(usuarioFuncionalidades.usuarioId, usuarioId))
-    .orderBy(asc(funcionalidades.chave));
-}
-
-export async function marcasOf(db: DbOrTx, usuarioId: number) {
-  return db
-    .select({
-      id: marcas.id,
-      nome: marcas.nome,
-      descricao: marcas.descricao,
-      facebookId: marcas.facebookId,
-      active: marcas.active,
-    })
-    .from(usuarioMarcas)
-    .innerJoin(marcas, eq(marcas.id, usuarioMarcas.marcaId))
-    .where(eq(usuarioMarcas.usuarioId, usuarioId))
-    .orderBy(asc(marcas.nome));
-}
-
-/** The user's dealers, each with its first dealer group. */
-export async function dealersOf(db: DbOrTx, usuarioId: number) {
-  const list = await db
-    .select({
-      id: dealers.id,
-      nomeExibicao: dealers.nomeExibicao,
-      active: dealers.active,
-      grupo: sql<{ id: number; nome: string } | null>`(
-        select json_build_object('id', g.id, 'nome', g.nome) from ${dealerGrupos} dg
-        join ${grupos} g on g.id = dg.grupo_id where dg.dealer_id = ${dealers.id} order by g.nome limit 1)`,
-    })
-    .from(usuarioDealers)
-    .innerJoin(dealers, eq(dealers.id, usuarioDealers.dealerId))
-    .where(eq(usuarioDealers.usuarioId, usuarioId))
-    .orderBy(asc(dealers.nomeExibicao));
-  return list;
-}
-
-/** Products the user has access types in, each with those access types. */
-export async function produtosOf(db: DbOrTx, usuarioId: number) {
-  const list = await db
-    .select({ produto: produtos, tipoAcesso: { id: tiposAcesso.id, nome: tiposAcesso.nome } })
-    .from(usuarioTiposAcesso)
-    .innerJoin(tiposAcesso, eq(tiposAcesso.id, usuarioTiposAcesso.tipoAcessoId))
-    .innerJoin(produtos, eq(produtos.id, tiposAcesso.produtoId))
-    .where(eq(usuarioTiposAcesso.usuarioId, usuarioId))
-    .orderBy(asc(produtos.nome), asc(tiposAcesso.nome));
-  const byId = new Map<number, typeof produtos.$inferSelect & { tiposAcesso: { id: number; nome: string }[] }>();
-  for (const { produto, tipoAcesso } of list) {
-    const entry = byId.get(produto.id) ?? { ...produto, tiposAcesso: [] };
-    entry.tiposAcesso.push(tipoAcesso);
-    byId.set(produto.id, entry);
-  }
-  return [...byId.values()];
-}
-
-export async function setIdioma(db: DbOrTx, usuarioId: number, idioma: Idioma) {
-  const [updated] = await db.update(usuarios).set({ idioma }).where(eq(usuarios.id, usuarioId)).returning();
-  return updated;
-}
-
-/** Sign-in: the user's last access is now. */
-export async function touchUltimoAcesso(db: DbOrTx, usuarioId: number) {
-  await db
-    .update(usuarios)
-    .set({ ultimoAcesso: sql`now()` })
-    .where(eq(usuarios.id, usuarioId));
-}
-
-/** Stores a new hash of the same password, unless the password changed meanwhile (then the hash differs). */
-export async function replacePasswordHash(db: DbOrTx, usuarioId: number, current: string, replacement: string) {
-  await db
-    .update(usuarios)
-    .set({ senhaHash: replacement })
-    .where(and(eq(usuarios.id, usuarioId), eq(usuarios.senhaHash, current)));
-}
-
-/**
- * API use: records the last access at most once an hour per user, so the 170 requests/s of a
- * national network write a row only when an hour has passed since its last write.
- */
-export async function touchUltimoAcessoHourly(db: DbOrTx, usuarioId: number) {
-  await db
-    .update(usuarios)
-    .set({ ultimoAcesso: sql`now()` })
-    .where(
-      and(
-        eq(usuarios.id, usuarioId),
-        sql`(${usuarios.ultimoAcesso} is null or ${usuarios.ultimoAcesso} < now() - interval '1 hour')`,
-      ),
-    );
-}
-
-export async function isOnboardingSeen(db: DbOrTx, usuarioId: number, onboardingId: OnboardingId) {
-  const [row] = await db
-    .select({ usuarioId: onboardingVistos.usuarioId })
-    .from(onboardingVistos)
-    .where(and(eq(onboardingVistos.usuarioId, usuarioId), eq(onboardingVistos.onboardingId, onboardingId)));
-  return Boolean(row);
-}
-
-/** The onboarding tours this user has seen (closed or finished), for usuarioLogado. */
-export async function onboardingsOf(db: DbOrTx, usuarioId: number) {
-  const rows = await db
-    .select({ onboardingId: onboardingVistos.onboardingId })
-    .from(onboardingVistos)
-    .where(eq(onboardingVistos.usuarioId, usuarioId))
-    .orderBy(asc(onboardingVistos.onboardingId));
-  return rows.map((row) => row.onboardingId as OnboardingId);
-}
-
-export async function markOnboardingSeen(db: DbOrTx, usuarioId: number, onboardingId: OnboardingId) {
-  await db.insert(onboardingVistos).values({ usuarioId, onboardingId }).onConflictDoNothing();
-}
-
-// The user maintenance of issue #13: the scoped list, one user as the wizard edits it, and the
-// writes of salvarUsuario. Links the caller cannot see (another manufacturer's dealers, brands and
-// groups) are neither answered nor changed.
+// The reads of the user maintenance (issue #13): the scoped list and its export, one user as the
+// wizard edits it, and what a save checks (the writes are in gravacao.ts, sign-in's and sessions'
+// reads in server/auth/accounts.ts). Links the caller cannot see (another manufacturer's dealers,
+// brands and groups) are neither answered nor changed.
 
 const usuariosId = idOf(usuarios);
 
@@ -535,103 +370,6 @@ export async function uniquenessErrors(
   return errors;
 }
 
-export interface UsuarioWrite {
-  id?: number | null;
-  nome: string;
-  email: string;
-  cpf: string | null;
-  tipo: TipoUsuario;
-  idioma: Idioma;
-  telefones: string[];
-  celulares: string[];
-  dataAdmissao: string | null;
-  emailSuperior: string | null;
-  desligamentoId: number | null;
-  dataDesligamento: string | null;
-  marcaIds: number[];
-  grupoIds: number[];
-  dealerIds: number[];
-  cargos: { cargoId: number; dealerId: number; departamentoId: number | null; dataInicio: string }[];
-  tiposAcessoIds: number[];
-  funcionalidadeIds: number[];
-}
-
-/**
- * Inserts or updates a user and replaces their links with the given (final) sets: one statement per
- * table, the links the caller could not see already folded into the sets by the caller of this.
- */
-export async function writeUsuario(tx: DbOrTx, input: UsuarioWrite): Promise<number> {
-  const columns = {
-    nome: input.nome,
-    email: input.email,
-    cpf: input.cpf,
-    tipo: input.tipo,
-    idioma: input.idioma,
-    telefones: input.telefones,
-    celulares: input.celulares,
-    dataAdmissao: input.dataAdmissao,
-    emailSuperior: input.emailSuperior,
-    desligamentoId: input.desligamentoId,
-    dataDesligamento: input.dataDesligamento,
-  };
-  let id = input.id;
-  if (id) {
-    await tx.update(usuarios).set(columns).where(eq(usuarios.id, id));
-    // One query at a time: a transaction is one connection.
-    for (const table of [
-      usuarioMarcas,
-      usuarioGrupos,
-      usuarioDealers,
-      usuarioCargos,
-      usuarioTiposAcesso,
-      usuarioFuncionalidades,
-    ]) {
-      await tx.delete(table).where(eq(table.usuarioId, id));
-    }
-  } else {
-    [{ id }] = await tx.insert(usuarios).values(columns).returning({ id: usuarios.id });
-  }
-  const usuarioId = id;
-  const links = <T>(values: T[], insert: (values: T[]) => Promise<unknown>) =>
-    values.length ? insert(values) : undefined;
-  await links(input.marcaIds, (v) => tx.insert(usuarioMarcas).values(v.map((marcaId) => ({ usuarioId, marcaId }))));
-  await links(input.grupoIds, (v) => tx.insert(usuarioGrupos).values(v.map((grupoId) => ({ usuarioId, grupoId }))));
-  await links(input.dealerIds, (v) => tx.insert(usuarioDealers).values(v.map((dealerId) => ({ usuarioId, dealerId }))));
-  await links(input.cargos, (v) => tx.insert(usuarioCargos).values(v.map((c) => ({ usuarioId, ...c }))));
-  await links(input.tiposAcessoIds, (v) =>
-    tx.insert(usuarioTiposAcesso).values(v.map((tipoAcessoId) => ({ usuarioId, tipoAcessoId }))),
-  );
-  await links(input.funcionalidadeIds, (v) =>
-    tx.insert(usuarioFuncionalidades).values(v.map((funcionalidadeId) => ({ usuarioId, funcionalidadeId }))),
-  );
-  return usuarioId;
-}
-
-/**
- * Activating clears "inactivated for inactivity" and, for a user who was inactive, restarts the
- * inactivity clock (last access now, no warning yet), so the next dormant-user run does not
- * inactivate them again at once.
- */
-export async function setUsuarioActive(tx: DbOrTx, id: number, active: boolean) {
-  await tx
-    .update(usuarios)
-    .set(
-      active
-        ? {
-            active,
-            inativadoPorInatividade: false,
-            ultimoAcesso: sql`case when ${usuarios.active} then ${usuarios.ultimoAcesso} else now() end`,
-            avisoInatividadeEm: sql`case when ${usuarios.active} then ${usuarios.avisoInatividadeEm} end`,
-          }
-        : { active },
-    )
-    .where(eq(usuarios.id, id));
-}
-
-export async function setAtivacaoEspecial(tx: DbOrTx, id: number, ativacaoEspecial: boolean) {
-  await tx.update(usuarios).set({ ativacaoEspecial }).where(eq(usuarios.id, id));
-}
-
 /** Users of a type (at any of these dealers) the caller may see: whose permissions may be cloned. */
 export function usuariosByTipo(
   db: DbOrTx,
@@ -680,112 +418,6 @@ export async function produtoIdsFor(db: DbOrTx, dealerIds: number[], tipo: TipoU
       }`,
     );
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * A user of the bulk import's batch: `usuario` is what is written and audited (the audit snapshot
- * of manutencao.ts: every field of a write, links sorted, plus `active`); a creation's audit
- * entry records it whole, a change records what changed, null nothing.
- */
-export interface UsuarioLote {
-  id: number | null;
-  usuario: Omit<UsuarioWrite, 'id'> & { active: boolean };
-  auditoria: 'CRIACAO' | { antes: unknown; depois: unknown } | null;
-}
-
-/**
- * The bulk import's write (issue #15): creates and updates many users with their final link sets
- * and records their audit entries, in one statement for the whole batch: the batch goes as one
- * JSON parameter (each user's snapshot once, its audit entry beside it), read once, and every
- * table's rows are written from it (data-modifying CTEs). A statement per table, each re-sending
- * and re-reading the batch, cost about 5 ms more per statement and batch of 500 on PGlite.
- * Updates bump the version and have their links replaced (deleted first, in a statement of their
- * own: in one statement the order of the deletes and inserts would be undefined). Returns the id
- * of each e-mail.
- */
-export async function writeUsuariosLote(
-  tx: DbOrTx,
-  writes: readonly UsuarioLote[],
-  autorId: number,
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  if (!writes.length) return ids;
-  const updated = writes.flatMap((w) => (w.id ? [w.id] : []));
-  if (updated.length) {
-    const alvo = sql`(select value::int from json_array_elements_text(${JSON.stringify(updated)}::json))`;
-    const deletes = [
-      usuarioMarcas,
-      usuarioGrupos,
-      usuarioDealers,
-      usuarioCargos,
-      usuarioTiposAcesso,
-      usuarioFuncionalidades,
-    ].map((table, i) => sql`${sql.raw(`d${i}`)} as (delete from ${table} where usuario_id in ${alvo})`);
-    await tx.execute(sql`with ${sql.join(deletes, sql`, `)} select 1`);
-  }
-  const batch = JSON.stringify(
-    writes.map((w) => ({
-      id: w.id,
-      u: w.usuario,
-      alteracao: w.auditoria === null ? null : w.auditoria === 'CRIACAO' ? 'CRIACAO' : 'ALTERACAO',
-      ...(w.auditoria !== null && w.auditoria !== 'CRIACAO' ? w.auditoria : {}),
-    })),
-  );
-  const texts = (field: string) => sql.raw(`array(select jsonb_array_elements_text(x.u->'${field}'))`);
-  // The sets come deduplicated (checkLinks, the snapshot), so no link insert can conflict.
-  const links = (
-    [
-      [usuarioMarcas, 'marca_id', 'marcaIds'],
-      [usuarioGrupos, 'grupo_id', 'grupoIds'],
-      [usuarioDealers, 'dealer_id', 'dealerIds'],
-      [usuarioTiposAcesso, 'tipo_acesso_id', 'tiposAcessoIds'],
-      [usuarioFuncionalidades, 'funcionalidade_id', 'funcionalidadeIds'],
-    ] as const
-  ).map(
-    ([table, column, field]) => sql`${sql.raw(`l_${column}`)} as (insert into ${table} (usuario_id, ${sql.raw(column)})
-      select b.id, v::int from b cross join jsonb_array_elements_text(b.u->'${sql.raw(field)}') as v)`,
-  );
-  const { rows } = await tx.execute<{ id: number; email: string }>(sql`
-    with x as materialized (
-      select * from jsonb_to_recordset(${batch}::jsonb) as x(id int, u jsonb, alteracao text, antes jsonb, depois jsonb)
-    ),
-    atualizados as (
-      update ${usuarios} u set nome = x.u->>'nome', idioma = (x.u->>'idioma')::idioma, telefones = ${texts('telefones')},
-        celulares = ${texts('celulares')}, cpf = x.u->>'cpf', data_admissao = (x.u->>'dataAdmissao')::date,
-        email_superior = x.u->>'emailSuperior', desligamento_id = (x.u->>'desligamentoId')::int,
-        data_desligamento = (x.u->>'dataDesligamento')::date, version = u.version + 1
-      from x where u.id = x.id
-      returning u.id, u.email
-    ),
-    criados as (
-      insert into ${usuarios} (nome, email, cpf, tipo, idioma, telefones, celulares, data_admissao, email_superior,
-        desligamento_id, data_desligamento)
-      select x.u->>'nome', x.u->>'email', x.u->>'cpf', (x.u->>'tipo')::tipo_usuario, (x.u->>'idioma')::idioma,
-        ${texts('telefones')}, ${texts('celulares')}, (x.u->>'dataAdmissao')::date, x.u->>'emailSuperior',
-        (x.u->>'desligamentoId')::int, (x.u->>'dataDesligamento')::date
-      from x where x.id is null
-      returning id, email
-    ),
-    b as materialized (
-      select i.id, x.u, x.alteracao, x.antes, x.depois
-      from (select id, email from criados union all select id, email from atualizados) i join x on x.u->>'email' = i.email
-    ),
-    ${sql.join(links, sql`, `)},
-    l_cargos as (
-      insert into ${usuarioCargos} (usuario_id, cargo_id, dealer_id, departamento_id, data_inicio)
-      select b.id, c."cargoId", c."dealerId", c."departamentoId", c."dataInicio"
-      from b cross join jsonb_to_recordset(b.u->'cargos') as c("cargoId" int, "dealerId" int, "departamentoId" int,
-        "dataInicio" date)
-    ),
-    auditados as (
-      insert into ${auditoria} (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
-      select 'USUARIO', b.id::text, b.alteracao, b.antes, case b.alteracao when 'CRIACAO' then b.u else b.depois end,
-        ${autorId}::int
-      from b where b.alteracao is not null
-    )
-    select id, email from criados union all select id, email from atualizados`);
-  for (const r of rows) ids.set(r.email, Number(r.id));
-  return ids;
 }
 
 /** Of these users, those outside the caller's scope (after a write: nobody leaves a user out of their sight). */

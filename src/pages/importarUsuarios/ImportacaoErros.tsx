@@ -24,7 +24,7 @@ import {
   type LinhaErroPage,
 } from './importacao';
 
-const t = (key: string) => `importacaoUsuarios.pagina.${key}`;
+const t = (key: string) => `importarUsuarios.pagina.${key}`;
 
 /** A column as the sheet shows it: `H · Dealers (CNPJ)`; empty for an error of the whole row. */
 const colunaDe = (e: ErroCelula) => [e.letra, e.coluna].filter(Boolean).join(' · ');

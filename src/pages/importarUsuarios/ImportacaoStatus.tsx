@@ -23,7 +23,7 @@ import { useIsCompactList } from '../../components/list/useIsCompactList';
 import { formatDuration, isActive, type Importacao, type ImportStatus } from './importacao';
 import { ImportacaoErros } from './ImportacaoErros';
 
-const t = (key: string) => `importacaoUsuarios.pagina.${key}`;
+const t = (key: string) => `importarUsuarios.pagina.${key}`;
 
 /** Read by screen readers, not shown (the report column's header). In px: sx reads 1 as 100%. */
 const visuallyHidden = {
@@ -120,7 +120,7 @@ function RelatorioButton({ importacao: i }: { importacao: Importacao }) {
         notify(body.message ?? 'errors.fetchFileFailed', { type: 'error' });
         return;
       }
-      await downloadResponse(response, `${translate('importacaoUsuarios.relatorio.arquivo')}.xlsx`);
+      await downloadResponse(response, `${translate('importarUsuarios.relatorio.arquivo')}.xlsx`);
     } catch {
       notify('errors.fetchFileFailed', { type: 'error' });
     } finally {

@@ -9,7 +9,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { uploadFile } from '../../../providers/dataProvider';
 import { IMPORT_PATH, XLSX_MIME } from './importacao';
 
-const t = (key: string) => `importacaoUsuarios.pagina.${key}`;
+const t = (key: string) => `importarUsuarios.pagina.${key}`;
 
 /**
  * The spreadsheet upload (spec sections 2, 5, 8): drop a .xlsx on the area or pick one with the
@@ -47,7 +47,7 @@ export function ImportacaoUpload({ onUploaded }: { onUploaded: () => void }) {
   const refused = (rejections: FileRejection[]) => {
     const wrongType = rejections.some((r) => r.errors.some((e) => e.code === 'file-invalid-type'));
     // The same words as the server's refusal of a file that is not a spreadsheet.
-    notify(wrongType ? 'importacaoUsuarios.upload.extensao' : t('umArquivo'), { type: 'error' });
+    notify(wrongType ? 'importarUsuarios.upload.extensao' : t('umArquivo'), { type: 'error' });
   };
 
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({

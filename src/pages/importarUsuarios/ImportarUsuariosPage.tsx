@@ -17,7 +17,7 @@ import { IMPORT_STATUS_QUERY, modeloHref, pollInterval, STATUS_PER_PAGE, type Im
 import { ImportacaoStatusTable } from './ImportacaoStatus';
 import { ImportacaoUpload } from './ImportacaoUpload';
 
-const t = (key: string) => `importacaoUsuarios.pagina.${key}`;
+const t = (key: string) => `importarUsuarios.pagina.${key}`;
 export const IMPORT_STATUS_KEY = ['importacaoUsuarios', 'status'];
 
 /** The caller's imports, newest first, one page: every 30 s, every 5 s while one shown is queued or running. */

@@ -1,7 +1,7 @@
 import { IDIOMA_PADRAO, idiomaFromLocale } from '../../../domain/enums';
 import { intlLocale } from '../../components/format';
 
-// What /importarUsuarios reads (server/features/importacaoUsuarios: importStatus, the template,
+// What /importarUsuarios reads (server/features/importarUsuarios: importStatus, the template,
 // POST /import/users and the error report).
 
 export type ImportStatus = 'RECEIVED' | 'PROCESSING' | 'FINISHED' | 'ERROR';

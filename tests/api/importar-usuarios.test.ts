@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCnpj } from '../../domain/documentos';
 import { IDIOMAS, type Idioma } from '../../domain/enums';
-import { COLUNAS_IMPORTACAO, tituloColuna, type ChaveColuna } from '../../domain/importacaoUsuarios';
+import { COLUNAS_IMPORTACAO, tituloColuna, type ChaveColuna } from '../../domain/importarUsuarios';
 import { translate } from '../../i18n';
 import * as s from '../../server/db/schema';
 import {
@@ -19,8 +19,8 @@ import {
   createUsuario,
 } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
-import { hooks } from '../../server/features/importacaoUsuarios/job';
-import { cabecalhoModelo } from '../../server/features/importacaoUsuarios/modelo';
+import { hooks } from '../../server/features/importarUsuarios/job';
+import { cabecalhoModelo } from '../../server/features/importarUsuarios/modelo';
 import { DEMO, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
 
 // The bulk user import (issue #15; spec sections 2, 3, 5, 7, 8): the template and the importer
@@ -289,7 +289,7 @@ describe('bad files', () => {
     const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(2048)]);
     const sent = await upload(english.token, ole);
     expect(sent.status).toBe(415);
-    expect(sent.body.message).toBe(translate('EN', 'importacaoUsuarios.upload.criptografado'));
+    expect(sent.body.message).toBe(translate('EN', 'importarUsuarios.upload.criptografado'));
   });
 
   it('refuses the same content twice, and a file over the size limit', async () => {
@@ -341,25 +341,23 @@ describe('bad files', () => {
     expect(sent.status).toBe(201);
     expect(await finished(staff.token, sent.body.id!)).toMatchObject({
       status: 'ERROR',
-      erro: ptBR('importacaoUsuarios.arquivo.corrompido'),
+      erro: ptBR('importarUsuarios.arquivo.corrompido'),
     });
 
     expect(await importar(staff.token, [])).toMatchObject({
       status: 'ERROR',
-      erro: ptBR('importacaoUsuarios.arquivo.vazio'),
+      erro: ptBR('importarUsuarios.arquivo.vazio'),
     });
 
     const semEmail = cabecalhoModelo('PT_BR').filter((h) => h !== 'E-mail' && h !== 'Tipo de usuário');
     const missing = await importar(staff.token, [manufacturerUser()], { header: semEmail });
     expect(missing).toMatchObject({ status: 'ERROR' });
-    expect(missing.erro).toBe(
-      ptBR('importacaoUsuarios.arquivo.colunasFaltando', { colunas: 'E-mail, Tipo de usuário' }),
-    );
+    expect(missing.erro).toBe(ptBR('importarUsuarios.arquivo.colunasFaltando', { colunas: 'E-mail, Tipo de usuário' }));
 
     const many = Array.from({ length: 31 }, () => manufacturerUser({ nome: `Too Many ${TAG}` }));
     expect(await importar(staff.token, many)).toMatchObject({
       status: 'ERROR',
-      erro: ptBR('importacaoUsuarios.arquivo.linhasDemais', { linhas: 31, max: 30 }),
+      erro: ptBR('importarUsuarios.arquivo.linhasDemais', { linhas: 31, max: 30 }),
     });
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -416,7 +414,7 @@ describe('hostile files', () => {
     const { result, slowestMs, probes } = await slowestHealth(finished(staff.token, sent.body.id!));
     expect(result).toMatchObject({
       status: 'ERROR',
-      erro: ptBR('importacaoUsuarios.arquivo.celulaGrande', {
+      erro: ptBR('importarUsuarios.arquivo.celulaGrande', {
         celula: 'A3',
         coluna: 'Nome',
         tamanho: '150.000',
@@ -457,7 +455,7 @@ describe('hostile files', () => {
     const { result, slowestMs } = await slowestHealth(finished(english.token, sent.body.id!));
     expect(result).toMatchObject({
       status: 'ERROR',
-      erro: translate('EN', 'importacaoUsuarios.arquivo.descompactadoGrande', { max: UNPACKED_MB }),
+      erro: translate('EN', 'importarUsuarios.arquivo.descompactadoGrande', { max: UNPACKED_MB }),
     });
     expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
     console.info(`zip bomb: /health/live slowest ${slowestMs.toFixed(0)} ms`);
@@ -480,7 +478,7 @@ describe('hostile files', () => {
     const { result, slowestMs } = await slowestHealth(finished(staff.token, sent.body.id!));
     expect(result).toMatchObject({
       status: 'ERROR',
-      erro: ptBR('importacaoUsuarios.arquivo.descompactadoGrande', { max: UNPACKED_MB }),
+      erro: ptBR('importarUsuarios.arquivo.descompactadoGrande', { max: UNPACKED_MB }),
     });
     expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
     expect(slowestMs).toBeLessThan(2000);
@@ -508,7 +506,7 @@ describe('hostile files', () => {
     const sent = await upload(staff.token, content);
     expect(sent.status).toBe(201);
     const result = await finished(staff.token, sent.body.id!);
-    expect(result).toMatchObject({ status: 'ERROR', erro: ptBR('importacaoUsuarios.arquivo.corrompido') });
+    expect(result).toMatchObject({ status: 'ERROR', erro: ptBR('importarUsuarios.arquivo.corrompido') });
     expect(await leftBehind(sent.body.id!)).toEqual({ status: 'ERROR', erro: result.erro, total: null, linhas: 0 });
   });
 });
@@ -614,7 +612,7 @@ describe('rows', () => {
     expect(report[1][1 + cabecalhoModelo('PT_BR').indexOf('CPF')]).toBe('111.111.111-11');
     expect(reason(report[1])).toBe(`CPF: ${ptBR('usuarios.validation.cpf')}`);
     expect(reason(report[2])).toBe(
-      `Marcas: ${ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: `Marca Inexistente ${TAG}` })}`,
+      `Marcas: ${ptBR('importarUsuarios.linha.naoEncontrado', { valor: `Marca Inexistente ${TAG}` })}`,
     );
     expect(reason(report[3])).toContain(`Dealers (CNPJ): ${ptBR('usuarios.validation.dealerObrigatorio')}`);
 
@@ -653,7 +651,7 @@ describe('rows', () => {
             {
               coluna: 'Dealers (CNPJ)',
               letra: 'H',
-              mensagem: ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj }),
+              mensagem: ptBR('importarUsuarios.linha.naoEncontrado', { valor: unknownCnpj }),
             },
           ],
         },
@@ -672,7 +670,7 @@ describe('rows', () => {
     // The report says the same, with the row numbers.
     const report = await relatorio(staff.token, result.relatorioErros!);
     expect(report.slice(1).map((r) => [r[0], r[r.length - 1]])).toEqual([
-      ['3', `Dealers (CNPJ): ${ptBR('importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj })}`],
+      ['3', `Dealers (CNPJ): ${ptBR('importarUsuarios.linha.naoEncontrado', { valor: unknownCnpj })}`],
       ['4', expect.stringContaining(`E-mail: ${ptBR('validation.email')}`)],
     ]);
     // Nobody else's: another importer is told it does not exist; without the import function, refused.
@@ -783,7 +781,7 @@ describe('rows', () => {
     expect(audit.valorAnterior).toMatchObject({ nome: 'Nome Antigo' });
     expect(audit.valorNovo).toMatchObject({ nome: 'Nome Novo' });
     const [report] = (await relatorio(staff.token, result.relatorioErros!)).slice(1);
-    expect(report[report.length - 1]).toBe(`E-mail: ${ptBR('importacaoUsuarios.linha.emailRepetido', { linha: 2 })}`);
+    expect(report[report.length - 1]).toBe(`E-mail: ${ptBR('importarUsuarios.linha.emailRepetido', { linha: 2 })}`);
   });
 
   it('resumes a run stopped mid-file after its last committed batch, without duplicating anyone', async () => {

@@ -1,5 +1,5 @@
 import type { Idioma } from '../../../domain/enums';
-import { COLUNAS_IMPORTACAO, tituloColuna, type ChaveColuna } from '../../../domain/importacaoUsuarios';
+import { COLUNAS_IMPORTACAO, tituloColuna, type ChaveColuna } from '../../../domain/importarUsuarios';
 import { translate } from '../../../i18n';
 
 // A failed row's errors: what the job keeps (`importacao_linhas.motivo`, JSON), what the import

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import ExcelJS from 'exceljs';
 import { checkDigits } from '../../domain/documentos';
-import { COLUNAS_IMPORTACAO, tituloColuna } from '../../domain/importacaoUsuarios';
+import { COLUNAS_IMPORTACAO, tituloColuna } from '../../domain/importarUsuarios';
 import { translate } from '../../i18n';
 import { ptBR } from '../../i18n/pt-BR';
 import { expectFits, navigateInApp, signIn, skipTour } from './helpers';
@@ -13,8 +13,8 @@ import { expectFits, navigateInApp, signIn, skipTour } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
-const p = ptBR.importacaoUsuarios.pagina;
-const colunas = ptBR.importacaoUsuarios.colunas;
+const p = ptBR.importarUsuarios.pagina;
+const colunas = ptBR.importarUsuarios.colunas;
 const cpfOf = (base: string) => base + checkDigits(base, 'cpf');
 
 /** Serious and critical WCAG 2.2 AA violations of the page as it stands (as accessibility.spec.ts runs axe). */
@@ -63,7 +63,7 @@ test('the administrator downloads the template, imports good and bad rows, watch
   const headers = rowsOf(dados)[0] as string[];
   expect(headers).toEqual(COLUNAS_IMPORTACAO.map((c) => translate('PT_BR', tituloColuna(c.key))));
   expect(dados.actualRowCount).toBe(1);
-  expect(instrucoes.name).toBe(ptBR.importacaoUsuarios.modelo.instrucoes);
+  expect(instrucoes.name).toBe(ptBR.importarUsuarios.modelo.instrucoes);
 
   // A sheet filled on the template's headers: three good rows and two bad ones. The journeys share
   // one database: CPFs and e-mails differ from every other spec's (users.spec.ts uses 271828182...).
@@ -90,7 +90,7 @@ test('the administrator downloads the template, imports good and bad rows, watch
     [colunas.marcas.titulo]: 'Marca Inexistente',
   };
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(ptBR.importacaoUsuarios.modelo.planilha);
+  const sheet = workbook.addWorksheet(ptBR.importarUsuarios.modelo.planilha);
   sheet.addRow(headers);
   for (const row of [good[0], badEmail, good[1], badBrand, good[2]]) sheet.addRow(headers.map((h) => row[h] ?? null));
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
@@ -117,7 +117,7 @@ test('the administrator downloads the template, imports good and bad rows, watch
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer,
   });
-  await expect(page.getByText(ptBR.importacaoUsuarios.upload.duplicado)).toBeVisible();
+  await expect(page.getByText(ptBR.importarUsuarios.upload.duplicado)).toBeVisible();
 
   // The error report: the two failed rows as they came, plus the reason in the author's language.
   const [relatorio] = await Promise.all([
@@ -129,11 +129,7 @@ test('the administrator downloads the template, imports good and bad rows, watch
   await report.xlsx.readFile(await relatorio.path());
   const [header, ...failed] = rowsOf(report.worksheets[0]);
   // The sheet's row number first, then the cells as they came and the reason.
-  expect(header).toEqual([
-    ptBR.importacaoUsuarios.relatorio.linha,
-    ...headers,
-    ptBR.importacaoUsuarios.relatorio.motivo,
-  ]);
+  expect(header).toEqual([ptBR.importarUsuarios.relatorio.linha, ...headers, ptBR.importarUsuarios.relatorio.motivo]);
   expect(failed).toHaveLength(2);
   expect(failed.map((r) => r[0])).toEqual(['3', '5']);
   const motivo = 1 + headers.length;
@@ -143,7 +139,7 @@ test('the administrator downloads the template, imports good and bad rows, watch
   expect(failed[0][motivo]).toContain(`${colunas.email.titulo}: ${ptBR.validation.email}`);
   expect(failed[1][at('email')]).toBe('marca.desconhecida.e2e@portal.test');
   expect(failed[1][motivo]).toBe(
-    `${colunas.marcas.titulo}: ${translate('PT_BR', 'importacaoUsuarios.linha.naoEncontrado', { valor: 'Marca Inexistente' })}`,
+    `${colunas.marcas.titulo}: ${translate('PT_BR', 'importarUsuarios.linha.naoEncontrado', { valor: 'Marca Inexistente' })}`,
   );
 
   // The imported users exist.
@@ -203,7 +199,7 @@ test('an import with bad rows shows each failed row on the page, by sheet row an
     },
   ];
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(ptBR.importacaoUsuarios.modelo.planilha);
+  const sheet = workbook.addWorksheet(ptBR.importarUsuarios.modelo.planilha);
   sheet.addRow(headers);
   for (const row of rows) sheet.addRow(headers.map((h) => row[h] ?? null));
   const fileName = 'linhas-com-erro-e2e.xlsx';
@@ -220,7 +216,7 @@ test('an import with bad rows shows each failed row on the page, by sheet row an
   const erros = page.getByRole('table', { name: `Linhas com erro de ${fileName}` });
   await expect(erros.getByRole('row')).toHaveText([
     'LinhaColunaMensagem',
-    `3H · ${colunas.dealers.titulo}${translate('PT_BR', 'importacaoUsuarios.linha.naoEncontrado', { valor: unknownCnpj })}`,
+    `3H · ${colunas.dealers.titulo}${translate('PT_BR', 'importarUsuarios.linha.naoEncontrado', { valor: unknownCnpj })}`,
     `4B · ${colunas.email.titulo}${ptBR.validation.email}`,
   ]);
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });

@@ -1,26 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { colunasDoCabecalho, tituloColuna, type ChaveColuna } from '../../../domain/importacaoUsuarios';
+import { colunasDoCabecalho, tituloColuna, type ChaveColuna } from '../../../domain/importarUsuarios';
 import { policies } from '../../../domain/policies';
 import { filterInputSchema } from '../../../domain/schemas/lista';
 import { translate } from '../../../i18n';
 import { countOf, pageWithTotal } from '../../db/lists';
 import { importacaoLinhas, importacoes } from '../../db/schema';
-import { notFound } from '../../graphql/errors';
+import { authorize } from '../../authz';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 import { idSchema } from '../../../domain/schemas/usuario';
 import { letrasDaColuna } from './arquivo';
 import { errosDoMotivo } from './erros';
 import { titulosDe } from './modelo';
-import { jobFalhou, relatorioPath } from './routes';
+import { jobFalhou, reachOf, relatorioPath } from './routes';
 
-// The bulk user import (issue #15; docs/importacaoUsuarios.md): importStatus here, the template, the
+// The bulk user import (issue #15; docs/importarUsuarios.md): importStatus here, the template, the
 // upload and the error report in routes.ts, the job in job.ts.
 
-export { importacaoRoutes, importacoesArea } from './routes';
-export { importacaoJobs, IMPORTACAO_FILA } from './job';
+export { importarUsuariosRoutes, importacoesArea } from './routes';
+export { importarUsuariosJobs, IMPORTACAO_FILA } from './job';
 
 const statusFilterSchema = filterInputSchema(['createdAt'] as const);
 const errosArgs = z.object({
@@ -51,18 +51,18 @@ function viewOf(row: Row) {
     erros: row.erros,
     linhasPorSegundo: rate,
     segundosRestantes: rate && row.total !== null ? Math.ceil(Math.max(0, row.total - done) / rate) : null,
-    erro: perdida ? translate(row.idioma, 'importacaoUsuarios.arquivo.falhou') : row.erro,
+    erro: perdida ? translate(row.idioma, 'importarUsuarios.arquivo.falhou') : row.erro,
     createdAt: row.createdAt.toISOString(),
     concluidoEm: row.concluidoEm?.toISOString() ?? null,
     relatorioErros: row.erros > 0 ? relatorioPath(row.id) : null,
   };
 }
 
-export const importacaoUsuariosFeature: Feature = {
-  typeDefs: readFileSync(new URL('./importacaoUsuarios.graphql', import.meta.url), 'utf8'),
+export const importarUsuariosFeature: Feature = {
+  typeDefs: readFileSync(new URL('./importarUsuarios.graphql', import.meta.url), 'utf8'),
   Query: {
     importStatus: operation({
-      policy: policies.usuarios.importar,
+      policy: policies.importarUsuarios.use,
       async resolve(args: { filterInput?: unknown }, { db, session, idioma }) {
         const filter = parseInput(statusFilterSchema, args.filterInput ?? {}, idioma);
         const mine = eq(importacoes.autorId, session.usuarioId);
@@ -88,7 +88,7 @@ export const importacaoUsuariosFeature: Feature = {
       },
     }),
     errosImportacao: operation({
-      policy: policies.usuarios.importar,
+      policy: policies.importarUsuarios.relatorio,
       async resolve(args: unknown, { db, session, idioma }) {
         const { id, filterInput } = parseInput(errosArgs, args, idioma);
         const [imp] = await db
@@ -100,7 +100,7 @@ export const importacaoUsuariosFeature: Feature = {
           .from(importacoes)
           .where(eq(importacoes.id, id));
         // As the report: the author or provider staff; anyone else is told nothing exists.
-        if (!imp || (imp.autorId !== session.usuarioId && session.tipo !== 'TECSINAPSE')) throw notFound(idioma);
+        authorize(session, policies.importarUsuarios.relatorio, idioma, { reach: reachOf(session, imp) });
         // Each column as the sheet names it: its letters and its header.
         const cabecalho = imp.cabecalho ?? [];
         const indices = new Map<ChaveColuna, number>();

@@ -6,7 +6,7 @@ import { policies } from '../../../domain/policies';
 import { translate } from '../../../i18n';
 import { UNIQUE_VIOLATION, sqlStateOf } from '../../audit/write';
 import type { TokenVerifier } from '../../auth/verify';
-import { allows } from '../../authz';
+import { allows, refusalOf, type Reach, type Session } from '../../authz';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { importacaoLinhas, importacoes } from '../../db/schema';
@@ -26,6 +26,10 @@ export const MODELO_PATH = '/ModeloImportacaoUsuarios.xlsx';
 export const IMPORT_PATH = '/import/users';
 export const relatorioPath = (id: number) => `${IMPORT_PATH}/${id}/erros`;
 
+/** How far the caller reaches an import: theirs ('owned'), someone else's, or none. */
+export const reachOf = (session: Session, imp: { autorId: number | null } | undefined): Reach =>
+  !imp ? 'missing' : imp.autorId === session.usuarioId ? 'owned' : 'outside';
+
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -40,9 +44,9 @@ const NOME_MAX_LENGTH = 255;
 /** Failed rows read per query while writing the report. */
 const PAGINA_RELATORIO = 1000;
 
-const extensao: Refusal = { status: 415, code: 'BAD_USER_INPUT', key: 'importacaoUsuarios.upload.extensao' };
-const criptografado: Refusal = { status: 415, code: 'BAD_USER_INPUT', key: 'importacaoUsuarios.upload.criptografado' };
-const duplicado: Refusal = { status: 409, code: 'CONFLICT', key: 'importacaoUsuarios.upload.duplicado' };
+const extensao: Refusal = { status: 415, code: 'BAD_USER_INPUT', key: 'importarUsuarios.upload.extensao' };
+const criptografado: Refusal = { status: 415, code: 'BAD_USER_INPUT', key: 'importarUsuarios.upload.criptografado' };
+const duplicado: Refusal = { status: 409, code: 'CONFLICT', key: 'importarUsuarios.upload.duplicado' };
 const semArquivo: Refusal = { status: 400, code: 'BAD_USER_INPUT', key: 'upload.semArquivo' };
 const naoEncontrado: Refusal = { status: 404, code: 'NOT_FOUND', key: 'upload.arquivoNaoEncontrado' };
 
@@ -56,7 +60,7 @@ function nomeDe(filename: string | undefined): string {
 
 const attachment = (nome: string) => `attachment; filename*=UTF-8''${encodeURIComponent(nome)}`;
 
-export async function importacaoRoutes(
+export async function importarUsuariosRoutes(
   app: FastifyInstance,
   { db, verify, config }: { db: Db; verify: TokenVerifier; config: Config },
 ) {
@@ -74,7 +78,7 @@ export async function importacaoRoutes(
     }
     const idioma = (asked as Idioma | undefined) ?? IDIOMA_PADRAO;
     const buffer = await modeloXlsx(idioma, config.importacao.maxRows);
-    reply.header('content-disposition', attachment(`${translate(idioma, 'importacaoUsuarios.modelo.arquivo')}.xlsx`));
+    reply.header('content-disposition', attachment(`${translate(idioma, 'importarUsuarios.modelo.arquivo')}.xlsx`));
     reply.header('cache-control', 'public, max-age=3600');
     return reply.type(XLSX_MIME).send(buffer);
   });
@@ -83,7 +87,7 @@ export async function importacaoRoutes(
     scope.post(IMPORT_PATH, async (req, reply) => {
       const { session, idioma } = await restCaller(db, verify, req);
       if (!session) return refuse(reply, idioma, UNAUTHENTICATED);
-      if (!allows(session, policies.usuarios.importar)) return refuse(reply, idioma, FORBIDDEN);
+      if (!allows(session, policies.importarUsuarios.use)) return refuse(reply, idioma, FORBIDDEN);
       if (!req.isMultipart()) return refuse(reply, idioma, semArquivo);
       const part = await req.file({ limits: { fileSize: maxBytes + 1 } });
       if (!part) return refuse(reply, idioma, semArquivo);
@@ -102,7 +106,7 @@ export async function importacaoRoutes(
           return refuse(reply, idioma, {
             status: 413,
             code: 'PAYLOAD_TOO_LARGE',
-            key: 'importacaoUsuarios.upload.grandeDemais',
+            key: 'importarUsuarios.upload.grandeDemais',
             params: { max: Math.round(maxBytes / (1024 * 1024)) },
           });
         }
@@ -158,28 +162,29 @@ export async function importacaoRoutes(
   });
 
   // The failed rows as they came plus the reason, streamed (exceljs's WorkbookWriter), 1,000 rows
-  // a query. Only the author, or provider staff; anyone else gets 404 (no hint that it exists).
+  // a query. Policy importarUsuarios.relatorio: only the author, or provider staff; anyone else
+  // gets 404 (no hint that it exists).
   app.get<{ Params: { id: string } }>(`${IMPORT_PATH}/:id/erros`, async (req, reply) => {
     const { session, idioma } = await restCaller(db, verify, req);
     if (!session) return refuse(reply, idioma, UNAUTHENTICATED);
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return refuse(reply, idioma, naoEncontrado);
     const [imp] = await db.select().from(importacoes).where(eq(importacoes.id, id));
-    if (!imp || (imp.autorId !== session.usuarioId && session.tipo !== 'TECSINAPSE')) {
-      return refuse(reply, idioma, naoEncontrado);
-    }
+    const refusal = refusalOf(session, policies.importarUsuarios.relatorio, { reach: reachOf(session, imp) });
+    if (refusal === 'errors.forbidden') return refuse(reply, idioma, FORBIDDEN);
+    if (refusal || !imp) return refuse(reply, idioma, naoEncontrado);
     const { default: ExcelJS } = await import('exceljs');
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-    const sheet = workbook.addWorksheet(translate(imp.idioma, 'importacaoUsuarios.relatorio.planilha'));
+    const sheet = workbook.addWorksheet(translate(imp.idioma, 'importarUsuarios.relatorio.planilha'));
     const cabecalho = imp.cabecalho ?? [];
     // The sheet's row number first (a column the importer ignores, so the fixed report re-imports),
     // then the cells as they came and the reason. Every text neutralised as the exports' (textCell).
     const header = sheet.addRow(
       [
-        translate(imp.idioma, 'importacaoUsuarios.relatorio.linha'),
+        translate(imp.idioma, 'importarUsuarios.relatorio.linha'),
         ...cabecalho,
-        translate(imp.idioma, 'importacaoUsuarios.relatorio.motivo'),
+        translate(imp.idioma, 'importarUsuarios.relatorio.motivo'),
       ].map(textCell),
     );
     header.font = { bold: true };
@@ -218,7 +223,7 @@ export async function importacaoRoutes(
     const base = imp.nomeArquivo.replace(/\.xlsx$/i, '');
     reply.header(
       'content-disposition',
-      attachment(`${translate(imp.idioma, 'importacaoUsuarios.relatorio.arquivo')}-${base}.xlsx`),
+      attachment(`${translate(imp.idioma, 'importarUsuarios.relatorio.arquivo')}-${base}.xlsx`),
     );
     reply.header('cache-control', 'private, no-store');
     return reply.type(XLSX_MIME).send(out);

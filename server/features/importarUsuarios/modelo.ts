@@ -7,7 +7,7 @@ import {
   valoresColuna,
   type CatalogoImportacao,
   type ChaveColuna,
-} from '../../../domain/importacaoUsuarios';
+} from '../../../domain/importarUsuarios';
 import { translate } from '../../../i18n';
 import { textCell } from '../../export';
 import type { DbOrTx } from '../../db/client';
@@ -15,7 +15,7 @@ import { cargos, dealerCnpjs, departamentos, grupos, marcas } from '../../db/sch
 import { listProdutos } from '../produtos';
 
 // The template (GET /ModeloImportacaoUsuarios.xlsx) and what the importer matches headers and
-// names against, both from domain/importacaoUsuarios.ts's columns.
+// names against, both from domain/importarUsuarios.ts's columns.
 
 /** A column's header in every language (the importer accepts any of them). */
 export const titulosDe = (key: ChaveColuna) => IDIOMAS.map((idioma) => translate(idioma, tituloColuna(key)));
@@ -39,7 +39,7 @@ export async function modeloXlsx(idioma: Idioma, maxLinhas: number): Promise<Buf
   // Our own texts, neutralised all the same: every sheet the portal writes goes through textCell.
   const t = (key: string, params?: Record<string, string | number>) => textCell(translate(idioma, key, params))!;
   const workbook = new ExcelJS.Workbook();
-  const planilha = t('importacaoUsuarios.modelo.planilha');
+  const planilha = t('importarUsuarios.modelo.planilha');
   const dados = workbook.addWorksheet(planilha);
   dados.columns = COLUNAS_IMPORTACAO.map((c) => ({ header: t(tituloColuna(c.key)), width: c.largura }));
   dados.getRow(1).font = { bold: true };
@@ -49,24 +49,24 @@ export async function modeloXlsx(idioma: Idioma, maxLinhas: number): Promise<Buf
     if (c.key !== 'dataAdmissao' && c.key !== 'dataInicioCargo') dados.getColumn(index + 1).numFmt = '@';
   });
 
-  const instrucoes = workbook.addWorksheet(t('importacaoUsuarios.modelo.instrucoes'));
+  const instrucoes = workbook.addWorksheet(t('importarUsuarios.modelo.instrucoes'));
   instrucoes.columns = [{ width: 26 }, { width: 12 }, { width: 70 }, { width: 70 }];
-  instrucoes.addRow([t('importacaoUsuarios.modelo.nota', { planilha, max: maxLinhas })]);
+  instrucoes.addRow([t('importarUsuarios.modelo.nota', { planilha, max: maxLinhas })]);
   instrucoes.mergeCells(1, 1, 1, 4);
   instrucoes.getRow(1).alignment = { wrapText: true, vertical: 'top' };
   instrucoes.getRow(1).height = 45;
   instrucoes.addRow([]);
   const head = instrucoes.addRow([
-    t('importacaoUsuarios.modelo.coluna'),
-    t('importacaoUsuarios.modelo.obrigatoria'),
-    t('importacaoUsuarios.modelo.descricao'),
-    t('importacaoUsuarios.modelo.valores'),
+    t('importarUsuarios.modelo.coluna'),
+    t('importarUsuarios.modelo.obrigatoria'),
+    t('importarUsuarios.modelo.descricao'),
+    t('importarUsuarios.modelo.valores'),
   ]);
   head.font = { bold: true };
   for (const c of COLUNAS_IMPORTACAO) {
     const row = instrucoes.addRow([
       t(tituloColuna(c.key)),
-      t(c.obrigatoria ? 'importacaoUsuarios.modelo.sim' : 'importacaoUsuarios.modelo.nao'),
+      t(c.obrigatoria ? 'importarUsuarios.modelo.sim' : 'importarUsuarios.modelo.nao'),
       t(descricaoColuna(c.key)),
       t(valoresColuna(c.key)),
     ]);

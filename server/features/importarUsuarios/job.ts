@@ -13,7 +13,7 @@ import {
   type CatalogoImportacao,
   type CelulasLinha,
   type ErroCelula,
-} from '../../../domain/importacaoUsuarios';
+} from '../../../domain/importarUsuarios';
 import { policies } from '../../../domain/policies';
 import { usuarioSchema, type UsuarioInput } from '../../../domain/schemas/usuario';
 import { translate } from '../../../i18n';
@@ -186,7 +186,7 @@ class Rascunho {
 async function sessaoDoAutor(db: Db, autorId: number): Promise<Session | null> {
   const [autor] = await db.select({ email: usuarios.email }).from(usuarios).where(eq(usuarios.id, autorId));
   const session = autor ? await sessionOfEmail(db, autor.email) : null;
-  return session && allows(session, policies.usuarios.importar) ? session : null;
+  return session && allows(session, policies.importarUsuarios.use) ? session : null;
 }
 
 const errosDosCampos = (idioma: Idioma, erros: Record<string, string>, traduzidos = false) =>
@@ -195,7 +195,7 @@ const errosDosCampos = (idioma: Idioma, erros: Record<string, string>, traduzido
     mensagem: traduzidos ? mensagem : translate(idioma, mensagem),
   }));
 
-export function importacaoJobs(config: Config, log: Log): Record<string, JobDefinition> {
+export function importarUsuariosJobs(config: Config, log: Log): Record<string, JobDefinition> {
   async function importar({ db, job, files, requestsCame }: JobContext): Promise<unknown> {
     if (!files) throw new Error('no file storage for imports');
     const { importacaoId } = job.payload as ImportacaoPayload;
@@ -215,7 +215,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
     };
 
     const session = await sessaoDoAutor(db, imp.autorId);
-    if (!session) return falhar('importacaoUsuarios.arquivo.semPermissao');
+    if (!session) return falhar('importarUsuarios.arquivo.semPermissao');
     await db
       .update(importacoes)
       .set({ status: 'PROCESSING', iniciadoEm: sql`coalesce(${importacoes.iniciadoEm}, now())` })
@@ -226,15 +226,15 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
     try {
       // Pass 1: header, count, file-level refusals; nothing is written before it passes.
       const tipo = await tipoDoArquivo(path);
-      if (tipo === 'criptografado') throw new ErroArquivo('importacaoUsuarios.arquivo.criptografado');
-      if (tipo !== 'xlsx') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
+      if (tipo === 'criptografado') throw new ErroArquivo('importarUsuarios.arquivo.criptografado');
+      if (tipo !== 'xlsx') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
       const grandeDemais = () =>
-        new ErroArquivo('importacaoUsuarios.arquivo.descompactadoGrande', {
+        new ErroArquivo('importarUsuarios.arquivo.descompactadoGrande', {
           max: Math.round(config.importacao.maxUnpackedBytes / (1024 * 1024)),
         });
       const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
       if (zip === 'grandeDemais') throw grandeDemais();
-      if (zip !== 'ok') throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
+      if (zip !== 'ok') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
       let cabecalho: (string | null)[] | null = null;
       let total = 0;
       // The text the rows hold, counted as read: shared strings let a small sheet name one long
@@ -247,7 +247,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
           if (grande) {
             const letras = letrasDaColuna(grande.indice);
             const titulo = numero > 1 ? cabecalho?.[grande.indice] : null;
-            throw new ErroArquivo('importacaoUsuarios.arquivo.celulaGrande', {
+            throw new ErroArquivo('importarUsuarios.arquivo.celulaGrande', {
               celula: `${letras}${numero}`,
               coluna: titulo ? titulo.slice(0, 60) : letras,
               tamanho: grande.tamanho,
@@ -261,19 +261,19 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
         });
       } catch (error) {
         if (error instanceof ErroArquivo) throw error;
-        throw new ErroArquivo('importacaoUsuarios.arquivo.corrompido');
+        throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
       }
       await rascunho.fechar();
       const header: (string | null)[] = cabecalho ?? [];
       const { porIndice, faltando } = colunasDoCabecalho(header, titulosDe);
       if (faltando.length) {
-        throw new ErroArquivo('importacaoUsuarios.arquivo.colunasFaltando', {
+        throw new ErroArquivo('importarUsuarios.arquivo.colunasFaltando', {
           colunas: faltando.map((key) => translate(idioma, tituloColuna(key))).join(', '),
         });
       }
-      if (total === 0) throw new ErroArquivo('importacaoUsuarios.arquivo.vazio');
+      if (total === 0) throw new ErroArquivo('importarUsuarios.arquivo.vazio');
       if (total > config.importacao.maxRows) {
-        throw new ErroArquivo('importacaoUsuarios.arquivo.linhasDemais', {
+        throw new ErroArquivo('importarUsuarios.arquivo.linhasDemais', {
           linhas: total,
           max: config.importacao.maxRows,
         });
@@ -303,7 +303,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
       if (error instanceof ErroArquivo) return falhar(error.chave, error.params);
       // Unexpected (database down, process stopping): pg-boss retries the run, which resumes
       // after the checkpoint; the last attempt marks the import failed.
-      if (job.tentativas > 2) await falhar('importacaoUsuarios.arquivo.falhou');
+      if (job.tentativas > 2) await falhar('importarUsuarios.arquivo.falhou');
       throw error;
     } finally {
       await rascunho.apagar();
@@ -382,11 +382,11 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
             email !== undefined
               ? {
                   coluna: 'email' as const,
-                  mensagem: translate(idioma, 'importacaoUsuarios.linha.emailRepetido', { linha: email }),
+                  mensagem: translate(idioma, 'importarUsuarios.linha.emailRepetido', { linha: email }),
                 }
               : {
                   coluna: 'cpf' as const,
-                  mensagem: translate(idioma, 'importacaoUsuarios.linha.cpfRepetido', { linha: cpf! }),
+                  mensagem: translate(idioma, 'importarUsuarios.linha.cpfRepetido', { linha: cpf! }),
                 };
           erradas.push({ linha: v.linha, status: 'ERRO', motivo: motivoDe([mensagem]), valores: v.valores });
           continue;
@@ -512,7 +512,7 @@ export function importacaoJobs(config: Config, log: Log): Record<string, JobDefi
             {
               linha: l.linha,
               status: 'ERRO',
-              motivo: motivoDe([{ coluna: null, mensagem: translate(idioma, 'importacaoUsuarios.linha.falha') }]),
+              motivo: motivoDe([{ coluna: null, mensagem: translate(idioma, 'importarUsuarios.linha.falha') }]),
               valores: l.valores,
             },
           ],

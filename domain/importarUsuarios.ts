@@ -4,7 +4,7 @@ import type { UsuarioFormValues } from './schemas/usuario';
 // The bulk user import (issue #15): the columns of the spreadsheet, in ONE place. The template
 // (GET /ModeloImportacaoUsuarios.xlsx), the importer's header check and the mapping of a row to
 // the wizard's input (`usuarioSchema`, salvarUsuario) all read this table, so they cannot drift.
-// Headers, descriptions and allowed values are catalog keys: `importacaoUsuarios.colunas.<key>.*`.
+// Headers, descriptions and allowed values are catalog keys: `importarUsuarios.colunas.<key>.*`.
 
 export const COLUNAS_IMPORTACAO = [
   // key, required in the header, form fields whose errors point at this column, template width
@@ -30,9 +30,9 @@ export type ChaveColuna = (typeof COLUNAS_IMPORTACAO)[number]['key'];
 export type ColunaImportacao = (typeof COLUNAS_IMPORTACAO)[number];
 
 /** Catalog key of a column's header, description and allowed values. */
-export const tituloColuna = (key: ChaveColuna) => `importacaoUsuarios.colunas.${key}.titulo`;
-export const descricaoColuna = (key: ChaveColuna) => `importacaoUsuarios.colunas.${key}.descricao`;
-export const valoresColuna = (key: ChaveColuna) => `importacaoUsuarios.colunas.${key}.valores`;
+export const tituloColuna = (key: ChaveColuna) => `importarUsuarios.colunas.${key}.titulo`;
+export const descricaoColuna = (key: ChaveColuna) => `importarUsuarios.colunas.${key}.descricao`;
+export const valoresColuna = (key: ChaveColuna) => `importarUsuarios.colunas.${key}.valores`;
 
 /** Separator of several values in one cell (brands, dealers, phones, positions, access types). */
 export const SEPARADOR = ';';
@@ -129,7 +129,7 @@ export function linhaParaUsuario(
 ): { input: UsuarioFormValues; erros: ErroCelula[] } {
   const erros: ErroCelula[] = [];
   const naoEncontrado = (coluna: ChaveColuna, valor: string) =>
-    erros.push({ coluna, chave: 'importacaoUsuarios.linha.naoEncontrado', params: { valor } });
+    erros.push({ coluna, chave: 'importarUsuarios.linha.naoEncontrado', params: { valor } });
   const ids = (coluna: ChaveColuna, mapa: ReadonlyMap<string, number>, chave: (v: string) => string = folded) =>
     lista(celulas[coluna]).flatMap((valor) => {
       const id = mapa.get(chave(valor));
@@ -156,7 +156,7 @@ export function linhaParaUsuario(
       if (valores.length === 0) return dealerIds.map(() => '');
       if (valores.length === 1) return dealerIds.map(() => valores[0]);
       if (valores.length === n) return valores;
-      erros.push({ coluna, chave: 'importacaoUsuarios.linha.umPorDealer', params: { dealers: String(n) } });
+      erros.push({ coluna, chave: 'importarUsuarios.linha.umPorDealer', params: { dealers: String(n) } });
       return null;
     };
     const c = porDealer(cargosNomes, 'cargo');

@@ -1,0 +1,197 @@
+import { afterAll } from 'vitest';
+import type { FunctionKey, TipoUsuario } from '../../domain/enums';
+import * as s from '../../server/db/schema';
+import {
+  cnpjFrom,
+  cpfFrom,
+  createDealer,
+  createGrupo,
+  createMarca,
+  createUsuario,
+} from '../../server/db/seed/builders';
+import { seededRandom } from '../../server/db/seed/random';
+import { DEMO, signIn, signInAsNew, startPortal, type GraphQLResponse, type TestPortal } from './portal';
+
+// The seed kit of the API tests: a test file's portal (the demo database), its provider-staff token,
+// and the records a test needs made in one call each (a brand, a dealer group, a dealer in a brand,
+// a user of a type in a brand's dealer, a signed-in caller with exactly these keys), with unique
+// names and valid documents. Each file passes its own seed, so its documents repeat run after run.
+
+type Db = TestPortal['database']['db'];
+
+export interface KitOptions {
+  /** Seed of the file's CPFs and CNPJs. */
+  seed: number;
+  /** Domain of the e-mails the kit makes, e.g. 'usuarios.test'. */
+  domain: string;
+  /** Prefix of the e-mails' local part [u]. */
+  local?: string;
+}
+
+export interface DealerOf {
+  marcaIds?: number[];
+  grupoIds?: number[];
+  active?: boolean;
+  nome?: string;
+  razaoSocial?: string;
+  codigos?: string[];
+  extra?: Partial<typeof s.dealers.$inferInsert>;
+}
+
+export interface UsuarioOf {
+  tipo: TipoUsuario;
+  /** The user's brand (or brands). */
+  marca?: number | number[];
+  /** The user's dealer (or dealers); a DEALER_GRUPO user with a brand and no dealer gets a new dealer of that brand. */
+  dealer?: number | number[];
+  nome?: string;
+  cpf?: boolean;
+  active?: boolean;
+  ativacaoEspecial?: boolean;
+  funcionalidades?: FunctionKey[];
+  grupoIds?: number[];
+  tipoAcessoIds?: number[];
+  /** A position at each dealer (spec section 5: a dealer-group user has one at each of their dealers). */
+  cargo?: { cargoId: number; departamentoId?: number | null; dataInicio?: string };
+}
+
+const list = (v: number | number[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** The kit of a test file: call `start()` in its beforeAll; the portal closes after the file. */
+export function seedKit(options: KitOptions) {
+  const random = seededRandom(options.seed);
+  let seq = 0;
+  let setor: { id: number; divisaoId: number } | undefined;
+  const kit = {
+    portal: undefined as unknown as TestPortal,
+    db: undefined as unknown as Db,
+    /** The provider-staff demo user's token. */
+    staff: '',
+    random,
+    /** How many unique names the kit has made so far. */
+    seq: () => seq,
+    /** `prefix seq digits`: unique within the run. */
+    unique: (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`,
+    email: () => `${kit.unique(options.local ?? 'u').replace(/\s/g, '.')}@${options.domain}`.toLowerCase(),
+    cpf: () => cpfFrom(random),
+    cnpj: () => cnpjFrom(random),
+    /** The first error's field errors. */
+    fields: (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>,
+
+    async start(env: Record<string, string> = {}) {
+      kit.portal = await startPortal(env);
+      kit.db = kit.portal.database.db;
+      kit.staff = (await signIn(kit.portal, DEMO.super)).access_token;
+      return kit;
+    },
+
+    /** Closes the portal (once; the kit also closes it after the file). */
+    async close() {
+      const portal = kit.portal as TestPortal | undefined;
+      kit.portal = undefined as unknown as TestPortal;
+      await portal?.close();
+    },
+
+    /** The first sector of the demo data, with its division (a dealer's required place). */
+    async setor() {
+      if (!setor)
+        [setor] = await kit.db.select({ id: s.setores.id, divisaoId: s.setores.divisaoId }).from(s.setores).limit(1);
+      return setor!;
+    },
+
+    marca: (nome = 'Marca') => createMarca(kit.db, kit.unique(nome)),
+
+    grupo: (marcaIds: number[], { nome = 'Grupo', active = true } = {}) =>
+      createGrupo(kit.db, kit.unique(nome), marcaIds, active),
+
+    /** A dealer of these brands (and groups), in the demo's first sector. */
+    async dealer({
+      marcaIds = [],
+      grupoIds = [],
+      active,
+      nome = 'Dealer',
+      razaoSocial,
+      codigos,
+      extra,
+    }: DealerOf = {}) {
+      const { id: setorId, divisaoId } = await kit.setor();
+      return createDealer(kit.db, {
+        nomeExibicao: kit.unique(nome),
+        razaoSocial: razaoSocial ?? 'Concessionária de Teste Ltda',
+        cnpj: cnpjFrom(random),
+        codigos: codigos ?? ['T1'],
+        divisaoId,
+        setorId,
+        marcaIds,
+        grupoIds,
+        ...(active === undefined ? {} : { active }),
+        ...extra,
+      });
+    },
+
+    /** A user of type `tipo` in a brand (and its dealer): `kit.usuario({ tipo: 'DEALER_GRUPO', marca, dealer })`. */
+    async usuario(u: UsuarioOf) {
+      const marcaIds = list(u.marca);
+      let dealerIds = list(u.dealer);
+      if (u.tipo === 'DEALER_GRUPO' && dealerIds.length === 0 && marcaIds.length > 0) {
+        dealerIds = [(await kit.dealer({ marcaIds })).id];
+      }
+      const usuario = await createUsuario(kit.db, {
+        nome: u.nome ?? kit.unique('Usuário'),
+        email: kit.email(),
+        ...(u.cpf ? { cpf: cpfFrom(random) } : {}),
+        tipo: u.tipo,
+        marcaIds,
+        dealerIds,
+        ...(u.grupoIds ? { grupoIds: u.grupoIds } : {}),
+        ...(u.funcionalidades ? { funcionalidades: u.funcionalidades } : {}),
+        ...(u.tipoAcessoIds ? { tipoAcessoIds: u.tipoAcessoIds } : {}),
+        ...(u.active === undefined ? {} : { active: u.active }),
+        ...(u.ativacaoEspecial === undefined ? {} : { ativacaoEspecial: u.ativacaoEspecial }),
+      });
+      if (u.cargo && dealerIds.length) {
+        const { cargoId, departamentoId = null, dataInicio = '2026-01-05' } = u.cargo;
+        await kit.db
+          .insert(s.usuarioCargos)
+          .values(
+            dealerIds.map((dealerId) => ({ usuarioId: usuario.id, cargoId, dealerId, departamentoId, dataInicio })),
+          );
+      }
+      return { ...usuario, dealerIds };
+    },
+
+    /** A new user of type `tipo` with exactly these brands, dealers and keys, signed in: `{ id, token }`. */
+    caller: (u: Omit<UsuarioOf, 'cargo' | 'cpf' | 'active' | 'ativacaoEspecial'> & { nome?: string }) =>
+      signInAsNew(kit.portal, {
+        nome: u.nome ?? kit.unique('Chamador'),
+        email: kit.email(),
+        tipo: u.tipo,
+        marcaIds: list(u.marca),
+        dealerIds: list(u.dealer),
+        ...(u.grupoIds ? { grupoIds: u.grupoIds } : {}),
+        ...(u.funcionalidades ? { funcionalidades: u.funcionalidades } : {}),
+        ...(u.tipoAcessoIds ? { tipoAcessoIds: u.tipoAcessoIds } : {}),
+      }),
+
+    /** Reference records a user's form needs: two positions, a department, a dismissal reason. */
+    async referencias() {
+      const [{ id: cargoVendas }, { id: cargoGerente }] = await kit.db
+        .insert(s.cargos)
+        .values([{ nome: kit.unique('Vendedor') }, { nome: kit.unique('Gerente') }])
+        .returning();
+      const [{ id: departamento }] = await kit.db
+        .insert(s.departamentos)
+        .values({ nome: kit.unique('Comercial'), sigla: 'COM' })
+        .returning();
+      const [{ id: desligamento }] = await kit.db
+        .insert(s.desligamentos)
+        .values({ motivo: kit.unique('Pedido') })
+        .returning();
+      return { cargoVendas, cargoGerente, departamento, desligamento };
+    },
+  };
+  afterAll(() => kit.close());
+  return kit;
+}
+
+export type Kit = ReturnType<typeof seedKit>;
