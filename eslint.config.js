@@ -37,6 +37,11 @@ const TRANSPORT_CALLS = [
   { selector: "NewExpression[callee.name='XMLHttpRequest']", message: TRANSPORT_MESSAGE },
 ];
 const VIEWS = ['src/**', 'resources/**'];
+// A sibling folder ('../other/...') is another resource; '../../domain', '../../src/components' are fine.
+const RESOURCE_IMPORTS = [
+  { regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+', message: 'A resource never imports another resource.' },
+  { group: ['**/resources/**'], message: 'A resource never imports another resource.' },
+];
 const VIEW_TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
 
 export default tseslint.config(
@@ -99,35 +104,13 @@ export default tseslint.config(
     },
   },
   {
-    // A sibling folder ('../other/...') is another resource; '../../domain', '../../src/components' are fine.
     files: ['resources/**'],
     ignores: VIEW_TESTS,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+', message: 'A resource never imports another resource.' },
-            { group: ['**/resources/**'], message: 'A resource never imports another resource.' },
-            ...TRANSPORT_IMPORTS,
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...RESOURCE_IMPORTS, ...TRANSPORT_IMPORTS] }] },
   },
   {
     // Tests may look behind the data provider (the operations they check against the schema).
     files: ['resources/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+', message: 'A resource never imports another resource.' },
-            { group: ['**/resources/**'], message: 'A resource never imports another resource.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: RESOURCE_IMPORTS }] },
   },
 );

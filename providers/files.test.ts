@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from './dataProvider';
+import { captureDownloads, type Download } from '../src/testing/downloads';
 import { downloadFile, FileRouteError, removeFile } from './files';
 
 const origin = window.location.origin;
@@ -40,23 +41,12 @@ const server = setupServer(
   http.delete(`${origin}/api/avatar-recusado`, () => HttpResponse.json({ message: 'Sem avatar' }, { status: 404 })),
 );
 
-let downloads: { name: string; text: string }[] = [];
+let downloads: Download[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-7');
   downloads = [];
-  const blobs = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:${origin}/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  // A download is an <a download> clicked on a blob URL: record it instead of navigating.
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href)!;
-    void blob.text().then((text) => downloads.push({ name: this.download, text }));
-  });
+  captureDownloads(downloads);
 });
 afterEach(() => {
   server.resetHandlers();
@@ -68,8 +58,9 @@ afterAll(() => server.close());
 describe('downloadFile', () => {
   it('GETs the file with the bearer token and saves it under the name the API gives', async () => {
     await downloadFile('/api/relatorio?id=3', 'relatorio.csv');
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]).toEqual({ name: 'relatório final.csv', text: 'linha,erro\n2,CPF inválido\n' });
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0].name).toBe('relatório final.csv');
+    expect(await downloads[0].blob.text()).toBe('linha,erro\n2,CPF inválido\n');
     expect(requests).toEqual([
       { method: 'GET', path: '/api/relatorio?id=3', authorization: 'Bearer token-7', language: 'pt-BR' },
     ]);
@@ -78,7 +69,7 @@ describe('downloadFile', () => {
 
   it('saves under the fallback name when the API gives none', async () => {
     await downloadFile('/api/sem-nome', 'usuarios.xlsx');
-    await vi.waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['usuarios.xlsx']));
+    expect(downloads.map((d) => d.name)).toEqual(['usuarios.xlsx']);
   });
 
   it('throws the API’s translated refusal, and saves nothing', async () => {
