@@ -4,34 +4,18 @@ import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { USUARIO_LOGADO_QUERY } from '../providers/authProvider';
 import { I18N_LABELS_QUERY } from '../providers/i18nProvider';
-import { MUDAR_LINGUA_MUTATION } from './components/LanguageSwitcher';
-import { SET_ONBOARDING_SEEN_MUTATION } from './components/tour/useOnboarding';
-import { MENU_USUARIO_LOGADO_QUERY } from './layout/useMenuUsuarioLogado';
-import { HELP_LINK_QUERY } from './pages/errors/OpsPage';
-import {
-  ALTERAR_SENHA_MUTATION,
-  ENCERRAR_SESSOES_MUTATION,
-  MINHA_CONTA_QUERY,
-  MINHAS_SESSOES_QUERY,
-} from './pages/minhaConta/minhaConta';
+import { OPERATIONS } from '../domain/operations';
 import { RESOURCES } from '../domain/resources';
-import { namedQuery, setActiveMutation } from '../providers/dataProvider/buildQuery';
+import { setActiveMutation } from '../providers/dataProvider/buildQuery';
+import { namedQuery } from '../providers/dataProvider/namedOperations';
 
 /** The API's committed contract (server/schema.graphql). */
 const schema = buildSchema(readFileSync(path.resolve(__dirname, '../server/schema.graphql'), 'utf8'));
 
-describe('GraphQL operations written by hand', () => {
+describe('GraphQL operations of the auth and i18n providers (before the session)', () => {
   it.each([
     ['usuarioLogado', USUARIO_LOGADO_QUERY],
     ['i18nLabels', I18N_LABELS_QUERY],
-    ['mudarLinguaUsuario', MUDAR_LINGUA_MUTATION],
-    ['menuUsuarioLogado', MENU_USUARIO_LOGADO_QUERY],
-    ['setCurrentUserOnboardingSeen', SET_ONBOARDING_SEEN_MUTATION],
-    ['menuUsuarioLogado.linkHelpTec', HELP_LINK_QUERY],
-    ['minha conta', MINHA_CONTA_QUERY],
-    ['minhasSessoes', MINHAS_SESSOES_QUERY],
-    ['encerrarMinhasSessoes', ENCERRAR_SESSOES_MUTATION],
-    ['alterarMinhaSenha', ALTERAR_SENHA_MUTATION],
   ])('%s is valid against the API schema', (_name, source) => {
     expect(validate(schema, parse(source)).map((e) => e.message)).toEqual([]);
   });
@@ -85,5 +69,33 @@ describe("resources' named mutations (RESOURCES[resource].mutations)", () => {
     const { query } = namedQuery(RESOURCES, resource, name, {}, 'mutation');
     expect(query.startsWith('mutation ')).toBe(true);
     expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
+  });
+});
+
+describe("pages' named operations (domain/operations.ts)", () => {
+  const operations = Object.entries(OPERATIONS).flatMap(([group, table]) => [
+    ...Object.keys(('queries' in table && table.queries) || {}).map((name) => [group, name, 'query'] as const),
+    ...Object.keys(('mutations' in table && table.mutations) || {}).map((name) => [group, name, 'mutation'] as const),
+  ]);
+
+  it('covers the shell, my account, the audit, the import and the super admin', () =>
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        ['sessao', 'menu', 'query'],
+        ['sessao', 'mudarLingua', 'mutation'],
+        ['minhaConta', 'alterarSenha', 'mutation'],
+        ['auditoria', 'historico', 'query'],
+        ['importarUsuarios', 'erros', 'query'],
+        ['superAdmin', 'migracao', 'mutation'],
+      ]),
+    ));
+
+  it.each(operations)('%s.%s (%s) is valid against the API schema', (group, name, kind) => {
+    const { query } = namedQuery(OPERATIONS, group, name, {}, kind);
+    expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
+  });
+
+  it('names no resource of domain/resources.ts (the data provider looks a name up in one table)', () => {
+    expect(Object.keys(OPERATIONS).filter((group) => group in RESOURCES)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { IdentityServerConfig } from '../providers/authProvider';
+import { getPublicJson } from '../providers/publicRoutes';
 
 /** GET /config.json */
 export interface StartupConfig {
@@ -20,15 +21,6 @@ export interface Startup {
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-
-async function getJson(path: string, signal?: AbortSignal): Promise<unknown> {
-  const response = await fetch(new URL(path, window.location.origin).href, {
-    headers: { accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return response.json();
-}
 
 function checkConfig(value: unknown): StartupConfig {
   const config = value as Partial<StartupConfig> | null;
@@ -52,8 +44,8 @@ function checkPortalProperties(value: unknown): PortalProperties {
 /** The start-up load: any failure here shows the maintenance page instead of the app. */
 export async function loadStartup(signal?: AbortSignal): Promise<Startup> {
   const [config, portalProperties] = await Promise.all([
-    getJson('/config.json', signal).then(checkConfig),
-    getJson('/portalProperties', signal).then(checkPortalProperties),
+    getPublicJson('/config.json', signal).then(checkConfig),
+    getPublicJson('/portalProperties', signal).then(checkPortalProperties),
   ]);
   return { config, portalProperties };
 }

@@ -272,7 +272,7 @@ describe("query (a resource's named query)", () => {
     });
     expect(answer).toEqual({ data: { dealersDesvinculados: 1, dealersInativados: 2, usuariosInativados: 3 } });
     expect(sent).toEqual([{ id: '4', nome: 'Sul', marcaIds: ['1'], active: false }]);
-    await expect(dataProvider.query('grupos', 'naoExiste', {})).rejects.toThrow(/queries.naoExiste/);
+    await expect(dataProvider.query('grupos', 'naoExiste' as never, {})).rejects.toThrow(/queries.naoExiste/);
   });
 });
 

@@ -1,27 +1,20 @@
 import { print } from 'graphql';
 import type { DataProvider } from 'react-admin';
+import { OPERATIONS } from '../../domain/operations';
 import { RESOURCE_METHODS, RESOURCES } from '../../domain/resources';
-import { buildOperation, namedQuery, setActiveMutation, type RaParams, type ResourceTable } from './buildQuery';
+import { buildOperation, setActiveMutation, type RaParams, type ResourceTable } from './buildQuery';
 import { graphqlRequest } from './graphqlRequest';
+import { sendNamed } from './namedOperations';
+import type { PortalDataProvider } from './portalDataProvider';
 
-/** The portal's own data provider methods beside react-admin's (see domain/resources.ts). */
-export interface PortalDataProvider extends DataProvider {
-  /** Activates or inactivates one record through the resource's `setActive` mutations. */
-  setActive(
-    resource: string,
-    params: { id: unknown; active: boolean },
-  ): Promise<{ data: { id: unknown; active: boolean } }>;
-  /** Sends one of the resource's named queries (`queries` in domain/resources.ts). */
-  query<T>(resource: string, name: string, data: Record<string, unknown>): Promise<{ data: T }>;
-  /** Sends one of the resource's named mutations (`mutations` in domain/resources.ts). */
-  mutate<T>(resource: string, name: string, data: Record<string, unknown>): Promise<{ data: T }>;
-}
+export type { PortalDataProvider } from './portalDataProvider';
 
 /**
  * react-admin's data provider over the API: every request is built from the resource table
  * (domain/resources.ts) and sent by the same fetch as every other call (graphqlRequest: bearer
  * token, errors mapped to HttpError with field errors, 401 and 403). No GraphQL client cache: a
- * react-admin page reads its data through react-query, which caches it.
+ * react-admin page reads its data through react-query, which caches it. The named operations of
+ * the pages (domain/operations.ts) are sent alike.
  */
 export function buildGraphqlDataProvider(resources: ResourceTable = RESOURCES): PortalDataProvider {
   const methods = Object.fromEntries(
@@ -34,6 +27,7 @@ export function buildGraphqlDataProvider(resources: ResourceTable = RESOURCES): 
       },
     ]),
   );
+  const tables = { ...OPERATIONS, ...resources };
   return {
     ...(methods as unknown as DataProvider),
     async setActive(resource, { id, active }) {
@@ -41,13 +35,7 @@ export function buildGraphqlDataProvider(resources: ResourceTable = RESOURCES): 
       const data = await graphqlRequest<{ result: { id: unknown; active: boolean } }>(mutation, { id });
       return { data: data.result };
     },
-    async query<T>(resource: string, name: string, data: Record<string, unknown>) {
-      const { query, variables } = namedQuery(resources, resource, name, data);
-      return { data: (await graphqlRequest<{ result: T }>(query, variables)).result };
-    },
-    async mutate<T>(resource: string, name: string, data: Record<string, unknown>) {
-      const { query, variables } = namedQuery(resources, resource, name, data, 'mutation');
-      return { data: (await graphqlRequest<{ result: T }>(query, variables)).result };
-    },
-  };
+    query: (resource, name, data, init) => sendNamed(tables, resource, name, data, 'query', init),
+    mutate: (resource, name, data, init) => sendNamed(tables, resource, name, data, 'mutation', init),
+  } as PortalDataProvider;
 }

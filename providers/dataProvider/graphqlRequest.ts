@@ -74,56 +74,13 @@ export async function graphqlRequest<T = Record<string, unknown>>(
   return result.data;
 }
 
+/** The headers of a call of the API's REST routes: the language and the bearer token. */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const token = await getAccessToken();
+  return { 'accept-language': LOCALE_OF[getStoredIdioma()], ...(token ? { authorization: `Bearer ${token}` } : {}) };
+}
+
 /** A call of one of the API's REST routes with the bearer token (a GET by default, e.g. a list export). */
 export async function authorizedFetch(pathAndQuery: string, init: { method?: string } = {}): Promise<Response> {
-  const token = await getAccessToken();
-  return fetch(new URL(pathAndQuery, window.location.origin).href, {
-    ...init,
-    headers: {
-      'accept-language': LOCALE_OF[getStoredIdioma()],
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-  });
-}
-
-/** What an upload route answered: its status and JSON body (`message` holds a translated refusal). */
-export interface UploadResult {
-  status: number;
-  body: { id?: number | string; nome?: string; message?: string };
-}
-
-/**
- * POSTs one file as multipart/form-data to a REST route with the bearer token, reporting progress
- * (0 to 100), in the multipart field `field` (`file` for POST /import/users). fetch cannot report an
- * upload's progress, so this one uses XMLHttpRequest.
- */
-export async function uploadFile(
-  path: string,
-  file: File,
-  onProgress: (percent: number) => void,
-  { field = 'arquivo' }: { field?: string } = {},
-): Promise<UploadResult> {
-  const token = await getAccessToken();
-  const form = new FormData();
-  form.append(field, file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', new URL(path, window.location.origin).href);
-    xhr.setRequestHeader('accept-language', LOCALE_OF[getStoredIdioma()]);
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: UploadResult['body'] = {};
-      try {
-        body = JSON.parse(xhr.responseText) as UploadResult['body'];
-      } catch {
-        // A proxy's page: the status tells.
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(new Error('upload failed'));
-    xhr.send(form);
-  });
+  return fetch(new URL(pathAndQuery, window.location.origin).href, { ...init, headers: await authHeaders() });
 }

@@ -1,23 +1,19 @@
-export {
-  authorizedFetch,
-  graphqlRequest,
-  fetchGraphql,
-  setAccessTokenGetter,
-  graphqlEndpoint,
-  uploadFile,
-} from './graphqlRequest';
+export { authorizedFetch, graphqlRequest, fetchGraphql, setAccessTokenGetter, graphqlEndpoint } from './graphqlRequest';
 export { toHttpError, type GraphQLErrorLike } from './errors';
+import { OPERATIONS } from '../../domain/operations';
 import { RESOURCE_METHODS } from '../../domain/resourceMethods';
-import type { PortalDataProvider } from './graphqlDataProvider';
-export type { PortalDataProvider } from './graphqlDataProvider';
+import type { PortalDataProvider } from './portalDataProvider';
+import { sendNamed } from './namedOperations';
+export type { MutationName, NamedOptions, OperationOwner, PortalDataProvider, QueryName } from './portalDataProvider';
 
-/** Every method of the data provider: react-admin's and the portal's own. */
+/** Every method of the data provider that needs the resource table: react-admin's and setActive. */
 const METHODS = [...RESOURCE_METHODS, 'setActive', 'query', 'mutate'] as const;
 
 /**
- * The react-admin data provider. The GraphQL parser (about 40 KB gzip) is loaded on the first
- * data provider call, not before the first page: the home page and the auth calls use the
- * fetch-based graphqlRequest.
+ * The react-admin data provider. The GraphQL parser (about 40 KB gzip) and the resource table are
+ * loaded on the first call that needs them, not before the first page: the pages' named
+ * operations (domain/operations.ts: the menu, the language, the tours...) are plain strings sent
+ * at once, and the auth calls use the fetch-based graphqlRequest.
  */
 export function createDataProvider(load = () => import('./graphqlDataProvider')): PortalDataProvider {
   let provider: Promise<PortalDataProvider> | undefined;
@@ -27,7 +23,7 @@ export function createDataProvider(load = () => import('./graphqlDataProvider'))
     provider.catch(() => (provider = undefined));
     return provider;
   };
-  return Object.fromEntries(
+  const methods = Object.fromEntries(
     METHODS.map((method) => [
       method,
       async (resource: string, ...args: unknown[]) => {
@@ -36,4 +32,16 @@ export function createDataProvider(load = () => import('./graphqlDataProvider'))
       },
     ]),
   ) as unknown as PortalDataProvider;
+  const named =
+    (kind: 'query' | 'mutation') =>
+    (resource: string, name: string, data?: Record<string, unknown>, options?: { signal?: AbortSignal }) =>
+      resource in OPERATIONS
+        ? sendNamed(OPERATIONS, resource, name, data, kind, options)
+        : (methods[kind === 'query' ? 'query' : 'mutate'] as (...a: unknown[]) => Promise<unknown>)(
+            resource,
+            name,
+            data,
+            options,
+          );
+  return { ...methods, query: named('query'), mutate: named('mutation') } as PortalDataProvider;
 }

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../providers/dataProvider';
+import { useTranslate } from 'react-admin';
+import { useOperations } from '../../src/components/useOperations';
 
 export interface ImpactoGrupo {
   dealersDesvinculados: number;
@@ -19,9 +19,8 @@ export interface GrupoChange {
 
 /** Asks the API what saving a change would do (the `grupos` resource's `impacto` query). */
 export function useFetchImpacto() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  return async (grupo: GrupoChange) =>
-    (await dataProvider.query('grupos', 'impacto', { ...grupo })).data as ImpactoGrupo;
+  const { query } = useOperations('grupos');
+  return (grupo: GrupoChange) => query<ImpactoGrupo>('impacto', { ...grupo });
 }
 
 export const hasImpacto = (impacto: ImpactoGrupo) =>

@@ -2,8 +2,8 @@ import IconButton from '@mui/material/IconButton';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../providers/dataProvider';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useOperations } from '../../src/components/useOperations';
 
 /**
  * The favourite star of a group (spec section 4): flips at once, asks atualizarGrupoFavorito, and
@@ -14,7 +14,7 @@ export function FavoritoToggle() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { mutate } = useOperations('gruposUsuarios');
   const [shown, setShown] = useState<boolean | null>(null);
   const [running, setRunning] = useState(false);
   if (!record) return null;
@@ -24,7 +24,7 @@ export function FavoritoToggle() {
     setShown(!before);
     setRunning(true);
     try {
-      await dataProvider.mutate('gruposUsuarios', 'favorito', { id: record.id });
+      await mutate('favorito', { id: record.id });
       refresh();
     } catch {
       setShown(before);

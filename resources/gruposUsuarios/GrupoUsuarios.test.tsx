@@ -113,9 +113,9 @@ const server = setupServer(
     calls.saved.push(variables.input);
     return HttpResponse.json({ data: { result: { ...GRUPO_USUARIOS, nome: variables.input.nome } } });
   }),
-  api.mutation('setCurrentUserOnboardingSeen', ({ variables }) => {
+  api.mutation('sessao_onboardingVisto', ({ variables }) => {
     calls.onboarding.push(String(variables.id));
-    return HttpResponse.json({ data: { setCurrentUserOnboardingSeen: true } });
+    return HttpResponse.json({ data: { result: true } });
   }),
   api.mutation('gruposUsuarios_importar', ({ variables }) =>
     HttpResponse.json({

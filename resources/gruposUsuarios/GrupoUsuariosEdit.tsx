@@ -1,11 +1,11 @@
 import { Edit, useRecordContext } from 'react-admin';
 import {
+  FormLoading,
   formValuesOf,
   GrupoUsuariosForm,
   type GrupoUsuariosRecord,
   type GrupoUsuariosValues,
 } from '../../src/components/gruposUsuarios';
-import { FormLoading } from '../../src/components/gruposUsuarios/GrupoUsuariosForm';
 import { PageHeading, useRouteTitle } from '../../src/components/form/RecordViews';
 import { useGrupoUsuariosMutationOptions } from './useGrupoUsuariosSaved';
 

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import LockIcon from '@mui/icons-material/Lock';
 import PublicIcon from '@mui/icons-material/Public';
 import StarIcon from '@mui/icons-material/Star';
-import { DataTable, SelectInput, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { allows, policies } from '../../domain/policies';
 import type { PortalPermissions } from '../../providers/authProvider';
-import { ResourceList } from '../../src/components/list';
+import { ResourceList, YesNoFilter } from '../../src/components/list';
 import { FavoritoToggle } from './FavoritoToggle';
 
 /** Público / Privado as an icon with its name (read by screen readers and on hover). */
@@ -22,20 +22,6 @@ function Visibilidade() {
     </Box>
   );
 }
-
-const booleanFilter = (source: string, label: string, yes: string, no: string) => (
-  <SelectInput
-    key={source}
-    source={source}
-    label={label}
-    choices={[
-      { id: 'true', name: yes },
-      { id: 'false', name: no },
-    ]}
-    format={(value: unknown) => (value === undefined || value === null ? '' : String(value))}
-    parse={(value: string) => (value === '' ? undefined : value === 'true')}
-  />
-);
 
 /**
  * /gruposUsuarios: the groups the caller reads, their favourites first (the API orders them), with
@@ -67,13 +53,20 @@ export default function GrupoUsuariosList() {
       sort={{ field: 'nome', order: 'ASC' }}
       canCreate={canCreate}
       filters={[
-        booleanFilter('publico', 'gruposUsuarios.fields.publico', 'gruposUsuarios.publico', 'gruposUsuarios.privado'),
-        booleanFilter(
-          'favorito',
-          'gruposUsuarios.fields.favorito',
-          'gruposUsuarios.favoritos',
-          'gruposUsuarios.naoFavoritos',
-        ),
+        <YesNoFilter
+          key="publico"
+          source="publico"
+          label="gruposUsuarios.fields.publico"
+          yes="gruposUsuarios.publico"
+          no="gruposUsuarios.privado"
+        />,
+        <YesNoFilter
+          key="favorito"
+          source="favorito"
+          label="gruposUsuarios.fields.favorito"
+          yes="gruposUsuarios.favoritos"
+          no="gruposUsuarios.naoFavoritos"
+        />,
       ]}
       compactActions={<FavoritoToggle />}
       activeToggle={{

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../providers/dataProvider';
+import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useOperations } from '../../src/components/useOperations';
 import { ConfirmAction } from '../../src/components/ConfirmAction';
 
 /**
@@ -13,7 +13,7 @@ export function AtivacaoEspecialAction() {
   const record = useRecordContext();
   const translate = useTranslate();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { mutate } = useOperations('usuarios');
   const [open, setOpen] = useState(false);
   if (!record) return null;
   const acao = record.ativacaoEspecial ? 'remover' : 'liberar';
@@ -43,7 +43,7 @@ export function AtivacaoEspecialAction() {
             acao === 'liberar' ? 'usuarios.ativacaoEspecial.liberado' : 'usuarios.ativacaoEspecial.removido'
           }
           errorMessage={key('Erro')}
-          action={() => dataProvider.mutate('usuarios', `${acao}AtivacaoEspecial`, { usuarioId: record.id })}
+          action={() => mutate(`${acao}AtivacaoEspecial`, { usuarioId: record.id })}
           onSuccess={refresh}
         />
       )}

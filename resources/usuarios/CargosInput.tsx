@@ -17,7 +17,8 @@ import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { cargoAdditionError, type CargoUsuario } from '../../domain/schemas/usuario';
 import { formatDate } from '../../src/components/format';
 import type { DealerRef } from '../../src/components/DealerAutocomplete';
-import { useUsuarioOptionsContext, useUsuarioQuery, type Ref } from './useUsuarioOptions';
+import { useOperations } from '../../src/components/useOperations';
+import { useUsuarioOptionsContext, type Ref } from './useUsuarioOptions';
 
 /** A position as the form holds it: the input's ids and date, with names to show. */
 export interface CargoFormValue {
@@ -67,7 +68,7 @@ export function CargosInput() {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const query = useUsuarioQuery();
+  const { query } = useOperations('usuarios');
   const { properties } = useUsuarioOptionsContext();
   const informarDepartamento = properties.informarDepartamentoCargo;
   const { setValue, getValues, trigger } = useFormContext();

@@ -11,7 +11,8 @@ import { useEffect, useId, useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { copiedPermissions, fromInfo, type ProdutoFormValue } from './permissoes';
-import { useUsuarioQuery, type ProdutoPermissoes } from './useUsuarioOptions';
+import { useOperations } from '../../src/components/useOperations';
+import type { ProdutoPermissoes } from './useUsuarioOptions';
 
 interface Clonavel {
   id: string;
@@ -30,7 +31,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function ClonarPermissoes({ produtos }: { produtos: readonly ProdutoPermissoes[] }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const query = useUsuarioQuery();
+  const { query } = useOperations('usuarios');
   const record = useRecordContext();
   const titleId = useId();
   const { setValue } = useFormContext();

@@ -4,7 +4,7 @@ import { LoadError } from '../../src/components/LoadError';
 import { PageHeading, useRouteTitle } from '../../src/components/form/RecordViews';
 import type { fromInfo } from './permissoes';
 import { FormLoading, UsuarioForm, usuarioFormValues, useUsuarioMutationOptions } from './UsuarioForm';
-import { useUsuarioQuery } from './useUsuarioOptions';
+import { useOperations } from '../../src/components/useOperations';
 
 /**
  * The saved user with their permissions (infoUsuario, read at each opening) in the form. A row of the list may stand in
@@ -12,7 +12,7 @@ import { useUsuarioQuery } from './useUsuarioOptions';
  */
 function UsuarioEditForm() {
   const record = useRecordContext();
-  const query = useUsuarioQuery();
+  const { query } = useOperations('usuarios');
   const complete = Boolean(record && Array.isArray(record.cargos));
   const info = useQuery({
     queryKey: ['usuarios', 'info', record?.id],

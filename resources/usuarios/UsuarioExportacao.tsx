@@ -8,10 +8,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { authorizedFetch, type PortalDataProvider } from '../../providers/dataProvider';
+import { useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useOperations } from '../../src/components/useOperations';
+import { downloadFile } from '../../providers/files';
 import { formatNumber } from '../../src/components/format';
-import { downloadResponse, exportFilter } from '../../src/components/list/ExportButtons';
+import { exportFilter } from '../../src/components/list/ExportButtons';
 
 /** The caller's newest users export, as exportacaoUsuarios answers it. */
 export interface Exportacao {
@@ -43,25 +44,20 @@ export function UsuarioExportacao() {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale = 'pt-BR'] = useLocaleState();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { query, mutate } = useOperations('usuarios');
   const queryClient = useQueryClient();
   const { filterValues, sort } = useListContext();
   const [downloading, setDownloading] = useState(false);
 
   const { data: job } = useQuery({
     queryKey: EXPORTACAO_KEY,
-    queryFn: async () => (await dataProvider.query<Exportacao | null>('usuarios', 'exportacao', {})).data,
+    queryFn: () => query<Exportacao | null>('exportacao'),
     refetchInterval: (query) => (isActive(query.state.data) ? EXPORTACAO_REFRESH_MS : false),
     retry: false,
   });
 
   const start = useMutation({
-    mutationFn: async () =>
-      (
-        await dataProvider.mutate<Exportacao>('usuarios', 'exportar', {
-          filterInput: exportFilter(filterValues, sort),
-        })
-      ).data,
+    mutationFn: () => mutate<Exportacao>('exportar', { filterInput: exportFilter(filterValues, sort) }),
     onSuccess: (started) => {
       queryClient.setQueryData(EXPORTACAO_KEY, started);
       notify('usuarios.exportacao.iniciada', { type: 'info' });
@@ -77,9 +73,7 @@ export function UsuarioExportacao() {
     if (!job?.download) return;
     setDownloading(true);
     try {
-      const response = await authorizedFetch(job.download);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      await downloadResponse(response, `${translate('usuarios.exportacao.arquivo')}.xlsx`);
+      await downloadFile(job.download, `${translate('usuarios.exportacao.arquivo')}.xlsx`);
     } catch {
       notify('errors.fetchFileFailed', { type: 'error' });
       void queryClient.invalidateQueries({ queryKey: EXPORTACAO_KEY });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, type Download } from '../../src/testing/downloads';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { renderResource } from '../../src/testing/renderResource';
@@ -19,7 +20,7 @@ const toggled: { id: unknown; query: string }[] = [];
 let exportStates: (Exportacao | null)[] = [null];
 const exportsStarted: Record<string, unknown>[] = [];
 const fileRequests: { path: string; authorization: string | null }[] = [];
-const downloads: { name: string; blob: Blob }[] = [];
+const downloads: Download[] = [];
 const EXPORT: Exportacao = {
   id: '7',
   status: 'PENDENTE',
@@ -94,17 +95,7 @@ beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   rows = [...USUARIO_ROWS];
   exportStates = [null];
-  // A download is an <a download> clicked on a blob URL: record it instead of navigating.
-  const blobs = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:${origin}/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
+  captureDownloads(downloads);
 });
 afterEach(() => {
   server.resetHandlers();

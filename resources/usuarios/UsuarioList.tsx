@@ -5,7 +5,6 @@ import {
   DataTable,
   ReferenceArrayInput,
   SelectArrayInput,
-  SelectInput,
   useLocaleState,
   usePermissions,
   useRecordContext,
@@ -17,7 +16,7 @@ import { TIPOS_USUARIO } from '../../domain/enums';
 import { allows, policies } from '../../domain/policies';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { formatDate } from '../../src/components/format';
-import { ActiveChip, activeFilter, ResourceList } from '../../src/components/list';
+import { ActiveChip, activeFilter, ResourceList, YesNoFilter } from '../../src/components/list';
 import { AtivacaoEspecialAction } from './AtivacaoEspecialAction';
 import { DealerFilter } from './DealerFilter';
 import { GrupoFilter } from './GrupoFilter';
@@ -81,16 +80,12 @@ export default function UsuarioList() {
         <ReferenceArrayInput key="cargoIds" source="cargoIds" reference="cargos" perPage={1000}>
           <AutocompleteArrayInput label="resources.usuarios.fields.cargoIds" optionText="nome" />
         </ReferenceArrayInput>,
-        <SelectInput
+        <YesNoFilter
           key="inativadoPorInatividade"
           source="inativadoPorInatividade"
           label="resources.usuarios.fields.inativadoPorInatividade"
-          choices={[
-            { id: 'true', name: 'usuarios.filtros.inatividadeSim' },
-            { id: 'false', name: 'usuarios.filtros.inatividadeNao' },
-          ]}
-          format={(value: unknown) => (value === undefined || value === null ? '' : String(value))}
-          parse={(value: string) => (value === '' ? undefined : value === 'true')}
+          yes="usuarios.filtros.inatividadeSim"
+          no="usuarios.filtros.inatividadeNao"
         />,
       ]}
       activeToggle={

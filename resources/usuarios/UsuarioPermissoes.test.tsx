@@ -16,9 +16,9 @@ import { NOVO_USUARIO_DADOS } from './usuarios.fixtures';
 const onboardingSeen: unknown[] = [];
 const server = setupServer(
   ...wizardHandlers(),
-  api.mutation('setCurrentUserOnboardingSeen', ({ variables }) => {
+  api.mutation('sessao_onboardingVisto', ({ variables }) => {
     onboardingSeen.push(variables.id);
-    return HttpResponse.json({ data: { setCurrentUserOnboardingSeen: true } });
+    return HttpResponse.json({ data: { result: true } });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

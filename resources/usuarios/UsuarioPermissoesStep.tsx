@@ -16,7 +16,8 @@ import { LoadError } from '../../src/components/LoadError';
 import { ClonarPermissoes } from './ClonarPermissoes';
 import { replaceProduto, toggleTipoAcesso, type ProdutoFormValue } from './permissoes';
 import { UsuarioTour } from './UsuarioTour';
-import { useUsuarioQuery, type ProdutoPermissoes } from './useUsuarioOptions';
+import { useOperations } from '../../src/components/useOperations';
+import type { ProdutoPermissoes } from './useUsuarioOptions';
 
 function firstMessage(errors: unknown): string | undefined {
   if (!errors || typeof errors !== 'object') return undefined;
@@ -123,7 +124,7 @@ function ProdutoCard({ produto, index }: { produto: ProdutoPermissoes; index: nu
  */
 export function UsuarioPermissoesStep() {
   const translate = useTranslate();
-  const query = useUsuarioQuery();
+  const { query } = useOperations('usuarios');
   const tipo: string | undefined = useWatch({ name: 'tipo' });
   const dealerIds: string[] = useWatch({ name: 'dealerIds' }) ?? [];
   const { errors } = useFormState({ name: 'produtos' });

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { useDataProvider } from 'react-admin';
 import type { Idioma, TipoUsuario } from '../../domain/enums';
 import type { UsuarioRules } from '../../domain/schemas/usuario';
-import type { PortalDataProvider } from '../../providers/dataProvider';
+import { useOperations } from '../../src/components/useOperations';
 
 export interface Ref {
   id: string;
@@ -55,16 +54,9 @@ export function rulesOf(dominio: DominioUsuario, properties: UsuariosPortalPrope
   return { ...properties, tiposAcesso: [...tiposAcesso.values()] };
 }
 
-/** The data provider's named queries of the users resource (domain/resources.ts). */
-export function useUsuarioQuery() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  return async <T>(name: string, data: Record<string, unknown> = {}): Promise<T> =>
-    ((await dataProvider.query('usuarios', name, data)) as { data: T }).data;
-}
-
 /** What the form offers (dominioUsuario) and the portal's user settings (usuariosPortalProperties). */
 export function useUsuarioOptions() {
-  const query = useUsuarioQuery();
+  const { query } = useOperations('usuarios');
   return useQuery({
     queryKey: ['usuarios', 'formOptions'],
     queryFn: async (): Promise<UsuarioOptions> => {

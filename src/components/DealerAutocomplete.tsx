@@ -2,8 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../providers/dataProvider';
+import { useTranslate } from 'react-admin';
+import { useOperations } from './useOperations';
 
 export interface DealerRef {
   id: string;
@@ -54,7 +54,7 @@ export function DealerAutocomplete({
     const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { query } = useOperations('dealers');
   const filterInput: Record<string, unknown> = { page: 0, rowsPerPage: PAGE_SIZE };
   if (busca) filterInput.busca = busca;
   if (marcaIds.length) filterInput.marcaIds = [...marcaIds];
@@ -62,9 +62,7 @@ export function DealerAutocomplete({
   if (onlyActive) filterInput.active = true;
   const { data = [], isFetching } = useQuery({
     queryKey: ['dealers', 'opcoes', filterInput],
-    queryFn: async () =>
-      ((await dataProvider.query('dealers', 'opcoes', { filterInput })) as { data: { content: DealerRef[] } }).data
-        .content,
+    queryFn: async () => (await query<{ content: DealerRef[] }>('opcoes', { filterInput })).content,
     enabled: open && !disabled,
   });
   return (

@@ -10,13 +10,10 @@ import { useId, useState } from 'react';
 import { useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { IDIOMA_PADRAO, IDIOMAS, LOCALE_OF, idiomaFromLocale, type Idioma } from '../../domain/enums';
 import type { PortalIdentity } from '../../providers/authProvider';
-import { graphqlRequest } from '../../providers/dataProvider';
 import { setStoredIdioma } from '../../providers/language';
 import { log } from '../../providers/logger';
 import { browser } from '../browser';
-
-export const MUDAR_LINGUA_MUTATION =
-  'mutation mudarLinguaUsuario($id: ID!, $idioma: Idioma!) { mudarLinguaUsuario(id: $id, idioma: $idioma) { id nome idioma { id } } }';
+import { useOperations } from './useOperations';
 
 export interface LanguageOption {
   id: Idioma;
@@ -32,6 +29,7 @@ export function useLanguageChange() {
   const [locale, setLocale] = useLocaleState();
   const { identity } = useGetIdentity();
   const [saving, setSaving] = useState(false);
+  const { mutate } = useOperations('sessao');
   const user = identity as PortalIdentity | undefined;
   const idioma: Idioma = user?.idioma ?? idiomaFromLocale(locale) ?? IDIOMA_PADRAO;
 
@@ -39,7 +37,7 @@ export function useLanguageChange() {
     if (!user || next === idioma) return;
     setSaving(true);
     try {
-      await graphqlRequest(MUDAR_LINGUA_MUTATION, { id: user.id, idioma: next });
+      await mutate('mudarLingua', { id: user.id, idioma: next });
       setStoredIdioma(next);
       setLocale(LOCALE_OF[next]);
       browser.reload();

@@ -2,7 +2,7 @@ import { render, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAccessTokenGetter } from '../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { BreadcrumbLabelProvider, useBreadcrumbLabel } from '../components/breadcrumbLabel';
 import { DocumentTitle } from './DocumentTitle';
@@ -23,7 +23,7 @@ function FolderPage() {
 function renderAt(path: string, page?: React.ReactNode, idioma: 'PT_BR' | 'EN' = 'PT_BR') {
   render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={createI18nProvider({ idioma })}>
+      <AdminContext dataProvider={createDataProvider()} i18nProvider={createI18nProvider({ idioma })}>
         <BreadcrumbLabelProvider>
           <DocumentTitle />
           {page}

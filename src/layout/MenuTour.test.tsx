@@ -166,7 +166,7 @@ describe('MenuTour', () => {
   });
 
   it('does not open while the menu is still loading', async () => {
-    server.use(api.query('menuUsuarioLogado', () => new Promise<never>(() => undefined)));
+    server.use(api.query('sessao_menu', () => new Promise<never>(() => undefined)));
     renderTour();
     await advance(5000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

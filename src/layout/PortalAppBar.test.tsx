@@ -12,10 +12,10 @@ import { api, menuFixture, menuHandler, mockViewport, renderInAdmin } from './te
 const mutations: Record<string, unknown>[] = [];
 const server = setupServer(
   menuHandler(),
-  api.mutation('mudarLinguaUsuario', ({ variables }) => {
+  api.mutation('sessao_mudarLingua', ({ variables }) => {
     mutations.push(variables);
     return HttpResponse.json({
-      data: { mudarLinguaUsuario: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
+      data: { result: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
     });
   }),
 );

@@ -181,8 +181,8 @@ describe('PortalMenu', () => {
   it('shows an error with a retry when the menu cannot be loaded', async () => {
     // The query is tried twice (one retry), then the retry button asks again and gets the menu.
     server.use(
-      api.query('menuUsuarioLogado', () => HttpResponse.json({ errors: [{ message: 'down' }] }), { once: true }),
-      api.query('menuUsuarioLogado', () => HttpResponse.json({ errors: [{ message: 'down' }] }), { once: true }),
+      api.query('sessao_menu', () => HttpResponse.json({ errors: [{ message: 'down' }] }), { once: true }),
+      api.query('sessao_menu', () => HttpResponse.json({ errors: [{ message: 'down' }] }), { once: true }),
     );
     renderInAdmin(<PortalMenu />);
     const user = userEvent.setup();

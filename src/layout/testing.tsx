@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
+import { createDataProvider } from '../../providers/dataProvider';
 import { vi } from 'vitest';
 import type { PortalIdentity } from '../../providers/authProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
@@ -62,18 +63,18 @@ export function menuFixture(overrides: Partial<MenuFixture> = {}): MenuFixture {
 
 /** msw handler answering menuUsuarioLogado as the API does (menus as a JSON string). */
 export function menuHandler(fixture: MenuFixture = menuFixture()) {
-  return api.query('menuUsuarioLogado', () =>
+  return api.query('sessao_menu', () =>
     HttpResponse.json({
-      data: { menuUsuarioLogado: { ...fixture, menus: JSON.stringify(fixture.menus) } },
+      data: { result: { ...fixture, menus: JSON.stringify(fixture.menus) } },
     }),
   );
 }
 
 /** The onboarding mutation's handler, recording the ids the client set. */
 export function onboardingHandler(state: { marked: string[] }) {
-  return api.mutation('setCurrentUserOnboardingSeen', ({ variables }) => {
+  return api.mutation('sessao_onboardingVisto', ({ variables }) => {
     state.marked.push(String(variables.id));
-    return HttpResponse.json({ data: { setCurrentUserOnboardingSeen: true } });
+    return HttpResponse.json({ data: { result: true } });
   });
 }
 
@@ -107,7 +108,12 @@ export function renderInAdmin(ui: ReactNode, options: { path?: string; auth?: Au
         location = l.pathname;
       }}
     >
-      <AdminContext authProvider={auth} i18nProvider={createI18nProvider({ idioma: 'PT_BR' })} store={memoryStore()}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        authProvider={auth}
+        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
+        store={memoryStore()}
+      >
         {ui}
       </AdminContext>
     </TestMemoryRouter>,

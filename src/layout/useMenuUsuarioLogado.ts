@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Idioma } from '../../domain/enums';
-import { graphqlRequest } from '../../providers/dataProvider';
 import { log } from '../../providers/logger';
-
-export const MENU_USUARIO_LOGADO_QUERY =
-  'query menuUsuarioLogado { menuUsuarioLogado { title theme productName currentProduct linkHelpTec linkPortal linkAcademia brandImageUrl locales { id description } menus } }';
+import { useOperations } from '../components/useOperations';
 
 export const MENU_USUARIO_LOGADO_KEY = ['menuUsuarioLogado'] as const;
 
@@ -69,15 +66,12 @@ export function parseMenus(json: string): MenuCategoryData[] {
 
 /** The signed-in user's menu, links and brand (`menuUsuarioLogado`), read once per session. */
 export function useMenuUsuarioLogado() {
+  const { query } = useOperations('sessao');
   return useQuery({
     queryKey: MENU_USUARIO_LOGADO_KEY,
     queryFn: async ({ signal }): Promise<MenuUsuarioLogado> => {
-      const data = await graphqlRequest<{ menuUsuarioLogado: RawMenuUsuarioLogado }>(
-        MENU_USUARIO_LOGADO_QUERY,
-        undefined,
-        { signal },
-      );
-      return { ...data.menuUsuarioLogado, menus: parseMenus(data.menuUsuarioLogado.menus) };
+      const menu = await query<RawMenuUsuarioLogado>('menu', {}, { signal });
+      return { ...menu, menus: parseMenus(menu.menus) };
     },
     // Rarely changes (a language switch reloads the page); refreshed on focus after 5 minutes.
     staleTime: 5 * 60_000,

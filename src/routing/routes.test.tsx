@@ -2,19 +2,19 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
+import { TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessSubject } from '../../domain/access';
 import { ROUTES, matchRoute, type PortalRoute, type RouteDef } from '../../domain/routes';
 import { ptBR } from '../../i18n/pt-BR';
-import { setAccessTokenGetter } from '../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { App, PAGES } from '../App';
 import { MINHA_CONTA_USUARIO } from '../pages/minhaConta/minhaConta.fixtures';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const server = setupServer(
-  api.query('minhaConta', () => HttpResponse.json({ data: { usuarioLogado: MINHA_CONTA_USUARIO } })),
+  api.query('minhaConta_conta', () => HttpResponse.json({ data: { result: MINHA_CONTA_USUARIO } })),
   // Whatever else the layout asks (menu, notifications): not under test.
   api.operation(() => HttpResponse.json({ errors: [{ message: 'not mocked here' }] })),
 );
@@ -154,7 +154,7 @@ function renderApp(entries: string[], subject: AccessSubject = PROFILES.staff) {
     >
       <App
         authProvider={authFor(subject)}
-        dataProvider={{} as DataProvider}
+        dataProvider={createDataProvider()}
         i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
         store={memoryStore()}
       />

@@ -93,12 +93,13 @@ test('every route the administrator may open has no serious or critical WCAG 2.2
   const found = await checkEveryRoute(page, 'default', ids, { type: 'tag', values: WCAG_AA });
 
   // The theme reaches the browser in the menu data (menuUsuarioLogado.theme, from PORTAL_THEME or
-  // the client's properties): answering it with Granito, the darkest, spares a server start.
+  // the client's properties; the data provider's `sessao_menu`): answering it with Granito, the
+  // darkest, spares a server start.
   await page.route('**/graphql', async (route) => {
-    if (!(route.request().postData() ?? '').includes('menuUsuarioLogado')) return route.fallback();
+    if (!(route.request().postData() ?? '').includes('sessao_menu')) return route.fallback();
     const response = await route.fetch();
     const body = await response.json();
-    body.data.menuUsuarioLogado.theme = 'granito' satisfies ThemeId;
+    body.data.result.theme = 'granito' satisfies ThemeId;
     await route.fulfill({ response, json: body });
   });
   await page.reload();

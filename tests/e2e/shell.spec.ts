@@ -107,8 +107,8 @@ test('a page that fails to render shows the Ops page and reports the error to th
   await signIn(page, 'montadora@portal.test', 'Olá, Marina Montadora');
   // A malformed answer for the account page makes it throw while rendering.
   await page.route('**/graphql', async (route) => {
-    if ((route.request().postData() ?? '').includes('query minhaConta')) {
-      await route.fulfill({ json: { data: { usuarioLogado: { id: '1', nome: null, marcas: null, dealers: null } } } });
+    if ((route.request().postData() ?? '').includes('query minhaConta_conta')) {
+      await route.fulfill({ json: { data: { result: { id: '1', nome: null, marcas: null, dealers: null } } } });
     } else {
       await route.continue();
     }

@@ -25,7 +25,7 @@ import {
   type GrupoUsuariosValues,
   type UsuarioRef,
 } from './regras';
-import { useGrupoUsuariosQuery } from './useGrupoUsuariosOptions';
+import { useOperations } from '../useOperations';
 
 /** The recipient search waits this long after the last key (spec section 5). */
 export const BUSCA_DESTINATARIOS_DEBOUNCE_MS = 300;
@@ -66,7 +66,7 @@ function ErrosDosBlocos({ erros }: { erros: ErroDeBloco[] }) {
  */
 export function DestinatariosDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
-  const query = useGrupoUsuariosQuery();
+  const { query } = useOperations('gruposUsuarios');
   const { getValues, setValue, setError } = useFormContext<GrupoUsuariosValues>();
   const removidos: string[] = useWatch({ name: 'usuarioRemovidoIds' }) ?? [];
   const [typed, setTyped] = useState('');

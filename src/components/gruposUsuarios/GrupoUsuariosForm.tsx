@@ -30,13 +30,14 @@ import { DestinatariosDialog } from './DestinatariosDialog';
 import { GrupoUsuariosTour } from './GrupoUsuariosTour';
 import { ImportarGruposDialog } from './ImportarGruposDialog';
 import { algumBloco, aoMudarTipos, novoGrupoUsuarios, type GrupoUsuariosValues } from './regras';
-import { useGrupoUsuariosOptions, useGrupoUsuariosQuery, type GrupoUsuariosOptions } from './useGrupoUsuariosOptions';
+import { useOperations } from '../useOperations';
+import { useGrupoUsuariosOptions, type GrupoUsuariosOptions } from './useGrupoUsuariosOptions';
 
 export const grupoUsuariosResolver = schemaResolver(grupoUsuariosSchema);
 
 /** Whether another group holds the name (grupoUsuariosByNome), unless it is the group's own. */
 function useNomeEmUso() {
-  const query = useGrupoUsuariosQuery();
+  const { query } = useOperations('gruposUsuarios');
   return async (nome: string, values: Pick<GrupoUsuariosValues, 'id' | 'nomeOriginal'>) => {
     const trimmed = nome.trim();
     if (!trimmed || (values.id && trimmed === values.nomeOriginal)) return false;

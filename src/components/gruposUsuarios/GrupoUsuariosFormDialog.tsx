@@ -1,6 +1,7 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { CreateBase, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import type { CriacaoDialogProps } from './criacao';
 import { GrupoUsuariosForm } from './GrupoUsuariosForm';
 
 /**
@@ -8,13 +9,7 @@ import { GrupoUsuariosForm } from './GrupoUsuariosForm';
  * data provider's create; once saved the dialog closes and hands the group to `onSaved` (it does
  * not leave the page it was opened on).
  */
-export function GrupoUsuariosFormDialog({
-  onClose,
-  onSaved,
-}: {
-  onClose: () => void;
-  onSaved: (grupo: RaRecord) => void;
-}) {
+export function GrupoUsuariosFormDialog({ onClose, onSaved }: CriacaoDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   return (

@@ -6,14 +6,14 @@ import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { allows, policies } from '../../../domain/policies';
 import type { PortalPermissions } from '../../../providers/authProvider';
-import { GrupoUsuariosFormDialog } from './GrupoUsuariosFormDialog';
 import { autocompleteTexts } from './campos';
+import { GrupoUsuariosCriacao } from './criacao';
 import { semRepetidos } from './regras';
-import { useGrupoUsuariosQuery } from './useGrupoUsuariosOptions';
+import { useOperations } from '../useOperations';
 
 export interface GrupoUsuariosRef {
   id: string;
@@ -54,9 +54,10 @@ export function GrupoUsuariosSelector({
   excludeIds = [],
 }: GrupoUsuariosSelectorProps) {
   const translate = useTranslate();
-  const query = useGrupoUsuariosQuery();
+  const { query } = useOperations('gruposUsuarios');
   const queryClient = useQueryClient();
   const { permissions } = usePermissions<PortalPermissions | null>();
+  const CriacaoDialog = useContext(GrupoUsuariosCriacao);
   const canCreate = allowCreate && allows(permissions ?? null, policies.gruposUsuarios.create);
   const [creating, setCreating] = useState(false);
   const ativos = useQuery({
@@ -112,7 +113,7 @@ export function GrupoUsuariosSelector({
             />
           )}
         />
-        {canCreate && (
+        {canCreate && CriacaoDialog && (
           <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {translate('gruposUsuarios.seletor.criar')}
           </Button>
@@ -125,8 +126,8 @@ export function GrupoUsuariosSelector({
             : translate('gruposUsuarios.seletor.contando')}
         </Typography>
       )}
-      {creating && (
-        <GrupoUsuariosFormDialog
+      {creating && CriacaoDialog && (
+        <CriacaoDialog
           onClose={() => setCreating(false)}
           onSaved={(grupo) => {
             setCreating(false);

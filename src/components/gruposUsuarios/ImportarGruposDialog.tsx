@@ -5,9 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import type { PortalDataProvider } from '../../../providers/dataProvider';
+import { useOperations } from '../useOperations';
 import { GrupoUsuariosSelector, type GrupoUsuariosRef } from './GrupoUsuariosSelector';
 import { mesclarGrupos, type GrupoUsuariosRecord, type GrupoUsuariosValues } from './regras';
 
@@ -18,7 +18,7 @@ import { mesclarGrupos, type GrupoUsuariosRecord, type GrupoUsuariosValues } fro
 export function ImportarGruposDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { mutate } = useOperations('gruposUsuarios');
   const { getValues, setValue } = useFormContext<GrupoUsuariosValues>();
   const [grupos, setGrupos] = useState<GrupoUsuariosRef[]>([]);
   const [running, setRunning] = useState(false);
@@ -26,7 +26,7 @@ export function ImportarGruposDialog({ onClose }: { onClose: () => void }) {
   const importar = async () => {
     setRunning(true);
     try {
-      const { data } = await dataProvider.mutate<GrupoUsuariosRecord[]>('gruposUsuarios', 'importar', {
+      const data = await mutate<GrupoUsuariosRecord[]>('importar', {
         ids: grupos.map((g) => g.id),
       });
       const merged = mesclarGrupos(getValues(), data);

@@ -10,7 +10,7 @@ import { useInput, useTranslate, ValidationError } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Bloco } from '../../../domain/schemas/grupoUsuarios';
 import { aoDesmarcarBloco, semRepetidos, type UsuarioRef } from './regras';
-import { useGrupoUsuariosQuery } from './useGrupoUsuariosOptions';
+import { useOperations } from '../useOperations';
 
 /** The manual-user search waits this long after the last key (spec section 5). */
 export const BUSCA_USUARIOS_DEBOUNCE_MS = 1000;
@@ -106,7 +106,7 @@ export function UsuariosBusca({
   dataTour?: string;
 }) {
   const translate = useTranslate();
-  const query = useGrupoUsuariosQuery();
+  const { query } = useOperations('gruposUsuarios');
   const { field, fieldState } = useInput({ source, defaultValue: [] });
   const { setValue, clearErrors } = useFormContext();
   const chosen: UsuarioRef[] = useWatch({ name: usuariosSource }) ?? [];

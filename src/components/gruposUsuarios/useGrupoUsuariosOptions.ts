@@ -1,15 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import type { TipoUsuario } from '../../../domain/enums';
-import type { PortalDataProvider } from '../../../providers/dataProvider';
+import { useOperations } from '../useOperations';
 import type { Ref } from './regras';
-
-/** A named query of the gruposUsuarios resource (domain/resources.ts), its data. */
-export function useGrupoUsuariosQuery() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  return async <T>(name: string, data: Record<string, unknown> = {}): Promise<T> =>
-    ((await dataProvider.query('gruposUsuarios', name, data)) as { data: T }).data;
-}
 
 export interface TipoAcessoOpcao {
   id: string;
@@ -42,7 +34,7 @@ interface UsuarioLogadoOpcoes {
  * product's for staff), positions, sectors with their division, the active dealer groups they see.
  */
 export function useGrupoUsuariosOptions() {
-  const query = useGrupoUsuariosQuery();
+  const { query } = useOperations('gruposUsuarios');
   return useQuery({
     queryKey: ['gruposUsuarios', 'opcoes'],
     queryFn: async (): Promise<GrupoUsuariosOptions> => {

@@ -11,6 +11,7 @@ import {
   memoryStore,
 } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, type Download } from '../../testing/downloads';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { mockViewport } from '../../testing/viewport';
@@ -118,24 +119,14 @@ const server = setupServer(
   }),
 );
 
-let downloads: { name: string; blob: Blob }[] = [];
+let downloads: Download[] = [];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   rows = fixture();
   downloads = [];
-  // A download is an <a download> clicked on a blob URL: record it instead of navigating.
-  const blobs = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:${origin}/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
+  captureDownloads(downloads);
 });
 afterEach(() => {
   server.resetHandlers();

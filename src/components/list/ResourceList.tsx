@@ -11,7 +11,6 @@ import {
   List,
   Pagination,
   SearchInput,
-  SelectInput,
   TopToolbar,
   useListContext,
   useRecordContext,
@@ -28,6 +27,7 @@ import { CompactRows } from './CompactRows';
 import { ExportButtons } from './ExportButtons';
 import { KeyboardRowsBody } from './KeyboardRows';
 import { PageActions } from './PageActions';
+import { activeFilter } from './YesNoFilter';
 import { useIsCompactList } from './useIsCompactList';
 
 /** Ativo / Inativo as a chip. */
@@ -44,21 +44,6 @@ export function ActiveChip() {
     />
   );
 }
-
-/** The active filter: both (empty), active or inactive; the API takes a Boolean. */
-export const activeFilter = (
-  <SelectInput
-    key="active"
-    source="active"
-    label="lista.active"
-    choices={[
-      { id: 'true', name: 'lista.activeYes' },
-      { id: 'false', name: 'lista.activeNo' },
-    ]}
-    format={(value: unknown) => (value === undefined || value === null ? '' : String(value))}
-    parse={(value: string) => (value === '' ? undefined : value === 'true')}
-  />
-);
 
 /** The first load of a list: a named progress indicator where the rows will be. */
 function ListLoading({ children }: { children: ReactNode }) {

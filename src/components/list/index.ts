@@ -1,3 +1,4 @@
-export { ActiveChip, ResourceList, activeFilter, type ResourceListProps } from './ResourceList';
+export { ActiveChip, ResourceList, type ResourceListProps } from './ResourceList';
+export { activeFilter, YesNoFilter, type YesNoFilterProps } from './YesNoFilter';
 export { ActiveToggle, type ActiveToggleProps } from './ActiveToggle';
 export { ExportButtons, exportFilter } from './ExportButtons';

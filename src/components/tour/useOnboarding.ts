@@ -3,11 +3,8 @@ import { useCallback, useEffect } from 'react';
 import { useAuthProvider } from 'react-admin';
 import type { OnboardingId } from '../../../domain/enums';
 import type { PortalIdentity } from '../../../providers/authProvider';
-import { graphqlRequest } from '../../../providers/dataProvider';
 import { log } from '../../../providers/logger';
-
-export const SET_ONBOARDING_SEEN_MUTATION =
-  'mutation setCurrentUserOnboardingSeen($id: OnboardingId!) { setCurrentUserOnboardingSeen(id: $id) }';
+import { useOperations } from '../useOperations';
 
 export const onboardingKey = (id: OnboardingId) => ['onboardingVisto', id] as const;
 
@@ -21,6 +18,7 @@ export const onboardingKey = (id: OnboardingId) => ['onboardingVisto', id] as co
 export function useOnboarding(id: OnboardingId) {
   const queryClient = useQueryClient();
   const authProvider = useAuthProvider();
+  const { mutate: send } = useOperations('sessao');
   const query = useQuery({
     queryKey: onboardingKey(id),
     queryFn: async () => {
@@ -31,7 +29,7 @@ export function useOnboarding(id: OnboardingId) {
     retry: false,
   });
   const mutation = useMutation({
-    mutationFn: () => graphqlRequest(SET_ONBOARDING_SEEN_MUTATION, { id }),
+    mutationFn: () => send('onboardingVisto', { id }),
     // Seen at once for this session, even if recording it fails (it will simply show next time).
     onMutate: () => queryClient.setQueryData(onboardingKey(id), true),
     onError: (error) => log.warn(`setCurrentUserOnboardingSeen(${id}) failed`, error),

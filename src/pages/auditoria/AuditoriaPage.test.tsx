@@ -9,9 +9,11 @@ import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
-import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
-import { AUDITORIA_QUERY, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
+import { OPERATIONS } from '../../../domain/operations';
+import { namedQuery } from '../../../providers/dataProvider/namedOperations';
+import type { AuditoriaHistorico, AuditoriaVariables } from './auditoria';
 import { answerFor, HISTORICO_NOMES, HISTORICO_VAZIO } from './auditoria.fixtures';
 import AuditoriaPage from './AuditoriaPage';
 import { queryStates, type StateOptions } from '../../testing/viewStates';
@@ -19,19 +21,19 @@ import { queryStates, type StateOptions } from '../../testing/viewStates';
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const requests: { filterInput: AuditoriaVariables['filterInput']; authorization: string | null }[] = [];
 const answer = (respond: (v: AuditoriaVariables['filterInput']) => AuditoriaHistorico = answerFor) =>
-  api.query<{ auditoria: AuditoriaHistorico }, AuditoriaVariables>('auditoria', ({ variables, request }) => {
+  api.query<{ result: AuditoriaHistorico }, AuditoriaVariables>('auditoria_historico', ({ variables, request }) => {
     requests.push({ filterInput: variables.filterInput, authorization: request.headers.get('authorization') });
-    return HttpResponse.json({ data: { auditoria: respond(variables.filterInput) } });
+    return HttpResponse.json({ data: { result: respond(variables.filterInput) } });
   });
 const server = setupServer(answer());
 
 /** The page's four states (src/testing/viewStates), from the history fixtures. */
 const queryStatesOfAuditoria = (options?: StateOptions) =>
   queryStates<AuditoriaVariables>(
-    'auditoria',
+    'auditoria_historico',
     {
-      empty: { auditoria: HISTORICO_VAZIO },
-      loaded: (variables) => ({ auditoria: answerFor(variables.filterInput) }),
+      empty: { result: HISTORICO_VAZIO },
+      loaded: (variables) => ({ result: answerFor(variables.filterInput) }),
     },
     options,
   );
@@ -48,7 +50,11 @@ afterAll(() => server.close());
 function renderPage(url = '/auditoria/12/DEALER', idioma: Idioma = 'PT_BR') {
   render(
     <TestMemoryRouter initialEntries={[url]}>
-      <AdminContext i18nProvider={createI18nProvider({ idioma })} store={memoryStore()}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        i18nProvider={createI18nProvider({ idioma })}
+        store={memoryStore()}
+      >
         <Routes>
           <Route path="/auditoria/:id/:tipo" element={<AuditoriaPage />} />
         </Routes>
@@ -305,7 +311,7 @@ describe('/auditoria/{id}/{tipo}', () => {
 
   it('says when the record is out of the user’s reach', async () => {
     server.use(
-      api.query('auditoria', () =>
+      api.query('auditoria_historico', () =>
         HttpResponse.json({ errors: [{ message: 'Você não tem permissão', extensions: { code: 'FORBIDDEN' } }] }),
       ),
     );
@@ -355,7 +361,8 @@ describe('/auditoria/{id}/{tipo}', () => {
 
   it('asks the API with a query valid against its schema', () => {
     const schema = buildSchema(readFileSync(path.resolve(__dirname, '../../../server/schema.graphql'), 'utf8'));
-    expect(validate(schema, parse(AUDITORIA_QUERY)).map((e) => e.message)).toEqual([]);
+    const { query } = namedQuery(OPERATIONS, 'auditoria', 'historico', {});
+    expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
   });
 
   describe('names, masks and narrow screens (HISTORICO_NOMES)', () => {

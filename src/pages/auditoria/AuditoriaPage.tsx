@@ -14,16 +14,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { HttpError, Title, useLocaleState, useParams, useTranslate } from 'react-admin';
 import { AUDITORIA_PAGE_SIZES, type TipoAuditoria } from '../../../domain/auditoria';
 import { auditoriaArgsSchema } from '../../../domain/schemas/auditoria';
-import { graphqlRequest } from '../../../providers/dataProvider';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
 import { formatNumber, intlLocale } from '../../components/format';
-import {
-  AUDITORIA_QUERY,
-  mapaDeNomes,
-  type AuditoriaEntry,
-  type AuditoriaHistorico,
-  type AuditoriaVariables,
-} from './auditoria';
+import { useOperations } from '../../components/useOperations';
+import { mapaDeNomes, type AuditoriaEntry, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
 import { AuditoriaDialog } from './AuditoriaDialog';
 import { AuditoriaTable } from './AuditoriaTable';
 import { NomesContext, useCampoLabel } from './AuditoriaValor';
@@ -75,16 +69,14 @@ function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: stri
   const [rowsPerPage, setRowsPerPage] = useState<number>(AUDITORIA_PAGE_SIZES[0]);
   const [campo, setCampo] = useState('');
   const [selected, setSelected] = useState<AuditoriaEntry | null>(null);
+  const { query } = useOperations('auditoria');
 
   const variables: AuditoriaVariables = {
     filterInput: { tipo, registroId, ...(campo ? { campo } : {}), page, rowsPerPage },
   };
   const { data, error, isPending, isError, isFetching, isPlaceholderData, refetch } = useQuery({
     queryKey: ['auditoria', variables.filterInput],
-    queryFn: ({ signal }) =>
-      graphqlRequest<{ auditoria: AuditoriaHistorico }>(AUDITORIA_QUERY, { ...variables }, { signal }).then(
-        (result) => result.auditoria,
-      ),
+    queryFn: ({ signal }) => query<AuditoriaHistorico>('historico', { ...variables }, { signal }),
     // The previous page stays on screen while the next one loads.
     placeholderData: (previous) => previous,
     retry: false,

@@ -44,19 +44,6 @@ export interface AuditoriaVariables {
   filterInput: { tipo: TipoAuditoria; registroId: string; campo?: string; page: number; rowsPerPage: number };
 }
 
-export const AUDITORIA_QUERY = `query auditoria($filterInput: AuditoriaFilterInput!) {
-  auditoria(filterInput: $filterInput) {
-    content {
-      id alteracao data autor { id nome email } valorAnterior valorNovo campos
-      diferencas { campo anterior novo }
-    }
-    totalElements
-    campos
-    nome
-    referencias { tipo id nome }
-  }
-}`;
-
 /** A side of a change: the field is absent there, or holds this (parsed) value. */
 export type Lado = { absent: true } | { absent: false; value: unknown };
 

@@ -16,6 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import {
   DateInput,
@@ -35,12 +36,13 @@ import {
 import { useController, useFormContext } from 'react-hook-form';
 import { DOCUMENTO_MAX_BYTES } from '../../../domain/limits';
 import { ausenciaSchema, hojeIso } from '../../../domain/schemas/ausencia';
-import { authorizedFetch, uploadFile, type PortalDataProvider } from '../../../providers/dataProvider';
+import { downloadFile, FileRouteError, uploadFile } from '../../../providers/files';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { schemaResolver } from '../../components/form/schemaResolver';
 import { formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
+import { useOperations } from '../../components/useOperations';
 
 /** An absence as the API answers it (RESOURCES.ausencias.fields). */
 export interface Ausencia extends RaRecord {
@@ -217,18 +219,11 @@ function DocumentoLink({ ausencia }: { ausencia: Ausencia }) {
   if (!arquivo) return <>{translate('ausencias.semDocumento')}</>;
   if (!arquivo.disponivel) return <>{translate('ausencias.documentoExpiradoCurto', { nome: arquivo.nome })}</>;
   const baixar = async () => {
-    const response = await authorizedFetch(`/api/ausencias/${ausencia.id}/documento`);
-    if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      notify(body.message ?? 'upload.falha', { type: 'error' });
-      return;
+    try {
+      await downloadFile(`/api/ausencias/${ausencia.id}/documento`, arquivo.nome);
+    } catch (error) {
+      notify((error instanceof FileRouteError && error.apiMessage) || 'upload.falha', { type: 'error' });
     }
-    const url = URL.createObjectURL(await response.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: arquivo.nome });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
     <Link component="button" type="button" onClick={() => void baixar()}>
@@ -306,24 +301,22 @@ function AusenciaForm({
 /** The delegate, searched by name among the active users the caller sees. */
 function SubstitutoInput({ usuarioId, inicial }: { usuarioId: string; inicial: { id: string; nome: string } | null }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { query } = useOperations('ausencias');
   const { field, fieldState } = useController({ name: 'substitutoId' });
   const [value, setValue] = useState(inicial);
   const [busca, setBusca] = useState('');
-  const [options, setOptions] = useState<{ id: string; nome: string }[]>([]);
+  // What was typed, once typing pauses for 300 ms: the search asked.
+  const [termo, setTermo] = useState('');
   useEffect(() => {
-    let current = true;
-    const timer = setTimeout(async () => {
-      const { data } = (await dataProvider.query('ausencias', 'substitutos', { usuarioId, busca: busca || null })) as {
-        data: { id: string; nome: string }[];
-      };
-      if (current) setOptions(data);
-    }, 300);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [dataProvider, usuarioId, busca]);
+    const timer = setTimeout(() => setTermo(busca), 300);
+    return () => clearTimeout(timer);
+  }, [busca]);
+  const { data: options = [] } = useQuery({
+    queryKey: ['ausencias', 'substitutos', usuarioId, termo],
+    queryFn: ({ signal }) =>
+      query<{ id: string; nome: string }[]>('substitutos', { usuarioId, busca: termo || null }, { signal }),
+    placeholderData: keepPreviousData,
+  });
   const error = fieldState.error?.message;
   return (
     <Autocomplete

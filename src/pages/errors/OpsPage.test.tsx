@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { StrictMode } from 'react';
-import { Admin, CustomRoutes, TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
+import { Admin, CustomRoutes, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
-import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { log } from '../../../providers/logger';
 import { layoutRoutes } from '../../routing/routeElements';
@@ -16,9 +16,9 @@ const HELP = 'https://ajuda.portal.test/';
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 let helpRequests = 0;
 const server = setupServer(
-  api.query('linkHelpTec', () => {
+  api.query('sessao_linkAjuda', () => {
     helpRequests += 1;
-    return HttpResponse.json({ data: { menuUsuarioLogado: { linkHelpTec: HELP } } });
+    return HttpResponse.json({ data: { result: { linkHelpTec: HELP } } });
   }),
 );
 
@@ -69,7 +69,7 @@ function renderAdmin({
       >
         <Admin
           authProvider={auth}
-          dataProvider={{} as DataProvider}
+          dataProvider={createDataProvider()}
           i18nProvider={createI18nProvider({ idioma })}
           store={memoryStore()}
           layout={layout}
@@ -115,7 +115,7 @@ describe('Ops page (render errors)', () => {
   });
 
   it('without a help link from the API, names the help centre without a link', async () => {
-    server.use(api.query('linkHelpTec', () => HttpResponse.json({ errors: [{ message: 'Unauthorized' }] })));
+    server.use(api.query('sessao_linkAjuda', () => HttpResponse.json({ errors: [{ message: 'Unauthorized' }] })));
     renderAdmin({ entries: ['/home'], idioma: 'EN' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
     expect(screen.getByText(/If the problem persists, open a ticket at/)).toHaveTextContent('Help centre.');

@@ -1,14 +1,13 @@
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ErrorInfo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type ErrorInfo } from 'react';
 import { Title, useLocation, useResetErrorBoundaryOnLocationChange, useTranslate } from 'react-admin';
-import { graphqlRequest } from '../../../providers/dataProvider';
+import { useOperations } from '../../components/useOperations';
 import { BackButton } from './BackButton';
 import { ErrorLayout } from './ErrorLayout';
 import { errorMessage, logErrorOnce } from './logErrorOnce';
-
-export const HELP_LINK_QUERY = 'query linkHelpTec { menuUsuarioLogado { linkHelpTec } }';
 
 /** Props of react-admin's `error` (Admin and Layout) and of PageErrorBoundary. */
 export interface OpsPageProps {
@@ -35,19 +34,15 @@ function safeUrl(value: unknown): string | null {
 }
 
 function useHelpUrl(given: string | null | undefined): string | null {
-  const [fetched, setFetched] = useState<string | null>(null);
-  useEffect(() => {
-    if (given !== undefined) return;
-    const controller = new AbortController();
-    graphqlRequest<{ menuUsuarioLogado: { linkHelpTec: string | null } }>(HELP_LINK_QUERY, undefined, {
-      signal: controller.signal,
-    })
-      .then((data) => setFetched(safeUrl(data.menuUsuarioLogado.linkHelpTec)))
-      // Signed out or the API is down: the page says where to go without a link.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [given]);
-  return given === undefined ? fetched : safeUrl(given);
+  const { query } = useOperations('sessao');
+  const fetched = useQuery({
+    queryKey: ['sessao', 'linkAjuda'],
+    queryFn: ({ signal }) => query<{ linkHelpTec: string | null }>('linkAjuda', {}, { signal }),
+    enabled: given === undefined,
+    // Signed out or the API is down: the page says where to go without a link.
+    retry: false,
+  });
+  return safeUrl(given === undefined ? fetched.data?.linkHelpTec : given);
 }
 
 /**

@@ -13,6 +13,7 @@ import { IDIOMAS, IDIOMA_PADRAO, LOCALE_OF, idiomaFromLocale, type Idioma } from
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '../../../domain/limits';
 import { FORGOT_PASSWORD_PATH } from '../../../domain/routes';
 import { createI18nProvider } from '../../../providers/i18nProvider';
+import { postPasswordRoute } from '../../../providers/publicRoutes';
 
 /** The language each public path implies (/esqueci-senha, /olvide-contrasena, /forgot-password). */
 const PATH_IDIOMA = Object.fromEntries(
@@ -35,28 +36,6 @@ const titleSx = { fontSize: LOOK.titleSize, fontWeight: 500 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The server words its field errors in the page's language. */
-const postJson = (path: string, body: unknown, idioma: Idioma) =>
-  fetch(new URL(path, window.location.origin).href, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': LOCALE_OF[idioma] },
-    body: JSON.stringify(body),
-  });
-
-/** The error body of the password endpoints. */
-interface ErrorBody {
-  code?: string;
-  fieldErrors?: Record<string, string>;
-}
-
-const readJson = async (response: Response): Promise<ErrorBody> => {
-  try {
-    return ((await response.json()) ?? {}) as ErrorBody;
-  } catch {
-    return {};
-  }
-};
-
 function RequestLinkForm({ idioma }: { idioma: Idioma }) {
   const translate = useTranslate();
   const [email, setEmail] = useState('');
@@ -70,8 +49,8 @@ function RequestLinkForm({ idioma }: { idioma: Idioma }) {
     if (!valid) return;
     setStatus('sending');
     try {
-      const response = await postJson('/api/senha/esqueci', { email: email.trim(), idioma }, idioma);
-      setStatus(response.ok ? 'sent' : 'failed');
+      const { ok } = await postPasswordRoute('/api/senha/esqueci', { email: email.trim(), idioma }, idioma);
+      setStatus(ok ? 'sent' : 'failed');
     } catch {
       setStatus('failed');
     }
@@ -136,9 +115,8 @@ function NewPasswordForm({
     if (found.senha || found.confirmacao) return;
     setStatus('saving');
     try {
-      const response = await postJson('/api/senha/redefinir', { token, senha }, idioma);
-      if (response.ok) return setStatus('success');
-      const body = response.status === 400 ? await readJson(response) : {};
+      const { ok, error: body } = await postPasswordRoute('/api/senha/redefinir', { token, senha }, idioma);
+      if (ok) return setStatus('success');
       if (body.code === 'INVALID_TOKEN') return setStatus('invalid');
       if (body.code === 'BAD_USER_INPUT' && body.fieldErrors && typeof body.fieldErrors === 'object') {
         setErrors({ senha: body.fieldErrors.senha, confirmacao: body.fieldErrors.confirmacao });

@@ -4,7 +4,7 @@ import { graphql, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { IDIOMA_STORAGE_KEY } from '../../../providers/language';
 import { browser } from '../../browser';
@@ -13,10 +13,10 @@ import { Home } from './Home';
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const mutations: Record<string, unknown>[] = [];
 const server = setupServer(
-  api.mutation('mudarLinguaUsuario', ({ variables }) => {
+  api.mutation('sessao_mudarLingua', ({ variables }) => {
     mutations.push(variables);
     return HttpResponse.json({
-      data: { mudarLinguaUsuario: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
+      data: { result: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
     });
   }),
 );
@@ -54,7 +54,12 @@ function renderHome(auth = authProvider()) {
   const store = memoryStore();
   render(
     <TestMemoryRouter initialEntries={['/home']}>
-      <AdminContext authProvider={auth} i18nProvider={createI18nProvider({ idioma: 'PT_BR' })} store={store}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        authProvider={auth}
+        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
+        store={store}
+      >
         <Home />
       </AdminContext>
     </TestMemoryRouter>,
@@ -85,7 +90,7 @@ describe('Home', () => {
   it('keeps the language and says so when the change fails', async () => {
     let attempts = 0;
     server.use(
-      api.mutation('mudarLinguaUsuario', () => {
+      api.mutation('sessao_mudarLingua', () => {
         attempts += 1;
         return HttpResponse.json({ errors: [{ message: 'down' }] });
       }),

@@ -12,17 +12,11 @@ import Box from '@mui/material/Box';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { graphqlRequest } from '../../../providers/dataProvider';
+import { useOperations } from '../../components/useOperations';
 import { formatNumber } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
 import { useIsCompactList } from '../../components/list/useIsCompactList';
-import {
-  ERROS_IMPORTACAO_QUERY,
-  ERROS_PER_PAGE,
-  type ErroCelula,
-  type Importacao,
-  type LinhaErroPage,
-} from './importacao';
+import { ERROS_PER_PAGE, type ErroCelula, type Importacao, type LinhaErroPage } from './importacao';
 
 const t = (key: string) => `importarUsuarios.pagina.${key}`;
 
@@ -39,14 +33,15 @@ export function ImportacaoErros({ importacao, id }: { importacao: Importacao; id
   const [locale = 'pt-BR'] = useLocaleState();
   const compact = useIsCompactList();
   const [page, setPage] = useState(0);
+  const { query } = useOperations('importarUsuarios');
   const erros = useQuery<LinhaErroPage, Error, LinhaErroPage, (string | number)[]>({
-    queryKey: ['importacaoUsuarios', 'erros', importacao.id, importacao.erros, page],
+    queryKey: ['importarUsuarios', 'erros', importacao.id, importacao.erros, page],
     queryFn: ({ signal }) =>
-      graphqlRequest<{ errosImportacao: LinhaErroPage }>(
-        ERROS_IMPORTACAO_QUERY,
+      query<LinhaErroPage>(
+        'erros',
         { id: importacao.id, filterInput: { page, rowsPerPage: ERROS_PER_PAGE } },
         { signal },
-      ).then((r) => r.errosImportacao),
+      ),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -16,9 +16,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { authorizedFetch } from '../../../providers/dataProvider';
+import { downloadFile, FileRouteError } from '../../../providers/files';
 import { formatDate, formatNumber } from '../../components/format';
-import { downloadResponse } from '../../components/list/ExportButtons';
 import { useIsCompactList } from '../../components/list/useIsCompactList';
 import { formatDuration, isActive, type Importacao, type ImportStatus } from './importacao';
 import { ImportacaoErros } from './ImportacaoErros';
@@ -114,15 +113,9 @@ function RelatorioButton({ importacao: i }: { importacao: Importacao }) {
   const baixar = async () => {
     setBusy(true);
     try {
-      const response = await authorizedFetch(i.relatorioErros!);
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { message?: string };
-        notify(body.message ?? 'errors.fetchFileFailed', { type: 'error' });
-        return;
-      }
-      await downloadResponse(response, `${translate('importarUsuarios.relatorio.arquivo')}.xlsx`);
-    } catch {
-      notify('errors.fetchFileFailed', { type: 'error' });
+      await downloadFile(i.relatorioErros!, `${translate('importarUsuarios.relatorio.arquivo')}.xlsx`);
+    } catch (error) {
+      notify((error instanceof FileRouteError && error.apiMessage) || 'errors.fetchFileFailed', { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useNotify, useTranslate } from 'react-admin';
-import { uploadFile } from '../../../providers/dataProvider';
+import { uploadFile } from '../../../providers/files';
 import { IMPORT_PATH, XLSX_MIME } from './importacao';
 
 const t = (key: string) => `importarUsuarios.pagina.${key}`;

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
-import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { mockViewport } from '../../testing/viewport';
 import { queryStates } from '../../testing/viewStates';
@@ -21,14 +21,14 @@ import { COM_ERRO, CONCLUIDA, IMPORTACOES, PROCESSANDO, SEM_ERROS } from './impo
 import ImportarUsuariosPage from './ImportarUsuariosPage';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
-const pageOf = (content: Importacao[], totalElements = content.length): { importStatus: ImportacaoPage } => ({
-  importStatus: { content, totalElements },
+const pageOf = (content: Importacao[], totalElements = content.length): { result: ImportacaoPage } => ({
+  result: { content, totalElements },
 });
 
 /** What importStatus was asked, and with which token. */
 const asked: { variables: Record<string, unknown>; authorization: string | null }[] = [];
 const answering = (content: Importacao[], totalElements?: number) =>
-  api.query('importStatus', ({ variables, request }) => {
+  api.query('importarUsuarios_status', ({ variables, request }) => {
     asked.push({ variables, authorization: request.headers.get('authorization') });
     return HttpResponse.json({ data: pageOf(content, totalElements) });
   });
@@ -36,7 +36,7 @@ const answering = (content: Importacao[], totalElements?: number) =>
 const server = setupServer(answering(IMPORTACOES));
 
 /** The page's four states (src/testing/viewStates). */
-const STATES = queryStates('importStatus', { empty: pageOf([]), loaded: pageOf(IMPORTACOES) });
+const STATES = queryStates('importarUsuarios_status', { empty: pageOf([]), loaded: pageOf(IMPORTACOES) });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
@@ -50,7 +50,11 @@ afterAll(() => server.close());
 function renderPage(idioma: Idioma = 'PT_BR') {
   render(
     <TestMemoryRouter initialEntries={['/importarUsuarios']}>
-      <AdminContext i18nProvider={createI18nProvider({ idioma })} store={memoryStore()}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        i18nProvider={createI18nProvider({ idioma })}
+        store={memoryStore()}
+      >
         <ImportarUsuariosPage />
         <Notification />
       </AdminContext>
@@ -165,14 +169,14 @@ describe('/importarUsuarios', () => {
   it('reads the status every 30 s, every 5 s while an import shown is queued or running', () => {
     expect(STATUS_POLL_MS).toBe(30_000);
     expect(pollInterval(undefined)).toBe(30_000);
-    expect(pollInterval(pageOf([CONCLUIDA, COM_ERRO]).importStatus)).toBe(30_000);
-    expect(pollInterval(pageOf([CONCLUIDA, PROCESSANDO]).importStatus)).toBe(STATUS_POLL_ACTIVE_MS);
+    expect(pollInterval(pageOf([CONCLUIDA, COM_ERRO]).result)).toBe(30_000);
+    expect(pollInterval(pageOf([CONCLUIDA, PROCESSANDO]).result)).toBe(STATUS_POLL_ACTIVE_MS);
     expect(STATUS_POLL_ACTIVE_MS).toBe(5_000);
   });
 
   it('pages the imports', async () => {
     server.use(
-      api.query('importStatus', ({ variables }) => {
+      api.query('importarUsuarios_status', ({ variables }) => {
         asked.push({ variables, authorization: null });
         const page = (variables.filterInput as { page: number }).page;
         const content = page === 0 ? [CONCLUIDA] : [{ ...SEM_ERROS, fileName: 'antiga.xlsx' }];
@@ -218,11 +222,11 @@ describe('/importarUsuarios', () => {
   it("shows an import's failed rows on the page: sheet row, column and message, paged by the server", async () => {
     const pedidos: Record<string, unknown>[] = [];
     server.use(
-      api.query('errosImportacao', ({ variables }) => {
+      api.query('importarUsuarios_erros', ({ variables }) => {
         pedidos.push(variables);
         return HttpResponse.json({
           data: {
-            errosImportacao: {
+            result: {
               totalElements: 12,
               content: [
                 {

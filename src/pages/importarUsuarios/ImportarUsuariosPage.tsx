@@ -11,25 +11,22 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
-import { graphqlRequest } from '../../../providers/dataProvider';
 import { LoadError } from '../../components/LoadError';
-import { IMPORT_STATUS_QUERY, modeloHref, pollInterval, STATUS_PER_PAGE, type ImportacaoPage } from './importacao';
+import { useOperations } from '../../components/useOperations';
+import { modeloHref, pollInterval, STATUS_PER_PAGE, type ImportacaoPage } from './importacao';
 import { ImportacaoStatusTable } from './ImportacaoStatus';
 import { ImportacaoUpload } from './ImportacaoUpload';
 
 const t = (key: string) => `importarUsuarios.pagina.${key}`;
-export const IMPORT_STATUS_KEY = ['importacaoUsuarios', 'status'];
+export const IMPORT_STATUS_KEY = ['importarUsuarios', 'status'];
 
 /** The caller's imports, newest first, one page: every 30 s, every 5 s while one shown is queued or running. */
 function useImportStatus(page: number) {
+  const { query } = useOperations('importarUsuarios');
   return useQuery<ImportacaoPage, Error, ImportacaoPage, (string | number)[]>({
     queryKey: [...IMPORT_STATUS_KEY, page],
     queryFn: ({ signal }) =>
-      graphqlRequest<{ importStatus: ImportacaoPage }>(
-        IMPORT_STATUS_QUERY,
-        { filterInput: { page, rowsPerPage: STATUS_PER_PAGE } },
-        { signal },
-      ).then((r) => r.importStatus),
+      query<ImportacaoPage>('status', { filterInput: { page, rowsPerPage: STATUS_PER_PAGE } }, { signal }),
     refetchInterval: (query) => pollInterval(query.state.data),
     // Paging keeps the rows shown until the next page arrives.
     placeholderData: keepPreviousData,

@@ -35,10 +35,6 @@ export interface ImportacaoPage {
   totalElements: number;
 }
 
-export const IMPORT_STATUS_QUERY = `query importStatus($filterInput: FilterInput) { importStatus(filterInput: $filterInput) {
-  totalElements content { id fileName status total done progress criados atualizados erros linhasPorSegundo
-  segundosRestantes erro createdAt concluidoEm relatorioErros } } }`;
-
 /** One error of a failed row: the column as the sheet names it (header, letters) and the message. */
 export interface ErroCelula {
   coluna: string | null;
@@ -56,9 +52,6 @@ export interface LinhaErroPage {
   content: LinhaErro[];
   totalElements: number;
 }
-
-export const ERROS_IMPORTACAO_QUERY = `query errosImportacao($id: ID!, $filterInput: FilterInput) {
-  errosImportacao(id: $id, filterInput: $filterInput) { totalElements content { linha erros { coluna letra mensagem } } } }`;
 
 /** Failed rows shown per page under an import. */
 export const ERROS_PER_PAGE = 10;

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
-import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { initials, type MinhaConta } from './minhaConta';
 import { MINHA_CONTA_EMPTY, MINHA_CONTA_USUARIO } from './minhaConta.fixtures';
@@ -18,9 +18,9 @@ import { browser } from '../../browser';
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const authorizations: (string | null)[] = [];
 const answer = (usuario: MinhaConta) =>
-  api.query('minhaConta', ({ request }) => {
+  api.query('minhaConta_conta', ({ request }) => {
     authorizations.push(request.headers.get('authorization'));
-    return HttpResponse.json({ data: { usuarioLogado: usuario } });
+    return HttpResponse.json({ data: { result: usuario } });
   });
 const SESSOES = [
   { id: 's1', inicio: '2026-03-02T13:05:00.000Z', expiraEm: '2026-03-16T13:05:00.000Z' },
@@ -30,12 +30,12 @@ const senhas: Record<string, unknown>[] = [];
 let encerradas = 0;
 const server = setupServer(
   answer(MINHA_CONTA_USUARIO),
-  api.query('minhasSessoes', () => HttpResponse.json({ data: { minhasSessoes: SESSOES } })),
-  api.mutation('encerrarMinhasSessoes', () => {
+  api.query('minhaConta_sessoes', () => HttpResponse.json({ data: { result: SESSOES } })),
+  api.mutation('minhaConta_encerrarSessoes', () => {
     encerradas++;
-    return HttpResponse.json({ data: { encerrarMinhasSessoes: 4 } });
+    return HttpResponse.json({ data: { result: 4 } });
   }),
-  api.mutation('alterarMinhaSenha', ({ variables }) => {
+  api.mutation('minhaConta_alterarSenha', ({ variables }) => {
     senhas.push(variables);
     if (variables.senhaAtual !== 'Atual#Senha2026') {
       return HttpResponse.json({
@@ -47,7 +47,7 @@ const server = setupServer(
         ],
       });
     }
-    return HttpResponse.json({ data: { alterarMinhaSenha: true } });
+    return HttpResponse.json({ data: { result: true } });
   }),
   http.post('*/api/minha-conta/avatar', () =>
     HttpResponse.json(
@@ -58,9 +58,9 @@ const server = setupServer(
 );
 
 /** The page's four states (src/testing/viewStates), from its fixtures. */
-const STATES = queryStates('minhaConta', {
-  empty: { usuarioLogado: MINHA_CONTA_EMPTY },
-  loaded: { usuarioLogado: MINHA_CONTA_USUARIO },
+const STATES = queryStates('minhaConta_conta', {
+  empty: { result: MINHA_CONTA_EMPTY },
+  loaded: { result: MINHA_CONTA_USUARIO },
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -76,7 +76,12 @@ afterAll(() => server.close());
 function renderPage(idioma: Idioma = 'PT_BR', authProvider?: AuthProvider) {
   render(
     <TestMemoryRouter initialEntries={['/minha-conta']}>
-      <AdminContext i18nProvider={createI18nProvider({ idioma })} store={memoryStore()} authProvider={authProvider}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        i18nProvider={createI18nProvider({ idioma })}
+        store={memoryStore()}
+        authProvider={authProvider}
+      >
         <MinhaContaPage />
         <Notification />
       </AdminContext>
@@ -271,7 +276,7 @@ describe('/minha-conta', () => {
     });
 
     it('shows placeholders named as loading while the sessions are on their way', async () => {
-      server.use(api.query('minhasSessoes', () => delay('infinite')));
+      server.use(api.query('minhaConta_sessoes', () => delay('infinite')));
       renderPage();
       const sessoes = await screen.findByRole('region', { name: 'Sessões abertas' });
       // A named live region (axe: a label on a plain div is not allowed).
@@ -318,9 +323,9 @@ describe('/minha-conta', () => {
   it('offers the language choice, which changes the language and reloads the page', async () => {
     const mudancas: Record<string, unknown>[] = [];
     server.use(
-      api.mutation('mudarLinguaUsuario', ({ variables }) => {
+      api.mutation('sessao_mudarLingua', ({ variables }) => {
         mudancas.push(variables);
-        return HttpResponse.json({ data: { mudarLinguaUsuario: { id: '42', nome: 'Ana', idioma: { id: 'ES' } } } });
+        return HttpResponse.json({ data: { result: { id: '42', nome: 'Ana', idioma: { id: 'ES' } } } });
       }),
     );
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { graphqlRequest } from '../../../providers/dataProvider';
-import { MINHA_CONTA_QUERY, type MinhaConta } from './minhaConta';
+import { useOperations } from '../../components/useOperations';
+import type { MinhaConta } from './minhaConta';
 import { AvatarUpload, IdiomaSection, SenhaSection, SessoesSection } from './MinhaContaSections';
 import { MinhaContaView } from './MinhaContaView';
 
@@ -17,12 +17,10 @@ import { MinhaContaView } from './MinhaContaView';
  */
 export default function MinhaContaPage() {
   const translate = useTranslate();
+  const { query } = useOperations('minhaConta');
   const { data, isPending, isError, refetch, isFetching } = useQuery({
     queryKey: ['usuarioLogado', 'minhaConta'],
-    queryFn: ({ signal }) =>
-      graphqlRequest<{ usuarioLogado: MinhaConta }>(MINHA_CONTA_QUERY, undefined, { signal }).then(
-        (result) => result.usuarioLogado,
-      ),
+    queryFn: ({ signal }) => query<MinhaConta>('conta', {}, { signal }),
     retry: false,
   });
   const title = translate('routes.minhaConta');

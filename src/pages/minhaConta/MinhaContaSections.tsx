@@ -25,14 +25,15 @@ import {
 import { AVATAR_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../../../domain/limits';
 import { alteracaoSenhaFormSchema } from '../../../domain/schemas/senha';
 import type { PortalAuthProvider } from '../../../providers/authProvider';
-import { authorizedFetch, graphqlRequest, uploadFile } from '../../../providers/dataProvider';
+import { FileRouteError, removeFile, uploadFile } from '../../../providers/files';
 import { ConfirmButton } from '../../components/ConfirmAction';
 import { formatCount, formatDate } from '../../components/format';
 import { schemaResolver } from '../../components/form/schemaResolver';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { LoadError } from '../../components/LoadError';
+import { useOperations } from '../../components/useOperations';
 import { Section } from './MinhaContaView';
-import { ALTERAR_SENHA_MUTATION, ENCERRAR_SESSOES_MUTATION, MINHAS_SESSOES_QUERY, type Sessao } from './minhaConta';
+import type { Sessao } from './minhaConta';
 
 const t = (key: string) => `pages.minhaConta.${key}`;
 
@@ -104,17 +105,12 @@ export function AvatarUpload({
     setFailure(null);
     setRemoving(true);
     try {
-      const response = await authorizedFetch('/api/minha-conta/avatar', { method: 'DELETE' });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { message?: string };
-        setFailure(body.message ?? translate('errors.couldNotPerform'));
-        return;
-      }
+      await removeFile('/api/minha-conta/avatar');
       onPreview(null);
       notify(t('avatar.removida'), { type: 'success' });
       refresh();
-    } catch {
-      setFailure(translate('errors.couldNotPerform'));
+    } catch (error) {
+      setFailure((error instanceof FileRouteError && error.apiMessage) || translate('errors.couldNotPerform'));
     } finally {
       setRemoving(false);
     }
@@ -169,6 +165,7 @@ export function SenhaSection() {
   const translate = useTranslate();
   const notify = useNotify();
   const logout = useLogout();
+  const { mutate } = useOperations('minhaConta');
   const [done, setDone] = useState(false);
   const resolver = useMemo(() => schemaResolver(alteracaoSenhaFormSchema), []);
 
@@ -181,7 +178,7 @@ export function SenhaSection() {
 
   const submit = async (values: Record<string, unknown>) => {
     try {
-      await graphqlRequest(ALTERAR_SENHA_MUTATION, { senhaAtual: values.senhaAtual, novaSenha: values.novaSenha });
+      await mutate('alterarSenha', { senhaAtual: values.senhaAtual, novaSenha: values.novaSenha });
       notify(t('senha.sucesso'), { type: 'success' });
       setDone(true);
     } catch (error) {
@@ -245,12 +242,10 @@ export function SessoesSection() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const logout = useLogout();
+  const { query, mutate } = useOperations('minhaConta');
   const { data, isPending, isError, refetch, isFetching } = useQuery({
     queryKey: ['minhasSessoes'],
-    queryFn: ({ signal }) =>
-      graphqlRequest<{ minhasSessoes: Sessao[] }>(MINHAS_SESSOES_QUERY, undefined, { signal }).then(
-        (result) => result.minhasSessoes,
-      ),
+    queryFn: ({ signal }) => query<Sessao[]>('sessoes', {}, { signal }),
     retry: false,
   });
   const when = (iso: string | null) => formatDate(iso, locale, { dateStyle: 'short', timeStyle: 'short' });
@@ -299,7 +294,7 @@ export function SessoesSection() {
           confirmLabel={t('sessoes.encerrar')}
           errorMessage={t('sessoes.erro')}
           successMessage={t('sessoes.encerradas')}
-          action={() => graphqlRequest(ENCERRAR_SESSOES_MUTATION)}
+          action={() => mutate('encerrarSessoes')}
           onSuccess={() => void logout()}
         />
       </Box>

@@ -7,20 +7,12 @@ export interface MinhaConta extends Omit<UsuarioLogado, 'funcionalidades' | 'onb
   dealers: { id: string; nomeExibicao: string; grupo?: { id: string; nome: string } | null }[];
 }
 
-export const MINHA_CONTA_QUERY =
-  'query minhaConta { usuarioLogado { id nome email avatarLink tipo { id } idioma { id } marcas { id nome } produtos { id nome } dealers { id nomeExibicao grupo { id nome } } } }';
-
 /** A session of the user at the identity provider (dates in ISO 8601). */
 export interface Sessao {
   id: string;
   inicio: string;
   expiraEm: string | null;
 }
-
-export const MINHAS_SESSOES_QUERY = 'query minhasSessoes { minhasSessoes { id inicio expiraEm } }';
-export const ENCERRAR_SESSOES_MUTATION = 'mutation encerrarMinhasSessoes { encerrarMinhasSessoes }';
-export const ALTERAR_SENHA_MUTATION =
-  'mutation alterarMinhaSenha($senhaAtual: String!, $novaSenha: String!) { alterarMinhaSenha(senhaAtual: $senhaAtual, novaSenha: $novaSenha) }';
 
 /** Up to two letters: the first of the first and of the last name ('Ana Maria Souza' -> 'AS'). */
 export function initials(nome: string): string {

@@ -15,10 +15,10 @@ import {
   type JobStatus,
   type SuperAdminFila,
 } from '../../../domain/schemas/superAdmin';
-import { graphqlRequest } from '../../../providers/dataProvider';
 import { ConfirmButton } from '../../components/ConfirmAction';
 import { formatDate, formatNumber } from '../../components/format';
-import { enqueueMutation, isActive, MUTATION_OF_FILA, percentOf, resultadoOf, type Job } from './superAdmin';
+import { useOperations } from '../../components/useOperations';
+import { isActive, percentOf, resultadoOf, type Job } from './superAdmin';
 import { useJobQueued } from './useUltimosJobs';
 
 const STATUS_COLOR: Record<JobStatus, ChipProps['color']> = {
@@ -109,9 +109,9 @@ export function JobPanel({ fila, messages, confirmContent, job }: JobPanelProps)
   const translate = useTranslate();
   const titleId = useId();
   const onQueued = useJobQueued();
-  const mutation = (FILAS_AGENDADAS as readonly string[]).includes(fila)
-    ? undefined
-    : MUTATION_OF_FILA[fila as SuperAdminFila];
+  const { mutate } = useOperations('superAdmin');
+  // A scheduled queue runs on its own: no button.
+  const enfileiravel = !(FILAS_AGENDADAS as readonly string[]).includes(fila);
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
@@ -123,7 +123,7 @@ export function JobPanel({ fila, messages, confirmContent, job }: JobPanelProps)
         </Typography>
         <JobStatusView job={job} />
       </CardContent>
-      {mutation && (
+      {enfileiravel && (
         <CardActions>
           <ConfirmButton
             label={`${messages}.run`}
@@ -132,8 +132,8 @@ export function JobPanel({ fila, messages, confirmContent, job }: JobPanelProps)
             content={confirmContent}
             successMessage={`${messages}.success`}
             errorMessage={`${messages}.error`}
-            action={() => graphqlRequest<Record<string, Job>>(enqueueMutation(fila as SuperAdminFila))}
-            onSuccess={(result) => onQueued((result as Record<string, Job>)[mutation])}
+            action={() => mutate<Job>(fila as SuperAdminFila)}
+            onSuccess={(result) => onQueued(result as Job)}
           />
         </CardActions>
       )}

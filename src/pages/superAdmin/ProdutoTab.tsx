@@ -8,10 +8,10 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Form, SelectInput, TextInput, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { produtoEdicaoSchema, type ProdutoEdicao } from '../../../domain/schemas/superAdmin';
-import { graphqlRequest } from '../../../providers/dataProvider';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { schemaResolver } from '../../components/form/schemaResolver';
-import { EDITAR_PRODUTO_MUTATION, PRODUTOS_QUERY, type Produto } from './superAdmin';
+import { useOperations } from '../../components/useOperations';
+import type { Produto } from './superAdmin';
 
 const PRODUTOS_KEY = ['superAdmin', 'produtos'];
 const resolver = schemaResolver<ProdutoEdicao>(produtoEdicaoSchema);
@@ -60,6 +60,7 @@ function ProdutoFields({ produtos }: { produtos: Produto[] }) {
 export function ProdutoTab() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const { query, mutate } = useOperations('superAdmin');
   const [pending, setPending] = useState<{ id: string; baseUriHomolog: string } | null>(null);
   const {
     data: produtos,
@@ -69,8 +70,7 @@ export function ProdutoTab() {
     isFetching,
   } = useQuery({
     queryKey: PRODUTOS_KEY,
-    queryFn: ({ signal }) =>
-      graphqlRequest<{ produtos: Produto[] }>(PRODUTOS_QUERY, undefined, { signal }).then((r) => r.produtos),
+    queryFn: ({ signal }) => query<Produto[]>('produtos', {}, { signal }),
     retry: false,
   });
 
@@ -103,9 +103,9 @@ export function ProdutoTab() {
         messageArgs={{ nome }}
         successMessage="superAdmin.produto.success"
         errorMessage="superAdmin.produto.error"
-        action={() => graphqlRequest<{ editarProduto: Produto }>(EDITAR_PRODUTO_MUTATION, { produto: pending })}
+        action={() => mutate<Produto>('editarProduto', { produto: pending })}
         onSuccess={(result) => {
-          const saved = (result as { editarProduto: Produto }).editarProduto;
+          const saved = result as Produto;
           queryClient.setQueryData<Produto[]>(PRODUTOS_KEY, (list = []) =>
             list.map((p) => (p.id === saved.id ? saved : p)),
           );

@@ -13,11 +13,11 @@ import {
   LIMPEZA_NOTIFICACOES_FILA,
   sincronizarIdentityProviderSchema,
 } from '../../../domain/schemas/superAdmin';
-import { graphqlRequest } from '../../../providers/dataProvider';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { schemaResolver } from '../../components/form/schemaResolver';
+import { useOperations } from '../../components/useOperations';
 import { JobPanel } from './JobPanel';
-import { SINCRONIZAR_IDENTITY_PROVIDER_MUTATION, type Job, type SincronizacaoIdentityProvider } from './superAdmin';
+import type { Job, SincronizacaoIdentityProvider } from './superAdmin';
 
 const resolver = schemaResolver<{ emailUsuario: string }>(sincronizarIdentityProviderSchema);
 
@@ -26,6 +26,7 @@ function IdentityProviderPanel() {
   const translate = useTranslate();
   const titleId = useId();
   const [email, setEmail] = useState<string | null>(null);
+  const { mutate } = useOperations('superAdmin');
   const [result, setResult] = useState<SincronizacaoIdentityProvider | null>(null);
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
@@ -80,17 +81,8 @@ function IdentityProviderPanel() {
         messageArgs={{ email }}
         successMessage="superAdmin.sincronizacao.identityProvider.success"
         // No errorMessage: the server's translated reason ('User not found', ...) is the useful one.
-        action={() =>
-          graphqlRequest<{ sincronizarIdentityProvider: SincronizacaoIdentityProvider }>(
-            SINCRONIZAR_IDENTITY_PROVIDER_MUTATION,
-            { emailUsuario: email },
-          )
-        }
-        onSuccess={(data) =>
-          setResult(
-            (data as { sincronizarIdentityProvider: SincronizacaoIdentityProvider }).sincronizarIdentityProvider,
-          )
-        }
+        action={() => mutate<SincronizacaoIdentityProvider>('sincronizarIdentityProvider', { emailUsuario: email })}
+        onSuccess={(data) => setResult(data as SincronizacaoIdentityProvider)}
       />
     </Card>
   );

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
-import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { job, JOBS, PRODUTOS } from './superAdmin.fixtures';
 import type { Job } from './superAdmin';
@@ -17,9 +17,9 @@ let jobAnswers: Job[][] = [];
 const calls: { operation: string; variables: Record<string, unknown> }[] = [];
 
 const server = setupServer(
-  api.query('superAdminProdutos', () => HttpResponse.json({ data: { produtos: PRODUTOS } })),
+  api.query('superAdmin_produtos', () => HttpResponse.json({ data: { result: PRODUTOS } })),
   // Each answer in jobAnswers is served once, in order; then `jobs` for good.
-  api.query('ultimosJobs', () => HttpResponse.json({ data: { ultimosJobs: jobAnswers.shift() ?? jobs } })),
+  api.query('superAdmin_ultimosJobs', () => HttpResponse.json({ data: { result: jobAnswers.shift() ?? jobs } })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -35,7 +35,11 @@ afterAll(() => server.close());
 function renderPage(idioma: Idioma = 'PT_BR') {
   render(
     <TestMemoryRouter initialEntries={['/superAdmin']}>
-      <AdminContext i18nProvider={createI18nProvider({ idioma })} store={memoryStore()}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        i18nProvider={createI18nProvider({ idioma })}
+        store={memoryStore()}
+      >
         <SuperAdminPage />
         <Notification />
       </AdminContext>
@@ -75,11 +79,11 @@ describe('/superAdmin', () => {
 
     it('fills the URI from the product chosen, refuses an invalid URL, then saves after confirmation', async () => {
       server.use(
-        api.mutation('editarProduto', ({ variables }) => {
+        api.mutation('superAdmin_editarProduto', ({ variables }) => {
           calls.push({ operation: 'editarProduto', variables });
           const produto = variables.produto as { id: string; baseUriHomolog: string };
           return HttpResponse.json({
-            data: { editarProduto: { ...PRODUTOS[1], baseUriHomolog: produto.baseUriHomolog } },
+            data: { result: { ...PRODUTOS[1], baseUriHomolog: produto.baseUriHomolog } },
           });
         }),
       );
@@ -118,7 +122,7 @@ describe('/superAdmin', () => {
 
     it('shows the error message when the save fails, and cancel sends nothing', async () => {
       server.use(
-        api.mutation('editarProduto', ({ variables }) => {
+        api.mutation('superAdmin_editarProduto', ({ variables }) => {
           calls.push({ operation: 'editarProduto', variables });
           return HttpResponse.json({
             errors: [{ message: 'Registro não encontrado', extensions: { code: 'NOT_FOUND' } }],
@@ -142,7 +146,7 @@ describe('/superAdmin', () => {
     });
 
     it('says the products could not be loaded (Error)', async () => {
-      server.use(api.query('superAdminProdutos', () => HttpResponse.json({ errors: [{ message: 'boom' }] })));
+      server.use(api.query('superAdmin_produtos', () => HttpResponse.json({ errors: [{ message: 'boom' }] })));
       renderPage();
       expect(await screen.findByText('Não foi possível carregar os produtos.')).toBeInTheDocument();
     });
@@ -175,9 +179,9 @@ describe('/superAdmin', () => {
 
     it('queues a synchronisation after confirmation and follows its progress until the result', async () => {
       server.use(
-        api.mutation('sincronizarDealers', () => {
+        api.mutation('superAdmin_sincronizarDealers', () => {
           calls.push({ operation: 'sincronizarDealers', variables: {} });
-          return HttpResponse.json({ data: { sincronizarDealers: job('sincronizarDealers', { id: '20' }) } });
+          return HttpResponse.json({ data: { result: job('sincronizarDealers', { id: '20' }) } });
         }),
       );
       renderPage();
@@ -213,7 +217,7 @@ describe('/superAdmin', () => {
 
     it('shows the error message when the queue refuses', async () => {
       server.use(
-        api.mutation('sincronizarUsuarios', () =>
+        api.mutation('superAdmin_sincronizarUsuarios', () =>
           HttpResponse.json({
             errors: [{ message: 'Esta tarefa já está na fila ou em execução. Aguarde a conclusão.' }],
           }),
@@ -228,11 +232,11 @@ describe('/superAdmin', () => {
 
     it('synchronises one user with the identity provider, validating the e-mail first', async () => {
       server.use(
-        api.mutation('sincronizarIdentityProvider', ({ variables }) => {
+        api.mutation('superAdmin_sincronizarIdentityProvider', ({ variables }) => {
           calls.push({ operation: 'sincronizarIdentityProvider', variables });
           return HttpResponse.json({
             data: {
-              sincronizarIdentityProvider: {
+              result: {
                 email: 'ana@portal.test',
                 provedor: 'EMBUTIDO',
                 acao: 'CRIADO',
@@ -269,7 +273,7 @@ describe('/superAdmin', () => {
 
     it("shows the server's reason when the identity provider synchronisation fails", async () => {
       server.use(
-        api.mutation('sincronizarIdentityProvider', () =>
+        api.mutation('superAdmin_sincronizarIdentityProvider', () =>
           HttpResponse.json({ errors: [{ message: 'Usuário não encontrado', extensions: { code: 'NOT_FOUND' } }] }),
         ),
       );
@@ -299,9 +303,9 @@ describe('/superAdmin', () => {
 
     it('queues the migration after confirmation', async () => {
       server.use(
-        api.mutation('migrar', () => {
+        api.mutation('superAdmin_migracao', () => {
           calls.push({ operation: 'migrar', variables: {} });
-          return HttpResponse.json({ data: { migrar: job('migracao', { id: '30' }) } });
+          return HttpResponse.json({ data: { result: job('migracao', { id: '30' }) } });
         }),
       );
       renderPage();

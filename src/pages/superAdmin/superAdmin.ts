@@ -1,6 +1,6 @@
 import type { JobStatus, SuperAdminFila } from '../../../domain/schemas/superAdmin';
 
-// The GraphQL operations of /superAdmin and what they answer (see server/features/superAdmin).
+// What the operations of /superAdmin answer (domain/operations.ts `superAdmin`; server/features/superAdmin).
 
 export interface Produto {
   id: string;
@@ -30,28 +30,6 @@ export interface SincronizacaoIdentityProvider {
   acao: 'CRIADO' | 'ATUALIZADO';
   emailSenhaEnviado: boolean;
 }
-
-const PRODUTO_FIELDS = 'id nome URI baseUriHomolog';
-const JOB_FIELDS = 'id fila status total processados resultado erro createdAt iniciadoEm concluidoEm';
-
-export const PRODUTOS_QUERY = `query superAdminProdutos { produtos { ${PRODUTO_FIELDS} } }`;
-export const ULTIMOS_JOBS_QUERY = `query ultimosJobs { ultimosJobs { ${JOB_FIELDS} } }`;
-export const EDITAR_PRODUTO_MUTATION = `mutation editarProduto($produto: ProdutoEdicaoInput!) { editarProduto(produto: $produto) { ${PRODUTO_FIELDS} } }`;
-export const SINCRONIZAR_IDENTITY_PROVIDER_MUTATION =
-  'mutation sincronizarIdentityProvider($emailUsuario: String!) { sincronizarIdentityProvider(emailUsuario: $emailUsuario) { email provedor acao emailSenhaEnviado } }';
-
-/** The mutation that queues each job (the migration's queue is `migracao`, its mutation `migrar`). */
-export const MUTATION_OF_FILA: Record<SuperAdminFila, string> = {
-  sincronizarDealers: 'sincronizarDealers',
-  sincronizarGrupos: 'sincronizarGrupos',
-  sincronizarUsuarios: 'sincronizarUsuarios',
-  migracao: 'migrar',
-};
-
-export const enqueueMutation = (fila: SuperAdminFila) => {
-  const name = MUTATION_OF_FILA[fila];
-  return `mutation ${name} { ${name} { ${JOB_FIELDS} } }`;
-};
 
 export const isActive = (job: Pick<Job, 'status'> | undefined) =>
   job?.status === 'PENDENTE' || job?.status === 'EXECUTANDO';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { graphqlRequest } from '../../../providers/dataProvider';
-import { isActive, ULTIMOS_JOBS_QUERY, type Job } from './superAdmin';
+import { useOperations } from '../../components/useOperations';
+import { isActive, type Job } from './superAdmin';
 
 export const ULTIMOS_JOBS_KEY = ['superAdmin', 'ultimosJobs'];
 
@@ -10,10 +10,10 @@ export const JOB_REFRESH_MS = 2000;
 
 /** The newest job of each super-admin queue, refreshed every 2 s while one is pending or running. */
 export function useUltimosJobs() {
+  const { query } = useOperations('superAdmin');
   return useQuery({
     queryKey: ULTIMOS_JOBS_KEY,
-    queryFn: ({ signal }) =>
-      graphqlRequest<{ ultimosJobs: Job[] }>(ULTIMOS_JOBS_QUERY, undefined, { signal }).then((r) => r.ultimosJobs),
+    queryFn: ({ signal }) => query<Job[]>('ultimosJobs', {}, { signal }),
     refetchInterval: (query) => (query.state.data?.some(isActive) ? JOB_REFRESH_MS : false),
     retry: false,
   });

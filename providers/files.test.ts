@@ -1,0 +1,96 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenGetter } from './dataProvider';
+import { captureDownloads, type Download } from '../src/testing/downloads';
+import { downloadFile, FileRouteError, removeFile } from './files';
+
+const origin = window.location.origin;
+const requests: { method: string; path: string; authorization: string | null; language: string | null }[] = [];
+const record = (request: Request) => {
+  const url = new URL(request.url);
+  requests.push({
+    method: request.method,
+    path: url.pathname + url.search,
+    authorization: request.headers.get('authorization'),
+    language: request.headers.get('accept-language'),
+  });
+};
+const server = setupServer(
+  http.get(`${origin}/api/relatorio`, ({ request }) => {
+    record(request);
+    return new HttpResponse('linha,erro\n2,CPF inválido\n', {
+      headers: {
+        'content-type': 'text/csv',
+        'content-disposition': "attachment; filename*=UTF-8''relat%C3%B3rio%20final.csv",
+      },
+    });
+  }),
+  http.get(`${origin}/api/sem-nome`, ({ request }) => {
+    record(request);
+    return new HttpResponse('x', { headers: { 'content-type': 'application/octet-stream' } });
+  }),
+  http.get(`${origin}/api/expirado`, () =>
+    HttpResponse.json({ message: 'O documento não está mais disponível' }, { status: 410 }),
+  ),
+  http.get(`${origin}/api/proxy`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+  http.delete(`${origin}/api/avatar`, ({ request }) => {
+    record(request);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.delete(`${origin}/api/avatar-recusado`, () => HttpResponse.json({ message: 'Sem avatar' }, { status: 404 })),
+);
+
+let downloads: Download[] = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setAccessTokenGetter(async () => 'token-7');
+  downloads = [];
+  captureDownloads(downloads);
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+describe('downloadFile', () => {
+  it('GETs the file with the bearer token and saves it under the name the API gives', async () => {
+    await downloadFile('/api/relatorio?id=3', 'relatorio.csv');
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0].name).toBe('relatório final.csv');
+    expect(await downloads[0].blob.text()).toBe('linha,erro\n2,CPF inválido\n');
+    expect(requests).toEqual([
+      { method: 'GET', path: '/api/relatorio?id=3', authorization: 'Bearer token-7', language: 'pt-BR' },
+    ]);
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('saves under the fallback name when the API gives none', async () => {
+    await downloadFile('/api/sem-nome', 'usuarios.xlsx');
+    expect(downloads.map((d) => d.name)).toEqual(['usuarios.xlsx']);
+  });
+
+  it('throws the API’s translated refusal, and saves nothing', async () => {
+    const error = await downloadFile('/api/expirado', 'doc.pdf').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileRouteError);
+    expect(error).toMatchObject({ status: 410, apiMessage: 'O documento não está mais disponível' });
+    expect(downloads).toEqual([]);
+  });
+
+  it('throws without a message when the refusal is not the API’s (a proxy page)', async () => {
+    const error = await downloadFile('/api/proxy', 'doc.pdf').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, apiMessage: undefined });
+  });
+});
+
+describe('removeFile', () => {
+  it('DELETEs with the bearer token, and throws the API’s refusal', async () => {
+    await removeFile('/api/avatar');
+    expect(requests).toEqual([
+      { method: 'DELETE', path: '/api/avatar', authorization: 'Bearer token-7', language: 'pt-BR' },
+    ]);
+    await expect(removeFile('/api/avatar-recusado')).rejects.toMatchObject({ status: 404, apiMessage: 'Sem avatar' });
+  });
+});
