@@ -1,3 +1,5 @@
+import { SHELL_RESOURCES } from './shellResources';
+
 /**
  * The react-admin resources and the GraphQL operations behind each data provider method, declared
  * once: the data provider's buildQuery reads this table (no introspection, no English pluraliser),
@@ -548,6 +550,7 @@ export const RESOURCES = {
     },
     delete: 'excluirRedeSocial',
   },
+  ...SHELL_RESOURCES,
 } as const satisfies Record<string, ResourceOperations>;
 
 export type ResourceName = keyof typeof RESOURCES;

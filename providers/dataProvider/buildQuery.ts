@@ -8,25 +8,14 @@ import {
   type ResourceOperations,
 } from '../../domain/resources';
 import { filterRows, listRows, type ListParams } from './clientSide';
+import { MissingOperationError, selection, type ResourceTable } from './namedQuery';
+
+export { MissingOperationError, namedQuery, setActiveMutation, type ResourceTable } from './namedQuery';
 
 export interface BuiltQuery {
   query: DocumentNode;
   variables: Record<string, unknown>;
   parseResponse: (response: { data?: Record<string, unknown> | null }) => unknown;
-}
-
-export type ResourceTable = Record<string, ResourceOperations>;
-
-/** Thrown when a resource, or one of its methods, is not declared in domain/resources.ts. */
-export class MissingOperationError extends Error {
-  constructor(resource: string, method: string) {
-    super(
-      method
-        ? `Resource "${resource}" declares no "${method}" operation: add it to RESOURCES in domain/resources.ts`
-        : `Unknown resource "${resource}": declare it in RESOURCES in domain/resources.ts`,
-    );
-    this.name = 'MissingOperationError';
-  }
 }
 
 type Row = Record<string, unknown>;
@@ -56,7 +45,6 @@ export function stripTypename<T>(value: T): T {
   return value;
 }
 
-const selection = (fields: string) => (fields.trim() ? ` { ${fields} }` : '');
 const nonNull = (type: string) => (type.endsWith('!') ? type : `${type}!`);
 
 function spec<T extends { operation: string }>(entry: string | T): T {
@@ -228,44 +216,4 @@ export function buildOperation(
       };
     }
   }
-}
-
-/** The mutation that activates or inactivates a record of `resource` (its `setActive` entry). */
-export function setActiveMutation(resources: ResourceTable, resource: string, active: boolean): string {
-  const ops = resources[resource]?.setActive;
-  if (!ops) throw new Error(`Resource "${resource}" declares no setActive in domain/resources.ts`);
-  return `mutation SetActive($id: ID!) { result: ${active ? ops.ativar : ops.inativar}(id: $id) { id active } }`;
-}
-
-/**
- * The request of a resource's named query (its `queries` entry), or of a named mutation (its
- * `mutations` entry), with `data`'s declared fields.
- */
-export function namedQuery(
-  resources: ResourceTable,
-  resource: string,
-  name: string,
-  data: Row,
-  kind: 'query' | 'mutation' = 'query',
-) {
-  const table = kind === 'query' ? 'queries' : 'mutations';
-  const entry = resources[resource]?.[table]?.[name];
-  if (!entry) throw new MissingOperationError(resource, `${table}.${name}`);
-  const call = (declarations: string[], args: string[]) =>
-    `${kind} ${resource}_${name}${declarations.length ? `(${declarations.join(', ')})` : ''} { result: ${entry.operation}${args.length ? `(${args.join(', ')})` : ''}${selection(entry.fields)} }`;
-  if (entry.arg && entry.argType) {
-    const input = (entry.inputFields ?? []).filter((key) => key in data).map((key) => [key, data[key]]);
-    return {
-      query: call([`$input: ${entry.argType}`], [`${entry.arg}: $input`]),
-      variables: { input: Object.fromEntries(input) },
-    };
-  }
-  const args = Object.entries(entry.args ?? {});
-  return {
-    query: call(
-      args.map(([arg, type]) => `$${arg}: ${type}`),
-      args.map(([arg]) => `${arg}: $${arg}`),
-    ),
-    variables: Object.fromEntries(args.map(([arg]) => [arg, data[arg] ?? null])),
-  };
 }
