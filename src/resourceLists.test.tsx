@@ -6,7 +6,7 @@ import { buildSchema, execute } from 'graphql';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESOURCES, type ResourceName } from '../domain/resources';
+import { RESOURCES, type ResourceName, type ResourceOperations } from '../domain/resources';
 import { setAccessTokenGetter } from '../providers/dataProvider';
 import { buildOperation, stripTypename } from '../providers/dataProvider/buildQuery';
 import CargoList from '../resources/cargos/CargoList';
@@ -181,8 +181,8 @@ describe("the fixtures answer the resource's list query as the API would", () =>
       sort: { field: 'id', order: 'ASC' },
       filter: {},
     });
-    const table = RESOURCES[resource];
-    const list = typeof table.getList === 'string' ? { operation: table.getList } : table.getList;
+    const table: ResourceOperations = RESOURCES[resource];
+    const list = typeof table.getList === 'string' ? { operation: table.getList } : table.getList!;
     const answer = 'paged' in list && list.paged ? { content: rows, totalElements: rows.length } : rows;
     const result = await execute({
       schema,

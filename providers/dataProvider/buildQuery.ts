@@ -5,7 +5,6 @@ import {
   type MutationOperation,
   type RecordOperation,
   type ResourceMethod,
-  type ResourceOperations,
 } from '../../domain/resources';
 import { filterRows, listRows, type ListParams } from './clientSide';
 import { MissingOperationError, selection, type ResourceTable } from './namedQuery';

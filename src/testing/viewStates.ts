@@ -1,5 +1,5 @@
 import { delay, HttpResponse, type GraphQLHandler } from 'msw';
-import { RESOURCES, type ResourceName } from '../../domain/resources';
+import { RESOURCES, type ResourceName, type ResourceOperations } from '../../domain/resources';
 import { api, resourceHandlers } from './mockApi';
 
 /**
@@ -72,7 +72,7 @@ export function resourceStates(
   rows: readonly ({ id: string } & Record<string, unknown>)[],
   options: StateOptions = {},
 ): ViewStates {
-  if (!RESOURCES[resource].getList) throw new Error(`${resource} has no list`);
+  if (!(RESOURCES[resource] as ResourceOperations).getList) throw new Error(`${resource} has no list`);
   const list = `${resource}_getList`;
   const loaded = resourceHandlers({ [resource]: [...rows] });
   return {
