@@ -98,9 +98,14 @@ export function NotificationBell({
         aria-controls={open ? PANEL_ID : undefined}
         onClick={() => (onOpen ? onOpen() : setOwnOpen(true))}
       >
-        <Badge color="error" badgeContent={count} max={NOTIFICACOES_BADGE_MAX} invisible={!count}>
+        {/* No badge at all at 0: a hidden one keeps its last number in the text, not in the name. */}
+        {count ? (
+          <Badge color="error" badgeContent={count} max={NOTIFICACOES_BADGE_MAX}>
+            <NotificationsIcon />
+          </Badge>
+        ) : (
           <NotificationsIcon />
-        </Badge>
+        )}
       </IconButton>
       <Popover
         id={PANEL_ID}

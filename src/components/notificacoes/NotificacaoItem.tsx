@@ -8,7 +8,12 @@ import { formatDate } from '../format';
 import { RichText } from '../RichText';
 import { visuallyHidden } from '../visuallyHidden';
 import { isPortalPath, type Notificacao } from './notificacoes';
+
 import { relativeDate } from './relativeDate';
+
+// Words for screen readers only, kept inside the title (its containing block): left at their place in
+// the line, a long title put them past the screen's edge, and the page scrolled sideways.
+const hidden = { ...visuallyHidden, left: 0, top: 0 } as const;
 
 export interface NotificacaoItemProps {
   notificacao: Notificacao;
@@ -38,7 +43,7 @@ function Title({ notificacao, onFollow }: Pick<NotificacaoItemProps, 'notificaca
   return (
     <Link href={link} target="_blank" rel="noopener noreferrer" onClick={follow} color="inherit">
       {titulo}
-      <Box component="span" sx={visuallyHidden}>{` ${translate('shell.opensInNewTab')}`}</Box>
+      <Box component="span" sx={hidden}>{` ${translate('shell.opensInNewTab')}`}</Box>
     </Link>
   );
 }
@@ -68,12 +73,10 @@ export function NotificacaoItem({ notificacao, heading, onFollow, action, showSt
         <Typography
           component={heading}
           variant="subtitle2"
-          sx={{ fontWeight: lida ? 500 : 700, overflowWrap: 'anywhere' }}
+          sx={{ position: 'relative', fontWeight: lida ? 500 : 700, overflowWrap: 'anywhere' }}
         >
           <Title notificacao={notificacao} onFollow={onFollow} />
-          {!lida && !showState && (
-            <Box component="span" sx={visuallyHidden}>{` (${translate('notificacoes.naoLida')})`}</Box>
-          )}
+          {!lida && !showState && <Box component="span" sx={hidden}>{` (${translate('notificacoes.naoLida')})`}</Box>}
         </Typography>
         <RichText html={texto} sx={{ typography: 'body2', color: 'text.secondary', my: 0.5 }} />
         <Typography variant="caption" color="text.secondary" component="p">
