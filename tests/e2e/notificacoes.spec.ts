@@ -121,4 +121,10 @@ test('the dealer sees the unread count, reads the panel, follows a link and the 
   expect(await scrollsSideways(page), '375 px /notificacoes').toBe(false);
   await expect(bell(page)).toBeInViewport({ ratio: 1 });
   expect(await violations(page, '/notificacoes at 375 px')).toEqual([]);
+  for (const width of [768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settle(page);
+    expect(await scrollsSideways(page), `${width} px /notificacoes`).toBe(false);
+    await expect(page.getByRole('button', { name: n.marcarTodas })).toBeInViewport();
+  }
 });
