@@ -6,7 +6,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../providers/dataProvider';
 import { log } from '../../providers/logger';
 import { NotificacaoItem } from '../components/notificacoes/NotificacaoItem';
-import { MENU_KEY, type Notificacao } from '../components/notificacoes/notificacoes';
+import { isPortalPath, MENU_KEY, type Notificacao } from '../components/notificacoes/notificacoes';
 import { useMarcarLida } from '../components/notificacoes/useMarcarLida';
 import { NoNotifications, PanelLoading } from './NotificationBell';
 
@@ -77,7 +77,7 @@ export default function NotificacoesPanel({ onFollow }: { onFollow: () => void }
   const follow = (notificacao: Notificacao) => {
     if (!notificacao.lida) marcarLida.mutate(notificacao.id);
     // A portal path opens here: the panel gives way to it. An address opens in a new tab.
-    if (notificacao.link?.startsWith('/')) onFollow();
+    if (notificacao.link && isPortalPath(notificacao.link)) onFollow();
   };
   return (
     <Box sx={{ flex: 1, overflowY: 'auto', pb: 1 }}>
