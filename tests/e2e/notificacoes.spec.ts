@@ -111,6 +111,8 @@ test('the dealer sees the unread count, reads the panel, follows a link and the 
   await expect(page.getByRole('button', { name: new RegExp(`^${n.marcarLida}:`) })).toHaveCount(0);
   await page.getByRole('switch', { name: n.somenteNaoLidas }).click();
   await expect(page.getByText(n.vazioNaoLidas)).toBeVisible();
+  await settle(page);
+  expect(await violations(page, '/notificacoes empty at 1280 px')).toEqual([]);
 
   // Read on the server too, and the page fits the narrowest screen.
   await page.setViewportSize({ width: 375, height: 812 });
