@@ -27,3 +27,9 @@ export const AUSENCIA_DOCUMENTO_MESES = 6;
 /** My account's avatar: an upload of at most 5 MB (JPEG, PNG or WebP), stored as a 256x256 WebP. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;
+
+/** The bell's notification panel: 420 px wide, the screen's width below 480 px (spec sections 2 and 9). */
+export const NOTIFICACOES_PANEL_WIDTH_PX = 420;
+export const NOTIFICACOES_PANEL_FULL_WIDTH_BELOW_PX = 480;
+/** The bell's badge shows the count up to this, then "99+". */
+export const NOTIFICACOES_BADGE_MAX = 99;

@@ -15,8 +15,31 @@ export interface OperationGroup {
 
 const JOB_FIELDS = 'id fila status total processados resultado erro createdAt iniciadoEm concluidoEm';
 const PRODUTO_FIELDS = 'id nome URI baseUriHomolog';
+/** A notification as its recipient reads it (the bell's panel and /notificacoes). */
+const NOTIFICACAO_FIELDS = 'id titulo texto data produto link recente lida';
 
 export const OPERATIONS = {
+  // Notifications (issue #27): the bell's count and panel, on every page, and /notificacoes.
+  notificacoes: {
+    queries: {
+      // Unseen notifications (at most 100: the bell shows 99+), polled every 60 s.
+      naoLidas: { operation: 'countNotificacoesNaoLidas', fields: '' },
+      // The newest notifications, for the panel.
+      menu: { operation: 'notificacoesMenu', fields: NOTIFICACAO_FIELDS },
+      // /notificacoes: newest first, paged, optionally only the unread ones.
+      pagina: {
+        operation: 'notificacoes',
+        args: { filterInput: 'NotificacaoFilterInput' },
+        fields: `content { ${NOTIFICACAO_FIELDS} } totalElements`,
+      },
+    },
+    mutations: {
+      // The panel was closed: what it showed is no longer new.
+      visualizadas: { operation: 'marcarNotificacoesComoVisualizadas', fields: '' },
+      lida: { operation: 'marcarNotificacaoComoLida', args: { id: 'ID!' }, fields: NOTIFICACAO_FIELDS },
+      todasLidas: { operation: 'marcarTodasNotificacoesComoLidas', fields: '' },
+    },
+  },
   // The signed-in user's shell: menu and links, language, onboarding tours.
   sessao: {
     queries: {

@@ -23,6 +23,7 @@ import { Route } from 'react-router-dom';
 import { CALLBACK_PATH } from '../providers/authProvider';
 import { createQueryClient } from '../providers/queryClient';
 import { Layout } from './layout/Layout';
+import { NotificacoesBell } from './layout/NotificacoesBell';
 import { useMenuUsuarioLogado } from './layout/useMenuUsuarioLogado';
 import { AuthCallbackPage } from './pages/auth/AuthCallbackPage';
 import { SignInPage } from './pages/auth/SignInPage';
@@ -75,6 +76,7 @@ export const PAGES: Pages = {
   auditoria: lazy(() => import('./pages/auditoria/AuditoriaPage')),
   ausenciaTemporaria: lazy(() => import('./pages/ausenciaTemporaria/AusenciaTemporariaPage')),
   importarUsuarios: lazy(() => import('./pages/importarUsuarios/ImportarUsuariosPage')),
+  notificacoes: lazy(() => import('./pages/notificacoes/NotificacoesPage')),
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
   ...Object.assign(
     {},
@@ -100,7 +102,9 @@ function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyles styles={{ body: { backgroundColor: theme.palette.background.default } }} />
-      <Layout logo={<Logo portalName={data?.title ?? ''} onBar />}>{children}</Layout>
+      <Layout logo={<Logo portalName={data?.title ?? ''} onBar />} notifications={<NotificacoesBell />}>
+        {children}
+      </Layout>
     </ThemeProvider>
   );
 }

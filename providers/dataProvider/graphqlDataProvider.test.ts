@@ -165,6 +165,26 @@ describe('GraphQL data provider (built from the resource table, no introspection
     await dataProvider.getMany('produtos', { ids: ['1'] });
     expect(loads).toBe(1);
   });
+
+  it("sends the top bar's named queries and mutations without loading it (the bell polls on every page)", async () => {
+    let loads = 0;
+    const sent: unknown[] = [];
+    server.use(
+      api.query('notificacoes_naoLidas', () => HttpResponse.json({ data: { result: 7 } })),
+      api.mutation('notificacoes_lida', ({ variables }) => {
+        sent.push(variables);
+        return HttpResponse.json({ data: { result: { id: '3', lida: true } } });
+      }),
+    );
+    const dataProvider = createDataProvider(async () => {
+      loads += 1;
+      return import('./graphqlDataProvider');
+    });
+    expect(await dataProvider.query('notificacoes', 'naoLidas', {})).toEqual({ data: 7 });
+    expect(await dataProvider.mutate('notificacoes', 'lida', { id: '3' })).toEqual({ data: { id: '3', lida: true } });
+    expect(sent).toEqual([{ id: '3' }]);
+    expect(loads).toBe(0);
+  });
 });
 
 describe('graphqlRequest', () => {

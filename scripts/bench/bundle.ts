@@ -29,6 +29,9 @@ async function javascriptLoaded(
   return { bytes, files: files.size };
 }
 
+/** The portal's port; the bare app's is the next one (BENCH_BUNDLE_PORT: another run on the machine holds 3391). */
+const PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 3391);
+
 /** gzip size of the JavaScript loaded before the first signed-in page, against a bare react-admin app. */
 export async function bundleSize(): Promise<Row[]> {
   await build({ logLevel: 'warn' });
@@ -42,7 +45,7 @@ export async function bundleSize(): Promise<Row[]> {
   });
 
   const database = await freshDatabase();
-  const server = await startServer(3391, database.env);
+  const server = await startServer(PORT, database.env);
   const ours = await javascriptLoaded(path.resolve('dist'), async (page) => {
     await page.goto(server.url);
     await page.locator('#email').fill('super@portal.test');
@@ -56,9 +59,9 @@ export async function bundleSize(): Promise<Row[]> {
 
   const staticServer = Fastify();
   await staticServer.register(fastifyStatic, { root: bareDir });
-  await staticServer.listen({ port: 3392, host: '127.0.0.1' });
+  await staticServer.listen({ port: PORT + 1, host: '127.0.0.1' });
   const bare = await javascriptLoaded(bareDir, async (page) => {
-    await page.goto('http://127.0.0.1:3392/');
+    await page.goto(`http://127.0.0.1:${PORT + 1}/`);
     await page.getByText('um', { exact: true }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
   });

@@ -1,0 +1,56 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { isAllowedHref, RichText } from './RichText';
+import { relativeDate } from './notificacoes/relativeDate';
+
+const rendered = (html: string) => render(<RichText html={html} />).container.firstElementChild!.innerHTML;
+
+describe('RichText (the allowlist of domain/html.ts in the browser)', () => {
+  it('keeps the allowed tags and the attributes allowed on them', () => {
+    expect(rendered('<p class="x" style="color:red">a <strong>b</strong> <em>c</em></p><ul><li>d</li></ul>')).toBe(
+      '<p>a <strong>b</strong> <em>c</em></p><ul><li>d</li></ul>',
+    );
+  });
+
+  it('drops scripts, styles and frames with their content, and other tags keeping their text', () => {
+    expect(
+      rendered(
+        '<p>a<script>alert(1)</script><style>p{}</style><iframe></iframe><font>b</font><img src=x onerror=alert(1)></p>',
+      ),
+    ).toBe('<p>ab</p>');
+  });
+
+  it('keeps a link only with an allowed address; a link opening elsewhere gets rel="noopener noreferrer"', () => {
+    expect(rendered('<a href="https://a.test" target="x" onclick="y()">a</a>')).toBe(
+      '<a href="https://a.test" target="_blank" rel="noopener noreferrer">a</a>',
+    );
+    expect(rendered('<a href="java\tscript:alert(1)">b</a>')).toBe('<a>b</a>');
+  });
+
+  it.each([
+    ['/minha-conta', true],
+    ['https://a.test/x', true],
+    ['mailto:a@b.test', true],
+    ['#topo', true],
+    ['javascript:alert(1)', false],
+    [' JavaScript:alert(1)', false],
+    ['data:text/html,x', false],
+    ['//evil.test', false],
+    ['vbscript:x', false],
+  ])('%s is allowed: %s', (href, allowed) => {
+    expect(isAllowedHref(href)).toBe(allowed);
+  });
+});
+
+describe('relativeDate', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  it.each([
+    ['2026-11-26T11:59:30Z', 'pt-BR', 'agora'],
+    ['2026-11-26T11:55:00Z', 'pt-BR', 'há 5 minutos'],
+    ['2026-11-25T12:00:00Z', 'es', 'ayer'],
+    ['2026-11-12T12:00:00Z', 'en', '2 weeks ago'],
+    ['2025-11-26T12:00:00Z', 'en', 'last year'],
+  ])('%s in %s is "%s"', (iso, locale, text) => {
+    expect(relativeDate(iso, locale, now)).toBe(text);
+  });
+});

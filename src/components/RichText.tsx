@@ -1,0 +1,66 @@
+import Box, { type BoxProps } from '@mui/material/Box';
+import { createElement, Fragment, useMemo, type ReactNode } from 'react';
+import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES, HTML_ALLOWED_TAGS } from '../../domain/html';
+
+const TAGS = new Set<string>(HTML_ALLOWED_TAGS);
+/** Elements whose content is not text to show: dropped whole (as sanitize-html does on the server). */
+const DROPPED = new Set(['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'template', 'title', 'object']);
+const VOID = new Set(['br', 'hr']);
+
+/** An address a link may keep: a relative one, or an allowed scheme (no `javascript:`, no `//host`). */
+export function isAllowedHref(href: string): boolean {
+  // Browsers ignore tabs, new lines and leading controls and spaces in a scheme ("java\tscript:").
+  // eslint-disable-next-line no-control-regex
+  const compact = href.replace(/[\u0000-\u0020]/g, '');
+  if (compact.startsWith('//') || compact.startsWith('\\')) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
+  return !scheme || (HTML_ALLOWED_SCHEMES as readonly string[]).includes(scheme[1].toLowerCase());
+}
+
+function toReact(node: Node, key: number): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const element = node as Element;
+  const tag = element.localName;
+  if (DROPPED.has(tag)) return null;
+  const children = [...element.childNodes].map(toReact);
+  // A tag outside the allowlist goes, its text stays.
+  if (!TAGS.has(tag)) return createElement(Fragment, { key }, ...children);
+  const props: Record<string, string | number> = { key };
+  for (const name of HTML_ALLOWED_ATTRIBUTES[tag] ?? []) {
+    const value = element.getAttribute(name);
+    if (value !== null) props[name] = value;
+  }
+  if (tag === 'a') {
+    if (typeof props.href === 'string' && !isAllowedHref(props.href)) delete props.href;
+    // A link opening elsewhere never hands the portal's window to the page it opens.
+    if (props.target) Object.assign(props, { target: '_blank', rel: 'noopener noreferrer' });
+  }
+  return VOID.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
+}
+
+/**
+ * A rich text (HTML) as React elements, through the allowlist of domain/html.ts that the server
+ * sanitised it to (server/html.ts): anything else is dropped again here, and no HTML string reaches
+ * the page (no innerHTML). DOMParser's document is inert: nothing in it runs or loads.
+ */
+export function richTextNodes(html: string): ReactNode[] {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  return [...body.childNodes].map(toReact);
+}
+
+/** A rich text, rendered through the allowlist (`richTextNodes`). */
+export function RichText({ html, ...props }: { html: string } & Omit<BoxProps, 'children'>) {
+  const nodes = useMemo(() => richTextNodes(html), [html]);
+  return (
+    <Box
+      {...props}
+      sx={[
+        { '& > :first-of-type': { mt: 0 }, '& > :last-child': { mb: 0 }, overflowWrap: 'anywhere' },
+        ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
+      ]}
+    >
+      {nodes}
+    </Box>
+  );
+}
