@@ -3,6 +3,8 @@ import type { IdentityServerConfig } from '../providers/authProvider';
 /** GET /config.json */
 export interface StartupConfig {
   identityServer: IdentityServerConfig;
+  /** The public Web Push key (VAPID, base64url); null when the server has none. */
+  manifest?: { publicKey: string | null };
   properties: { appVersion: string; environment: string; logGroupName: string };
 }
 

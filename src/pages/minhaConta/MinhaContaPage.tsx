@@ -9,11 +9,12 @@ import { Title, useTranslate } from 'react-admin';
 import { graphqlRequest } from '../../../providers/dataProvider';
 import { MINHA_CONTA_QUERY, type MinhaConta } from './minhaConta';
 import { AvatarUpload, IdiomaSection, SenhaSection, SessoesSection } from './MinhaContaSections';
+import { DispositivosPushSection } from './DispositivosPushSection';
 import { MinhaContaView } from './MinhaContaView';
 
 /**
  * /minha-conta: the signed-in user's own data, read from `usuarioLogado`, with their avatar,
- * language, password and sessions.
+ * language, password, sessions and the devices that receive Web Push.
  */
 export default function MinhaContaPage() {
   const translate = useTranslate();
@@ -48,6 +49,7 @@ export default function MinhaContaPage() {
             <IdiomaSection />
             <SenhaSection />
             <SessoesSection />
+            <DispositivosPushSection />
           </MinhaContaView>
         )}
       </CardContent>
