@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { ptBR } from '../../i18n/pt-BR';
-import { settle, signIn, skipTour } from './helpers';
+import { expectFits, settle, signIn, skipTour } from './helpers';
 
 // Web Push from My account (issue #27): the browser's permission is asked only from the button,
 // the service worker is registered at the site root, and the subscription reaches the server,
@@ -98,28 +98,7 @@ test.describe('with notifications allowed', () => {
       await page.setViewportSize({ width, height: 800 });
       await settle(page);
       expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
-      // Nothing reaches past the screen's right edge (the page does not scroll sideways).
-      const past = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('body *'))
-          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-          .filter((el) => {
-            // Inside a box that scrolls (a wide table) or clips, the page itself does not scroll.
-            for (let a = el.parentElement; a; a = a.parentElement) {
-              if (getComputedStyle(a).overflowX !== 'visible') return false;
-            }
-            return true;
-          })
-          .slice(0, 1)
-          .flatMap((el) => {
-            const chain = [];
-            for (let a: Element | null = el; a; a = a.parentElement)
-              chain.push(
-                `${a.tagName}.${a.className.toString().slice(0, 60)} w=${Math.round(a.getBoundingClientRect().width)} sw=${a.scrollWidth} ox=${getComputedStyle(a).overflowX}`,
-              );
-            return chain;
-          }),
-      );
-      expect(past, `at ${width} px`).toEqual([]);
+      await expectFits(page, `My account at ${width} px`);
     }
 
     await devices.getByRole('button', { name: /^Remover Chrome em Linux/ }).click();

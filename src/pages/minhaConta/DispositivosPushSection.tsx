@@ -86,7 +86,9 @@ export function DispositivosPushSection() {
       ) : data.length === 0 ? (
         <Typography color="text.secondary">{translate('push.vazio')}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        // Positioned: the visually hidden header is placed (and clipped) inside the scrolling box,
+        // not past the page's edge when the table is wider than a phone.
+        <Box sx={{ overflowX: 'auto', position: 'relative' }}>
           <Table size="small" aria-label={translate('push.dispositivos')}>
             <TableHead>
               <TableRow>
