@@ -11,7 +11,7 @@ import { getStoredIdioma, setStoredIdioma } from '../providers/language';
 import { createLogger, log, setLogger } from '../providers/logger';
 import { App } from './App';
 import { RouterErrorPage } from './pages/errors/RouterErrorPage';
-import { setPushPublicKey } from './components/push/pushSupport';
+import { setPushPublicKey } from './components/push/pushKey';
 import { Maintenance } from './pages/maintenance/Maintenance';
 import { applyPortalProperties, loadStartup, type Startup } from './startup';
 

@@ -1,14 +1,5 @@
-// Where Web Push is offered, and the server's public key (the start-up manifest's): kept apart from
-// the hook so the start-up code sets the key without loading React code.
-
-let publicKey: string | null = null;
-
-/** main.tsx hands over the start-up manifest's public push key (VAPID). */
-export function setPushPublicKey(key: string | null | undefined): void {
-  publicKey = key || null;
-}
-
-export const pushPublicKey = () => publicKey;
+// Where Web Push is offered, and how this browser subscribes.
+import { pushPublicKey } from './pushKey';
 
 /**
  * Spec section 7: the app subscribes "except in one browser family", which the spec does not
@@ -23,7 +14,7 @@ export function isExcludedBrowser(userAgent: string): boolean {
 /** Can this browser receive the portal's pushes at all (whatever the user chose)? */
 export function pushSupported(): boolean {
   return (
-    publicKey !== null &&
+    pushPublicKey() !== null &&
     typeof window !== 'undefined' &&
     window.isSecureContext &&
     'serviceWorker' in navigator &&

@@ -6,11 +6,11 @@ import { log } from '../../../providers/logger';
 import {
   currentSubscription,
   pushDeclined,
-  pushPublicKey,
   pushSupported,
   rememberPushDeclined,
   subscribeThisBrowser,
 } from './pushSupport';
+import { pushPublicKey } from './pushKey';
 
 /**
  * - `unsupported`: this browser gets no pushes from the portal (the excluded family, no Push API).

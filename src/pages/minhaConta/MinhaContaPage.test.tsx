@@ -14,7 +14,7 @@ import { queryStates } from '../../testing/viewStates';
 import { formatDate } from '../../components/format';
 import { testAuthProvider } from '../../layout/testing';
 import { browser } from '../../browser';
-import { setPushPublicKey } from '../../components/push/pushSupport';
+import { setPushPublicKey } from '../../components/push/pushKey';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const authorizations: (string | null)[] = [];
