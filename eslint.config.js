@@ -48,6 +48,8 @@ export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
   js.configs.recommended,
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
+  // The service worker runs in the browser's worker scope, not in Node.
+  { files: ['server/push/sw.js'], languageOptions: { globals: globals.serviceworker } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.tsx'],

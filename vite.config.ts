@@ -17,6 +17,8 @@ const PROXIED = [
   // The user import's upload and error reports, and its template (not '/import': /importarUsuarios is a page).
   '/import/',
   '/ModeloImportacaoUsuarios.xlsx',
+  // The service worker (Web Push), served by the API at the site root.
+  '/sw.js',
 ];
 
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);

@@ -226,6 +226,8 @@ export const policies = define({
   slides: { list: SLIDES, create: SLIDES, edit: SLIDES, audit: SLIDES },
   anuncios: { list: ADVERTS, create: ADVERTS, edit: ADVERTS, audit: ADVERTS },
   notificacoes: { list: SIGNED_IN },
+  /** The signed-in user's own Web Push devices (My account): each user reaches only their own rows. */
+  dispositivosPush: { list: SIGNED_IN, create: SIGNED_IN, delete: SIGNED_IN },
   notificacoesGenericas: { list: GENERIC_NOTIFICATIONS, create: GENERIC_NOTIFICATIONS, edit: GENERIC_NOTIFICATIONS },
 });
 

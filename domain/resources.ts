@@ -552,6 +552,23 @@ export const RESOURCES = {
     },
     delete: 'excluirRedeSocial',
   },
+  // The signed-in user's Web Push devices (My account; the notification panel's button subscribes too).
+  dispositivosPush: {
+    fields: 'id endpoint userAgent createdAt ultimoSucesso',
+    // The caller's own devices, a short whole list (at most 20).
+    getList: 'meusDispositivosPush',
+    mutations: {
+      // This browser's subscription (spec section 7: endpoint, auth, key).
+      gerar: {
+        operation: 'gerarPushSubscription',
+        arg: 'input',
+        argType: 'PushSubscriptionInput!',
+        inputFields: ['endpoint', 'auth', 'key'],
+        fields: 'id',
+      },
+      remover: { operation: 'removerDispositivoPush', args: { id: 'ID!' }, fields: '' },
+    },
+  },
 } as const satisfies Record<string, ResourceOperations>;
 
 export type ResourceName = keyof typeof RESOURCES;

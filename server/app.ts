@@ -39,6 +39,7 @@ import { healthRoutes } from './health';
 import { createMailer } from './mail';
 import { createMetrics, metricsRoutes } from './metrics';
 import { logFormatOf, prettyStream } from './logging';
+import { serviceWorkerRoute, vapidKeys } from './push';
 import { registerSecurity } from './security';
 
 export interface App {
@@ -244,10 +245,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     };
   });
 
-  // Start-up settings of the single-page app (spec section 3).
+  // The Web Push key pair exists from the first start (generated and kept unless configured).
+  const { publicKey } = await vapidKeys(db, config);
+  serviceWorkerRoute(app);
+
+  // Start-up settings of the single-page app (spec section 3); the manifest holds the public push key.
   app.get('/config.json', async () => ({
     identityServer: { authority: config.oidcIssuer, clientId: config.oidcClientId, scope: SCOPES },
-    manifest: { publicKey: null },
+    manifest: { publicKey },
     properties: {
       appVersion: APP_VERSION,
       environment: config.environment,

@@ -69,6 +69,8 @@ export interface Config {
   /** The daily removal of stored files nothing uses (server/files/sweep.ts). */
   fileSweep: { cron: string; graceHours: number };
   notificacoes: { pruneCron: string; retentionDays: number };
+  /** Web Push (server/push): VAPID keys (absent: generated once and kept in the database) and delivery. */
+  push: PushConfig;
   /** Bulk user import (issue #15). */
   importacao: {
     maxBytes: number;
@@ -88,6 +90,18 @@ export interface DormantUsersConfig {
   warningDays: number;
   /** Most warning e-mails one run queues; the rest wait for the next run. */
   warningsPerRun: number;
+}
+
+export interface PushConfig {
+  vapid?: { publicKey: string; privateKey: string };
+  /** Who runs this server, for the push services (VAPID `sub`): a mailto: or https: address. */
+  subject: string;
+  /** Seconds a push service keeps a message for a browser that is offline. */
+  ttlSeconds: number;
+  /** Pushes one job sends at once. */
+  concurrency: number;
+  /** Hosts a subscription's endpoint may name (`*.` = any subdomain): the browsers' push services. */
+  serviceHosts: string[];
 }
 
 export interface GraphqlLimits {
@@ -197,6 +211,10 @@ const cron = (fallback: string) =>
         { message: 'must be a cron expression of 5 fields, e.g. 0 3 * * *' },
       ),
   );
+
+/** The push services of Chrome/Edge/Opera (FCM), Firefox (autopush), Windows (WNS) and Apple. */
+const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,*.push.services.mozilla.com,*.notify.windows.com,*.push.apple.com';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
@@ -409,6 +427,36 @@ export const ENVIRONMENT = {
     default: '180',
     meaning: 'days a notification is kept for its recipients before that job removes it',
   },
+  VAPID_PUBLIC_KEY: {
+    schema: text(),
+    default: 'unset (generated once, kept in the database)',
+    meaning: 'Web Push VAPID public key (base64url); set it with VAPID_PRIVATE_KEY to keep one pair across databases',
+  },
+  VAPID_PRIVATE_KEY: {
+    schema: text(),
+    default: 'unset (generated once, kept in the database)',
+    meaning: 'Web Push VAPID private key (base64url), with VAPID_PUBLIC_KEY',
+  },
+  VAPID_SUBJECT: {
+    schema: text(),
+    default: "mailto: MAIL_FROM's address",
+    meaning: 'contact the push services see for this server: a mailto: or https: address',
+  },
+  PUSH_TTL_SECONDS: {
+    schema: integer(86400, 0, 2419200),
+    default: '86400',
+    meaning: 'seconds a push service keeps a notification for an offline browser',
+  },
+  PUSH_CONCURRENCY: {
+    schema: integer(10, 1, 100),
+    default: '10',
+    meaning: 'pushes the delivery job sends at once',
+  },
+  PUSH_SERVICE_HOSTS: {
+    schema: textOr(DEFAULT_PUSH_SERVICE_HOSTS),
+    default: DEFAULT_PUSH_SERVICE_HOSTS.replaceAll(',', ', '),
+    meaning: 'hosts a browser subscription may point the server at (`*.` any subdomain); others are refused',
+  },
   IMPORT_MAX_MB: {
     schema: integer(20, 1, 900),
     default: '20',
@@ -500,6 +548,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dormantUsers: dormantUsersOf(e),
     fileSweep: { cron: e.FILE_SWEEP_CRON.trim(), graceHours: e.FILE_SWEEP_GRACE_HOURS },
     notificacoes: { pruneCron: e.NOTIFICATION_PRUNE_CRON.trim(), retentionDays: e.NOTIFICATION_RETENTION_DAYS },
+    push: pushOf(e),
     importacao: {
       maxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
       maxRows: e.IMPORT_MAX_ROWS,
@@ -520,6 +569,25 @@ function dormantUsersOf(e: ReturnType<typeof parseEnvironment>): DormantUsersCon
     days: e.DORMANT_USER_DAYS,
     warningDays: e.DORMANT_USER_WARNING_DAYS,
     warningsPerRun: e.DORMANT_WARNINGS_PER_RUN,
+  };
+}
+
+function pushOf(e: ReturnType<typeof parseEnvironment>): PushConfig {
+  const publicKey = e.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = e.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey !== !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  const subject = e.VAPID_SUBJECT?.trim() || `mailto:${e.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? e.MAIL_FROM.trim()}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject)) {
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: address; got '${subject}'`);
+  }
+  return {
+    vapid: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    subject,
+    ttlSeconds: e.PUSH_TTL_SECONDS,
+    concurrency: e.PUSH_CONCURRENCY,
+    serviceHosts: e.PUSH_SERVICE_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -11,6 +11,7 @@ import { getStoredIdioma, setStoredIdioma } from '../providers/language';
 import { createLogger, log, setLogger } from '../providers/logger';
 import { App } from './App';
 import { RouterErrorPage } from './pages/errors/RouterErrorPage';
+import { setPushPublicKey } from './components/push/pushKey';
 import { Maintenance } from './pages/maintenance/Maintenance';
 import { applyPortalProperties, loadStartup, type Startup } from './startup';
 
@@ -36,6 +37,7 @@ async function main() {
   }
   const { config, portalProperties } = startup;
   applyPortalProperties(portalProperties);
+  setPushPublicKey(config.manifest?.publicKey);
 
   const authProvider = createAuthProvider({ userManager: createUserManager(config.identityServer) });
   setAccessTokenGetter(authProvider.getAccessToken);

@@ -4,6 +4,8 @@ import { getPublicJson } from '../providers/publicRoutes';
 /** GET /config.json */
 export interface StartupConfig {
   identityServer: IdentityServerConfig;
+  /** The public Web Push key (VAPID, base64url); null when the server has none. */
+  manifest?: { publicKey: string | null };
   properties: { appVersion: string; environment: string; logGroupName: string };
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { segredos } from '../db/schema';
 
 /** Returns the stored value of a secret, creating it once with `make` (first writer wins). */
-async function keep<T>(db: Db, nome: string, make: () => Promise<T>): Promise<T> {
+export async function keepSecret<T>(db: Db, nome: string, make: () => Promise<T>): Promise<T> {
   const [found] = await db.select().from(segredos).where(eq(segredos.nome, nome));
   if (found) return found.valor as T;
   await db
@@ -18,7 +18,7 @@ async function keep<T>(db: Db, nome: string, make: () => Promise<T>): Promise<T>
 
 /** The embedded provider's signing keys: generated once, kept in the database. */
 export function signingKeys(db: Db): Promise<{ keys: JWK[] }> {
-  return keep(db, 'oidc.jwks', async () => {
+  return keepSecret(db, 'oidc.jwks', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = await exportJWK(privateKey);
     return { keys: [{ ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') }] };
@@ -26,7 +26,7 @@ export function signingKeys(db: Db): Promise<{ keys: JWK[] }> {
 }
 
 export function cookieKeys(db: Db): Promise<string[]> {
-  return keep(db, 'oidc.cookieKeys', async () => [randomBytes(32).toString('base64url')]);
+  return keepSecret(db, 'oidc.cookieKeys', async () => [randomBytes(32).toString('base64url')]);
 }
 
 /** Public half of the signing keys, for verifying our own tokens without an HTTP round trip. */

@@ -4,10 +4,12 @@ import type { ListExport } from '../export';
 import { sweepJob } from '../files/sweep';
 import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
+import { pushJob } from '../push';
 import { auditoriaFeature } from './auditoria';
 import { ausenciasFeature, documentosArea } from './ausencias';
 import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
+import { dispositivosPushFeature } from './dispositivosPush';
 import { departamentosFeature } from './departamentos';
 import { desligamentosFeature } from './desligamentos';
 import { divisoesFeature } from './divisoes';
@@ -46,6 +48,7 @@ export const features: Feature[] = [
   importarUsuariosFeature,
   superAdminFeature,
   notificacoesFeature,
+  dispositivosPushFeature,
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
@@ -60,6 +63,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...importarUsuariosJobs(config, log),
   ...sweepJob(config, log, fileAreas),
   ...limpezaNotificacoesJob(config),
+  ...pushJob(config, log),
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

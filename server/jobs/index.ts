@@ -116,9 +116,15 @@ export interface JobQueue {
 
 const registry = new WeakMap<object, JobQueue>();
 
-/** The job queue started for this database by buildApp. */
-export function jobQueueOf(db: Db): JobQueue {
-  const queue = registry.get(db);
+/**
+ * What a database and every transaction opened on it share: drizzle builds a transaction with the
+ * database's own dialect object, so a service handed only `tx` (notify) finds the queue too.
+ */
+const registryKey = (db: DbOrTx): object => (db as unknown as { dialect: object }).dialect;
+
+/** The job queue started for this database (or the database of this transaction) by buildApp. */
+export function jobQueueOf(db: DbOrTx): JobQueue {
+  const queue = registry.get(registryKey(db));
   if (!queue) throw new Error('no job queue was started for this database');
   return queue;
 }
@@ -328,13 +334,13 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       return insertWithin(tx, fila, payload, autorId);
     },
     async stop() {
-      if (registry.get(db) === queue) registry.delete(db);
+      if (registry.get(registryKey(db)) === queue) registry.delete(registryKey(db));
       // Graceful: workers take nothing new and the jobs in hand get 10 s to finish; what is still
       // running after that is failed and retried by pg-boss (another process, or the next start).
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
-  if (register) registry.set(db, queue);
+  if (register) registry.set(registryKey(db), queue);
   return queue;
 }
 

@@ -17,6 +17,7 @@ import {
   dealers,
   grupos,
   importacoes,
+  pushSubscriptions,
   setores,
   usuarios,
 } from '../../server/db/schema';
@@ -41,6 +42,7 @@ interface Case {
   variables?: (
     ids: Record<keyof typeof DEMO, number>,
     portal: TestPortal,
+    caller: Caller,
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   allowed: Record<Caller, boolean>;
   /** The caller's token for this call when the calls before ended the caller's sessions. */
@@ -132,6 +134,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     minhasSessoes: { query: '{ minhasSessoes { id } }', allowed: everyoneSignedIn },
     notificacoesMenu: { query: '{ notificacoesMenu { id } }', allowed: everyoneSignedIn },
     countNotificacoesNaoLidas: { query: '{ countNotificacoesNaoLidas }', allowed: everyoneSignedIn },
+    meusDispositivosPush: { query: '{ meusDispositivosPush { id endpoint } }', allowed: everyoneSignedIn },
     notificacoes: { query: '{ notificacoes { totalElements } }', allowed: everyoneSignedIn },
     usuariosPortalProperties: {
       query: '{ usuariosPortalProperties { informarDepartamentoCargo } }',
@@ -454,6 +457,35 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query: 'mutation { marcarTodasNotificacoesComoLidas }',
       allowed: everyoneSignedIn,
     },
+    // Each caller subscribes a browser of their own (an address of a default push service).
+    gerarPushSubscription: {
+      query: 'mutation($input: PushSubscriptionInput!) { gerarPushSubscription(input: $input) { id } }',
+      variables: () => ({
+        input: {
+          endpoint: `https://fcm.googleapis.com/fcm/send/matriz-${++alvo.criados}`,
+          auth: 'A'.repeat(22),
+          key: `B${'A'.repeat(86)}`,
+        },
+      }),
+      allowed: everyoneSignedIn,
+    },
+    // Each caller removes a device of their own (tests/api/push.test.ts: never another user's).
+    removerDispositivoPush: {
+      query: 'mutation($id: ID!) { removerDispositivoPush(id: $id) }',
+      variables: async (ids, portal, caller) => {
+        const [device] = await portal.database.db
+          .insert(pushSubscriptions)
+          .values({
+            usuarioId: ids[caller === 'anonymous' ? 'montadora' : caller],
+            endpoint: `https://fcm.googleapis.com/fcm/send/matriz-remover-${++alvo.criados}`,
+            auth: 'a',
+            p256dh: 'b',
+          })
+          .returning();
+        return { id: device!.id };
+      },
+      allowed: everyoneSignedIn,
+    },
     setCurrentUserOnboardingSeen: {
       query: 'mutation { setCurrentUserOnboardingSeen(id: USUARIO_EDICAO) }',
       allowed: everyoneSignedIn,
@@ -595,7 +627,7 @@ describe('authorization matrix', () => {
           const response = await gql(
             portal,
             testCase.query,
-            (await testCase.variables?.(ids, portal)) ?? {},
+            (await testCase.variables?.(ids, portal, caller)) ?? {},
             caller !== 'anonymous' && testCase.token ? await testCase.token(caller) : tokens[caller],
           );
           if (allowed) {

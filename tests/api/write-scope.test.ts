@@ -372,6 +372,8 @@ describe('ids of another scope on every operation', () => {
     notificacao: number;
     /** An import uploaded by that user. */
     importacao: number;
+    /** A Web Push device of that user. */
+    dispositivo: number;
   }
   type Probe =
     | { refused: (t: Targets) => [string, Record<string, unknown>] }
@@ -541,6 +543,9 @@ describe('ids of another scope on every operation', () => {
     'Mutation.marcarNotificacaoComoLida': {
       refused: (t) => ['mutation($id: ID!) { marcarNotificacaoComoLida(id: $id) { id lida } }', { id: t.notificacao }],
     },
+    'Mutation.removerDispositivoPush': {
+      refused: (t) => ['mutation($id: ID!) { removerDispositivoPush(id: $id) }', { id: t.dispositivo }],
+    },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
@@ -652,6 +657,7 @@ describe('ids of another scope on every operation', () => {
       'grupo_usuarios_favoritos',
       'notificacoes',
       'notificacao_destinatarios',
+      'push_subscriptions',
     ];
     const parts = await Promise.all(
       tables.map(async (table) => {
@@ -734,7 +740,17 @@ describe('ids of another scope on every operation', () => {
           sha256: `alheia-${kit.seq()}-${tipo}`,
         })
         .returning();
+      const [dispositivoC] = await db
+        .insert(s.pushSubscriptions)
+        .values({
+          usuarioId: userC.id,
+          endpoint: `https://fcm.googleapis.com/fcm/send/alheio-${kit.seq()}-${tipo}`,
+          auth: 'a',
+          p256dh: 'b',
+        })
+        .returning();
       const targets: Targets = {
+        dispositivo: dispositivoC.id,
         importacao: importacaoC.id,
         notificacao: notificacaoC.id,
         grupoUsuarios: grupoUsuariosC.id,

@@ -51,3 +51,47 @@ export const notificacaoDestinatarios = pgTable(
     index().on(t.notificacaoId),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (spec section 3: endpoint, auth, key) of one user: the push
+ * service's address for that browser and the keys its payloads are encrypted with. The endpoint
+ * is the browser's: a second user subscribing on the same browser takes the row over.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull().unique(),
+    /** The browser's authentication secret and P-256 public key (base64url), for aes128gcm. */
+    auth: text().notNull(),
+    p256dh: text().notNull(),
+    /** What the user sees in My account: the browser's user agent (capped). */
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ultimoSucesso: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.usuarioId)],
+);
+
+/**
+ * Deliveries still to make: a row per (notification, subscription) written with the
+ * notification, removed once the push service took it (or the subscription is gone). A retried
+ * job sends only what is left, so nobody gets a push twice.
+ */
+export const pushEntregas = pgTable(
+  'push_entregas',
+  {
+    notificacaoId: integer()
+      .notNull()
+      .references(() => notificacoes.id, { onDelete: 'cascade' }),
+    subscriptionId: integer()
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** Attempts that failed so far (the push service answered neither success nor gone). */
+    tentativas: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.notificacaoId, t.subscriptionId] }), index().on(t.subscriptionId)],
+);

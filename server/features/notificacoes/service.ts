@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { recipientCondition, type Audience } from '../../audience';
 import type { DbOrTx } from '../../db/client';
 import { isSafeLink, sanitizeRichText } from '../../html';
+import { queuePush } from '../../push';
 
 /** Who a notification reaches: the audience engine's groups, or users named by a subquery of ids. */
 export type Recipients = { audiences: Audience[] } | { usuarios: SQL };
@@ -22,7 +23,8 @@ export interface NewNotification {
  * The one way a feature tells its users something: stores the notification once and a row for each
  * recipient with one INSERT ... SELECT over the audience (active users only: the engine's rule; named
  * users must be active too), in the caller's transaction, so a record and its notifications commit
- * or fail together. Answers the notification's id and how many users it reached.
+ * or fail together; their devices get a Web Push after the commit (server/push). Answers the
+ * notification's id and how many users it reached.
  */
 export async function notify(
   tx: DbOrTx,
@@ -50,7 +52,10 @@ export async function notify(
       returning 1
     )
     select (select id from nova) as id, (select count(*) from destinatarios)::int as destinatarios`);
-  return { id: Number(rows[0]!.id), destinatarios: Number(rows[0]!.destinatarios) };
+  const id = Number(rows[0]!.id);
+  // The recipients' subscribed devices get it by Web Push, from a job that runs after the commit.
+  await queuePush(tx, id);
+  return { id, destinatarios: Number(rows[0]!.destinatarios) };
 }
 
 /**

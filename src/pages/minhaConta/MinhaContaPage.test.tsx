@@ -14,6 +14,7 @@ import { queryStates } from '../../testing/viewStates';
 import { formatDate } from '../../components/format';
 import { testAuthProvider } from '../../layout/testing';
 import { browser } from '../../browser';
+import { setPushPublicKey } from '../../components/push/pushKey';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const authorizations: (string | null)[] = [];
@@ -26,6 +27,25 @@ const SESSOES = [
   { id: 's1', inicio: '2026-03-02T13:05:00.000Z', expiraEm: '2026-03-16T13:05:00.000Z' },
   { id: 's2', inicio: '2026-03-01T09:30:00.000Z', expiraEm: null },
 ];
+const DISPOSITIVOS = [
+  {
+    id: '7',
+    endpoint: 'https://fcm.googleapis.com/fcm/send/um',
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+    createdAt: '2026-03-02T13:05:00.000Z',
+    ultimoSucesso: '2026-03-03T08:00:00.000Z',
+  },
+  {
+    id: '8',
+    endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/dois',
+    userAgent: null,
+    createdAt: '2026-03-01T09:30:00.000Z',
+    ultimoSucesso: null,
+  },
+];
+const removidos: unknown[] = [];
+const inscricoes: unknown[] = [];
 const senhas: Record<string, unknown>[] = [];
 let encerradas = 0;
 const server = setupServer(
@@ -49,6 +69,15 @@ const server = setupServer(
     }
     return HttpResponse.json({ data: { result: true } });
   }),
+  api.query('dispositivosPush_getList', () => HttpResponse.json({ data: { result: DISPOSITIVOS } })),
+  api.mutation('dispositivosPush_remover', ({ variables }) => {
+    removidos.push(variables.id);
+    return HttpResponse.json({ data: { result: true } });
+  }),
+  api.mutation('dispositivosPush_gerar', ({ variables }) => {
+    inscricoes.push(variables.input);
+    return HttpResponse.json({ data: { result: { id: '9' } } });
+  }),
   http.post('*/api/minha-conta/avatar', () =>
     HttpResponse.json(
       { code: 'BAD_USER_INPUT', message: 'Tipo de arquivo não permitido: envie uma imagem JPEG, PNG ou WebP' },
@@ -69,6 +98,8 @@ afterEach(() => {
   server.resetHandlers();
   authorizations.length = 0;
   senhas.length = 0;
+  removidos.length = 0;
+  inscricoes.length = 0;
   encerradas = 0;
 });
 afterAll(() => server.close());
@@ -338,5 +369,147 @@ describe('/minha-conta', () => {
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(mudancas).toEqual([{ id: '42', idioma: 'ES' }]);
     reload.mockRestore();
+  });
+
+  describe('devices that receive notifications', () => {
+    const section = () => screen.findByRole('region', { name: 'Notificações neste dispositivo' });
+    const rows = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole('row')
+        .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+
+    it('lists them by browser and system, with when they were turned on and last reached', async () => {
+      renderPage();
+      const region = await section();
+      expect(await within(region).findByText('2 dispositivos')).toBeInTheDocument();
+      const when = (iso: string) => formatDate(iso, 'pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+      expect(rows(region)).toEqual([
+        ['Navegador', 'Ativado em', 'Último envio', 'Ações'],
+        ['Chrome em Windows', when(DISPOSITIVOS[0].createdAt), when(DISPOSITIVOS[0].ultimoSucesso!), 'Remover'],
+        ['Navegador desconhecido', when(DISPOSITIVOS[1].createdAt), 'Nunca', 'Remover'],
+      ]);
+      // This test browser has no Push API: it is not offered the button.
+      expect(within(region).getByText('Este navegador não recebe as notificações do portal.')).toBeInTheDocument();
+    });
+
+    it('says when there is none, and when they could not be loaded', async () => {
+      server.use(api.query('dispositivosPush_getList', () => HttpResponse.json({ data: { result: [] } })));
+      renderPage();
+      expect(
+        await within(await section()).findByText('Nenhum dispositivo recebe suas notificações.'),
+      ).toBeInTheDocument();
+      cleanup();
+      server.use(api.query('dispositivosPush_getList', () => HttpResponse.json({ errors: [{ message: 'x' }] })));
+      renderPage();
+      expect(
+        await within(await section()).findByText('Não foi possível carregar os dispositivos.'),
+      ).toBeInTheDocument();
+    });
+
+    it('removes a device only after confirming', async () => {
+      renderPage();
+      const region = await section();
+      await within(region).findByText('2 dispositivos');
+      const u = user();
+      await u.click(within(region).getByRole('button', { name: 'Remover Chrome em Windows' }));
+      expect(removidos).toEqual([]);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Chrome em Windows deixará de receber suas notificações.')).toBeInTheDocument();
+      server.use(
+        api.query('dispositivosPush_getList', () => HttpResponse.json({ data: { result: [DISPOSITIVOS[1]] } })),
+      );
+      await u.click(within(dialog).getByRole('button', { name: 'Remover' }));
+      await waitFor(() => expect(removidos).toEqual(['7']));
+      expect(await within(region).findByText('1 dispositivo')).toBeInTheDocument();
+    });
+
+    describe('in a browser with the Push API', () => {
+      const subscription = {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/este',
+        options: { applicationServerKey: null },
+        toJSON: () => ({
+          endpoint: 'https://fcm.googleapis.com/fcm/send/este',
+          keys: { auth: 'segredo', p256dh: 'chave' },
+        }),
+      };
+      let permission: NotificationPermission;
+      const requestPermission = vi.fn<() => Promise<NotificationPermission>>();
+      const register = vi.fn();
+      const subscribe = vi.fn();
+
+      beforeEach(() => {
+        permission = 'default';
+        requestPermission.mockReset();
+        register.mockReset();
+        subscribe.mockReset().mockResolvedValue(subscription);
+        localStorage.clear();
+        setPushPublicKey('BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U');
+        const registration = { pushManager: { getSubscription: async () => null, subscribe } };
+        const browserApis = {
+          isSecureContext: true,
+          PushManager: class {},
+          Notification: {
+            get permission() {
+              return permission;
+            },
+            requestPermission,
+          },
+        };
+        for (const [name, value] of Object.entries(browserApis)) {
+          Object.defineProperty(window, name, { configurable: true, value });
+        }
+        // happy-dom calls itself AppleWebKit without Chrome: the excluded family. Chrome instead.
+        Object.defineProperty(navigator, 'userAgent', {
+          configurable: true,
+          value: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+        });
+        Object.defineProperty(navigator, 'serviceWorker', {
+          configurable: true,
+          value: { register, ready: Promise.resolve(registration), getRegistration: async () => undefined },
+        });
+      });
+      afterEach(() => {
+        for (const name of ['isSecureContext', 'PushManager', 'Notification']) delete (window as never)[name];
+        delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+        delete (navigator as { userAgent?: unknown }).userAgent;
+        setPushPublicKey(null);
+      });
+
+      it('asks permission only on the click, then subscribes with the server key and stores it', async () => {
+        requestPermission.mockImplementation(async () => (permission = 'granted'));
+        renderPage();
+        const region = await section();
+        const button = await within(region).findByRole('button', { name: 'Receber notificações neste dispositivo' });
+        expect(requestPermission).not.toHaveBeenCalled();
+        expect(register).not.toHaveBeenCalled();
+        await user().click(button);
+        await waitFor(() =>
+          expect(inscricoes).toEqual([{ endpoint: subscription.endpoint, auth: 'segredo', key: 'chave' }]),
+        );
+        expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+        expect(subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+        expect(subscribe.mock.calls[0][0].applicationServerKey).toHaveLength(65);
+      });
+
+      it('remembers a refusal, says so and still offers the button', async () => {
+        requestPermission.mockResolvedValue('denied');
+        renderPage();
+        const region = await section();
+        await user().click(
+          await within(region).findByRole('button', { name: 'Receber notificações neste dispositivo' }),
+        );
+        expect(await within(region).findByText(/Você preferiu não receber notificações/)).toBeInTheDocument();
+        expect(localStorage.getItem('portal.push.recusado')).toBe('1');
+        expect(within(region).getByRole('button', { name: 'Receber notificações neste dispositivo' })).toBeEnabled();
+        expect(subscribe).not.toHaveBeenCalled();
+        expect(inscricoes).toEqual([]);
+      });
+
+      it('says the browser blocks the portal', async () => {
+        permission = 'denied';
+        renderPage();
+        expect(await within(await section()).findByText(/estão bloqueadas neste navegador/)).toBeInTheDocument();
+      });
+    });
   });
 });

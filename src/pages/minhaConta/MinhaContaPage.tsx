@@ -9,11 +9,12 @@ import { Title, useTranslate } from 'react-admin';
 import { useOperations } from '../../components/useOperations';
 import type { MinhaConta } from './minhaConta';
 import { AvatarUpload, IdiomaSection, SenhaSection, SessoesSection } from './MinhaContaSections';
+import { DispositivosPushSection } from './DispositivosPushSection';
 import { MinhaContaView } from './MinhaContaView';
 
 /**
  * /minha-conta: the signed-in user's own data, read from `usuarioLogado`, with their avatar,
- * language, password and sessions.
+ * language, password, sessions and the devices that receive Web Push.
  */
 export default function MinhaContaPage() {
   const translate = useTranslate();
@@ -46,6 +47,7 @@ export default function MinhaContaPage() {
             <IdiomaSection />
             <SenhaSection />
             <SessoesSection />
+            <DispositivosPushSection />
           </MinhaContaView>
         )}
       </CardContent>

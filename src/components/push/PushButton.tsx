@@ -1,0 +1,56 @@
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { usePushSubscription } from './usePushSubscription';
+
+/**
+ * "Receive notifications on this device": the browser's permission prompt opens from this click
+ * only, never on page load. With `offerDecline` (an unasked offer, as in the notification panel) a
+ * "not now" is offered too, and once declined the offer is not shown again.
+ */
+export function PushButton({ offerDecline = false }: { offerDecline?: boolean }) {
+  const push = usePushSubscription();
+  const translate = useTranslate();
+  if (push.state === 'checking') return null;
+  if (push.state === 'unsupported') {
+    return offerDecline ? null : <Typography color="text.secondary">{translate('push.naoSuportado')}</Typography>;
+  }
+  if (push.state === 'blocked')
+    return offerDecline ? null : <Alert severity="info">{translate('push.bloqueado')}</Alert>;
+  if (push.state === 'subscribed') {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <NotificationsActiveIcon color="success" aria-hidden />
+        <Typography>{translate('push.ativo')}</Typography>
+      </Box>
+    );
+  }
+  if (offerDecline && push.declined) return null;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={push.enable} disabled={push.busy} startIcon={<NotificationsActiveIcon />}>
+          {translate(push.busy ? 'push.ativando' : 'push.ativar')}
+        </Button>
+        {offerDecline && (
+          <Button onClick={push.decline} disabled={push.busy}>
+            {translate('push.agoraNao')}
+          </Button>
+        )}
+      </Box>
+      {!offerDecline && push.declined && !push.error && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('push.recusado')}
+        </Typography>
+      )}
+      {push.error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {translate(push.error)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
