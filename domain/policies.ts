@@ -201,7 +201,15 @@ export const policies = define({
   slides: { list: SLIDES, create: SLIDES, edit: SLIDES, audit: SLIDES },
   anuncios: { list: ADVERTS, create: ADVERTS, edit: ADVERTS, audit: ADVERTS },
   notificacoes: { list: SIGNED_IN },
-  notificacoesGenericas: { list: GENERIC_NOTIFICATIONS, create: GENERIC_NOTIFICATIONS, edit: GENERIC_NOTIFICATIONS },
+  notificacoesGenericas: {
+    list: GENERIC_NOTIFICATIONS,
+    create: GENERIC_NOTIFICATIONS,
+    edit: GENERIC_NOTIFICATIONS,
+    /** Send now or schedule a notification. */
+    send: GENERIC_NOTIFICATIONS,
+    /** Writing a model (template) needs its own key on top of the generic-notification one (spec section 6). */
+    modelo: any('PORTAL_MANUTENCAO_MODELO'),
+  },
 });
 
 export type PolicyResource = keyof typeof policies;

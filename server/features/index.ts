@@ -17,6 +17,7 @@ import { importacaoJobs, importacaoUsuariosFeature, importacoesArea } from './im
 import { marcasFeature } from './marcas';
 import { avataresArea, minhaContaFeature } from './minhaConta';
 import { limpezaNotificacoesJob, notificacoesFeature } from './notificacoes';
+import { envioJob, notificacoesGenericasFeature } from './notificacoesGenericas';
 import { plataforma } from './plataforma';
 import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
@@ -46,6 +47,7 @@ export const features: Feature[] = [
   importacaoUsuariosFeature,
   superAdminFeature,
   notificacoesFeature,
+  notificacoesGenericasFeature,
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
@@ -60,6 +62,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...importacaoJobs(config, log),
   ...sweepJob(config, log, fileAreas),
   ...limpezaNotificacoesJob(config),
+  ...envioJob,
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */
