@@ -3,7 +3,21 @@ import { raEn } from './ra/en';
 
 export const en = {
   // ra-language-english types its blocks as optional; ra.test.ts proves the keys match ours.
-  ra: raEn as Messages['ra'],
+  ra: {
+    ...(raEn as Omit<Messages['ra'], 'tiptap'>),
+    tiptap: {
+      bold: 'Bold',
+      italic: 'Italic',
+      underline: 'Underline',
+      strike: 'Strikethrough',
+      code: 'Code',
+      list_bulleted: 'Bulleted list',
+      list_numbered: 'Numbered list',
+      link: 'Link',
+      blockquote: 'Quote',
+      clear_format: 'Clear formatting',
+    },
+  },
   portal: {
     name: 'Dealer Network Portal',
     loading: 'Loading…',

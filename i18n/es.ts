@@ -2,7 +2,21 @@ import type { Messages } from './pt-BR';
 import { raEs } from './ra/es';
 
 export const es = {
-  ra: raEs,
+  ra: {
+    ...raEs,
+    tiptap: {
+      bold: 'Negrita',
+      italic: 'Cursiva',
+      underline: 'Subrayado',
+      strike: 'Tachado',
+      code: 'Código',
+      list_bulleted: 'Lista con viñetas',
+      list_numbered: 'Lista numerada',
+      link: 'Enlace',
+      blockquote: 'Cita',
+      clear_format: 'Borrar formato',
+    },
+  },
   portal: {
     name: 'Portal Red',
     loading: 'Cargando…',

@@ -2,7 +2,22 @@ import { raPtBR } from './ra/pt-BR';
 
 /** The reference catalog: es.ts and en.ts must have exactly these keys (a test checks it). */
 export const ptBR = {
-  ra: raPtBR,
+  // react-admin's messages, and those of the rich text editor's toolbar (ra-input-rich-text).
+  ra: {
+    ...raPtBR,
+    tiptap: {
+      bold: 'Negrito',
+      italic: 'Itálico',
+      underline: 'Sublinhado',
+      strike: 'Tachado',
+      code: 'Código',
+      list_bulleted: 'Lista com marcadores',
+      list_numbered: 'Lista numerada',
+      link: 'Link',
+      blockquote: 'Citação',
+      clear_format: 'Limpar formatação',
+    },
+  },
   portal: {
     name: 'Portal Rede',
     loading: 'Carregando…',

@@ -46,6 +46,7 @@ import { useLocalizedTheme } from './themes/locale';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
+const NotificacaoGenericaPage = lazy(() => import('./pages/notificacoesGenericas/NotificacaoGenericaPage'));
 
 /**
  * The screen of each route of domain/routes.ts's ROUTES, by route id. The router makes one route
@@ -75,6 +76,9 @@ export const PAGES: Pages = {
   auditoria: lazy(() => import('./pages/auditoria/AuditoriaPage')),
   ausenciaTemporaria: lazy(() => import('./pages/ausenciaTemporaria/AusenciaTemporariaPage')),
   importarUsuarios: lazy(() => import('./pages/importarUsuarios/ImportarUsuariosPage')),
+  notificacoesGenericas: lazy(() => import('./pages/notificacoesGenericas/NotificacoesGenericasPage')),
+  notificacoesGenericasNova: NotificacaoGenericaPage,
+  notificacoesGenericasEditar: NotificacaoGenericaPage,
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
   ...Object.assign(
     {},
