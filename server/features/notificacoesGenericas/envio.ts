@@ -43,7 +43,8 @@ export async function sendDue(tx: DbOrTx, id: number): Promise<number | undefine
   const { rows: grupos } = await tx.execute<{ id: number }>(
     sql`select grupo_usuarios_id as id from notificacao_generica_grupos where notificacao_generica_id = ${id}`,
   );
-  // Each saved group's definition read now: its flags become constants and only its enabled blocks are tested.
+  // Each saved group's definition read now (one small read per group, at most GRUPOS_MAX, one at a
+  // time as a transaction needs): its flags become constants and only its enabled blocks are tested.
   const audiences = [];
   for (const grupo of grupos) {
     const audience = savedGroup(Number(grupo.id));
