@@ -81,6 +81,8 @@ const EXPECTED: Record<string, string> = {
   'notificacoesGenericas.list': 'S',
   'notificacoesGenericas.create': 'S',
   'notificacoesGenericas.edit': 'S',
+  'notificacoesGenericas.send': 'S',
+  'notificacoesGenericas.modelo': 'S',
 };
 // Reference data: read by everyone as options, kept by the provider's staff.
 for (const resource of ['marcas', 'cargos', 'departamentos', 'divisoes', 'setores', 'desligamentos', 'redesSociais']) {

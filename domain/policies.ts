@@ -228,7 +228,15 @@ export const policies = define({
   notificacoes: { list: SIGNED_IN },
   /** The signed-in user's own Web Push devices (My account): each user reaches only their own rows. */
   dispositivosPush: { list: SIGNED_IN, create: SIGNED_IN, delete: SIGNED_IN },
-  notificacoesGenericas: { list: GENERIC_NOTIFICATIONS, create: GENERIC_NOTIFICATIONS, edit: GENERIC_NOTIFICATIONS },
+  notificacoesGenericas: {
+    list: GENERIC_NOTIFICATIONS,
+    create: GENERIC_NOTIFICATIONS,
+    edit: GENERIC_NOTIFICATIONS,
+    /** Send now or schedule a notification. */
+    send: GENERIC_NOTIFICATIONS,
+    /** Writing a model (template) needs its own key on top of the generic-notification one (spec section 6). */
+    modelo: any('PORTAL_MANUTENCAO_MODELO'),
+  },
 });
 
 export type PolicyResource = keyof typeof policies;

@@ -129,6 +129,20 @@ const AUSENCIA_INPUT_FIELDS = [
   'substitutoId',
 ] as const;
 
+const NOTIFICACAO_GENERICA_FIELDS = `id version tipo estado titulo texto link produto { id nome } modelo { id titulo }
+  modeloVersao grupos { id nome } dataHoraAgendamento enviadaEm destinatarios autor { id nome } createdAt totalVersoes`;
+
+const NOTIFICACAO_GENERICA_INPUT_FIELDS = [
+  'version',
+  'tipo',
+  'titulo',
+  'texto',
+  'link',
+  'produtoId',
+  'modeloId',
+  'grupoIds',
+] as const;
+
 const EXPORTACAO_FIELDS = 'id status total processados progresso linhas erro createdAt concluidoEm download';
 
 /**
@@ -406,6 +420,51 @@ export const RESOURCES = {
       favorito: { operation: 'atualizarGrupoFavorito', args: { id: 'ID!' }, fields: 'id favorito' },
       // The readable groups whose blocks the form merges into its own.
       importar: { operation: 'importarGrupoUsuarios', args: { ids: '[ID!]!' }, fields: GRUPO_USUARIOS_FIELDS },
+    },
+  },
+  // Notification models and generic notifications (issue #27): one salvarNotificacaoGenerica for
+  // create and update; send, schedule and copy are mutations of their own.
+  notificacoesGenericas: {
+    fields: NOTIFICACAO_GENERICA_FIELDS,
+    getList: {
+      operation: 'notificacoesGenericas',
+      paged: true,
+      inputType: 'NotificacaoGenericaFilterInput',
+      fields: `id version tipo estado titulo dataHoraAgendamento enviadaEm destinatarios autor { id nome }
+        createdAt totalVersoes`,
+    },
+    getOne: 'notificacaoGenerica',
+    create: {
+      operation: 'salvarNotificacaoGenerica',
+      arg: 'notificacaoGenerica',
+      argType: 'NotificacaoGenericaInput!',
+      inputFields: NOTIFICACAO_GENERICA_INPUT_FIELDS,
+    },
+    update: {
+      operation: 'salvarNotificacaoGenerica',
+      arg: 'notificacaoGenerica',
+      argType: 'NotificacaoGenericaInput!',
+      inputFields: NOTIFICACAO_GENERICA_INPUT_FIELDS,
+    },
+    queries: {
+      // The saved versions of a model or notification ("Versions").
+      versoes: {
+        operation: 'versoesNotificacaoGenerica',
+        args: { id: 'ID!' },
+        fields: 'versao titulo texto link produtoId autor { id nome } createdAt',
+      },
+      // How many users the chosen groups reach (the form's preview).
+      previa: { operation: 'previaNotificacaoGenerica', args: { grupoIds: '[ID!]!' }, fields: '' },
+      produtos: { operation: 'produtos', fields: 'id nome' },
+    },
+    mutations: {
+      copiar: { operation: 'copiarNotificacaoGenerica', args: { id: 'ID!' }, fields: NOTIFICACAO_GENERICA_FIELDS },
+      // Send now (no date) or schedule (dataHoraAgendamento, at least an hour ahead).
+      enviar: {
+        operation: 'enviarNotificacaoGenerica',
+        args: { id: 'ID!', version: 'Int', dataHoraAgendamento: 'String' },
+        fields: NOTIFICACAO_GENERICA_FIELDS,
+      },
     },
   },
   produtos: {

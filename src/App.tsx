@@ -47,6 +47,7 @@ import { useLocalizedTheme } from './themes/locale';
 
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
+const NotificacaoGenericaPage = lazy(() => import('./pages/notificacoesGenericas/NotificacaoGenericaPage'));
 
 /**
  * The screen of each route of domain/routes.ts's ROUTES, by route id. The router makes one route
@@ -77,6 +78,9 @@ export const PAGES: Pages = {
   ausenciaTemporaria: lazy(() => import('./pages/ausenciaTemporaria/AusenciaTemporariaPage')),
   importarUsuarios: lazy(() => import('./pages/importarUsuarios/ImportarUsuariosPage')),
   notificacoes: lazy(() => import('./pages/notificacoes/NotificacoesPage')),
+  notificacoesGenericas: lazy(() => import('./pages/notificacoesGenericas/NotificacoesGenericasPage')),
+  notificacoesGenericasNova: NotificacaoGenericaPage,
+  notificacoesGenericasEditar: NotificacaoGenericaPage,
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
   ...Object.assign(
     {},

@@ -2,6 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { notify } from '../../server/features/notificacoes';
+import { genericaBench } from './notificacaoGenerica';
 import { countUnseen } from '../../server/features/notificacoes/queries';
 import { DEMO, freePort, signIn } from '../../tests/api/portal';
 import { seedScale } from '../seed-scale';
@@ -13,6 +14,8 @@ import { inProcessPortal } from './serverProcess';
 // Notifications at national scale (issue #27), on the scale data set (100,000 users):
 // - fan-out: one notification to every active user through `notify` (the service every feature
 //   uses) against a bare INSERT ... SELECT of the same recipient rows, in the same run;
+// - a generic notification sent to a group of ~100,000 users through its send path (the claim,
+//   the audience engine, `notify`), against the bare statement (notificacaoGenerica.ts);
 // - the bell's unread count with 1,000,000 stored recipient rows: 50 concurrent clients on the
 //   portal's /graphql against the same query function behind a bare Fastify route, and one client
 //   alone.
@@ -63,8 +66,12 @@ export async function notificacoesBench(): Promise<Row[]> {
       },
     );
 
-    // 1,000,000 stored rows: the six sent above plus the rest, set-based.
-    for (let i = 6; i < STORED; i++) {
+    // A generic notification to ~100,000 users through its send path, beside the bare statement.
+    rows.push(...(await genericaBench(db)));
+
+    // At least 1,000,000 stored rows: those sent above plus the rest, set-based.
+    const [{ sent }] = (await db.execute<{ sent: number }>(sql`select count(*)::int as sent from notificacoes`)).rows;
+    for (let i = Number(sent); i < STORED; i++) {
       await notify(db, everyone, { titulo: `Bench ${i}`, texto: 'x', origem: 'BENCH' });
     }
     await db.execute(sql`vacuum analyze notificacao_destinatarios`);

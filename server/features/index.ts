@@ -19,6 +19,7 @@ import { importarUsuariosJobs, importarUsuariosFeature, importacoesArea } from '
 import { marcasFeature } from './marcas';
 import { avataresArea, minhaContaFeature } from './minhaConta';
 import { limpezaNotificacoesJob, notificacoesFeature } from './notificacoes';
+import { envioJob, notificacoesGenericasFeature } from './notificacoesGenericas';
 import { plataforma } from './plataforma';
 import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
@@ -49,6 +50,7 @@ export const features: Feature[] = [
   superAdminFeature,
   notificacoesFeature,
   dispositivosPushFeature,
+  notificacoesGenericasFeature,
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
@@ -64,6 +66,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...sweepJob(config, log, fileAreas),
   ...limpezaNotificacoesJob(config),
   ...pushJob(config, log),
+  ...envioJob,
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

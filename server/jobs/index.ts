@@ -109,9 +109,24 @@ export interface JobQueue {
    * Records a run and queues it inside the caller's transaction: it exists, and runs, only if that
    * transaction commits (work that must follow a change, never precede or outlive a rolled-back one).
    */
-  enqueueWithin(tx: DbOrTx, fila: string, payload: unknown, autorId: number | null): Promise<JobRow>;
+  enqueueWithin(
+    tx: DbOrTx,
+    fila: string,
+    payload: unknown,
+    autorId: number | null,
+    options?: SendOptions,
+  ): Promise<JobRow>;
   /** Stops taking work and waits (bounded) for the jobs in hand; call it before closing the database. */
   stop(): Promise<void>;
+}
+
+/**
+ * When a run queued within a transaction starts (pg-boss `startAfter`; default at once), and its
+ * pg-boss `singletonKey` (with the queue's `singleton` policy: one active run per key).
+ */
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
 }
 
 const registry = new WeakMap<object, JobQueue>();
@@ -274,7 +289,13 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   );
 
   /** The run's row and its pg-boss job, in `tx`. */
-  async function insertWithin(tx: DbOrTx, fila: string, payload: unknown, autorId: number | null) {
+  async function insertWithin(
+    tx: DbOrTx,
+    fila: string,
+    payload: unknown,
+    autorId: number | null,
+    options: SendOptions = {},
+  ) {
     const bossId = randomUUID();
     const [created] = await tx
       .insert(jobs)
@@ -282,7 +303,15 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       .values({ fila, payload: payload ?? {}, autorId, bossId, createdAt: sql`clock_timestamp()` })
       .returning();
     // The pg-boss job commits with the row, or neither does.
-    const sent = await boss.send(fila, { jobId: created.id }, { id: bossId, db: fromDrizzle(tx as Db, sql) });
+    const sent = await boss.send(
+      fila,
+      { jobId: created.id },
+      {
+        ...options,
+        id: bossId,
+        db: fromDrizzle(tx as Db, sql),
+      },
+    );
     if (!sent) throw new Error(`pg-boss refused a job of ${fila}`);
     return created;
   }
@@ -328,10 +357,10 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     enqueue: async (fila, payload, autorId) => (await insert(fila, payload, autorId, false))!,
     enqueueUnique: (fila, payload, autorId, { perAuthor = false } = {}) =>
       insert(fila, payload, autorId, perAuthor ? 'author' : 'queue'),
-    async enqueueWithin(tx, fila, payload, autorId) {
+    async enqueueWithin(tx, fila, payload, autorId, options) {
       if (!known.has(fila)) throw new Error(`job queue ${fila} has no worker in this process`);
       // The worker is woken by its next poll (at most pollingIntervalSeconds), after the commit.
-      return insertWithin(tx, fila, payload, autorId);
+      return insertWithin(tx, fila, payload, autorId, options);
     },
     async stop() {
       if (registry.get(registryKey(db)) === queue) registry.delete(registryKey(db));

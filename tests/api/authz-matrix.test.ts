@@ -18,6 +18,8 @@ import {
   grupos,
   importacoes,
   pushSubscriptions,
+  notificacaoGenericaGrupos,
+  notificacoesGenericas,
   setores,
   usuarios,
 } from '../../server/db/schema';
@@ -106,6 +108,20 @@ const cadastro = {} as Record<
  */
 const grupoUsuarios = { id: 0, cargo: 0, criados: 0 };
 
+/** Generic notifications: the manufacturer demo user holds the key (and the model key). */
+const genericNotifiers = { anonymous: false, super: true, montadora: true, dealer: false };
+/** A draft of the manufacturer's to the Aurora network group (it has recipients), made per call when needed. */
+async function rascunhoGenerico(portal: TestPortal, autorId: number) {
+  const { db } = portal.database;
+  const [aurora] = await db.select().from(gruposUsuarios).where(eq(gruposUsuarios.nome, 'Rede Aurora Motors'));
+  const [row] = await db
+    .insert(notificacoesGenericas)
+    .values({ tipo: 'comModelo', titulo: 'Matriz Genérica', texto: '<p>Matriz</p>', autorId })
+    .returning();
+  await db.insert(notificacaoGenericaGrupos).values({ notificacaoGenericaId: row.id, grupoUsuariosId: aurora.id });
+  return row.id;
+}
+
 /** User-group maintenance (PORTAL_MANUTENCAO_GRUPOS_USUARIOS; the dealer demo user holds no key for it). */
 const userGroupMaintainers = { anonymous: false, super: true, montadora: true, dealer: false };
 
@@ -135,6 +151,25 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     notificacoesMenu: { query: '{ notificacoesMenu { id } }', allowed: everyoneSignedIn },
     countNotificacoesNaoLidas: { query: '{ countNotificacoesNaoLidas }', allowed: everyoneSignedIn },
     meusDispositivosPush: { query: '{ meusDispositivosPush { id endpoint } }', allowed: everyoneSignedIn },
+    notificacoesGenericas: {
+      query: '{ notificacoesGenericas(filterInput: { tipo: "modelo" }) { totalElements content { id } } }',
+      allowed: genericNotifiers,
+    },
+    notificacaoGenerica: {
+      query: 'query($id: ID!) { notificacaoGenerica(id: $id) { id titulo } }',
+      variables: async (ids, portal) => ({ id: await rascunhoGenerico(portal, ids.montadora) }),
+      allowed: genericNotifiers,
+    },
+    versoesNotificacaoGenerica: {
+      query: 'query($id: ID!) { versoesNotificacaoGenerica(id: $id) { versao } }',
+      variables: async (ids, portal) => ({ id: await rascunhoGenerico(portal, ids.montadora) }),
+      allowed: genericNotifiers,
+    },
+    previaNotificacaoGenerica: {
+      query: 'query($id: ID!) { previaNotificacaoGenerica(grupoIds: [$id]) }',
+      variables: () => ({ id: grupoUsuarios.id }),
+      allowed: genericNotifiers,
+    },
     notificacoes: { query: '{ notificacoes { totalElements } }', allowed: everyoneSignedIn },
     usuariosPortalProperties: {
       query: '{ usuariosPortalProperties { informarDepartamentoCargo } }',
@@ -434,6 +469,21 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query: 'mutation($id: ID!) { inativarGrupoUsuarios(id: $id) { id active } }',
       variables: () => ({ id: grupoUsuarios.id }),
       allowed: userGroupMaintainers,
+    },
+    salvarNotificacaoGenerica: {
+      query: 'mutation($n: NotificacaoGenericaInput!) { salvarNotificacaoGenerica(notificacaoGenerica: $n) { id } }',
+      variables: () => ({ n: { tipo: 'modelo', titulo: 'Matriz Modelo', texto: '<p>Olá {nome}</p>' } }),
+      allowed: genericNotifiers,
+    },
+    copiarNotificacaoGenerica: {
+      query: 'mutation($id: ID!) { copiarNotificacaoGenerica(id: $id) { id } }',
+      variables: async (ids, portal) => ({ id: await rascunhoGenerico(portal, ids.montadora) }),
+      allowed: genericNotifiers,
+    },
+    enviarNotificacaoGenerica: {
+      query: 'mutation($id: ID!) { enviarNotificacaoGenerica(id: $id, version: 1) { id estado } }',
+      variables: async (ids, portal) => ({ id: await rascunhoGenerico(portal, ids.montadora) }),
+      allowed: genericNotifiers,
     },
     marcarNotificacoesComoVisualizadas: {
       query: 'mutation { marcarNotificacoesComoVisualizadas }',

@@ -374,6 +374,8 @@ describe('ids of another scope on every operation', () => {
     importacao: number;
     /** A Web Push device of that user. */
     dispositivo: number;
+    /** A generic notification written by that user. */
+    notificacaoGenerica: number;
   }
   type Probe =
     | { refused: (t: Targets) => [string, Record<string, unknown>] }
@@ -546,6 +548,36 @@ describe('ids of another scope on every operation', () => {
     'Mutation.removerDispositivoPush': {
       refused: (t) => ['mutation($id: ID!) { removerDispositivoPush(id: $id) }', { id: t.dispositivo }],
     },
+    'Query.notificacaoGenerica': {
+      refused: (t) => ['query($id: ID!) { notificacaoGenerica(id: $id) { id } }', { id: t.notificacaoGenerica }],
+    },
+    'Query.versoesNotificacaoGenerica': {
+      refused: (t) => [
+        'query($id: ID!) { versoesNotificacaoGenerica(id: $id) { versao } }',
+        { id: t.notificacaoGenerica },
+      ],
+    },
+    'Query.previaNotificacaoGenerica': {
+      refused: (t) => ['query($id: ID!) { previaNotificacaoGenerica(grupoIds: [$id]) }', { id: t.grupoUsuarios }],
+    },
+    'Mutation.salvarNotificacaoGenerica': {
+      refused: (t) => [
+        'mutation($n: NotificacaoGenericaInput!) { salvarNotificacaoGenerica(notificacaoGenerica: $n) { id } }',
+        { n: { id: t.notificacaoGenerica, version: 1, tipo: 'comModelo', titulo: 'X', texto: 'X' } },
+      ],
+    },
+    'Mutation.copiarNotificacaoGenerica': {
+      refused: (t) => [
+        'mutation($id: ID!) { copiarNotificacaoGenerica(id: $id) { id } }',
+        { id: t.notificacaoGenerica },
+      ],
+    },
+    'Mutation.enviarNotificacaoGenerica': {
+      refused: (t) => [
+        'mutation($id: ID!) { enviarNotificacaoGenerica(id: $id, version: 1) { id } }',
+        { id: t.notificacaoGenerica },
+      ],
+    },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
@@ -658,6 +690,9 @@ describe('ids of another scope on every operation', () => {
       'notificacoes',
       'notificacao_destinatarios',
       'push_subscriptions',
+      'notificacoes_genericas',
+      'notificacao_generica_grupos',
+      'notificacao_generica_versoes',
     ];
     const parts = await Promise.all(
       tables.map(async (table) => {
@@ -749,8 +784,16 @@ describe('ids of another scope on every operation', () => {
           p256dh: 'b',
         })
         .returning();
+      const [notificacaoGenericaC] = await db
+        .insert(s.notificacoesGenericas)
+        .values({ tipo: 'comModelo', titulo: 'Alheia', texto: '<p>Alheia</p>', autorId: userC.id })
+        .returning();
+      await db
+        .insert(s.notificacaoGenericaGrupos)
+        .values({ notificacaoGenericaId: notificacaoGenericaC.id, grupoUsuariosId: grupoUsuariosC.id });
       const targets: Targets = {
         dispositivo: dispositivoC.id,
+        notificacaoGenerica: notificacaoGenericaC.id,
         importacao: importacaoC.id,
         notificacao: notificacaoC.id,
         grupoUsuarios: grupoUsuariosC.id,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { gruposUsuarios } from './gruposUsuarios';
+import { version } from './organizacao';
 import { produtos } from './produtos';
 import { usuarios } from './usuarios';
 
@@ -94,4 +96,69 @@ export const pushEntregas = pgTable(
     tentativas: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.notificacaoId, t.subscriptionId] }), index().on(t.subscriptionId)],
+);
+
+// Notification models and generic notifications (/notificacoesGenericas): what their authors write;
+// a sent one becomes a `notificacoes` row (origem GENERICA) through `notify`.
+
+export const notificacoesGenericas = pgTable(
+  'notificacoes_genericas',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** `modelo` (a template) or `comModelo` (a notification people receive). */
+    tipo: text().notNull(),
+    /** rascunho, agendada or enviada (domain/schemas/notificacaoGenerica.ts); a model stays rascunho. */
+    estado: text().notNull().default('rascunho'),
+    titulo: text().notNull(),
+    /** Sanitised HTML; may hold {nome} and {email}, filled for each reader. */
+    texto: text().notNull(),
+    link: text(),
+    produtoId: integer().references(() => produtos.id, { onDelete: 'set null' }),
+    /** The model it was written from, and that model's version then. */
+    modeloId: integer(),
+    modeloVersao: integer(),
+    /** When it is to be sent (scheduled) or was sent. */
+    agendadoPara: timestamp({ withTimezone: true }),
+    enviadaEm: timestamp({ withTimezone: true }),
+    /** Who scheduled or sent it: the recipients are those their reach allows. */
+    remetenteId: integer().references(() => usuarios.id, { onDelete: 'set null' }),
+    /** The notification people received, and how many did. */
+    notificacaoId: integer().references(() => notificacoes.id, { onDelete: 'set null' }),
+    destinatarios: integer(),
+    autorId: integer().references(() => usuarios.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [index().on(t.tipo, t.createdAt), index().on(t.estado, t.agendadoPara)],
+);
+
+export const notificacaoGenericaGrupos = pgTable(
+  'notificacao_generica_grupos',
+  {
+    notificacaoGenericaId: integer()
+      .notNull()
+      .references(() => notificacoesGenericas.id, { onDelete: 'cascade' }),
+    grupoUsuariosId: integer()
+      .notNull()
+      .references(() => gruposUsuarios.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.notificacaoGenericaId, t.grupoUsuariosId] })],
+);
+
+/** Every saved state of a model or notification ("Versions"): a model edited keeps its earlier texts readable. */
+export const notificacaoGenericaVersoes = pgTable(
+  'notificacao_generica_versoes',
+  {
+    notificacaoGenericaId: integer()
+      .notNull()
+      .references(() => notificacoesGenericas.id, { onDelete: 'cascade' }),
+    versao: integer().notNull(),
+    titulo: text().notNull(),
+    texto: text().notNull(),
+    link: text(),
+    produtoId: integer(),
+    autorId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificacaoGenericaId, t.versao] })],
 );

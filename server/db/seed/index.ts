@@ -28,6 +28,9 @@ export const MONTADORA_KEYS: FunctionKey[] = [
   'PORTAL_APROVACAO_ENVIO_COMUNICADOS',
 ];
 
+/** Keys only the demo manufacturer holds (the other seeded manufacturers keep MONTADORA_KEYS' slices). */
+export const DEMO_MONTADORA_EXTRA_KEYS: FunctionKey[] = ['PORTAL_NOTIFICACOES_GENERICAS', 'PORTAL_MANUTENCAO_MODELO'];
+
 /**
  * Whether this start loads the demo accounts (SEED_DEMO, README): when asked to, or, with SEED_DEMO
  * unset, only into an embedded database this start created. A PostgreSQL server never gets them
@@ -255,7 +258,8 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     email: 'montadora@portal.test',
     tipo: 'MONTADORA',
     cpf: cpfFrom(random),
-    funcionalidades: MONTADORA_KEYS,
+    // The demo manufacturer also writes notification models and generic notifications.
+    funcionalidades: [...MONTADORA_KEYS, ...DEMO_MONTADORA_EXTRA_KEYS],
     tipoAcessoIds: [portalGestor.id, tiposPorProduto[0][1]],
     marcaIds: [marcas[0].id, marcas[1].id],
   });

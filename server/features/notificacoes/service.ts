@@ -1,11 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { recipientCondition, type Audience } from '../../audience';
 import type { DbOrTx } from '../../db/client';
+import { allOf } from '../../db/lists';
 import { isSafeLink, sanitizeRichText } from '../../html';
 import { queuePush } from '../../push';
 
-/** Who a notification reaches: the audience engine's groups, or users named by a subquery of ids. */
-export type Recipients = { audiences: Audience[] } | { usuarios: SQL };
+/**
+ * Who a notification reaches: the audience engine's groups (within `scope`, a condition on
+ * `usuarios`: the users the sender may reach), or users named by a subquery of ids.
+ */
+export type Recipients = { audiences: Audience[]; scope?: SQL } | { usuarios: SQL };
 
 export interface NewNotification {
   titulo: string;
@@ -36,7 +40,7 @@ export async function notify(
   if (notification.link && !isSafeLink(notification.link)) throw new Error(`unsafe notification link`);
   const who =
     'audiences' in recipients
-      ? recipientCondition(recipients.audiences)
+      ? (allOf(recipientCondition(recipients.audiences), recipients.scope) ?? sql`true`)
       : sql`usuarios.active and usuarios.id in (${recipients.usuarios})`;
   const { rows } = await tx.execute<{ id: number; destinatarios: number }>(sql`
     with nova as (

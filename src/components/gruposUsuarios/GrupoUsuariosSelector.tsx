@@ -33,6 +33,8 @@ export interface GrupoUsuariosSelectorProps {
   allowCreate?: boolean;
   /** Leave out these groups (e.g. the group being edited). */
   excludeIds?: readonly string[];
+  /** Show how many users the chosen groups reach (default true; off where the screen counts its own way). */
+  showCount?: boolean;
 }
 
 const ATIVOS_KEY = ['gruposUsuarios', 'ativos'] as const;
@@ -52,6 +54,7 @@ export function GrupoUsuariosSelector({
   helperText,
   allowCreate = true,
   excludeIds = [],
+  showCount = true,
 }: GrupoUsuariosSelectorProps) {
   const translate = useTranslate();
   const { query } = useOperations('gruposUsuarios');
@@ -69,7 +72,7 @@ export function GrupoUsuariosSelector({
     queryKey: ['gruposUsuarios', 'destinatarios', 'grupos', ids],
     queryFn: () =>
       query<{ totalElements: number }>('destinatarios', { filterInput: { grupos: ids, page: 0, rowsPerPage: 1 } }),
-    enabled: ids.length > 0,
+    enabled: showCount && ids.length > 0,
   });
   const options = (ativos.data ?? [])
     .map((g) => ({ ...g, id: String(g.id) }))
@@ -119,7 +122,7 @@ export function GrupoUsuariosSelector({
           </Button>
         )}
       </Box>
-      {ids.length > 0 && (
+      {showCount && ids.length > 0 && (
         <Typography variant="body2" aria-live="polite">
           {total.data
             ? translate('gruposUsuarios.seletor.destinatarios', { smart_count: total.data.totalElements })
