@@ -11,6 +11,7 @@ import { createQueryClient } from '../../providers/queryClient';
 import { NOTIFICACOES } from '../components/notificacoes/notificacoes.fixtures';
 import type { Notificacao } from '../components/notificacoes/notificacoes';
 import { NotificacoesBell } from './NotificacoesBell';
+import { pushBrowser } from '../testing/pushBrowser';
 import { api } from './testing';
 
 let unread = 0;
@@ -246,5 +247,31 @@ describe('the notification panel', () => {
     expect(link).toHaveAttribute('href', 'https://fabrica.test/precos');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  describe('in a browser with the Push API', () => {
+    const browser = pushBrowser();
+    beforeEach(() => browser.install());
+    afterEach(() => browser.remove());
+
+    it('offers notifications on this device in the panel, asks only on the click, and "not now" hides the offer for good', async () => {
+      renderBell();
+      let panel = await openPanel();
+      expect(
+        await within(panel).findByRole('button', { name: 'Receber notificações neste dispositivo' }),
+      ).toBeVisible();
+      expect(browser.requestPermission).not.toHaveBeenCalled();
+      await userEvent.click(within(panel).getByRole('button', { name: 'Agora não' }));
+      await waitFor(() =>
+        expect(within(panel).queryByRole('button', { name: 'Receber notificações neste dispositivo' })).toBeNull(),
+      );
+      expect(browser.requestPermission).not.toHaveBeenCalled();
+      // Closed and opened again: still not offered.
+      await userEvent.click(within(panel).getByRole('button', { name: /fechar|close/i }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      panel = await openPanel();
+      expect(await within(panel).findByText('Novo comunicado de recall')).toBeVisible();
+      expect(within(panel).queryByRole('button', { name: 'Receber notificações neste dispositivo' })).toBeNull();
+    });
   });
 });

@@ -6,6 +6,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../providers/dataProvider';
 import { log } from '../../providers/logger';
 import { NotificacaoItem } from '../components/notificacoes/NotificacaoItem';
+import { PushButton } from '../components/push';
 import { isPortalPath, MENU_KEY, type Notificacao } from '../components/notificacoes/notificacoes';
 import { useMarcarLida } from '../components/notificacoes/useMarcarLida';
 import { NoNotifications, PanelLoading } from './NotificationBell';
@@ -47,7 +48,7 @@ function Group({
  * (`notificacoesMenu`, read again at each opening), "recent" (not seen yet) above "older";
  * loading, error (logged) and empty states. Following a link marks it read and closes the panel.
  */
-export default function NotificacoesPanel({ onFollow }: { onFollow: () => void }) {
+function PanelBody({ onFollow }: { onFollow: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const marcarLida = useMarcarLida();
@@ -91,6 +92,16 @@ export default function NotificacoesPanel({ onFollow }: { onFollow: () => void }
         items={data.filter((n) => !n.recente)}
         onFollow={follow}
       />
+    </Box>
+  );
+}
+
+/** The panel: the offer to receive notifications on this device (after a click only), then the body. */
+export default function NotificacoesPanel({ onFollow }: { onFollow: () => void }) {
+  return (
+    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <PushButton offerDecline sx={{ px: 2, pt: 1.5 }} />
+      <PanelBody onFollow={onFollow} />
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { usePushSubscription } from './usePushSubscription';
@@ -9,9 +10,9 @@ import { usePushSubscription } from './usePushSubscription';
 /**
  * "Receive notifications on this device": the browser's permission prompt opens from this click
  * only, never on page load. With `offerDecline` (an unasked offer, as in the notification panel) a
- * "not now" is offered too, and once declined the offer is not shown again.
+ * "not now" is offered too, and once declined or accepted the offer is not shown again.
  */
-export function PushButton({ offerDecline = false }: { offerDecline?: boolean }) {
+export function PushButton({ offerDecline = false, sx }: { offerDecline?: boolean; sx?: SxProps<Theme> }) {
   const push = usePushSubscription();
   const translate = useTranslate();
   if (push.state === 'checking') return null;
@@ -21,6 +22,7 @@ export function PushButton({ offerDecline = false }: { offerDecline?: boolean })
   if (push.state === 'blocked')
     return offerDecline ? null : <Alert severity="info">{translate('push.bloqueado')}</Alert>;
   if (push.state === 'subscribed') {
+    if (offerDecline) return null;
     return (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <NotificationsActiveIcon color="success" aria-hidden />
@@ -30,7 +32,7 @@ export function PushButton({ offerDecline = false }: { offerDecline?: boolean })
   }
   if (offerDecline && push.declined) return null;
   return (
-    <Box>
+    <Box sx={sx}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={push.enable} disabled={push.busy} startIcon={<NotificationsActiveIcon />}>
           {translate(push.busy ? 'push.ativando' : 'push.ativar')}

@@ -14,7 +14,7 @@ import { queryStates } from '../../testing/viewStates';
 import { formatDate } from '../../components/format';
 import { testAuthProvider } from '../../layout/testing';
 import { browser } from '../../browser';
-import { setPushPublicKey } from '../../components/push/pushKey';
+import { PUSH_SUBSCRIPTION, pushBrowser } from '../../testing/pushBrowser';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const authorizations: (string | null)[] = [];
@@ -424,59 +424,14 @@ describe('/minha-conta', () => {
     });
 
     describe('in a browser with the Push API', () => {
-      const subscription = {
-        endpoint: 'https://fcm.googleapis.com/fcm/send/este',
-        options: { applicationServerKey: null },
-        toJSON: () => ({
-          endpoint: 'https://fcm.googleapis.com/fcm/send/este',
-          keys: { auth: 'segredo', p256dh: 'chave' },
-        }),
-      };
-      let permission: NotificationPermission;
-      const requestPermission = vi.fn<() => Promise<NotificationPermission>>();
-      const register = vi.fn();
-      const subscribe = vi.fn();
-
-      beforeEach(() => {
-        permission = 'default';
-        requestPermission.mockReset();
-        register.mockReset();
-        subscribe.mockReset().mockResolvedValue(subscription);
-        localStorage.clear();
-        setPushPublicKey('BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U');
-        const registration = { pushManager: { getSubscription: async () => null, subscribe } };
-        const browserApis = {
-          isSecureContext: true,
-          PushManager: class {},
-          Notification: {
-            get permission() {
-              return permission;
-            },
-            requestPermission,
-          },
-        };
-        for (const [name, value] of Object.entries(browserApis)) {
-          Object.defineProperty(window, name, { configurable: true, value });
-        }
-        // happy-dom calls itself AppleWebKit without Chrome: the excluded family. Chrome instead.
-        Object.defineProperty(navigator, 'userAgent', {
-          configurable: true,
-          value: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
-        });
-        Object.defineProperty(navigator, 'serviceWorker', {
-          configurable: true,
-          value: { register, ready: Promise.resolve(registration), getRegistration: async () => undefined },
-        });
-      });
-      afterEach(() => {
-        for (const name of ['isSecureContext', 'PushManager', 'Notification']) delete (window as never)[name];
-        delete (navigator as { serviceWorker?: unknown }).serviceWorker;
-        delete (navigator as { userAgent?: unknown }).userAgent;
-        setPushPublicKey(null);
-      });
+      const browser = pushBrowser();
+      const subscription = PUSH_SUBSCRIPTION;
+      const { requestPermission, register, subscribe } = browser;
+      beforeEach(() => browser.install());
+      afterEach(() => browser.remove());
 
       it('asks permission only on the click, then subscribes with the server key and stores it', async () => {
-        requestPermission.mockImplementation(async () => (permission = 'granted'));
+        requestPermission.mockImplementation(async () => (browser.state.permission = 'granted'));
         renderPage();
         const region = await section();
         const button = await within(region).findByRole('button', { name: 'Receber notificações neste dispositivo' });
@@ -506,7 +461,7 @@ describe('/minha-conta', () => {
       });
 
       it('says the browser blocks the portal', async () => {
-        permission = 'denied';
+        browser.state.permission = 'denied';
         renderPage();
         expect(await within(await section()).findByText(/estão bloqueadas neste navegador/)).toBeInTheDocument();
       });
