@@ -34,7 +34,9 @@ export default function NotificacaoGenericaPage() {
     queryFn: async () => (await dataProvider.getOne<NotificacaoGenerica>('notificacoesGenericas', { id: id! })).data,
     enabled: Boolean(id),
   });
-  const title = translate(`notificacoesGenericas.tituloEdicao.${isTipoNotificacaoGenerica(tipo) ? tipo : 'comModelo'}`);
+  // The route's title, as every page's heading; the kind (model or notification) under it.
+  const title = translate(id ? 'routes.notificacoesGenericasEditar' : 'routes.notificacoesGenericasNova');
+  const kind = translate(`notificacoesGenericas.tituloEdicao.${isTipoNotificacaoGenerica(tipo) ? tipo : 'comModelo'}`);
   useBreadcrumbLabel(record.data?.titulo);
   if (!isTipoNotificacaoGenerica(tipo) || (record.data && record.data.tipo !== tipo)) {
     return <Navigate to="/notificacoesGenericas" replace />;
@@ -44,9 +46,12 @@ export default function NotificacaoGenericaPage() {
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2, minWidth: 0 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
+      <Box>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{kind}</Typography>
+      </Box>
       {record.error ? (
         <LoadError message="errors.couldNotPerform" retrying={record.isFetching} onRetry={() => record.refetch()} />
       ) : id && !record.data ? (
