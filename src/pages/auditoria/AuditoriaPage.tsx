@@ -6,7 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -15,12 +14,13 @@ import { HttpError, Title, useLocaleState, useParams, useTranslate } from 'react
 import { AUDITORIA_PAGE_SIZES, type TipoAuditoria } from '../../../domain/auditoria';
 import { auditoriaArgsSchema } from '../../../domain/schemas/auditoria';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
-import { formatNumber, intlLocale } from '../../components/format';
+import { intlLocale } from '../../components/format';
 import { useOperations } from '../../components/useOperations';
 import { mapaDeNomes, type AuditoriaEntry, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
 import { AuditoriaDialog } from './AuditoriaDialog';
 import { AuditoriaTable } from './AuditoriaTable';
 import { NomesContext, useCampoLabel } from './AuditoriaValor';
+import { Paginacao } from '../../components/list/Paginacao';
 
 /**
  * /auditoria/{id}/{tipo}: the history of one record, newest first, filterable by field; a row
@@ -141,26 +141,13 @@ function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: stri
       ) : (
         <>
           <AuditoriaTable entries={data.content} onSelect={setSelected} busy={isFetching} />
-          <TablePagination
-            component="div"
+          <Paginacao
             count={data.totalElements}
             page={page}
+            onPage={setPage}
             rowsPerPage={rowsPerPage}
-            rowsPerPageOptions={[...AUDITORIA_PAGE_SIZES]}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setRowsPerPage(Number(event.target.value));
-              setPage(0);
-            }}
-            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-            labelDisplayedRows={({ from, to, count }) =>
-              translate('ra.navigation.page_range_info', {
-                offsetBegin: formatNumber(from, locale),
-                offsetEnd: formatNumber(to, locale),
-                total: formatNumber(count, locale),
-              })
-            }
-            getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
+            sizes={AUDITORIA_PAGE_SIZES}
+            onRowsPerPage={setRowsPerPage}
           />
         </>
       )}

@@ -13,7 +13,6 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -43,6 +42,7 @@ import { schemaResolver } from '../../components/form/schemaResolver';
 import { formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
 import { useOperations } from '../../components/useOperations';
+import { Paginacao } from '../../components/list/Paginacao';
 
 /** An absence as the API answers it (RESOURCES.ausencias.fields). */
 export interface Ausencia extends RaRecord {
@@ -185,14 +185,7 @@ function AusenciaLista({
         ))}
       </List>
       {total !== undefined && total > PER_PAGE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={PER_PAGE}
-          rowsPerPageOptions={[PER_PAGE]}
-        />
+        <Paginacao count={total} page={page} onPage={setPage} rowsPerPage={PER_PAGE} />
       )}
       <ConfirmAction
         open={Boolean(removing)}

@@ -5,7 +5,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
@@ -17,6 +16,7 @@ import { formatNumber } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
 import { useIsCompactList } from '../../components/list/useIsCompactList';
 import { ERROS_PER_PAGE, type ErroCelula, type Importacao, type LinhaErroPage } from './importacao';
+import { Paginacao } from '../../components/list/Paginacao';
 
 const t = (key: string) => `importarUsuarios.pagina.${key}`;
 
@@ -110,18 +110,7 @@ export function ImportacaoErros({ importacao, id }: { importacao: Importacao; id
       </Typography>
       {body}
       {erros.data && erros.data.totalElements > ERROS_PER_PAGE && (
-        <TablePagination
-          component="div"
-          count={erros.data.totalElements}
-          page={page}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={ERROS_PER_PAGE}
-          rowsPerPageOptions={[ERROS_PER_PAGE]}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-          }
-          getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
-        />
+        <Paginacao count={erros.data.totalElements} page={page} onPage={setPage} rowsPerPage={ERROS_PER_PAGE} />
       )}
     </Box>
   );

@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +15,7 @@ import { useOperations } from '../../components/useOperations';
 import { modeloHref, pollInterval, STATUS_PER_PAGE, type ImportacaoPage } from './importacao';
 import { ImportacaoStatusTable } from './ImportacaoStatus';
 import { ImportacaoUpload } from './ImportacaoUpload';
+import { Paginacao } from '../../components/list/Paginacao';
 
 const t = (key: string) => `importarUsuarios.pagina.${key}`;
 export const IMPORT_STATUS_KEY = ['importarUsuarios', 'status'];
@@ -104,19 +104,11 @@ export default function ImportarUsuariosPage() {
             <>
               <ImportacaoStatusTable importacoes={status.data.content} />
               {status.data.totalElements > STATUS_PER_PAGE && (
-                <TablePagination
-                  component="div"
+                <Paginacao
                   count={status.data.totalElements}
                   page={page}
-                  onPageChange={(_e, p) => setPage(p)}
+                  onPage={setPage}
                   rowsPerPage={STATUS_PER_PAGE}
-                  rowsPerPageOptions={[STATUS_PER_PAGE]}
-                  labelDisplayedRows={({ from, to, count }) =>
-                    translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-                  }
-                  getItemAriaLabel={(type) =>
-                    translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')
-                  }
                 />
               )}
             </>

@@ -5,7 +5,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { LoadError } from '../../components/LoadError';
 import { NotificacaoItem } from '../../components/notificacoes/NotificacaoItem';
 import { NOTIFICACOES_KEY, type Notificacao, type NotificacaoPage } from '../../components/notificacoes/notificacoes';
 import { useMarcarLida } from '../../components/notificacoes/useMarcarLida';
+import { Paginacao } from '../../components/list/Paginacao';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 const t = (key: string) => `notificacoes.${key}`;
@@ -123,27 +123,13 @@ export default function NotificacoesPage() {
             </Paper>
           ))}
         </Box>
-        <TablePagination
-          component="div"
+        <Paginacao
           count={list.data.totalElements}
           page={page}
+          onPage={setPage}
           rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setRowsPerPage(Number(event.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', {
-              offsetBegin: formatNumber(from, locale),
-              offsetEnd: formatNumber(to, locale),
-              total: formatNumber(count, locale),
-            })
-          }
-          getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
+          sizes={PAGE_SIZES}
+          onRowsPerPage={setRowsPerPage}
         />
       </>
     );

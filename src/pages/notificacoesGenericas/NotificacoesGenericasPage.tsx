@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -25,6 +24,7 @@ import type { PortalPermissions } from '../../../providers/authProvider';
 import { formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
 import { editarPath, novaPath, type NotificacaoGenerica } from './notificacaoGenerica';
+import { Paginacao } from '../../components/list/Paginacao';
 
 const TIPOS: TipoNotificacaoGenerica[] = ['modelo', 'comModelo'];
 const SEARCH_DEBOUNCE_MS = 300;
@@ -187,18 +187,13 @@ function Lista({ tipo }: { tipo: TipoNotificacaoGenerica }) {
         </Box>
       )}
       {list.data && (list.data.total ?? 0) > 0 && (
-        <TablePagination
-          component="div"
+        <Paginacao
           count={list.data.total ?? 0}
           page={page}
-          onPageChange={(_e, p) => setPage(p)}
+          onPage={setPage}
           rowsPerPage={perPage}
-          rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          sizes={ROWS_PER_PAGE_OPTIONS}
+          onRowsPerPage={setPerPage}
         />
       )}
     </Box>
