@@ -38,7 +38,7 @@ async function watchViolations(page: Page): Promise<Violation[]> {
 /** Every route the super user may open, with a record id where the path needs one. */
 const SUPER = { tipo: 'TECSINAPSE' as const, funcionalidades: [] };
 const paths = ROUTES.filter((route) => !route.public && hasAccess(SUPER, route.policy.rule)).map((route) =>
-  route.path.replace(/:id\b/g, '1'),
+  route.path.replace(/:id\b/g, '1').replace(/:tipo\b/g, 'modelo'),
 );
 
 test('the content security policy lets every page, signing in and signing out work without a violation', async ({
