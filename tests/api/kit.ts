@@ -10,7 +10,7 @@ import {
   createUsuario,
 } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
-import { DEMO, signIn, signInAsNew, startPortal, type GraphQLResponse, type TestPortal } from './portal';
+import { DEMO, fieldErrors, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
 
 // The seed kit of the API tests: a test file's portal (the demo database), its provider-staff token,
 // and the records a test needs made in one call each (a brand, a dealer group, a dealer in a brand,
@@ -76,7 +76,7 @@ export function seedKit(options: KitOptions) {
     cpf: () => cpfFrom(random),
     cnpj: () => cnpjFrom(random),
     /** The first error's field errors. */
-    fields: (r: GraphQLResponse) => (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>,
+    fields: fieldErrors,
 
     async start(env: Record<string, string> = {}) {
       kit.portal = await startPortal(env);

@@ -1,7 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
-import { DEMO, errorCode, gql, signIn, signInAsNew, startPortal, startSecondProcess, type TestPortal } from './portal';
+import {
+  DEMO,
+  errorCode,
+  fieldErrors,
+  gql,
+  recipientsOf,
+  signIn,
+  signInAsNew,
+  startPortal,
+  startSecondProcess,
+  type TestPortal,
+} from './portal';
 
 // Notification models and generic notifications (issue #27): models with versions and
 // placeholders, the fan-out to a group read back from notificacao_destinatarios, who may target
@@ -55,18 +66,6 @@ async function save(tk: string, n: Record<string, unknown>) {
 async function send(tk: string, rec: Record_, quando?: string) {
   return gql<{ enviarNotificacaoGenerica: Record_ }>(portal, SEND, { id: rec.id, version: rec.version, quando }, tk);
 }
-const fieldErrors = (r: { errors?: { extensions?: Record<string, unknown> }[] }) =>
-  (r.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
-
-const recipientsOf = async (notificacaoId: number) =>
-  (
-    await db
-      .select({ id: s.notificacaoDestinatarios.usuarioId })
-      .from(s.notificacaoDestinatarios)
-      .where(eq(s.notificacaoDestinatarios.notificacaoId, notificacaoId))
-  )
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
 
 /** The active DEALER_GRUPO users with the brand, by their brands and their active dealers' brands (not the engine). */
 async function dealerUsersOfBrand(marcaId: number) {
@@ -172,7 +171,7 @@ describe('generic notifications', () => {
       .select()
       .from(s.notificacoesGenericas)
       .where(eq(s.notificacoesGenericas.id, Number(rec.id)));
-    expect(await recipientsOf(row.notificacaoId!)).toEqual(want);
+    expect(await recipientsOf(db, row.notificacaoId!)).toEqual(want);
 
     const menu = await gql<{ notificacoesMenu: { titulo: string; texto: string; link: string }[] }>(
       portal,
@@ -272,7 +271,7 @@ describe('generic notifications', () => {
     );
     const want = await dealerUsersOfBrand(marcaAurora.id);
     expect(Number(everyone.rows[0].n)).toBeGreaterThan(want.length);
-    expect(await recipientsOf(row.notificacaoId!)).toEqual(want);
+    expect(await recipientsOf(db, row.notificacaoId!)).toEqual(want);
   });
 
   it('schedules at least an hour ahead: sooner is a field error, later queues one pg-boss run at that time', async () => {
@@ -364,7 +363,7 @@ describe.skipIf(!process.env.DATABASE_URL)('scheduled send with two server proce
     expect(enviadas).toHaveLength(1);
     const [row] = await db.select().from(s.notificacoesGenericas).where(eq(s.notificacoesGenericas.id, gid));
     expect(row.estado).toBe('enviada');
-    expect(await recipientsOf(enviadas[0].id)).toHaveLength(row.destinatarios!);
+    expect(await recipientsOf(db, enviadas[0].id)).toHaveLength(row.destinatarios!);
     // Exactly one of the three runs sent it.
     const sentBy = [
       ...racing.filter((n) => n !== undefined),

@@ -4,7 +4,7 @@ import { recipientIds, savedGroup } from '../../server/audience';
 import * as s from '../../server/db/schema';
 import { notify } from '../../server/features/notificacoes';
 import { pruneNotifications } from '../../server/features/notificacoes/service';
-import { DEMO, errorCode, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
+import { DEMO, errorCode, gql, recipientsOf, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
 
 // Notifications (issue #27): the one service every feature tells its users through, and the
 // signed-in user's own notifications (bell count, panel, /notificacoes).
@@ -25,15 +25,6 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 const only = (...users: number[]) => ({ usuarios: sql`select unnest(${`{${users.join(',')}}`}::int[])` });
-const recipientsOf = async (notificacaoId: number) =>
-  (
-    await db
-      .select({ id: s.notificacaoDestinatarios.usuarioId })
-      .from(s.notificacaoDestinatarios)
-      .where(eq(s.notificacaoDestinatarios.notificacaoId, notificacaoId))
-  )
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
 
 const COUNT = '{ countNotificacoesNaoLidas }';
 const MENU = '{ notificacoesMenu { id titulo texto data produto link recente lida } }';
@@ -56,7 +47,7 @@ describe('notify', () => {
       notify(tx, { audiences: [savedGroup(grupo.id)] }, { titulo: 'Ao grupo', texto: '<p>Olá</p>', origem: 'TESTE' }),
     );
     expect(sent.destinatarios).toBe(want.length);
-    expect(await recipientsOf(sent.id)).toEqual(want);
+    expect(await recipientsOf(db, sent.id)).toEqual(want);
   });
 
   it('commits or fails with the record that sends it: a rollback leaves no notification', async () => {
@@ -74,7 +65,7 @@ describe('notify', () => {
     const [inativo] = await db.select().from(s.usuarios).where(eq(s.usuarios.active, false)).limit(1);
     const extra = inativo ? [inativo.id] : [];
     const sent = await notify(db, only(id.dealer, ...extra), { titulo: 'Ativos', texto: 'x', origem: 'TESTE' });
-    expect(await recipientsOf(sent.id)).toEqual([id.dealer]);
+    expect(await recipientsOf(db, sent.id)).toEqual([id.dealer]);
   });
 
   it('refuses a link that is not an http(s) address or a path of the portal, storing nothing', async () => {
@@ -245,7 +236,7 @@ describe('retention', () => {
       .from(s.notificacoes)
       .where(inArray(s.notificacoes.id, [old.id, recent.id]));
     expect(left.map((r) => r.id)).toEqual([recent.id]);
-    expect(await recipientsOf(old.id)).toEqual([]);
-    expect(await recipientsOf(recent.id)).toEqual([id.dealer]);
+    expect(await recipientsOf(db, old.id)).toEqual([]);
+    expect(await recipientsOf(db, recent.id)).toEqual([id.dealer]);
   });
 });

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { DbOrTx } from '../../server/db/client';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { VersionedTable } from '../../server/audit/write';
+import { notificacaoDestinatarios } from '../../server/db/schema';
 import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders';
 
 /**
@@ -280,6 +281,19 @@ export async function gql<T = Record<string, unknown>>(
 }
 
 export const errorCode = (response: GraphQLResponse) => response.errors?.[0]?.extensions?.code;
+
+/** The first error's field errors (BAD_USER_INPUT), by field. */
+export const fieldErrors = (response: GraphQLResponse) =>
+  (response.errors?.[0]?.extensions?.fieldErrors ?? {}) as Record<string, string>;
+
+/** The recipients of a notification, read back from its rows, by id. */
+export async function recipientsOf(db: DbOrTx, notificacaoId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: notificacaoDestinatarios.usuarioId })
+    .from(notificacaoDestinatarios)
+    .where(eq(notificacaoDestinatarios.notificacaoId, notificacaoId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
 
 /**
  * Creates a user (builders' createUsuario, with the demo password) and signs them in: for tests
