@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest';
-import type { FunctionKey, TipoUsuario } from '../../domain/enums';
+import { eq } from 'drizzle-orm';
+import type { FunctionKey, Idioma, TipoUsuario } from '../../domain/enums';
 import * as s from '../../server/db/schema';
 import {
   cnpjFrom,
@@ -42,13 +43,14 @@ export interface UsuarioOf {
   tipo: TipoUsuario;
   /** The user's brand (or brands). */
   marca?: number | number[];
-  /** The user's dealer (or dealers); a DEALER_GRUPO user with a brand and no dealer gets a new dealer of that brand. */
+  /** The user's dealer (or dealers); a DEALER_GRUPO user with a brand and `dealer` left out gets a new dealer of that brand (`dealer: []` for none). */
   dealer?: number | number[];
   nome?: string;
+  idioma?: Idioma;
   cpf?: boolean;
   active?: boolean;
   ativacaoEspecial?: boolean;
-  funcionalidades?: FunctionKey[];
+  funcionalidades?: readonly FunctionKey[];
   grupoIds?: number[];
   tipoAcessoIds?: number[];
   /** A position at each dealer (spec section 5: a dealer-group user has one at each of their dealers). */
@@ -67,6 +69,8 @@ export function seedKit(options: KitOptions) {
     db: undefined as unknown as Db,
     /** The provider-staff demo user's token. */
     staff: '',
+    /** The provider-staff demo user's id. */
+    staffId: 0,
     random,
     /** How many unique names the kit has made so far. */
     seq: () => seq,
@@ -82,6 +86,10 @@ export function seedKit(options: KitOptions) {
       kit.portal = await startPortal(env);
       kit.db = kit.portal.database.db;
       kit.staff = (await signIn(kit.portal, DEMO.super)).access_token;
+      [{ id: kit.staffId }] = await kit.db
+        .select({ id: s.usuarios.id })
+        .from(s.usuarios)
+        .where(eq(s.usuarios.email, DEMO.super));
       return kit;
     },
 
@@ -133,7 +141,7 @@ export function seedKit(options: KitOptions) {
     async usuario(u: UsuarioOf) {
       const marcaIds = list(u.marca);
       let dealerIds = list(u.dealer);
-      if (u.tipo === 'DEALER_GRUPO' && dealerIds.length === 0 && marcaIds.length > 0) {
+      if (u.tipo === 'DEALER_GRUPO' && u.dealer === undefined && marcaIds.length > 0) {
         dealerIds = [(await kit.dealer({ marcaIds })).id];
       }
       const usuario = await createUsuario(kit.db, {
@@ -141,6 +149,7 @@ export function seedKit(options: KitOptions) {
         email: kit.email(),
         ...(u.cpf ? { cpf: cpfFrom(random) } : {}),
         tipo: u.tipo,
+        ...(u.idioma ? { idioma: u.idioma } : {}),
         marcaIds,
         dealerIds,
         ...(u.grupoIds ? { grupoIds: u.grupoIds } : {}),
@@ -166,6 +175,7 @@ export function seedKit(options: KitOptions) {
         nome: u.nome ?? kit.unique('Chamador'),
         email: kit.email(),
         tipo: u.tipo,
+        ...(u.idioma ? { idioma: u.idioma } : {}),
         marcaIds: list(u.marca),
         dealerIds: list(u.dealer),
         ...(u.grupoIds ? { grupoIds: u.grupoIds } : {}),
@@ -173,21 +183,40 @@ export function seedKit(options: KitOptions) {
         ...(u.tipoAcessoIds ? { tipoAcessoIds: u.tipoAcessoIds } : {}),
       }),
 
-    /** Reference records a user's form needs: two positions, a department, a dismissal reason. */
+    /** Reference records a user's form needs: two positions, a department, a dismissal reason (ids, and `nomes` as a sheet names them). */
     async referencias() {
-      const [{ id: cargoVendas }, { id: cargoGerente }] = await kit.db
+      const [vendas, gerente] = await kit.db
         .insert(s.cargos)
         .values([{ nome: kit.unique('Vendedor') }, { nome: kit.unique('Gerente') }])
         .returning();
-      const [{ id: departamento }] = await kit.db
+      const [comercial] = await kit.db
         .insert(s.departamentos)
         .values({ nome: kit.unique('Comercial'), sigla: 'COM' })
         .returning();
-      const [{ id: desligamento }] = await kit.db
+      const [pedido] = await kit.db
         .insert(s.desligamentos)
         .values({ motivo: kit.unique('Pedido') })
         .returning();
-      return { cargoVendas, cargoGerente, departamento, desligamento };
+      return {
+        cargoVendas: vendas.id,
+        cargoGerente: gerente.id,
+        departamento: comercial.id,
+        desligamento: pedido.id,
+        nomes: { cargoVendas: vendas.nome, cargoGerente: gerente.nome, departamento: comercial.nome },
+      };
+    },
+
+    /** An access type of product `produtoId` whose default keys are `funcionalidadeIds`: `{ id, nome, padrao }` (padrao sorted). */
+    async tipoAcesso(produtoId: number, funcionalidadeIds: number[], nome = 'Acesso') {
+      const [tipo] = await kit.db
+        .insert(s.tiposAcesso)
+        .values({ nome: kit.unique(nome), produtoId })
+        .returning();
+      if (funcionalidadeIds.length)
+        await kit.db
+          .insert(s.tipoAcessoFuncionalidades)
+          .values(funcionalidadeIds.map((funcionalidadeId) => ({ tipoAcessoId: tipo.id, funcionalidadeId })));
+      return { id: tipo.id, nome: tipo.nome, padrao: [...funcionalidadeIds].sort((a, b) => a - b) };
     },
   };
   afterAll(() => kit.close());

@@ -34,14 +34,11 @@ beforeAll(async () => {
     .select({ id: s.funcionalidades.id })
     .from(s.funcionalidades)
     .where(inArray(s.funcionalidades.chave, ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_GERENCIAR_BIBLIOTECA']));
-  const [tipo] = await db
-    .insert(s.tiposAcesso)
-    .values({ nome: unique('Editor'), produtoId: portalProduto })
-    .returning();
-  await db
-    .insert(s.tipoAcessoFuncionalidades)
-    .values(keys.map((k) => ({ tipoAcessoId: tipo.id, funcionalidadeId: k.id })));
-  tipoGestao = { id: tipo.id, padrao: keys.map((k) => k.id).sort((a, b) => a - b) };
+  tipoGestao = await kit.tipoAcesso(
+    portalProduto,
+    keys.map((k) => k.id),
+    'Editor',
+  );
 });
 
 const newDealer = (marcaIds: number[], extra: Partial<typeof s.dealers.$inferInsert> = {}) =>
