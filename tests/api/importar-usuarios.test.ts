@@ -10,18 +10,10 @@ import { IDIOMAS, type Idioma } from '../../domain/enums';
 import { COLUNAS_IMPORTACAO, tituloColuna, type ChaveColuna } from '../../domain/importarUsuarios';
 import { translate } from '../../i18n';
 import * as s from '../../server/db/schema';
-import {
-  cnpjFrom,
-  cpfFrom,
-  createDealer,
-  createGrupo,
-  createMarca,
-  createUsuario,
-} from '../../server/db/seed/builders';
-import { seededRandom } from '../../server/db/seed/random';
 import { hooks } from '../../server/features/importarUsuarios/job';
 import { cabecalhoModelo } from '../../server/features/importarUsuarios/modelo';
-import { DEMO, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
+import { seedKit } from './kit';
+import { gql, type TestPortal } from './portal';
 
 // The bulk user import (issue #15; spec sections 2, 3, 5, 7, 8): the template and the importer
 // read the same columns; bad files are refused with translated messages; rows are checked with the
@@ -31,12 +23,12 @@ import { DEMO, gql, signIn, signInAsNew, startPortal, type TestPortal } from './
 // Imports run as background jobs; a resumed one waits for pg-boss's retry delay (5 s).
 vi.setConfig({ testTimeout: 90_000 });
 
+const kit = seedKit({ seed: 151_515, domain: 'import.test', local: 'i' });
+const { unique, email } = kit;
+/** The kit of the portal of issue #25's batches, started by that test alone. */
+const lotes = seedKit({ seed: 151_516, domain: 'lotes.test', local: 'l' });
 let portal: TestPortal;
 let db: TestPortal['database']['db'];
-const random = seededRandom(151_515);
-const TAG = `imp${randomBytes(3).toString('hex')}`;
-let seq = 0;
-const email = (name: string) => `${name}.${++seq}.${TAG}@import.test`;
 
 let staff: { id: number; token: string };
 let manufacturer: { id: number; token: string };
@@ -50,72 +42,45 @@ let cargoNome: string;
 let departamentoNome: string;
 let produtoNome: string;
 let tipoAcessoId: number;
+let tipoAcessoNome: string;
 let padraoId: number;
 
 const BATCH = 5;
 const UNPACKED_MB = 2;
 
 beforeAll(async () => {
-  portal = await startPortal({
+  ({ portal, db } = await kit.start({
     IMPORT_MAX_ROWS: '30',
     IMPORT_BATCH_SIZE: String(BATCH),
     IMPORT_MAX_MB: '1',
     IMPORT_MAX_UNPACKED_MB: String(UNPACKED_MB),
-  });
-  db = portal.database.db;
-  marcaX = await createMarca(db, `Marca X ${TAG}`);
-  marcaY = await createMarca(db, `Marca Y ${TAG}`);
-  grupoX = await createGrupo(db, `Grupo X ${TAG}`, [marcaX.id]);
-  const [setor] = await db.select().from(s.setores).limit(1);
+  }));
+  staff = { id: kit.staffId, token: kit.staff };
+  marcaX = await kit.marca('Marca X');
+  marcaY = await kit.marca('Marca Y');
+  grupoX = await kit.grupo([marcaX.id], { nome: 'Grupo X' });
   const dealer = (nome: string, marcaIds: number[], grupoIds: number[] = []) =>
-    createDealer(db, {
-      nomeExibicao: `${nome} ${TAG}`,
-      razaoSocial: 'Concessionária Importada Ltda',
-      cnpj: cnpjFrom(random),
-      codigos: ['I1'],
-      divisaoId: setor.divisaoId,
-      setorId: setor.id,
-      marcaIds,
-      grupoIds,
-    });
+    kit.dealer({ nome, marcaIds, grupoIds, razaoSocial: 'Concessionária Importada Ltda', codigos: ['I1'] });
   dealerX = await dealer('Dealer X', [marcaX.id], [grupoX.id]);
   dealerY = await dealer('Dealer Y', [marcaY.id]);
-  cargoNome = `Vendedor ${TAG}`;
-  departamentoNome = `Vendas ${TAG}`;
-  await db.insert(s.cargos).values({ nome: cargoNome });
-  await db.insert(s.departamentos).values({ nome: departamentoNome, sigla: `V${seq}` });
-  produtoNome = `Pecas ${TAG}`;
+  ({
+    nomes: { cargoVendas: cargoNome, departamento: departamentoNome },
+  } = await kit.referencias());
+  produtoNome = unique('Pecas');
   const [produto] = await db.insert(s.produtos).values({ nome: produtoNome }).returning();
-  const [tipo] = await db.insert(s.tiposAcesso).values({ nome: 'Consulta', produtoId: produto.id }).returning();
   const [func] = await db
     .insert(s.funcionalidades)
-    .values({ chave: `PECAS_CONSULTA_${TAG}`, nome: 'Consulta de peças', produtoId: produto.id })
+    .values({ chave: unique('PECAS_CONSULTA').replace(/\s/g, '_'), nome: 'Consulta de peças', produtoId: produto.id })
     .returning();
-  await db.insert(s.tipoAcessoFuncionalidades).values({ tipoAcessoId: tipo.id, funcionalidadeId: func.id });
-  tipoAcessoId = tipo.id;
+  ({ id: tipoAcessoId, nome: tipoAcessoNome } = await kit.tipoAcesso(produto.id, [func.id], 'Consulta'));
   padraoId = func.id;
 
-  staff = { id: 0, token: (await signIn(portal, DEMO.super)).access_token };
-  [{ id: staff.id }] = await db.select({ id: s.usuarios.id }).from(s.usuarios).where(eq(s.usuarios.email, DEMO.super));
-  manufacturer = await signInAsNew(portal, {
-    nome: 'Importadora Montadora',
-    email: email('importadora'),
-    tipo: 'MONTADORA',
-    funcionalidades: ['PORTAL_IMPORTACAO_USUARIOS'],
-    marcaIds: [marcaX.id],
-  });
-  english = await signInAsNew(portal, {
-    nome: 'English Importer',
-    email: email('english'),
-    tipo: 'MONTADORA',
-    idioma: 'EN',
-    funcionalidades: ['PORTAL_IMPORTACAO_USUARIOS'],
-    marcaIds: [marcaX.id],
-  });
+  const importer = { tipo: 'MONTADORA', funcionalidades: ['PORTAL_IMPORTACAO_USUARIOS'], marca: marcaX.id } as const;
+  manufacturer = await kit.caller({ nome: 'Importadora Montadora', ...importer });
+  english = await kit.caller({ nome: 'English Importer', idioma: 'EN', ...importer });
 });
-afterAll(async () => {
+afterAll(() => {
   hooks.depoisDoLote = undefined;
-  await portal?.close();
 });
 
 type Cells = Partial<Record<ChaveColuna, string | number | Date | null>>;
@@ -132,10 +97,15 @@ async function planilha(rows: Cells[], { header = cabecalhoModelo('PT_BR') as (s
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function upload(token: string, content: Buffer, filename = `usuarios-${++seq}.xlsx`) {
+async function upload(
+  token: string,
+  content: Buffer,
+  filename = `${unique('usuarios').replace(/\s/g, '-')}.xlsx`,
+  on: TestPortal = portal,
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(content)]), filename);
-  const response = await fetch(`${portal.url}/import/users`, {
+  const response = await fetch(`${on.url}/import/users`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -211,9 +181,9 @@ const ptBR = (key: string, params?: Record<string, string | number>) => translat
 
 /** A dealer user as the wizard requires one: CPF, dealer, position with department and start, management data. */
 const dealerUser = (over: Cells = {}): Cells => ({
-  nome: `Dealer User ${++seq}`,
-  email: email('dealeruser'),
-  cpf: cpfFrom(random),
+  nome: unique('Dealer User'),
+  email: email(),
+  cpf: kit.cpf(),
   tipo: 'DEALER_GRUPO',
   dealers: formatCnpj(dealerX.cnpj),
   grupos: grupoX.nome,
@@ -227,9 +197,9 @@ const dealerUser = (over: Cells = {}): Cells => ({
   ...over,
 });
 const manufacturerUser = (over: Cells = {}): Cells => ({
-  nome: `Manufacturer User ${++seq}`,
-  email: email('montadorauser'),
-  cpf: cpfFrom(random),
+  nome: unique('Manufacturer User'),
+  email: email(),
+  cpf: kit.cpf(),
   tipo: 'Montadora',
   idioma: 'EN',
   marcas: marcaX.nome,
@@ -354,7 +324,8 @@ describe('bad files', () => {
     expect(missing).toMatchObject({ status: 'ERROR' });
     expect(missing.erro).toBe(ptBR('importarUsuarios.arquivo.colunasFaltando', { colunas: 'E-mail, Tipo de usuário' }));
 
-    const many = Array.from({ length: 31 }, () => manufacturerUser({ nome: `Too Many ${TAG}` }));
+    const tooMany = unique('Too Many');
+    const many = Array.from({ length: 31 }, () => manufacturerUser({ nome: tooMany }));
     expect(await importar(staff.token, many)).toMatchObject({
       status: 'ERROR',
       erro: ptBR('importarUsuarios.arquivo.linhasDemais', { linhas: 31, max: 30 }),
@@ -362,7 +333,7 @@ describe('bad files', () => {
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(s.usuarios)
-      .where(eq(s.usuarios.nome, `Too Many ${TAG}`));
+      .where(eq(s.usuarios.nome, tooMany));
     expect(n).toBe(0);
   });
 });
@@ -514,13 +485,16 @@ describe('hostile files', () => {
 describe('rows', () => {
   it('imports a 20-row file with 3 bad rows as exactly 17 users, with their links and audit, and reports the 3', async () => {
     const rows: Cells[] = [];
+    const marcaInexistente = unique('Marca Inexistente');
     for (let i = 0; i < 20; i++) {
       rows.push(
-        i % 2 === 0 ? dealerUser() : manufacturerUser({ tiposAcesso: i === 1 ? `${produtoNome}: Consulta` : null }),
+        i % 2 === 0
+          ? dealerUser()
+          : manufacturerUser({ tiposAcesso: i === 1 ? `${produtoNome}: ${tipoAcessoNome}` : null }),
       );
     }
     rows[4] = { ...rows[4], cpf: '111.111.111-11' }; // invalid CPF
-    rows[9] = { ...rows[9], marcas: `Marca Inexistente ${TAG}` }; // unknown brand
+    rows[9] = { ...rows[9], marcas: marcaInexistente }; // unknown brand
     rows[14] = { ...rows[14], dealers: null, cargo: null, departamento: null, dataInicioCargo: null }; // dealer user without dealer
     const result = await importar(staff.token, rows);
     expect(result).toMatchObject({
@@ -612,7 +586,7 @@ describe('rows', () => {
     expect(report[1][1 + cabecalhoModelo('PT_BR').indexOf('CPF')]).toBe('111.111.111-11');
     expect(reason(report[1])).toBe(`CPF: ${ptBR('usuarios.validation.cpf')}`);
     expect(reason(report[2])).toBe(
-      `Marcas: ${ptBR('importarUsuarios.linha.naoEncontrado', { valor: `Marca Inexistente ${TAG}` })}`,
+      `Marcas: ${ptBR('importarUsuarios.linha.naoEncontrado', { valor: marcaInexistente })}`,
     );
     expect(reason(report[3])).toContain(`Dealers (CNPJ): ${ptBR('usuarios.validation.dealerObrigatorio')}`);
 
@@ -625,7 +599,7 @@ describe('rows', () => {
   });
 
   it('lists the failed rows by sheet row and column, paged; a row naming an unknown dealer gets only that error', async () => {
-    const unknownCnpj = formatCnpj(cnpjFrom(random));
+    const unknownCnpj = formatCnpj(kit.cnpj());
     const rows = [
       dealerUser(),
       dealerUser({ dealers: unknownCnpj }),
@@ -702,12 +676,7 @@ describe('rows', () => {
   });
 
   it("refuses rows outside a manufacturer's scope (another brand, another brand's dealer, a user it cannot see), writing nothing for them", async () => {
-    const outsider = await createUsuario(db, {
-      nome: 'Fora do Alcance',
-      email: email('fora'),
-      tipo: 'MONTADORA',
-      marcaIds: [marcaY.id],
-    });
+    const outsider = await kit.usuario({ nome: 'Fora do Alcance', tipo: 'MONTADORA', marca: marcaY.id });
     const rows = [
       manufacturerUser({ marcas: marcaY.nome }),
       dealerUser({ dealers: formatCnpj(dealerY.cnpj), grupos: null }),
@@ -743,13 +712,7 @@ describe('rows', () => {
   });
 
   it('updates existing users by e-mail: fields and links replaced, e-mail and type locked, version bumped, audited', async () => {
-    const existing = await createUsuario(db, {
-      nome: 'Nome Antigo',
-      email: email('existente'),
-      tipo: 'MONTADORA',
-      cpf: cpfFrom(random),
-      marcaIds: [marcaX.id],
-    });
+    const existing = await kit.usuario({ nome: 'Nome Antigo', tipo: 'MONTADORA', cpf: true, marca: marcaX.id });
     const row = manufacturerUser({
       email: existing.email.toUpperCase(),
       nome: 'Nome Novo',
@@ -785,7 +748,8 @@ describe('rows', () => {
   });
 
   it('resumes a run stopped mid-file after its last committed batch, without duplicating anyone', async () => {
-    const rows = Array.from({ length: 20 }, () => manufacturerUser({ nome: `Resume ${TAG}` }));
+    const resume = unique('Resume');
+    const rows = Array.from({ length: 20 }, () => manufacturerUser({ nome: resume }));
     let stopped = 0;
     let during: Status | undefined;
     hooks.depoisDoLote = async (id, ultimaLinha) => {
@@ -807,7 +771,7 @@ describe('rows', () => {
       const [{ n }] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(s.usuarios)
-        .where(eq(s.usuarios.nome, `Resume ${TAG}`));
+        .where(eq(s.usuarios.nome, resume));
       expect(n).toBe(20);
       const linhas = await db
         .select({ linha: s.importacaoLinhas.linha })
@@ -869,7 +833,7 @@ describe('importStatus and the routes', () => {
         nomeArquivo: 'na-fila.xlsx',
         chave: 'importacoes/na-fila',
         tamanho: 1,
-        sha256: `na-fila-${TAG}`,
+        sha256: unique('na-fila'),
       })
       .returning();
     expect(await statusOf(staff.token, String(queued.id))).toMatchObject({
@@ -894,12 +858,11 @@ describe('importStatus and the routes', () => {
   });
 
   it('refuses the upload and the status without the import function', async () => {
-    const without = await signInAsNew(portal, {
+    const without = await kit.caller({
       nome: 'Sem Importação',
-      email: email('sem'),
       tipo: 'MONTADORA',
       funcionalidades: ['PORTAL_MANUTENCAO_USUARIOS'],
-      marcaIds: [marcaX.id],
+      marca: marcaX.id,
     });
     const content = await planilha([manufacturerUser()]);
     expect((await upload(without.token, content)).status).toBe(403);
@@ -917,22 +880,16 @@ describe('importStatus and the routes', () => {
 
 describe('batches while requests are served (issue #25)', () => {
   it('writes batches of at most 25 rows while requests keep coming, of the configured size when quiet', async () => {
-    const big = await startPortal({ IMPORT_BATCH_SIZE: '100', IMPORT_MAX_ROWS: '200' });
+    const big = (await lotes.start({ IMPORT_BATCH_SIZE: '100', IMPORT_MAX_ROWS: '200' })).portal;
     try {
-      const marca = await createMarca(big.database.db, `Marca Lotes ${TAG}`);
-      const token = (await signIn(big, DEMO.super)).access_token;
+      const marca = await lotes.marca('Marca Lotes');
+      const nome = unique('Lotes');
       const sheet = (n: number) =>
-        planilha(Array.from({ length: n }, () => manufacturerUser({ nome: `Lotes ${TAG}`, marcas: marca.nome })));
+        planilha(Array.from({ length: n }, () => manufacturerUser({ nome, marcas: marca.nome })));
       const send = async (content: Buffer) => {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(content)]), `lotes-${++seq}.xlsx`);
-        const response = await fetch(`${big.url}/import/users`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-          body: form,
-        });
-        expect(response.status).toBe(201);
-        return Number(((await response.json()) as { id: string }).id);
+        const sent = await upload(lotes.staff, content, undefined, big);
+        expect(sent.status).toBe(201);
+        return Number(sent.body.id);
       };
       const batches = async (content: Buffer, busy: boolean) => {
         const ends: number[] = [];
@@ -962,7 +919,7 @@ describe('batches while requests are served (issue #25)', () => {
       expect(await batches(await sheet(60), false)).toEqual([60]);
     } finally {
       hooks.depoisDoLote = undefined;
-      await big.close();
+      await lotes.close();
     }
   });
 });

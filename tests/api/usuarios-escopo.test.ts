@@ -1,59 +1,37 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionKey } from '../../domain/enums';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FunctionKey, TipoUsuario } from '../../domain/enums';
 import type { DbOrTx } from '../../server/db/client';
 import * as s from '../../server/db/schema';
-import { cnpjFrom, cpfFrom, createDealer, createMarca, createUsuario } from '../../server/db/seed/builders';
-import { seededRandom } from '../../server/db/seed/random';
-import { DEMO, gql, signIn, signInAsNew, startPortal, versionOf, type TestPortal } from './portal';
+import { seedKit } from './kit';
+import { gql, versionOf, type TestPortal } from './portal';
 
 // A manufacturer's sight of users (issue #13) reads usuarios.marcas_efetivas, which the database
 // keeps (migration 0014). After every kind of change to the three tables it is made of, through
 // the API's saves and through set-based SQL, the users a manufacturer sees through the API are
 // those the rule, computed here from the link tables alone, names; and no user's column is stale.
 
+const kit = seedKit({ seed: 1414, domain: 'escopo.test', local: 'e' });
+const { unique } = kit;
 let portal: TestPortal;
 let db: TestPortal['database']['db'];
 let staff: string;
-const random = seededRandom(1414);
-let setor: { id: number; divisaoId: number };
 let cargo: number, departamento: number;
 let m1: number, m2: number, m3: number;
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${++seq} ${random.digits(4)}`;
-const email = () => `${unique('e').replace(/\s/g, '.')}@escopo.test`.toLowerCase();
 
 beforeAll(async () => {
-  portal = await startPortal();
-  db = portal.database.db;
-  staff = (await signIn(portal, DEMO.super)).access_token;
-  [setor] = await db.select().from(s.setores).limit(1);
-  [{ id: cargo }] = await db
-    .insert(s.cargos)
-    .values({ nome: unique('Consultor') })
-    .returning();
-  [{ id: departamento }] = await db
-    .insert(s.departamentos)
-    .values({ nome: unique('Vendas'), sigla: 'VEN' })
-    .returning();
-  m1 = (await createMarca(db, unique('Marca E1'))).id;
-  m2 = (await createMarca(db, unique('Marca E2'))).id;
-  m3 = (await createMarca(db, unique('Marca E3'))).id;
+  ({ portal, db, staff } = await kit.start());
+  ({ cargoVendas: cargo, departamento } = await kit.referencias());
+  m1 = (await kit.marca('Marca E1')).id;
+  m2 = (await kit.marca('Marca E2')).id;
+  m3 = (await kit.marca('Marca E3')).id;
 });
-afterAll(() => portal?.close());
 
 const MANAGER_KEYS: FunctionKey[] = ['PORTAL_MANUTENCAO_USUARIOS'];
 
-const dealerInput = (marcaIds: number[]) => ({
-  nomeExibicao: unique('Dealer Escopo'),
-  razaoSocial: 'Concessionária do Escopo Ltda',
-  cnpj: cnpjFrom(random),
-  codigos: ['E1'],
-  divisaoId: setor.divisaoId,
-  setorId: setor.id,
-  marcaIds,
-});
+const newDealer = (marcaIds: number[]) =>
+  kit.dealer({ marcaIds, nome: 'Dealer Escopo', razaoSocial: 'Concessionária do Escopo Ltda', codigos: ['E1'] });
 
 /** Every user whose column differs from their brands and their dealers' brands, read afresh. */
 async function staleUsers(on: DbOrTx = db): Promise<number[]> {
@@ -71,25 +49,24 @@ async function staleUsers(on: DbOrTx = db): Promise<number[]> {
 describe("a manufacturer's sight of users follows every change of brands and dealers", () => {
   it('through saves and set-based statements, on users, their dealers and the dealers’ brands', async () => {
     const prefix = unique('Eulalia').replace(/\s/g, '');
-    const manager = await signInAsNew(portal, {
+    const manager = await kit.caller({
       nome: `${prefix} Gestora`,
-      email: email(),
       tipo: 'MONTADORA',
       funcionalidades: MANAGER_KEYS,
-      marcaIds: [m1],
+      marca: m1,
     });
-    const d1 = await createDealer(db, dealerInput([m2]));
-    const d2 = await createDealer(db, dealerInput([m1]));
-    const d3 = await createDealer(db, dealerInput([m3]));
-    const d4 = await createDealer(db, dealerInput([m3]));
-    const user = (nome: string, tipo: 'MONTADORA' | 'DEALER_GRUPO' | 'TECSINAPSE', links: object) =>
-      createUsuario(db, { nome: `${prefix} ${nome}`, email: email(), tipo, ...links });
-    const montadora = await user('Montadora', 'MONTADORA', { marcaIds: [m3] });
-    const vendedor = await user('Vendedor', 'DEALER_GRUPO', { dealerIds: [d1.id], marcaIds: [m2] });
-    const colega = await user('Colega', 'DEALER_GRUPO', { dealerIds: [d1.id, d3.id] });
-    const outro = await user('Outro', 'DEALER_GRUPO', { dealerIds: [d3.id] });
+    const d1 = await newDealer([m2]);
+    const d2 = await newDealer([m1]);
+    const d3 = await newDealer([m3]);
+    const d4 = await newDealer([m3]);
+    const user = (nome: string, tipo: TipoUsuario, links: { marca?: number[]; dealer?: number[] }) =>
+      kit.usuario({ nome: `${prefix} ${nome}`, tipo, ...links });
+    const montadora = await user('Montadora', 'MONTADORA', { marca: [m3] });
+    const vendedor = await user('Vendedor', 'DEALER_GRUPO', { dealer: [d1.id], marca: [m2] });
+    const colega = await user('Colega', 'DEALER_GRUPO', { dealer: [d1.id, d3.id] });
+    const outro = await user('Outro', 'DEALER_GRUPO', { dealer: [d3.id] });
     // Provider staff are never in a manufacturer's sight, whatever their brands and dealers.
-    const staffUser = await user('Staff', 'TECSINAPSE', { marcaIds: [m1], dealerIds: [d2.id] });
+    const staffUser = await user('Staff', 'TECSINAPSE', { marca: [m1], dealer: [d2.id] });
 
     /** Who the manager finds through the API, and who the rule names, computed from the links. */
     const sight = async () => {
@@ -141,7 +118,7 @@ describe("a manufacturer's sight of users follows every change of brands and dea
             version: row.version,
             nome: row.nome,
             email: row.email,
-            cpf: row.cpf ?? cpfFrom(random),
+            cpf: row.cpf ?? kit.cpf(),
             tipo,
             ...links,
             telefones: ['(11) 3333-4444'],
@@ -166,11 +143,15 @@ describe("a manufacturer's sight of users follows every change of brands and dea
         `mutation($dealer: DealerInput!) { salvarDealer(dealer: $dealer) { id } }`,
         {
           dealer: {
-            ...dealerInput(marcaIds),
             id: dealer.id,
             version: await versionOf(db, s.dealers, dealer.id),
             nomeExibicao: dealer.nomeExibicao,
+            razaoSocial: dealer.razaoSocial,
             cnpj: dealer.cnpj,
+            codigos: dealer.codigos,
+            divisaoId: dealer.divisaoId,
+            setorId: dealer.setorId,
+            marcaIds,
           },
         },
         staff,
@@ -302,13 +283,8 @@ describe.runIf(process.env.DATABASE_URL)('concurrent changes on PostgreSQL', () 
     ['a user linked to a dealer, then a brand added to it', 'link first'],
     ['a brand added to a user, then the user linked to a dealer', 'user first'],
   ])('%s', async (_label, order) => {
-    const dealer = await createDealer(db, dealerInput([m2]));
-    const usuario = await createUsuario(db, {
-      nome: unique('Concorrente'),
-      email: email(),
-      tipo: 'DEALER_GRUPO',
-      marcaIds: [m3],
-    });
+    const dealer = await newDealer([m2]);
+    const usuario = await kit.usuario({ nome: unique('Concorrente'), tipo: 'DEALER_GRUPO', marca: m3, dealer: [] });
     const [a, b, observer] = [await connect(), await connect(), await connect()];
     try {
       const dealerBrand = `insert into dealer_marcas (dealer_id, marca_id) values (${dealer.id}, ${m1})`;
@@ -342,13 +318,12 @@ describe.runIf(process.env.DATABASE_URL)('concurrent changes on PostgreSQL', () 
   });
 
   it("a user's save re-linking them to a dealer while that dealer's brands are saved: no deadlock", async () => {
-    const dealer = await createDealer(db, dealerInput([m2]));
-    const usuario = await createUsuario(db, {
+    const dealer = await newDealer([m2]);
+    const usuario = await kit.usuario({
       nome: unique('Concorrente'),
-      email: email(),
       tipo: 'DEALER_GRUPO',
-      marcaIds: [m3],
-      dealerIds: [dealer.id],
+      marca: m3,
+      dealer: dealer.id,
     });
     const [a, b, observer] = [await connect(), await connect(), await connect()];
     try {
