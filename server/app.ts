@@ -14,6 +14,7 @@ import { pruneExpired } from './auth/oidcAdapter';
 import { pickIdioma } from './auth/language';
 import { MIN_PRODUCTION_HASH_COST, setPasswordHashConcurrency, setPasswordHashCost } from './auth/passwords';
 import { createOidcProvider, SCOPES, SIGN_OUT_SCRIPT, SIGN_OUT_SCRIPT_PATH } from './auth/provider';
+import { keepSessionUsers } from './auth/accounts';
 import { sessionFromAuthorization } from './auth/session';
 import { createTokenVerifier } from './auth/verify';
 import type { Config } from './config';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pgliteArchive: options.pgliteArchive,
   });
   const { db } = database;
+  if (database.watchSessoes) keepSessionUsers(db, database.watchSessoes);
   setPasswordHashConcurrency(config.passwordHashConcurrency);
   setPasswordHashCost(config.passwordHashCost);
   // Authorization reads the reference data: every database gets it, the demo only when wanted.

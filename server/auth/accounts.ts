@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { idOf } from '../db/lists';
 import { funcionalidades, usuarioFuncionalidades, usuarios } from '../db/schema';
+import { SessionUserCache } from './sessionCache';
 
 // The accounts as sign-in and sessions read them: a user by id or e-mail (the identity provider,
 // the sign-in page, the forgot-password link), the session of each API request, and the writes a
@@ -44,11 +45,27 @@ function sessionUserStatement(db: Db) {
 // 0.19 ms p50). A pooler in front of PostgreSQL must keep sessions (PgBouncer: session mode).
 const sessionUserStatements = new WeakMap<Db, ReturnType<typeof sessionUserStatement>>();
 
-export async function sessionUserByEmail(db: Db, email: string) {
+export type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUserStatement>['execute']>>[number];
+
+const sessionUserCaches = new WeakMap<Db, SessionUserCache<SessionUser>>();
+
+/**
+ * Keeps the session users of `db` between requests, dropped whenever `watch` reports a change
+ * (the embedded database: see SessionUserCache).
+ */
+export function keepSessionUsers(db: Db, watch: (changed: () => void) => void) {
+  const cache = new SessionUserCache<SessionUser>();
+  watch(() => cache.changed());
+  sessionUserCaches.set(db, cache);
+}
+
+export async function sessionUserByEmail(db: Db, email: string): Promise<SessionUser | undefined> {
   let statement = sessionUserStatements.get(db);
   if (!statement) sessionUserStatements.set(db, (statement = sessionUserStatement(db)));
-  const [usuario] = await statement.execute({ email: email.trim().toLowerCase() });
-  return usuario;
+  const key = email.trim().toLowerCase();
+  const read = async () => (await statement.execute({ email: key }))[0];
+  const cache = sessionUserCaches.get(db);
+  return cache ? cache.get(key, read) : read();
 }
 
 /** Sign-in: the user's last access is now. */
@@ -71,7 +88,8 @@ export async function replacePasswordHash(db: DbOrTx, usuarioId: number, current
  * API use: records the last access at most once an hour per user, so the 170 requests/s of a
  * national network write a row only when an hour has passed since its last write.
  */
-export async function touchUltimoAcessoHourly(db: DbOrTx, usuarioId: number) {
+export async function touchUltimoAcessoHourly(db: Db, usuarioId: number, email: string) {
+  sessionUserCaches.get(db)?.update(email.trim().toLowerCase(), { acessoRecente: true });
   await db
     .update(usuarios)
     .set({ ultimoAcesso: sql`now()` })

@@ -50,8 +50,8 @@ export async function sessionFromAuthorization(
     usuario && !issuedBeforeSessionsEnded(payload, usuario.sessoesEncerradasEm) ? sessionOf(usuario) : null;
   // The last access (dormant-user job) at most hourly, without holding the request up: a write
   // that fails is only logged.
-  if (session && !usuario.acessoRecente) {
-    touchUltimoAcessoHourly(db, session.usuarioId).catch((err: unknown) =>
+  if (session && usuario && !usuario.acessoRecente) {
+    touchUltimoAcessoHourly(db, session.usuarioId, session.email).catch((err: unknown) =>
       log?.warn({ err, usuarioId: session.usuarioId }, 'last access could not be recorded'),
     );
   }

@@ -27,6 +27,11 @@ export interface Database {
    */
   gate: PriorityGate;
   /**
+   * Calls `changed` at the commit of anything a session is made of (migration 0023), where one
+   * process owns the database (PGlite); none on a server, where other processes write.
+   */
+  watchSessoes?: (changed: () => void) => void;
+  /**
    * Runs `fn` under the start-up advisory lock (the one migrations take), so schema set-up that
    * runs after them (pg-boss's) is serialised too when several processes start at once.
    */
@@ -108,6 +113,14 @@ async function openPglite(dir: string, archive?: Blob): Promise<Database> {
   const client = await PGlite.create({ dataDir: dir, loadDataDir: archive, extensions: { btree_gist, pg_trgm } });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
+  // The one connection asks for the `sessoes` notifications (migration 0023); nobody else listens.
+  await client.exec(`set portal.avisar_sessoes = 'on'; listen sessoes`);
+  const sessionWatchers = new Set<() => void>();
+  // PGlite calls its listeners in a microtask queued while it reads the committing statement's
+  // answer: before that statement's caller goes on, and so before any later request's statement.
+  client.onNotification((channel) => {
+    if (channel === 'sessoes') for (const changed of sessionWatchers) changed();
+  });
   const gate = queueInFront(client);
   return {
     db: db as unknown as Db,
@@ -115,6 +128,7 @@ async function openPglite(dir: string, archive?: Blob): Promise<Database> {
     created,
     pglite: client,
     gate,
+    watchSessoes: (changed) => sessionWatchers.add(changed),
     // One process owns an embedded database: nothing to serialise.
     underStartupLock: (fn) => fn(),
     close: () => client.close(),
