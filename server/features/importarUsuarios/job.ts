@@ -64,6 +64,21 @@ type Log = { error(obj: object, msg: string): void; info?(obj: object, msg: stri
  */
 const BUSY_BATCH_SIZE = 25;
 
+/**
+ * How long a quiet batch is meant to last: a request arriving once it began waits for it, so it is
+ * sized from the time per row of the batch before (a batch of IMPORT_BATCH_SIZE began before any
+ * request came held the embedded database 825 ms), between BUSY_BATCH_SIZE and the configured
+ * size; the first is at most FIRST_BATCH_SIZE rows.
+ */
+const QUIET_BATCH_MS = 100;
+const FIRST_BATCH_SIZE = 100;
+
+/** The rows of the next quiet batch, from the time per row of the last one (undefined: none yet). */
+export function quietBatchSize(configured: number, msPerRow: number | undefined): number {
+  const size = msPerRow === undefined ? FIRST_BATCH_SIZE : Math.floor(QUIET_BATCH_MS / Math.max(msPerRow, 1e-3));
+  return Math.min(configured, Math.max(BUSY_BATCH_SIZE, size));
+}
+
 /** Test hook: called after each committed batch (a test stops the worker mid-file through it). */
 export const hooks: { depoisDoLote?: (importacaoId: number, ultimaLinha: number) => void | Promise<void> } = {};
 
@@ -284,15 +299,19 @@ export function importarUsuariosJobs(config: Config, log: Log): Record<string, J
       const schema = usuarioSchema(await usuarioRules(db, { config }));
       const catalogo = await carregarCatalogo(db);
       const processor = processador(db, session, idioma, importacaoId, schema, catalogo, imp);
-      const { batchSize } = config.importacao;
+      let msPerRow: number | undefined;
+      let limit = quietBatchSize(config.importacao.batchSize, msPerRow);
       let lote: Linha[] = [];
       for await (const [numero, textos] of rascunho.linhas()) {
         if (numero <= imp.ultimaLinha) continue;
         const celulas: CelulasLinha = {};
         for (const [index, key] of porIndice) celulas[key] = textos[index] ?? null;
         lote.push({ linha: numero, valores: textos.slice(0, Math.max(header.length, textos.length)), celulas });
-        if (lote.length >= batchSize || (lote.length >= BUSY_BATCH_SIZE && requestsCame())) {
+        if (lote.length >= limit || (lote.length >= BUSY_BATCH_SIZE && requestsCame())) {
+          const started = performance.now();
           await processor.lote(lote);
+          msPerRow = (performance.now() - started) / lote.length;
+          limit = quietBatchSize(config.importacao.batchSize, msPerRow);
           lote = [];
         }
       }
