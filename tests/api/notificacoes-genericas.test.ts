@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
+import { createMarca } from '../../server/db/seed/builders';
 import {
   DEMO,
   errorCode,
@@ -134,6 +135,42 @@ describe('models', () => {
     );
     const notificacao = await save(only.token, { tipo: 'comModelo', titulo: 'N', texto: 'x' });
     expect(notificacao.errors).toBeUndefined();
+  });
+});
+
+describe('the list', () => {
+  it("pages a tab within the caller's reach: page 2 of 5 models, none of another brand's", async () => {
+    const caller = async (marca: string, email: string) =>
+      signInAsNew(portal, {
+        nome: `Lista ${marca}`,
+        email,
+        tipo: 'MONTADORA',
+        funcionalidades: ['PORTAL_NOTIFICACOES_GENERICAS', 'PORTAL_MANUTENCAO_MODELO'],
+        marcaIds: [(await createMarca(db, marca)).id],
+      });
+    const autor = await caller('Marca Lista A', 'lista.a@ng.test');
+    const outro = await caller('Marca Lista B', 'lista.b@ng.test');
+    for (let i = 1; i <= 5; i++) {
+      expect((await save(autor.token, { tipo: 'modelo', titulo: `Página ${i}`, texto: 'x' })).errors).toBeUndefined();
+    }
+    expect((await save(autor.token, { tipo: 'comModelo', titulo: 'Outra aba', texto: 'x' })).errors).toBeUndefined();
+    const LIST = `query($f: NotificacaoGenericaFilterInput) { notificacoesGenericas(filterInput: $f) { totalElements content { titulo } } }`;
+    const page = async (tk: string, pagina: number) =>
+      (
+        await gql<{ notificacoesGenericas: { totalElements: number; content: { titulo: string }[] } }>(
+          portal,
+          LIST,
+          { f: { tipo: 'modelo', page: pagina, rowsPerPage: 2 } },
+          tk,
+        )
+      ).data?.notificacoesGenericas;
+    // Newest first: page 2 (index 1) of 5 holds the third and second written.
+    expect(await page(autor.token, 1)).toEqual({
+      totalElements: 5,
+      content: [{ titulo: 'Página 3' }, { titulo: 'Página 2' }],
+    });
+    expect(await page(autor.token, 2)).toEqual({ totalElements: 5, content: [{ titulo: 'Página 1' }] });
+    expect(await page(outro.token, 0)).toEqual({ totalElements: 0, content: [] });
   });
 });
 
