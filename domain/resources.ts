@@ -465,6 +465,12 @@ export const RESOURCES = {
         args: { id: 'ID!', version: 'Int', dataHoraAgendamento: 'String' },
         fields: NOTIFICACAO_GENERICA_FIELDS,
       },
+      // A scheduled one back to a draft (its pending run then sends nothing).
+      cancelarAgendamento: {
+        operation: 'cancelarAgendamentoNotificacaoGenerica',
+        args: { id: 'ID!', version: 'Int!' },
+        fields: NOTIFICACAO_GENERICA_FIELDS,
+      },
     },
   },
   produtos: {

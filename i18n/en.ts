@@ -1292,6 +1292,9 @@ export const en = {
     erroSalvar: 'Could not save the notification',
     erroEnviar: 'Could not send the notification',
     erroCopiar: 'Could not copy the notification',
+    cancelarAgendamento: 'Cancel schedule',
+    agendamentoCancelado: 'Schedule cancelled: the notification is a draft again',
+    erroCancelarAgendamento: 'Could not cancel the schedule',
     previa: 'Recipients: %{n}',
     previaVazia: 'Choose user groups to see how many recipients the notification will have.',
     previaCarregando: 'Counting recipients…',
@@ -1312,6 +1315,7 @@ export const en = {
     errors: {
       enviada: 'This notification was already sent and cannot be changed; make a copy.',
       modelo: 'A model is not sent: write a notification from it.',
+      naoAgendada: 'This notification is not scheduled.',
     },
   },
   upload: {

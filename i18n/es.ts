@@ -1301,6 +1301,9 @@ export const es = {
     erroSalvar: 'No se pudo guardar la notificación',
     erroEnviar: 'No se pudo enviar la notificación',
     erroCopiar: 'No se pudo copiar la notificación',
+    cancelarAgendamento: 'Cancelar programación',
+    agendamentoCancelado: 'Programación cancelada: la notificación volvió a ser un borrador',
+    erroCancelarAgendamento: 'No se pudo cancelar la programación',
     previa: 'Destinatarios: %{n}',
     previaVazia: 'Elija grupos de usuarios para ver cuántos destinatarios tendrá la notificación.',
     previaCarregando: 'Contando destinatarios…',
@@ -1321,6 +1324,7 @@ export const es = {
     errors: {
       enviada: 'Esta notificación ya fue enviada y no se puede modificar; haga una copia.',
       modelo: 'Un modelo no se envía: escriba una notificación a partir de él.',
+      naoAgendada: 'Esta notificación no está programada.',
     },
   },
   upload: {

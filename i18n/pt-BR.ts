@@ -1296,6 +1296,9 @@ export const ptBR = {
     erroSalvar: 'Não foi possível salvar a notificação',
     erroEnviar: 'Não foi possível enviar a notificação',
     erroCopiar: 'Não foi possível copiar a notificação',
+    cancelarAgendamento: 'Cancelar agendamento',
+    agendamentoCancelado: 'Agendamento cancelado: a notificação voltou a ser um rascunho',
+    erroCancelarAgendamento: 'Não foi possível cancelar o agendamento',
     previa: 'Destinatários: %{n}',
     previaVazia: 'Escolha grupos de usuários para ver quantos destinatários a notificação terá.',
     previaCarregando: 'Contando destinatários…',
@@ -1316,6 +1319,7 @@ export const ptBR = {
     errors: {
       enviada: 'Esta notificação já foi enviada e não pode ser alterada; faça uma cópia.',
       modelo: 'Um modelo não é enviado: escreva uma notificação a partir dele.',
+      naoAgendada: 'Esta notificação não está agendada.',
     },
   },
   upload: {

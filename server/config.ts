@@ -478,7 +478,8 @@ export const ENVIRONMENT = {
   IMPORT_BATCH_SIZE: {
     schema: integer(1000, 1, 5000),
     default: '1000',
-    meaning: 'most rows the import job validates and writes per transaction (its checkpoint); fewer when a batch would last over 100 ms or requests are coming',
+    meaning:
+      'most rows the import job validates and writes per transaction (its checkpoint); fewer when a batch would last over 100 ms or requests are coming',
   },
 } as const;
 

@@ -94,3 +94,6 @@ export const previaSchema = z.object({
 });
 
 export const idInput = z.object({ id: recordId() });
+
+/** A record and the version the caller read (cancelling a schedule). */
+export const versionedIdInput = z.object({ id: recordId(), version: versionField });

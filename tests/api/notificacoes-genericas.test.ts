@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { createMarca } from '../../server/db/seed/builders';
+import { sendDue } from '../../server/features/notificacoesGenericas/envio';
 import {
   DEMO,
   errorCode,
@@ -342,6 +343,74 @@ describe('generic notifications', () => {
         .from(s.notificacoes)
         .where(sql`origem = 'GENERICA' and origem_id = ${Number(rec.id)}`),
     ).toEqual([]);
+  });
+});
+
+describe('cancelling a schedule', () => {
+  const CANCEL = `mutation($id: ID!, $version: Int!) { cancelarAgendamentoNotificacaoGenerica(id: $id, version: $version) { ${FIELDS} } }`;
+  const rowOf = async (gid: string) =>
+    (
+      await db
+        .select()
+        .from(s.notificacoesGenericas)
+        .where(eq(s.notificacoesGenericas.id, Number(gid)))
+    )[0];
+
+  it("takes it back to a draft, after which its run sends nothing; only its author's reach may, with the version read", async () => {
+    const rec = (
+      await save(token.montadora, { tipo: 'comModelo', titulo: 'Cancelada', texto: 'x', grupoIds: [aurora] })
+    ).data!.salvarNotificacaoGenerica;
+    const scheduled = (await send(token.montadora, rec, new Date(Date.now() + 2 * 3600_000).toISOString())).data!
+      .enviarNotificacaoGenerica;
+
+    // Someone outside the author's reach: refused, nothing changes.
+    const estranho = await signInAsNew(portal, {
+      nome: 'Outra Marca',
+      email: 'cancela.outra@ng.test',
+      tipo: 'MONTADORA',
+      funcionalidades: ['PORTAL_NOTIFICACOES_GENERICAS'],
+      marcaIds: [(await createMarca(db, 'Marca Cancela')).id],
+    });
+    expect(errorCode(await gql(portal, CANCEL, { id: rec.id, version: scheduled.version }, estranho.token))).toBe(
+      'NOT_FOUND',
+    );
+    // A stale version: CONFLICT, still scheduled.
+    expect(errorCode(await gql(portal, CANCEL, { id: rec.id, version: rec.version }, token.montadora))).toBe(
+      'CONFLICT',
+    );
+    expect((await rowOf(rec.id)).estado).toBe('agendada');
+
+    const cancelled = await gql<{ cancelarAgendamentoNotificacaoGenerica: Record_ }>(
+      portal,
+      CANCEL,
+      { id: rec.id, version: scheduled.version },
+      token.montadora,
+    );
+    expect(cancelled.errors).toBeUndefined();
+    expect(cancelled.data!.cancelarAgendamentoNotificacaoGenerica).toMatchObject({
+      estado: 'rascunho',
+      dataHoraAgendamento: null,
+    });
+    expect(await rowOf(rec.id)).toMatchObject({ estado: 'rascunho', agendadoPara: null, remetenteId: null });
+
+    // Its pending run comes: it finds nothing scheduled and sends nothing.
+    expect(await db.transaction((tx) => sendDue(tx, Number(rec.id)))).toBeUndefined();
+    expect(
+      await db
+        .select()
+        .from(s.notificacoes)
+        .where(sql`origem = 'GENERICA' and origem_id = ${Number(rec.id)}`),
+    ).toEqual([]);
+
+    // Not scheduled any more: a clear refusal.
+    const again = await gql(
+      portal,
+      CANCEL,
+      { id: rec.id, version: cancelled.data!.cancelarAgendamentoNotificacaoGenerica.version },
+      token.montadora,
+    );
+    expect(errorCode(again)).toBe('BAD_USER_INPUT');
+    expect(again.errors?.[0]?.message).toBe('Esta notificação não está agendada.');
   });
 });
 

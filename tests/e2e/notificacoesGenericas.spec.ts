@@ -7,6 +7,7 @@ import { expectFits, navigateInApp, pickOption, settle, signIn, skipTour } from 
 // Issue #27's generic notifications: the manufacturer writes a model, reopens and edits it (its
 // second version shows), writes a notification from it to the group holding the demo dealer and
 // sends it now; the dealer sees it on the bell, follows its link, and the count is 0. List and form at 375 and 1280 px, axe on both.
+// Provider staff schedules one, reopens it from the list, edits and reschedules it, and cancels the schedule.
 
 const n = ptBR.notificacoesGenericas;
 test.describe.configure({ timeout: 180_000 });
@@ -106,4 +107,65 @@ test('the manufacturer writes a model, edits it to a second version, sends a not
   await expect(dealer.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(bell).toHaveAccessibleName(es.shell.notifications);
   await dealer.close();
+});
+
+test('provider staff schedules a notification, reopens it from the list to edit and reschedule it, then cancels the schedule', async ({
+  page,
+}) => {
+  const titulo = `Agenda E2E ${Date.now()}`;
+  // Local date and time strings of the datetime-local input, and the day as the page shows it.
+  const daysAhead = (days: number, hour: number) => {
+    const d = new Date();
+    d.setDate(d.getDate() + days);
+    d.setHours(hour, 0, 0, 0);
+    const two = (v: number) => String(v).padStart(2, '0');
+    return {
+      input: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(hour)}:00`,
+      shown: `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`,
+    };
+  };
+  const amanha = daysAhead(1, 10);
+  const depois = daysAhead(2, 11);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await skipTour(page);
+  await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
+
+  // Written without a model, to the dealer network's group, scheduled for tomorrow.
+  await navigateInApp(page, '/notificacoesGenericas/nova/comModelo');
+  await settle(page);
+  await page.getByRole('textbox', { name: n.fields.titulo }).fill(titulo);
+  await editor(page).click();
+  await page.keyboard.type('Manutenção programada do portal.');
+  await pickOption(page, new RegExp(`^${n.fields.grupoIds}`), 'Rede Aurora Motors');
+  await page.getByRole('radio', { name: n.quando.agendar }).check();
+  await page.getByLabel(n.fields.dataHoraAgendamento).fill(amanha.input);
+  await page.getByRole('button', { name: n.agendar, exact: true }).click();
+  await expect(page).toHaveURL(/\/notificacoesGenericas\/editar\/comModelo\/\d+$/);
+  await expect(page.getByText(new RegExp(`^Agendada para ${amanha.shown}`))).toBeVisible();
+
+  // Reopened from the notifications tab, retitled and moved to the day after: saved and rescheduled.
+  await navigateInApp(page, '/notificacoesGenericas?tipo=comModelo');
+  await page.getByRole('link', { name: titulo }).click();
+  await settle(page);
+  await expect(page.getByRole('radio', { name: n.quando.agendar })).toBeChecked();
+  await page.getByRole('textbox', { name: n.fields.titulo }).fill(`${titulo} v2`);
+  await page.getByLabel(n.fields.dataHoraAgendamento).fill(depois.input);
+  await page.getByRole('button', { name: n.agendar, exact: true }).click();
+  await expect(page.getByText(new RegExp(`^Agendada para ${depois.shown}`))).toBeVisible();
+  await navigateInApp(page, '/notificacoesGenericas?tipo=comModelo');
+  const row = page.getByRole('row').filter({ hasText: `${titulo} v2` });
+  await expect(row.getByText(n.estados.agendada)).toBeVisible();
+
+  // At 375 px the form fits; cancelling the schedule makes it a draft again, also after a reload.
+  await row.getByRole('link', { name: `${titulo} v2` }).click();
+  await settle(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectFits(page, 'staff form 375');
+  await page.getByRole('button', { name: n.cancelarAgendamento }).click();
+  await expect(page.getByText(n.agendamentoCancelado)).toBeVisible();
+  await expect(page.getByText(/^Agendada para/)).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: n.fields.titulo })).toHaveValue(`${titulo} v2`);
+  await expect(page.getByText(/^Agendada para/)).toBeHidden();
+  expect(await violations(page, 'staff form 375')).toEqual([]);
 });

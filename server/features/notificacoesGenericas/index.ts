@@ -4,6 +4,7 @@ import { policies } from '../../../domain/policies';
 import {
   envioSchema,
   idInput,
+  versionedIdInput,
   notificacaoGenericaFilterSchema,
   notificacaoGenericaSchema,
   previaSchema,
@@ -160,6 +161,29 @@ async function send(db: Db, session: Session, args: unknown) {
   return readable(db, session, id);
 }
 
+/** A scheduled notification back to a draft; sendDue's claim then finds it not scheduled and sends nothing. */
+async function cancelSchedule(db: Db, session: Session, args: unknown) {
+  const input = parseInput(versionedIdInput, args, session.idioma);
+  const id = await auditedWrite(db, session, {
+    tipo: 'NOTIFICACAO_GENERICA',
+    table: notificacoesGenericas,
+    target: { id: input.id, version: input.version },
+    async load(tx, id) {
+      const row = await writable(tx, session, id);
+      if (row.estado !== 'agendada')
+        throw portalError(session.idioma, 'BAD_USER_INPUT', 'notificacoesGenericas.errors.naoAgendada');
+      return snapshotOf(row);
+    },
+    async write(tx) {
+      await tx.execute(sql`update notificacoes_genericas set estado = 'rascunho', agendado_para = null,
+        remetente_id = null where id = ${input.id} and estado = 'agendada'`);
+      return input.id;
+    },
+    after: (before) => ({ ...before!, estado: 'rascunho', dataHoraAgendamento: null }),
+  });
+  return readable(db, session, id);
+}
+
 export const notificacoesGenericasFeature: Feature = {
   typeDefs: readFileSync(new URL('./notificacoesGenericas.graphql', import.meta.url), 'utf8'),
   Query: {
@@ -215,6 +239,10 @@ export const notificacoesGenericasFeature: Feature = {
     enviarNotificacaoGenerica: operation({
       policy: policies.notificacoesGenericas.send,
       resolve: (args: unknown, { db, session }) => send(db, session, args),
+    }),
+    cancelarAgendamentoNotificacaoGenerica: operation({
+      policy: policies.notificacoesGenericas.send,
+      resolve: (args: unknown, { db, session }) => cancelSchedule(db, session, args),
     }),
   },
 };

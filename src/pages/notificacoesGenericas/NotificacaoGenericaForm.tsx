@@ -1,4 +1,5 @@
 import SaveIcon from '@mui/icons-material/Save';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -191,14 +192,38 @@ function Campos({ tipo, record }: { tipo: TipoNotificacaoGenerica; record?: Noti
     }
   });
 
+  const cancelarAgendamento = async () => {
+    if (!record) return;
+    setBusy(true);
+    try {
+      const draft = (
+        await dataProvider.mutate<NotificacaoGenerica>('notificacoesGenericas', 'cancelarAgendamento', {
+          id: record.id,
+          version: record.version,
+        })
+      ).data;
+      show(draft);
+      notify('notificacoesGenericas.agendamentoCancelado', { type: 'success' });
+    } catch (error) {
+      showErrors(error, 'notificacoesGenericas.erroCancelarAgendamento');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
       {record?.estado === 'agendada' && (
-        <Typography>
-          {translate('notificacoesGenericas.agendadaPara', {
-            data: formatDate(record.dataHoraAgendamento, locale, { dateStyle: 'short', timeStyle: 'short' }),
-          })}
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Typography>
+            {translate('notificacoesGenericas.agendadaPara', {
+              data: formatDate(record.dataHoraAgendamento, locale, { dateStyle: 'short', timeStyle: 'short' }),
+            })}
+          </Typography>
+          <Button size="small" startIcon={<EventBusyIcon />} disabled={busy} onClick={cancelarAgendamento}>
+            {translate('notificacoesGenericas.cancelarAgendamento')}
+          </Button>
+        </Box>
       )}
       {tipo === 'comModelo' && <ModeloInput />}
       <TextInput source="titulo" label="notificacoesGenericas.fields.titulo" fullWidth />
