@@ -111,12 +111,18 @@ const grupoUsuarios = { id: 0, cargo: 0, criados: 0 };
 /** Generic notifications: the manufacturer demo user holds the key (and the model key). */
 const genericNotifiers = { anonymous: false, super: true, montadora: true, dealer: false };
 /** A draft of the manufacturer's to the Aurora network group (it has recipients), made per call when needed. */
-async function rascunhoGenerico(portal: TestPortal, autorId: number) {
+async function rascunhoGenerico(portal: TestPortal, autorId: number, agendada = false) {
   const { db } = portal.database;
   const [aurora] = await db.select().from(gruposUsuarios).where(eq(gruposUsuarios.nome, 'Rede Aurora Motors'));
   const [row] = await db
     .insert(notificacoesGenericas)
-    .values({ tipo: 'comModelo', titulo: 'Matriz Genérica', texto: '<p>Matriz</p>', autorId })
+    .values({
+      tipo: 'comModelo',
+      titulo: 'Matriz Genérica',
+      texto: '<p>Matriz</p>',
+      autorId,
+      ...(agendada ? { estado: 'agendada', agendadoPara: new Date(Date.now() + 2 * 3600_000) } : {}),
+    })
     .returning();
   await db.insert(notificacaoGenericaGrupos).values({ notificacaoGenericaId: row.id, grupoUsuariosId: aurora.id });
   return row.id;
@@ -483,6 +489,11 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     enviarNotificacaoGenerica: {
       query: 'mutation($id: ID!) { enviarNotificacaoGenerica(id: $id, version: 1) { id estado } }',
       variables: async (ids, portal) => ({ id: await rascunhoGenerico(portal, ids.montadora) }),
+      allowed: genericNotifiers,
+    },
+    cancelarAgendamentoNotificacaoGenerica: {
+      query: 'mutation($id: ID!) { cancelarAgendamentoNotificacaoGenerica(id: $id, version: 1) { id estado } }',
+      variables: async (ids, portal) => ({ id: await rascunhoGenerico(portal, ids.montadora, true) }),
       allowed: genericNotifiers,
     },
     marcarNotificacoesComoVisualizadas: {

@@ -578,6 +578,12 @@ describe('ids of another scope on every operation', () => {
         { id: t.notificacaoGenerica },
       ],
     },
+    'Mutation.cancelarAgendamentoNotificacaoGenerica': {
+      refused: (t) => [
+        'mutation($id: ID!) { cancelarAgendamentoNotificacaoGenerica(id: $id, version: 1) { id } }',
+        { id: t.notificacaoGenerica },
+      ],
+    },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
