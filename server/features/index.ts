@@ -6,6 +6,7 @@ import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
 import { pushJob } from '../push';
 import { auditoriaFeature } from './auditoria';
+import { comunicadosFeature } from './comunicados';
 import { ausenciasFeature, documentosArea } from './ausencias';
 import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
@@ -51,6 +52,7 @@ export const features: Feature[] = [
   notificacoesFeature,
   dispositivosPushFeature,
   notificacoesGenericasFeature,
+  comunicadosFeature,
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
