@@ -6,7 +6,7 @@ import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
 import { pushJob } from '../push';
 import { auditoriaFeature } from './auditoria';
-import { comunicadosFeature } from './comunicados';
+import { anexosArea, comunicadosFeature, comunicadosJobs } from './comunicados';
 import { ausenciasFeature, documentosArea } from './ausencias';
 import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
@@ -56,7 +56,7 @@ export const features: Feature[] = [
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
-export const fileAreas = [documentosArea, importacoesArea, avataresArea, exportacoesArea];
+export const fileAreas = [documentosArea, importacoesArea, avataresArea, exportacoesArea, anexosArea];
 
 /** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
 export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers => ({
@@ -69,6 +69,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...limpezaNotificacoesJob(config),
   ...pushJob(config, log),
   ...envioJob,
+  ...comunicadosJobs(config, log),
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

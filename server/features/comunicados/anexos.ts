@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { policies } from '../../../domain/policies';
+import type { TokenVerifier } from '../../auth/verify';
+import { allows } from '../../authz';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { arquivos } from '../../db/schema';
+import { fileStore } from '../../files';
+import type { FileArea } from '../../files/sweep';
+import {
+  FORBIDDEN,
+  isRefusal,
+  multipartRoutes,
+  receiveFile,
+  refuse,
+  restCaller,
+  UNAUTHENTICATED,
+  type Refusal,
+} from '../../files/upload';
+import { anexosTotal } from './queries';
+
+// Attachments of announcements (and the rich text's images): uploaded first (POST
+// /api/upload/comunicado, one file streamed into the file store, area `comunicados`), then named by
+// id in salvarComunicado / criarErrataComunicado. Each file at most COMUNICADO_ANEXO_MAX_MB, refused
+// while it streams; with `?idComunicado=` the announcement's attachments and this one at most
+// COMUNICADO_ANEXOS_TOTAL_MAX_MB (the save checks the total again). The type is read from the bytes.
+
+const AREA = 'comunicados';
+
+/** For the file sweep: every file of the area with a record stays (drafts and sent ones alike). */
+export const anexosArea: FileArea = {
+  area: AREA,
+  chaves: sql`select chave from arquivos where chave like 'comunicados/%'`,
+};
+
+/** Types accepted, as file-type names them from the content (never from the file's name). */
+const TIPOS_ANEXO = new Set([
+  'pdf',
+  'png',
+  'jpg',
+  'gif',
+  'webp',
+  'bmp',
+  'tif',
+  'heic',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'cfb',
+  'zip',
+  'mp4',
+  'mp3',
+]);
+const SAMPLE_BYTES = 256 * 1024;
+const NOME_MAX_LENGTH = 255;
+
+function nomeDe(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'anexo').slice(0, NOME_MAX_LENGTH);
+}
+
+const tooLarge = (key: string, maxBytes: number): Refusal => ({
+  status: 413,
+  code: 'PAYLOAD_TOO_LARGE',
+  key,
+  params: { max: Math.floor(maxBytes / (1024 * 1024)) },
+});
+
+export async function anexoRoutes(
+  app: FastifyInstance,
+  { db, verify, config }: { db: Db; verify: TokenVerifier; config: Config },
+) {
+  const store = fileStore(config.filesDir);
+  const { anexoMaxBytes, anexosTotalMaxBytes } = config.comunicados;
+
+  await multipartRoutes(app, (scope) => {
+    scope.post<{ Querystring: { idComunicado?: string } }>('/api/upload/comunicado', async (req, reply) => {
+      const { session, idioma } = await restCaller(db, verify, req);
+      if (!session) return refuse(reply, idioma, UNAUTHENTICATED);
+      if (!allows(session, policies.comunicados.edit)) return refuse(reply, idioma, FORBIDDEN);
+      // What is left of the announcement's total, when the upload names its announcement (the author's).
+      let limit = anexoMaxBytes;
+      let refusal = tooLarge('comunicados.upload.grandeDemais', anexoMaxBytes);
+      const idComunicado = Number(req.query.idComunicado);
+      if (Number.isSafeInteger(idComunicado) && idComunicado > 0 && idComunicado <= 2_147_483_647) {
+        const { rows } = await db.execute(
+          sql`select 1 from comunicados where id = ${idComunicado} and autor_id = ${session.usuarioId}`,
+        );
+        if (rows.length) {
+          const restante = anexosTotalMaxBytes - (await anexosTotal(db, idComunicado));
+          if (restante < limit) {
+            limit = Math.max(restante, 0);
+            refusal = tooLarge('comunicados.validation.anexosTotal', anexosTotalMaxBytes);
+          }
+        }
+      }
+      const received = await receiveFile(req, {
+        types: TIPOS_ANEXO,
+        maxBytes: limit,
+        typeRefusedKey: 'comunicados.upload.tipoNaoPermitido',
+        sampleSize: SAMPLE_BYTES,
+      });
+      if (isRefusal(received)) return refuse(reply, idioma, received);
+      let stored;
+      try {
+        stored = await store.write(AREA, received.content, { maxBytes: limit });
+      } catch (error) {
+        received.discard();
+        if (received.isTooLarge(error)) return refuse(reply, idioma, refusal);
+        throw error;
+      }
+      const [row] = await db
+        .insert(arquivos)
+        .values({
+          chave: stored.key,
+          nome: nomeDe(received.filename),
+          tipoMime: received.mime,
+          tamanho: stored.size,
+          sha256: stored.sha256,
+          autorId: session.usuarioId,
+        })
+        .returning({ id: arquivos.id, nome: arquivos.nome, tamanho: arquivos.tamanho, tipoMime: arquivos.tipoMime });
+      return reply.code(201).send(row);
+    });
+  });
+}
