@@ -194,7 +194,9 @@ export const comunicadoSchema = z.object({
     .array(etiquetaNome)
     .max(COMUNICADO_ETIQUETAS_MAX, 'validation.maxItems')
     .default([])
-    .transform((nomes) => [...new Map(nomes.map((n) => [n.toLocaleLowerCase(), n])).values()]),
+    .transform((nomes) =>
+      nomes.filter((n, i) => nomes.findIndex((m) => m.toLocaleLowerCase() === n.toLocaleLowerCase()) === i),
+    ),
   serieId: recordId()
     .nullish()
     .transform((v) => v ?? null),

@@ -12,13 +12,13 @@ import {
   errataSchema,
   etiquetaSchema,
   idInput,
-  papeisDe,
   podeExecutar,
   rejeitarSchema,
   serieSchema,
   type AcaoComunicado,
   type ComunicadoValues,
   type EstadoComunicado,
+  type Transicao,
 } from '../../../domain/comunicados';
 import type { Idioma, TipoUsuario } from '../../../domain/enums';
 import { policies } from '../../../domain/policies';
@@ -104,14 +104,15 @@ async function readable(db: DbOrTx, session: Session, id: number) {
   return row;
 }
 
-/** Refuses `acao` on the record unless the table allows it: not the caller's to take (FORBIDDEN) or not now. */
+/** Refuses `acao` on the record unless the table allows it: not now (BAD_USER_INPUT) or not the caller's (FORBIDDEN). */
 function authorizeAcao(session: Session, acao: AcaoComunicado, row: q.ComunicadoRow) {
   if (podeExecutar(acao, factsOf(row), viewerOf(session))) return;
-  const papeis = papeisDe(factsOf(row), viewerOf(session));
-  const mayEver = TRANSICOES[acao].quem.some((alt) => alt.every((p) => papeis.has(p)));
-  throw mayEver
-    ? portalError(session.idioma, 'BAD_USER_INPUT', 'comunicados.errors.acaoNaoPermitida')
-    : portalError(session.idioma, 'FORBIDDEN', 'errors.forbidden');
+  const t: Transicao = TRANSICOES[acao];
+  const agora =
+    t.de.includes(row.estado as EstadoComunicado) && (t.arquivado === undefined || t.arquivado === row.arquivado);
+  throw agora
+    ? portalError(session.idioma, 'FORBIDDEN', 'errors.forbidden')
+    : portalError(session.idioma, 'BAD_USER_INPUT', 'comunicados.errors.acaoNaoPermitida');
 }
 
 /** What the audit keeps of an announcement. */
