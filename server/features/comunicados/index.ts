@@ -33,7 +33,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { comunicadoEtiquetas, comunicadoSeries, comunicados } from '../../db/schema';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { escapeHtml } from '../../html';
-import { badUserInputKeys, notFound, portalError } from '../../graphql/errors';
+import { badUserInput, badUserInputKeys, notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature, type Operation, type Operations } from '../../graphql/operation';
 import { notify } from '../notificacoes';
@@ -176,7 +176,7 @@ async function emptyGroups(tx: DbOrTx, autor: Session, grupoIds: readonly number
 }
 
 /** Field errors of a save: groups, removed users, department, series, attachments, approver. */
-async function saveErrors(tx: DbOrTx, session: Session, config: Config, input: ComunicadoValues) {
+async function saveErrors(tx: DbOrTx, session: Session, input: ComunicadoValues) {
   const errors: Record<string, string> = {};
   if (await unusableGroups(tx, session, input.grupoIds)) errors.grupoIds = 'comunicados.validation.grupoNaoPermitido';
   if (await q.unreachableUsers(tx, session, input.usuarioRemovidoIds))
@@ -185,27 +185,37 @@ async function saveErrors(tx: DbOrTx, session: Session, config: Config, input: C
     errors.departamentoId = 'comunicados.validation.departamentoInvalido';
   if (input.serieId && !(await q.exists(tx, 'comunicado_series', input.serieId, sql`t.active`)))
     errors.serieId = 'comunicados.validation.serieInvalida';
-  Object.assign(errors, await anexoErrors(tx, session, config, input.id ?? null, input.arquivoIds));
   if (input.aprovadorId && (await q.aprovadores(tx, session, null, input.aprovadorId)).length === 0)
     errors.aprovadorId = 'comunicados.validation.aprovadorInvalido';
   return errors;
 }
 
-async function anexoErrors(
-  tx: DbOrTx,
+/**
+ * Refuses attachments that are not the caller's uploads (or already the announcement's), or that add
+ * up to more than the configured total (with the limit in the message).
+ */
+async function checkAnexos(
+  db: DbOrTx,
   session: Session,
   config: Config,
   comunicadoId: number | null,
   arquivoIds: readonly number[],
-): Promise<Record<string, string>> {
-  if (arquivoIds.length === 0) return {};
-  const { invalidos, total } = await q.anexos(tx, session, comunicadoId, arquivoIds);
-  if (invalidos) return { arquivoIds: 'comunicados.validation.arquivoInvalido' };
-  if (total > config.comunicados.anexosTotalMaxBytes) return { arquivoIds: 'comunicados.validation.anexosTotal' };
-  return {};
+) {
+  if (arquivoIds.length === 0) return;
+  const { invalidos, total } = await q.anexos(db, session, comunicadoId, arquivoIds);
+  const max = config.comunicados.anexosTotalMaxBytes;
+  if (invalidos) throw badUserInputKeys(session.idioma, { arquivoIds: 'comunicados.validation.arquivoInvalido' });
+  if (total > max) {
+    throw badUserInput(session.idioma, {
+      arquivoIds: translate(session.idioma, 'comunicados.validation.anexosTotal', {
+        max: Math.floor(max / (1024 * 1024)),
+      }),
+    });
+  }
 }
 
 async function save(db: Db, session: Session, config: Config, input: ComunicadoValues) {
+  await checkAnexos(db, session, config, input.id ?? null, input.arquivoIds);
   const id = await auditedWrite<Snapshot>(db, session, {
     tipo: TIPO_AUDITORIA,
     table: comunicados,
@@ -215,7 +225,7 @@ async function save(db: Db, session: Session, config: Config, input: ComunicadoV
       authorizeAcao(session, 'salvar', row);
       return snapshotOf(row);
     },
-    check: (tx) => saveErrors(tx, session, config, input),
+    check: (tx) => saveErrors(tx, session, input),
     write: (tx) => q.write(tx, session, input),
     after: (before) => ({
       ...before,
@@ -628,11 +638,11 @@ export const comunicadosFeature: Feature = {
         const original = await readable(db, session, input.idParent);
         authorizeAcao(session, 'errata', original);
         if (original.idParent) throw badUserInputKeys(idioma, { idParent: 'comunicados.validation.errataDeErrata' });
+        await checkAnexos(db, session, config, null, input.arquivoIds);
         const id = await auditedWrite<Record<string, unknown>>(db, session, {
           tipo: TIPO_AUDITORIA,
           table: comunicados,
           load: async () => ({}),
-          check: (tx) => anexoErrors(tx, session, config, null, input.arquivoIds),
           write: (tx) => q.insertErrata(tx, session, original, input),
           after: () => ({
             estado: 'RASCUNHO',
