@@ -528,3 +528,85 @@ describe('send preview', () => {
     ).toBe('NOT_FOUND');
   });
 });
+
+describe('who sees and does what on the write side', () => {
+  it("keeps another author's draft from approvers until it asks for approval, and lets only the author delete or archive", async () => {
+    const c = await rascunho(criador.token);
+    expect(errorCode(await ler(aprovador2.token, c.id))).toBe('NOT_FOUND');
+    expect(errorCode(await ler(aprovadorB.token, c.id))).toBe('NOT_FOUND');
+    const submetido = ok(await submeter(criador.token, c, aprovador.id));
+    // Another approver in reach sees it (and may only preview it); another brand's does not.
+    expect(ok(await ler(aprovador2.token, c.id)).acoes).toEqual(['visualizarEnvio']);
+    expect(errorCode(await ler(aprovadorB.token, c.id))).toBe('NOT_FOUND');
+    const EXCLUIR = 'mutation($id: ID!, $v: Int) { excluirComunicado(id: $id, version: $v) }';
+    expect(errorCode(await call(aprovador.token, EXCLUIR, { id: c.id, v: submetido.version }))).toBe('BAD_USER_INPUT');
+    const enviado = ok(await aprovar(aprovador.token, submetido));
+    expect(enviado.acoes).toEqual(['errata', 'dashboard', 'lembrete', 'visualizarEnvio']);
+
+    const ARQUIVAR = `mutation($id: ID!, $a: Boolean!) { r: arquivarComunicado(id: $id, arquivado: $a) { ${FIELDS} } }`;
+    expect(errorCode(await call(aprovador.token, ARQUIVAR, { id: c.id, a: true }))).toBe('FORBIDDEN');
+    const arquivado = ok(await call(criador.token, ARQUIVAR, { id: c.id, a: true }));
+    expect(arquivado.acoes).toContain('desarquivar');
+    const enviados = async (arquivados: boolean) =>
+      (
+        await call<{ comunicados: { content: { id: string }[] } }>(
+          criador.token,
+          `query($a: Boolean) { comunicados(filterInput: { aba: "ENVIADOS", arquivados: $a }) { content { id } } }`,
+          { a: arquivados },
+        )
+      ).data!.comunicados.content.map((x) => x.id);
+    expect(await enviados(false)).not.toContain(c.id);
+    expect(await enviados(true)).toContain(c.id);
+    expect(errorCode(await call(criador.token, ARQUIVAR, { id: c.id, a: true }))).toBe('BAD_USER_INPUT');
+    expect(ok(await call(criador.token, ARQUIVAR, { id: c.id, a: false })).acoes).toContain('arquivar');
+  });
+
+  it('offers the labels used before (autocomplete), renames one once per name, and lists the departments', async () => {
+    await rascunho(criador.token, { etiquetas: ['Segurança do trabalho', 'Campanha'] });
+    const busca = await call<{
+      etiquetasComunicados: { content: { id: string; nome: string; totalComunicados: number; version: number }[] };
+    }>(
+      criador.token,
+      '{ etiquetasComunicados(filterInput: { busca: "seguranca" }) { content { id nome totalComunicados version } } }',
+    );
+    expect(busca.data!.etiquetasComunicados.content).toEqual([
+      expect.objectContaining({ nome: 'Segurança do trabalho', totalComunicados: 1 }),
+    ]);
+    const etiqueta = busca.data!.etiquetasComunicados.content[0];
+    const SALVAR = 'mutation($e: ComunicadoEtiquetaInput!) { salvarEtiquetaComunicado(etiqueta: $e) { id nome } }';
+    const dup = await call(criador.token, SALVAR, {
+      e: { id: etiqueta.id, version: etiqueta.version, nome: 'CAMPANHA' },
+    });
+    expect(fieldErrors(dup).nome).toBe('Já existe uma etiqueta com este nome');
+    const renomeada = await call(criador.token, SALVAR, {
+      e: { id: etiqueta.id, version: etiqueta.version, nome: 'Segurança' },
+    });
+    expect(renomeada.errors).toBeUndefined();
+    expect(errorCode(await call(leitor.token, SALVAR, { e: { nome: 'x' } }))).toBe('FORBIDDEN');
+
+    const [dep] = await kit.db
+      .insert(s.departamentos)
+      .values({ nome: kit.unique('Recursos Humanos'), sigla: 'RH', assinatura: 'Equipe de RH' })
+      .returning();
+    const deps = await call<{ departamentosComunicados: { id: string; sigla: string; assinatura: string }[] }>(
+      criador.token,
+      '{ departamentosComunicados { id sigla nome assinatura } }',
+    );
+    expect(deps.data!.departamentosComunicados).toContainEqual(
+      expect.objectContaining({ id: String(dep.id), sigla: 'RH', assinatura: 'Equipe de RH' }),
+    );
+    const comDep = ok(
+      await salvar(criador.token, { titulo: 'Com assinatura', mensagem: '<p>x</p>', departamentoId: dep.id }),
+    );
+    const lido = await call<{ comunicado: { departamento: { sigla: string; assinatura: string } } }>(
+      criador.token,
+      'query($id: ID!) { comunicado(id: $id) { departamento { sigla assinatura } } }',
+      { id: comDep.id },
+    );
+    expect(lido.data!.comunicado.departamento).toEqual({ sigla: 'RH', assinatura: 'Equipe de RH' });
+    expect(
+      fieldErrors(await salvar(criador.token, { titulo: 'x', mensagem: '<p>x</p>', departamentoId: 999999 }))
+        .departamentoId,
+    ).toBe('Departamento inválido');
+  });
+});

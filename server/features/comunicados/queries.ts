@@ -121,7 +121,8 @@ const COLUMNS = sql`c.id, c.version, c.estado, c.titulo, c.mensagem, ${iso('c.cr
 
 /**
  * Condition on `c`: the announcements the caller sees on the write side: their own; with the
- * approval key, those of authors they reach (usuarioScope); and those whose approval they hold.
+ * approval key, those of authors they reach (usuarioScope) once out of draft; and those whose
+ * approval they hold.
  */
 export function scopeOf(session: Session): SQL {
   const own = sql`c.autor_id = ${session.usuarioId}`;
@@ -130,7 +131,10 @@ export function scopeOf(session: Session): SQL {
     return sql`(${own} or ${holder})`;
   }
   const users = usuarioScope(session);
-  const reach = users ? sql`exists (select 1 from usuarios where usuarios.id = c.autor_id and ${users})` : sql`true`;
+  // Another author's draft stays theirs until they ask for approval or send it.
+  const reach = sql`(c.estado <> 'RASCUNHO' and ${
+    users ? sql`exists (select 1 from usuarios where usuarios.id = c.autor_id and ${users})` : sql`true`
+  })`;
   return sql`(${own} or ${reach} or ${holder})`;
 }
 
