@@ -211,6 +211,34 @@ describe('attachments', () => {
   });
 });
 
+describe('images of the message', () => {
+  it('are served by a link holding their hash, without a token, and kept in the message', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const up = await upload(autor.token, png, 'figura.png');
+    expect(up.status).toBe(201);
+    const link = (up.body as { imagemLink?: string }).imagemLink!;
+    expect(link).toMatch(/^\/api\/comunicados\/imagens\/\d+\/[0-9a-f]{64}$/);
+    const image = await fetch(`${kit.portal.url}${link}`);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    const wrong = await fetch(`${kit.portal.url}${link.replace(/[0-9a-f]{64}$/, '0'.repeat(64))}`);
+    expect(wrong.status).toBe(404);
+    // A PDF has no image link and is not served as one.
+    const pdf = await upload(autor.token, PDF, 'doc.pdf');
+    expect((pdf.body as { imagemLink?: string }).imagemLink).toBeNull();
+    const saved = await gql<{ r: { mensagem: string } }>(
+      kit.portal,
+      'mutation($c: ComunicadoInput!) { r: salvarComunicado(comunicado: $c) { mensagem } }',
+      { c: { titulo: 'Com figura', mensagem: `<p>Veja</p><img src="${link}" alt="figura">` } },
+      autor.token,
+    );
+    expect(saved.data!.r.mensagem).toBe(`<p>Veja</p><img src="${link}" alt="figura" />`);
+  });
+});
+
 // Two processes of the portal on one PostgreSQL database: the scheduled run goes to whichever worker
 // claims it, and even runs repeated on both processes at once send it once.
 describe.skipIf(!process.env.DATABASE_URL)('scheduled send with two server processes', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { COMUNICADO_IMAGEM_PATH } from '../../../domain/html';
 import { policies } from '../../../domain/policies';
 import type { TokenVerifier } from '../../auth/verify';
 import { allows } from '../../authz';
@@ -22,7 +23,9 @@ import { anexosTotal } from './queries';
 
 // Attachments of announcements (and the rich text's images): uploaded first (POST
 // /api/upload/comunicado, one file streamed into the file store, area `comunicados`), then named by
-// id in salvarComunicado / criarErrataComunicado. Each file at most COMUNICADO_ANEXO_MAX_MB, refused
+// id in salvarComunicado / criarErrataComunicado, or, an image, shown in the message through its
+// link (`imagemLink`, GET /api/comunicados/imagens/{id}/{sha256}: an <img> sends no token, so the
+// content's own hash in the path is what lets it through; nobody guesses it without the image). Each file at most COMUNICADO_ANEXO_MAX_MB, refused
 // while it streams; with `?idComunicado=` the announcement's attachments and this one at most
 // COMUNICADO_ANEXOS_TOTAL_MAX_MB (the save checks the total again). The type is read from the bytes.
 
@@ -56,6 +59,8 @@ const TIPOS_ANEXO = new Set([
   'mp3',
 ]);
 const SAMPLE_BYTES = 256 * 1024;
+/** Types an image of the message may have (served inline by the image route). */
+const IMAGENS = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const NOME_MAX_LENGTH = 255;
 
 function nomeDe(filename: string | undefined): string {
@@ -126,7 +131,32 @@ export async function anexoRoutes(
           autorId: session.usuarioId,
         })
         .returning({ id: arquivos.id, nome: arquivos.nome, tamanho: arquivos.tamanho, tipoMime: arquivos.tipoMime });
-      return reply.code(201).send(row);
+      const imagemLink = IMAGENS.has(row.tipoMime)
+        ? `${COMUNICADO_IMAGEM_PATH}imagens/${row.id}/${stored.sha256}`
+        : null;
+      return reply.code(201).send({ ...row, imagemLink });
     });
+  });
+
+  app.get<{ Params: { id: string; sha256: string } }>('/api/comunicados/imagens/:id/:sha256', async (req, reply) => {
+    const id = Number(req.params.id);
+    const { sha256 } = req.params;
+    const notFound = () => reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647 || !/^[0-9a-f]{64}$/.test(sha256)) return notFound();
+    const { rows } = await db.execute<{ chave: string; tipo_mime: string }>(sql`select chave, tipo_mime from arquivos
+      where id = ${id} and sha256 = ${sha256} and chave like 'comunicados/%'`);
+    const row = rows[0];
+    if (!row || !IMAGENS.has(row.tipo_mime)) return notFound();
+    let content;
+    try {
+      content = await store.read(row.chave);
+    } catch {
+      return notFound();
+    }
+    reply.header('cache-control', 'private, max-age=86400, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', "default-src 'none'");
+    reply.type(row.tipo_mime);
+    return reply.send(content);
   });
 }

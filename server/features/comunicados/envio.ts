@@ -77,7 +77,8 @@ interface Claimed {
  */
 export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: number): Promise<number | undefined> {
   const { rows } = await tx.execute<Claimed & Record<string, unknown>>(sql`update comunicados c
-    set estado = 'ENVIADO', enviado_em = now(), updated_at = now(), remetente_id = coalesce(${remetenteId ?? null}::int, c.autor_id)
+    set estado = 'ENVIADO', enviado_em = now(), updated_at = now(),
+      remetente_id = coalesce(${remetenteId ?? null}::int, c.remetente_id, c.autor_id)
     where c.id = ${id} and ${claim}
     returning c.autor_id as "autorId", (select u.tipo from usuarios u where u.id = c.autor_id) as "autorTipo",
       c.serie_id as "serieId", c.id_parent as "idParent", c.titulo, c.justificativa, c.renotificar,
@@ -179,7 +180,9 @@ export async function sendEmails(
   const { titulo, mensagem, assinatura } = info[0];
   const link = `${config.publicUrl}/comunicados/visualizar/${id}`;
   const rodape = translate('PT_BR', 'comunicados.email.rodape', { link });
-  const html = `${mensagem}${assinatura ? `<p>${escapeHtml(assinatura)}</p>` : ''}<p>${escapeHtml(rodape)}</p>`;
+  // Images of the store, linked by a portal path in the message, by the full address in an e-mail.
+  const corpo = mensagem.replaceAll('src="/api/comunicados/', `src="${config.publicUrl}/api/comunicados/`);
+  const html = `${corpo}${assinatura ? `<p>${escapeHtml(assinatura)}</p>` : ''}<p>${escapeHtml(rodape)}</p>`;
   const texto = `${mensagem
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
