@@ -239,6 +239,48 @@ describe('images of the message', () => {
   });
 });
 
+describe('scheduled send', () => {
+  it('goes out by its job when its time comes, and a cancelled one does not', async () => {
+    const agendar = async () => {
+      const draft = (await salvar(autor.token, { grupoIds: [grupo] })).data!.r;
+      const scheduled = (await enviar(draft, new Date(Date.now() + 2 * 3600_000).toISOString())).data!.r;
+      expect(scheduled.status.id).toBe('AGENDADO');
+      return scheduled;
+    };
+    const vai = await agendar();
+    const cancelado = await agendar();
+    const cancel = await gql(
+      kit.portal,
+      'mutation($id: ID!, $v: Int) { cancelarAgendamentoComunicado(id: $id, version: $v) { id } }',
+      { id: cancelado.id, v: cancelado.version },
+      autor.token,
+    );
+    expect(cancel.errors).toBeUndefined();
+    for (const c of [vai, cancelado]) {
+      await kit.db.execute(sql`update comunicados set agendado_para = now() - interval '1 second'
+        where id = ${Number(c.id)} and estado = 'AGENDADO'`);
+      await kit.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'envioComunicado' and singleton_key = ${c.id}`,
+      );
+    }
+    await vi.waitFor(
+      async () => {
+        const { rows } = await kit.db.execute<{ status: string }>(sql`select status from jobs
+          where fila = 'envioComunicado' and payload->>'id' in (${vai.id}, ${cancelado.id})`);
+        expect(rows.map((r) => r.status)).toEqual(['CONCLUIDO', 'CONCLUIDO']);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const { rows } = await kit.db.execute<{ id: number; estado: string; envios: number }>(sql`select c.id, c.estado,
+        (select count(*)::int from comunicado_envios e where e.comunicado_id = c.id) as envios
+      from comunicados c where c.id in (${Number(vai.id)}, ${Number(cancelado.id)}) order by c.id`);
+    expect(rows.map((r) => [r.estado, r.envios])).toEqual([
+      ['ENVIADO', 2],
+      ['RASCUNHO', 0],
+    ]);
+  });
+});
+
 // Two processes of the portal on one PostgreSQL database: the scheduled run goes to whichever worker
 // claims it, and even runs repeated on both processes at once send it once.
 describe.skipIf(!process.env.DATABASE_URL)('scheduled send with two server processes', () => {

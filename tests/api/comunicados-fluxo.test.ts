@@ -610,3 +610,45 @@ describe('who sees and does what on the write side', () => {
     ).toBe('Departamento inválido');
   });
 });
+
+describe('the demo accounts', () => {
+  it('let the creator write to the Aurora network, the montadora user approve, and the dealer user receive it', async () => {
+    const [criadorDemo, montadoraDemo, dealerDemo] = await Promise.all(
+      ['criador@portal.test', 'montadora@portal.test', 'dealer@portal.test'].map((email) => signIn(kit.portal, email)),
+    );
+    const ids = Object.fromEntries(
+      (
+        await kit.db.execute<{ id: number; email: string }>(sql`select id, email from usuarios
+          where email in ('criador@portal.test', 'montadora@portal.test', 'dealer@portal.test')`)
+      ).rows.map((r) => [r.email, Number(r.id)]),
+    );
+    const [aurora] = await kit.db
+      .execute<{ id: number }>(sql`select id from grupos_usuarios where nome = 'Rede Aurora Motors'`)
+      .then((r) => r.rows);
+    let c = ok(
+      await salvar(criadorDemo.access_token, {
+        titulo: 'Campanha de revisão',
+        mensagem: '<p>Revisão</p>',
+        grupoIds: [aurora.id],
+      }),
+    );
+    expect(c.acoes).not.toContain('enviar');
+    const aprovadores = await call<{ aprovadoresComunicado: { id: string }[] }>(
+      criadorDemo.access_token,
+      '{ aprovadoresComunicado { id } }',
+    );
+    expect(aprovadores.data!.aprovadoresComunicado.map((a) => Number(a.id))).toContain(ids['montadora@portal.test']);
+    c = ok(await submeter(criadorDemo.access_token, c, ids['montadora@portal.test']));
+    c = ok(await aprovar(montadoraDemo.access_token, c));
+    expect(c.status.id).toBe('ENVIADO');
+    expect(await envios(c.id)).toContain(ids['dealer@portal.test']);
+    const bell = await call<{ notificacoesMenu: { titulo: string; link: string }[] }>(
+      dealerDemo.access_token,
+      '{ notificacoesMenu { titulo link } }',
+    );
+    expect(bell.data!.notificacoesMenu[0]).toEqual({
+      titulo: 'Campanha de revisão',
+      link: `/comunicados/visualizar/${c.id}`,
+    });
+  });
+});
