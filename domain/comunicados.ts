@@ -16,7 +16,7 @@ import {
   COMUNICADO_TITULO_MAX_LENGTH,
   JUSTIFICATION_MIN_LENGTH,
 } from './limits';
-import { optionalText, recordId, requiredText, versionField } from './schemas/campos';
+import { dataHoraAdiante, optionalText, recordId, requiredText, versionField } from './schemas/campos';
 import { BUSCA_MAX_LENGTH, filterInputSchema } from './schemas/lista';
 import { emailField } from './schemas/usuario';
 
@@ -220,18 +220,7 @@ export type ComunicadoValues = z.output<typeof comunicadoSchema>;
 
 /** A time at least an hour from `now` (null: now). The form checks it with the browser's clock, the server with its own. */
 export const agendamento = (now = () => Date.now()) =>
-  z
-    .string()
-    .nullish()
-    .transform((value) => value || null)
-    .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'validation.invalidValue')
-    .refine(
-      (value) =>
-        value === null ||
-        Number.isNaN(Date.parse(value)) ||
-        Date.parse(value) >= now() + COMUNICADO_AGENDAMENTO_ANTECEDENCIA_MS,
-      'comunicados.validation.agendamentoAntecedencia',
-    );
+  dataHoraAdiante(COMUNICADO_AGENDAMENTO_ANTECEDENCIA_MS, 'comunicados.validation.agendamentoAntecedencia', now);
 
 /** An action on one announcement at the version the caller read. */
 export const acaoSchema = z.object({ id: recordId(), version: versionField });

@@ -10,14 +10,17 @@ import { arquivos } from '../../db/schema';
 import { fileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import {
+  DOCUMENTO_SAMPLE_BYTES,
   FORBIDDEN,
   isRefusal,
+  nomeArquivo,
   multipartRoutes,
   receiveFile,
   refuse,
   restCaller,
+  TIPOS_DOCUMENTO,
+  tooLarge,
   UNAUTHENTICATED,
-  type Refusal,
 } from '../../files/upload';
 import { anexosTotal } from './queries';
 
@@ -37,45 +40,10 @@ export const anexosArea: FileArea = {
   chaves: sql`select chave from arquivos where chave like 'comunicados/%'`,
 };
 
-/** Types accepted, as file-type names them from the content (never from the file's name). */
-const TIPOS_ANEXO = new Set([
-  'pdf',
-  'png',
-  'jpg',
-  'gif',
-  'webp',
-  'bmp',
-  'tif',
-  'heic',
-  'docx',
-  'xlsx',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  'cfb',
-  'zip',
-  'mp4',
-  'mp3',
-]);
-const SAMPLE_BYTES = 256 * 1024;
+/** Types accepted, as file-type reads them from the content: documents, archives, audio and video. */
+const TIPOS_ANEXO = new Set([...TIPOS_DOCUMENTO, 'zip', 'mp4', 'mp3']);
 /** Types an image of the message may have (served inline by the image route). */
 const IMAGENS = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-const NOME_MAX_LENGTH = 255;
-
-function nomeDe(filename: string | undefined): string {
-  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'anexo').slice(0, NOME_MAX_LENGTH);
-}
-
-const tooLarge = (key: string, maxBytes: number): Refusal => ({
-  status: 413,
-  code: 'PAYLOAD_TOO_LARGE',
-  key,
-  params: { max: Math.floor(maxBytes / (1024 * 1024)) },
-});
 
 export async function anexoRoutes(
   app: FastifyInstance,
@@ -91,7 +59,7 @@ export async function anexoRoutes(
       if (!allows(session, policies.comunicados.edit)) return refuse(reply, idioma, FORBIDDEN);
       // What is left of the announcement's total, when the upload names its announcement (the author's).
       let limit = anexoMaxBytes;
-      let refusal = tooLarge('comunicados.upload.grandeDemais', anexoMaxBytes);
+      let refusal = tooLarge(anexoMaxBytes, 'comunicados.upload.grandeDemais');
       const idComunicado = Number(req.query.idComunicado);
       if (Number.isSafeInteger(idComunicado) && idComunicado > 0 && idComunicado <= 2_147_483_647) {
         const { rows } = await db.execute(
@@ -101,7 +69,7 @@ export async function anexoRoutes(
           const restante = anexosTotalMaxBytes - (await anexosTotal(db, idComunicado));
           if (restante < limit) {
             limit = Math.max(restante, 0);
-            refusal = tooLarge('comunicados.validation.anexosTotal', anexosTotalMaxBytes);
+            refusal = tooLarge(anexosTotalMaxBytes, 'comunicados.validation.anexosTotal');
           }
         }
       }
@@ -109,7 +77,7 @@ export async function anexoRoutes(
         types: TIPOS_ANEXO,
         maxBytes: limit,
         typeRefusedKey: 'comunicados.upload.tipoNaoPermitido',
-        sampleSize: SAMPLE_BYTES,
+        sampleSize: DOCUMENTO_SAMPLE_BYTES,
       });
       if (isRefusal(received)) return refuse(reply, idioma, received);
       let stored;
@@ -124,7 +92,7 @@ export async function anexoRoutes(
         .insert(arquivos)
         .values({
           chave: stored.key,
-          nome: nomeDe(received.filename),
+          nome: nomeArquivo(received.filename, 'anexo'),
           tipoMime: received.mime,
           tamanho: stored.size,
           sha256: stored.sha256,
