@@ -31,6 +31,15 @@ export const HTML_ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ['href', 'target', 'rel'],
 };
 
+/**
+ * An announcement's message may also show images of the file store (uploaded with the editor):
+ * `img` with these attributes, its `src` a path of the portal under COMUNICADO_IMAGEM_PATH only.
+ */
+export const HTML_IMAGE_ATTRIBUTES = ['src', 'alt', 'width', 'height'] as const;
+export const COMUNICADO_IMAGEM_PATH = '/api/comunicados/';
+export const isComunicadoImagemSrc = (src: string) =>
+  src.startsWith(COMUNICADO_IMAGEM_PATH) && /^[\w/.-]+$/.test(src) && !src.includes('..');
+
 /** URL schemes a link may use. */
 export const HTML_ALLOWED_SCHEMES = ['http', 'https', 'mailto'] as const;
 

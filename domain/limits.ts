@@ -33,3 +33,35 @@ export const NOTIFICACOES_PANEL_WIDTH_PX = 420;
 export const NOTIFICACOES_PANEL_FULL_WIDTH_BELOW_PX = 480;
 /** The bell's badge shows the count up to this, then "99+". */
 export const NOTIFICACOES_BADGE_MAX = 99;
+
+// Announcements (comunicados, issue #28; spec sections 5 and 9).
+/** Scheduling an announcement: at least this far ahead (1 hour). */
+export const COMUNICADO_AGENDAMENTO_ANTECEDENCIA_MS = 60 * 60 * 1000;
+/** An erratum's justification: at least JUSTIFICATION_MIN_LENGTH characters, at most this. */
+export const COMUNICADO_JUSTIFICATIVA_MAX_LENGTH = 2_000;
+export const COMUNICADO_TITULO_MAX_LENGTH = 200;
+/** The message's sanitised HTML (images are file-store links, never inline data). */
+export const COMUNICADO_MENSAGEM_MAX_LENGTH = 200_000;
+export const COMUNICADO_MOTIVO_REJEICAO_MAX_LENGTH = 2_000;
+/** Most user groups, removed users, loose e-mails, labels and attachments of one announcement. */
+export const COMUNICADO_GRUPOS_MAX = 50;
+export const COMUNICADO_REMOVIDOS_MAX = 1_000;
+export const COMUNICADO_EMAILS_AVULSOS_MAX = 500;
+export const COMUNICADO_ETIQUETAS_MAX = 20;
+export const COMUNICADO_ETIQUETA_MAX_LENGTH = 40;
+export const COMUNICADO_ARQUIVOS_MAX = 20;
+/** A series' prefix ("RH" in "RH-0042 – title") and the digits its number is padded to. */
+export const COMUNICADO_SERIE_PREFIXO_MAX_LENGTH = 10;
+export const COMUNICADO_SERIE_DIGITOS = 4;
+/**
+ * Attachments: defaults of the configurable limits (spec section 9: "configurable and not shown"),
+ * COMUNICADO_ANEXO_MAX_MB per file and COMUNICADO_ANEXOS_TOTAL_MAX_MB per announcement.
+ */
+export const COMUNICADO_ANEXO_MAX_BYTES_PADRAO = 25 * 1024 * 1024;
+export const COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO = 50 * 1024 * 1024;
+/** The reminder to unread recipients: at most once per this interval (a day). */
+export const COMUNICADO_LEMBRETE_INTERVALO_MS = 24 * 60 * 60 * 1000;
+/** Failed e-mails are retried this many times, with backoff. */
+export const COMUNICADO_EMAIL_TENTATIVAS_MAX = 5;
+/** The home page's recent announcements. */
+export const COMUNICADO_ENVIOS_RECENTES = 6;

@@ -18,7 +18,169 @@ const PRODUTO_FIELDS = 'id nome URI baseUriHomolog';
 /** A notification as its recipient reads it (the bell's panel and /notificacoes). */
 const NOTIFICACAO_FIELDS = 'id titulo texto data produto link recente lida';
 
+/** An announcement as its author and approvers see it (the form, the preview, the author's tabs). */
+const COMUNICADO_FIELDS = `id version titulo mensagem createdDateTime envioDateTime motivoRejeicao dataHoraAgendamento
+  status { id description } usuarioCriador { id nome email } usuarioAprovador { id nome email }
+  detentoresAprovacao { id nome email } decididoPor { id nome email } grupos { id nome }
+  usuariosRemovidos { id nome email } etiquetas { id nome } arquivos { id nome tamanho tipoMime }
+  rascunho enviado emAprovacao rejeitado agendado active arquivado emailsAvulsos { email status { name descricao } }
+  departamento { id sigla nome assinatura } idParent justificativa renotificar reiniciarLeitura
+  erratas { id titulo justificativa envioDateTime } templateName serie { id nome prefixo } numero exigeConfirmacao
+  destinatarios acoes`;
+/** A row of the author's tabs. */
+const COMUNICADO_ROW_FIELDS = `id version titulo createdDateTime envioDateTime dataHoraAgendamento status { id description }
+  usuarioCriador { id nome } detentoresAprovacao { id nome } etiquetas { id nome } departamento { id sigla nome }
+  arquivado destinatarios acoes`;
+/** A delivery as its reader reads it. */
+const COMUNICADO_ENVIO_FIELDS = `id lido lidoEm confirmado confirmadoEm arquivado favorito active comunicado { id titulo
+  mensagem envioDateTime departamento { id sigla nome assinatura } usuarioCriador { id nome } etiquetas { id nome }
+  arquivos { id nome tamanho tipoMime } exigeConfirmacao idParent justificativa
+  erratas { id titulo justificativa envioDateTime } serie { id prefixo } numero }`;
+const COMUNICADO_SERIE_FIELDS = 'id version nome prefixo contador active';
+const COMUNICADO_ETIQUETA_FIELDS = 'id version nome totalComunicados';
+/** Actions on one announcement at the version read. */
+const ACAO_ARGS = { id: 'ID!', version: 'Int' } as const;
+
 export const OPERATIONS = {
+  // Announcements (issue #28): writing, approval, series, labels (server/features/comunicados,
+  // write side) and the reader's deliveries, counts and dashboards (reading side).
+  comunicados: {
+    queries: {
+      comunicado: { operation: 'comunicado', args: { id: 'ID!' }, fields: COMUNICADO_FIELDS },
+      // The author's and approvers' tabs: ENVIADOS, AGENDADOS, RASCUNHOS, PENDENTES_APROVACAO.
+      lista: {
+        operation: 'comunicados',
+        args: { filterInput: 'ComunicadoFilterInput' },
+        fields: `content { ${COMUNICADO_ROW_FIELDS} } totalElements`,
+      },
+      aprovadores: { operation: 'aprovadoresComunicado', args: { busca: 'String' }, fields: 'id nome email' },
+      departamentos: { operation: 'departamentosComunicados', fields: 'id sigla nome assinatura' },
+      series: {
+        operation: 'seriesComunicados',
+        args: { filterInput: 'FilterInput' },
+        fields: `content { ${COMUNICADO_SERIE_FIELDS} } totalElements`,
+      },
+      // The Labels tab, and the form's autocomplete (busca).
+      etiquetas: {
+        operation: 'etiquetasComunicados',
+        args: { filterInput: 'FilterInput' },
+        fields: `content { ${COMUNICADO_ETIQUETA_FIELDS} } totalElements`,
+      },
+      previaDestinatarios: {
+        operation: 'previaDestinatariosComunicado',
+        args: { grupoIds: '[ID!]!', usuarioRemovidoIds: '[ID!]' },
+        fields: '',
+      },
+      visualizarEnvio: {
+        operation: 'visualizarEnvio',
+        args: { id: 'ID!' },
+        fields: `comunicado { ${COMUNICADO_FIELDS} } destinatarios grupos { id nome destinatarios } emailsAvulsos
+          avisos { tipo mensagem grupo { id nome } email }`,
+      },
+      emails: {
+        operation: 'comunicadoEmails',
+        args: { id: 'ID!', filterInput: 'ComunicadoEmailFilterInput' },
+        fields: 'content { email avulso status { name descricao } tentativas enviadoEm } totalElements',
+      },
+      // The reader: ENTRADA or ARQUIVADOS, the tabs' counts, one delivery, the home page's recent ones.
+      envios: {
+        operation: 'comunicadoEnvios',
+        args: { filterInput: 'ComunicadoEnvioFilterInput' },
+        fields: `content { ${COMUNICADO_ENVIO_FIELDS} } totalElements`,
+      },
+      contagens: {
+        operation: 'contagensComunicados',
+        fields: 'naoLidos naoLidosArquivados pendentesAprovacao rascunhos agendados',
+      },
+      envio: { operation: 'comunicadoEnvio', args: { idComunicado: 'ID!' }, fields: COMUNICADO_ENVIO_FIELDS },
+      recentes: { operation: 'comunicadoEnviosRecentes', fields: COMUNICADO_ENVIO_FIELDS },
+      linkAnexo: {
+        operation: 'linkDownloadAnexoComunicado',
+        args: { idComunicado: 'ID!', idArquivo: 'ID!' },
+        fields: '',
+      },
+      dashboard: {
+        operation: 'comunicadoDashboard',
+        args: { id: 'ID!' },
+        fields: `comunicado { ${COMUNICADO_ROW_FIELDS} exigeConfirmacao } destinatarios lidos taxaLeitura confirmados
+          leiturasPorDia { data lidos confirmados } emails { fila enviados falhas } lembradoEm podeLembrar`,
+      },
+      // nivel: MARCA, GRUPO or DEALER.
+      rollup: {
+        operation: 'comunicadoDashboardRollup',
+        args: { id: 'ID!', nivel: 'String!' },
+        fields: 'id nome destinatarios lidos confirmados taxaLeitura',
+      },
+      naoLidos: {
+        operation: 'comunicadoNaoLidos',
+        args: { id: 'ID!', filterInput: 'FilterInput' },
+        fields: 'content { id nome email lidoEm confirmadoEm } totalElements',
+      },
+    },
+    mutations: {
+      salvar: { operation: 'salvarComunicado', args: { comunicado: 'ComunicadoInput!' }, fields: COMUNICADO_FIELDS },
+      excluir: { operation: 'excluirComunicado', args: ACAO_ARGS, fields: '' },
+      enviarParaAprovacao: {
+        operation: 'enviarComunicadoParaAprovacao',
+        args: { ...ACAO_ARGS, aprovadorId: 'ID!', dataHoraAgendamento: 'String' },
+        fields: COMUNICADO_FIELDS,
+      },
+      retirarDaAprovacao: { operation: 'retirarComunicadoDaAprovacao', args: ACAO_ARGS, fields: COMUNICADO_FIELDS },
+      aprovar: { operation: 'aprovarComunicado', args: ACAO_ARGS, fields: COMUNICADO_FIELDS },
+      rejeitar: {
+        operation: 'rejeitarComunicado',
+        args: { ...ACAO_ARGS, motivo: 'String!' },
+        fields: COMUNICADO_FIELDS,
+      },
+      // Send now (no date) or schedule (dataHoraAgendamento, at least an hour ahead).
+      enviar: {
+        operation: 'enviarComunicado',
+        args: { ...ACAO_ARGS, dataHoraAgendamento: 'String' },
+        fields: COMUNICADO_FIELDS,
+      },
+      cancelarAgendamento: {
+        operation: 'cancelarAgendamentoComunicado',
+        args: ACAO_ARGS,
+        fields: COMUNICADO_FIELDS,
+      },
+      arquivar: {
+        operation: 'arquivarComunicado',
+        args: { id: 'ID!', arquivado: 'Boolean!' },
+        fields: COMUNICADO_FIELDS,
+      },
+      errata: {
+        operation: 'criarErrataComunicado',
+        args: { errata: 'ErrataComunicadoInput!' },
+        fields: COMUNICADO_FIELDS,
+      },
+      salvarSerie: {
+        operation: 'salvarSerieComunicado',
+        args: { serie: 'ComunicadoSerieInput!' },
+        fields: COMUNICADO_SERIE_FIELDS,
+      },
+      salvarEtiqueta: {
+        operation: 'salvarEtiquetaComunicado',
+        args: { etiqueta: 'ComunicadoEtiquetaInput!' },
+        fields: COMUNICADO_ETIQUETA_FIELDS,
+      },
+      excluirEtiqueta: { operation: 'excluirEtiquetaComunicado', args: ACAO_ARGS, fields: '' },
+      // The reader's own deliveries (ids: ComunicadoEnvio ids; the view by announcement id).
+      abrir: { operation: 'abrirComunicado', args: { idComunicado: 'ID!' }, fields: COMUNICADO_ENVIO_FIELDS },
+      marcarLidos: { operation: 'marcarComunicadosLidos', args: { ids: '[ID!]!', lido: 'Boolean!' }, fields: '' },
+      favoritar: { operation: 'favoritarComunicados', args: { ids: '[ID!]!', favorito: 'Boolean!' }, fields: '' },
+      arquivarEnvios: {
+        operation: 'arquivarComunicadoEnvios',
+        args: { ids: '[ID!]!', arquivado: 'Boolean!' },
+        fields: '',
+      },
+      confirmarLeitura: {
+        operation: 'confirmarLeituraComunicado',
+        args: { idComunicado: 'ID!' },
+        fields: COMUNICADO_ENVIO_FIELDS,
+      },
+      lembrarNaoLidos: { operation: 'lembrarNaoLidosComunicado', args: { id: 'ID!' }, fields: '' },
+    },
+  },
   // Notifications (issue #27): the bell's count and panel, on every page, and /notificacoes.
   notificacoes: {
     queries: {

@@ -1318,6 +1318,57 @@ export const en = {
       naoAgendada: 'This notification is not scheduled.',
     },
   },
+  comunicados: {
+    estados: {
+      RASCUNHO: 'Draft',
+      EM_APROVACAO: 'In approval',
+      APROVADO: 'Approved',
+      REJEITADO: 'Rejected',
+      AGENDADO: 'Scheduled',
+      ENVIADO: 'Sent',
+    },
+    emailStatus: { FILA: 'Queued', ENVIADO: 'Sent', FALHOU: 'Failed: %{erro}' },
+    avisos: {
+      GRUPO_SEM_DESTINATARIOS: 'The group %{grupo} has no recipients',
+      EMAIL_DE_USUARIO:
+        'The e-mail %{email} belongs to a portal user: they also get the announcement in the portal if they are in the groups',
+    },
+    validation: {
+      agendamentoAntecedencia: 'Scheduling must be at least 1 hour from now',
+      semDestinatarios: 'Choose at least one recipient: a user group or an e-mail',
+      grupoSemDestinatarios: 'The selected group has no recipients',
+      grupoNaoPermitido: 'You may not use one of the chosen groups',
+      usuarioNaoPermitido: 'One of the removed users does not exist or is out of your reach',
+      aprovadorInvalido: 'Choose an approver among those who may approve announcements in your reach',
+      departamentoInvalido: 'Invalid department',
+      serieInvalida: 'Invalid or inactive series',
+      arquivoInvalido: 'Invalid attachment: upload the file again',
+      anexosTotal: 'The attachments add up to more than the maximum of %{max} MB',
+      prefixoEmUso: 'A series with this prefix already exists',
+      etiquetaEmUso: 'A label with this name already exists',
+      errataDeErrata: 'Write the erratum of the original announcement',
+    },
+    errors: {
+      naoImplementado: 'This announcement operation is not available yet',
+      acaoNaoPermitida: 'This action is not allowed for this announcement in its current state',
+    },
+    notificacoes: {
+      aprovacaoPendente: 'Announcement awaiting your approval',
+      aprovado: 'Your announcement was approved',
+      rejeitado: 'Your announcement was rejected',
+      rejeitadoTexto: 'Reason: %{motivo}',
+      enviado: 'Your announcement was sent to %{n} users',
+      agendado: 'Your announcement was scheduled for %{data}',
+      errata: 'Erratum',
+    },
+    email: {
+      rodape: 'Read it in the portal: %{link}',
+    },
+    upload: {
+      tipoNaoPermitido: 'Attachment type not allowed: upload a PDF, an image, an Office document, a text or an archive',
+      grandeDemais: 'Attachment too large: the maximum is %{max} MB per file',
+    },
+  },
   upload: {
     semArquivo: 'No file was sent',
     tipoNaoPermitido: 'File type not allowed: send a PDF, an image or an Office document',

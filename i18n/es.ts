@@ -1327,6 +1327,58 @@ export const es = {
       naoAgendada: 'Esta notificación no está programada.',
     },
   },
+  comunicados: {
+    estados: {
+      RASCUNHO: 'Borrador',
+      EM_APROVACAO: 'En aprobación',
+      APROVADO: 'Aprobado',
+      REJEITADO: 'Rechazado',
+      AGENDADO: 'Programado',
+      ENVIADO: 'Enviado',
+    },
+    emailStatus: { FILA: 'En cola', ENVIADO: 'Enviado', FALHOU: 'Falló: %{erro}' },
+    avisos: {
+      GRUPO_SEM_DESTINATARIOS: 'El grupo %{grupo} no tiene destinatarios',
+      EMAIL_DE_USUARIO:
+        'El correo %{email} es de un usuario del portal: también recibe el comunicado en el portal si está en los grupos',
+    },
+    validation: {
+      agendamentoAntecedencia: 'La programación debe ser para al menos 1 hora a partir de ahora',
+      semDestinatarios: 'Elija al menos un destinatario: un grupo de usuarios o un correo',
+      grupoSemDestinatarios: 'El grupo seleccionado no tiene destinatarios',
+      grupoNaoPermitido: 'No puede usar uno de los grupos elegidos',
+      usuarioNaoPermitido: 'Uno de los usuarios quitados no existe o está fuera de su alcance',
+      aprovadorInvalido: 'Elija un aprobador entre quienes pueden aprobar comunicados en su alcance',
+      departamentoInvalido: 'Departamento no válido',
+      serieInvalida: 'Serie no válida o inactiva',
+      arquivoInvalido: 'Adjunto no válido: envíe el archivo de nuevo',
+      anexosTotal: 'Los adjuntos suman más que el máximo de %{max} MB',
+      prefixoEmUso: 'Ya existe una serie con este prefijo',
+      etiquetaEmUso: 'Ya existe una etiqueta con este nombre',
+      errataDeErrata: 'Escriba la fe de erratas del comunicado original',
+    },
+    errors: {
+      naoImplementado: 'Esta operación de comunicados aún no está disponible',
+      acaoNaoPermitida: 'Esta acción no está permitida para este comunicado en su situación actual',
+    },
+    notificacoes: {
+      aprovacaoPendente: 'Comunicado en espera de su aprobación',
+      aprovado: 'Su comunicado fue aprobado',
+      rejeitado: 'Su comunicado fue rechazado',
+      rejeitadoTexto: 'Motivo: %{motivo}',
+      enviado: 'Su comunicado fue enviado a %{n} usuarios',
+      agendado: 'Su comunicado fue programado para %{data}',
+      errata: 'Fe de erratas',
+    },
+    email: {
+      rodape: 'Léalo en el portal: %{link}',
+    },
+    upload: {
+      tipoNaoPermitido:
+        'Tipo de adjunto no permitido: envíe un PDF, una imagen, un documento de Office, un texto o un archivo comprimido',
+      grandeDemais: 'Adjunto demasiado grande: el máximo es %{max} MB por archivo',
+    },
+  },
   upload: {
     semArquivo: 'No se envió ningún archivo',
     tipoNaoPermitido: 'Tipo de archivo no permitido: envíe un PDF, una imagen o un documento de Office',

@@ -1322,6 +1322,58 @@ export const ptBR = {
       naoAgendada: 'Esta notificação não está agendada.',
     },
   },
+  comunicados: {
+    estados: {
+      RASCUNHO: 'Rascunho',
+      EM_APROVACAO: 'Em aprovação',
+      APROVADO: 'Aprovado',
+      REJEITADO: 'Rejeitado',
+      AGENDADO: 'Agendado',
+      ENVIADO: 'Enviado',
+    },
+    emailStatus: { FILA: 'Na fila', ENVIADO: 'Enviado', FALHOU: 'Falhou: %{erro}' },
+    avisos: {
+      GRUPO_SEM_DESTINATARIOS: 'O grupo %{grupo} não possui destinatários',
+      EMAIL_DE_USUARIO:
+        'O e-mail %{email} é de um usuário do portal: ele também recebe o comunicado no portal se estiver nos grupos',
+    },
+    validation: {
+      agendamentoAntecedencia: 'O agendamento deve ser para pelo menos 1 hora a partir de agora',
+      semDestinatarios: 'Escolha pelo menos um destinatário: um grupo de usuários ou um e-mail',
+      grupoSemDestinatarios: 'O grupo selecionado não possui destinatários',
+      grupoNaoPermitido: 'Você não pode usar um dos grupos escolhidos',
+      usuarioNaoPermitido: 'Um dos usuários removidos não existe ou está fora do seu alcance',
+      aprovadorInvalido: 'Escolha um aprovador entre os que podem aprovar comunicados no seu alcance',
+      departamentoInvalido: 'Departamento inválido',
+      serieInvalida: 'Série inválida ou inativa',
+      arquivoInvalido: 'Anexo inválido: envie o arquivo novamente',
+      anexosTotal: 'Os anexos somam mais que o máximo de %{max} MB',
+      prefixoEmUso: 'Já existe uma série com este prefixo',
+      etiquetaEmUso: 'Já existe uma etiqueta com este nome',
+      errataDeErrata: 'Escreva a errata do comunicado original',
+    },
+    errors: {
+      naoImplementado: 'Esta operação de comunicados ainda não está disponível',
+      acaoNaoPermitida: 'Esta ação não é permitida para este comunicado na situação atual',
+    },
+    notificacoes: {
+      aprovacaoPendente: 'Comunicado aguardando sua aprovação',
+      aprovado: 'Seu comunicado foi aprovado',
+      rejeitado: 'Seu comunicado foi rejeitado',
+      rejeitadoTexto: 'Motivo: %{motivo}',
+      enviado: 'Seu comunicado foi enviado a %{n} usuários',
+      agendado: 'Seu comunicado foi agendado para %{data}',
+      errata: 'Errata',
+    },
+    email: {
+      rodape: 'Leia no portal: %{link}',
+    },
+    upload: {
+      tipoNaoPermitido:
+        'Tipo de anexo não permitido: envie um PDF, uma imagem, um documento do Office, um texto ou um arquivo compactado',
+      grandeDemais: 'Anexo grande demais: o máximo é %{max} MB por arquivo',
+    },
+  },
   upload: {
     semArquivo: 'Nenhum arquivo enviado',
     tipoNaoPermitido: 'Tipo de arquivo não permitido: envie um PDF, uma imagem ou um documento do Office',

@@ -69,6 +69,8 @@ export interface Config {
   /** The daily removal of stored files nothing uses (server/files/sweep.ts). */
   fileSweep: { cron: string; graceHours: number };
   notificacoes: { pruneCron: string; retentionDays: number };
+  /** Announcements' attachments (issue #28): bytes per file and in total per announcement. */
+  comunicados: { anexoMaxBytes: number; anexosTotalMaxBytes: number };
   /** Web Push (server/push): VAPID keys (absent: generated once and kept in the database) and delivery. */
   push: PushConfig;
   /** Bulk user import (issue #15). */
@@ -427,6 +429,16 @@ export const ENVIRONMENT = {
     default: '180',
     meaning: 'days a notification is kept for its recipients before that job removes it',
   },
+  COMUNICADO_ANEXO_MAX_MB: {
+    schema: integer(25, 1, 900),
+    default: '25',
+    meaning: 'largest attachment of an announcement, in MB (refused while it is uploaded)',
+  },
+  COMUNICADO_ANEXOS_TOTAL_MAX_MB: {
+    schema: integer(50, 1, 900),
+    default: '50',
+    meaning: 'most MB of attachments one announcement may carry in all',
+  },
   VAPID_PUBLIC_KEY: {
     schema: text(),
     default: 'unset (generated once, kept in the database)',
@@ -549,6 +561,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dormantUsers: dormantUsersOf(e),
     fileSweep: { cron: e.FILE_SWEEP_CRON.trim(), graceHours: e.FILE_SWEEP_GRACE_HOURS },
     notificacoes: { pruneCron: e.NOTIFICATION_PRUNE_CRON.trim(), retentionDays: e.NOTIFICATION_RETENTION_DAYS },
+    comunicados: {
+      anexoMaxBytes: e.COMUNICADO_ANEXO_MAX_MB * 1024 * 1024,
+      anexosTotalMaxBytes: e.COMUNICADO_ANEXOS_TOTAL_MAX_MB * 1024 * 1024,
+    },
     push: pushOf(e),
     importacao: {
       maxBytes: e.IMPORT_MAX_MB * 1024 * 1024,

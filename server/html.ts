@@ -1,5 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
-import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES, HTML_ALLOWED_TAGS } from '../domain/html';
+import {
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_SCHEMES,
+  HTML_ALLOWED_TAGS,
+  HTML_IMAGE_ATTRIBUTES,
+  isComunicadoImagemSrc,
+} from '../domain/html';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...HTML_ALLOWED_TAGS],
@@ -23,9 +29,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** A rich text as it may be stored: only the allowlist of domain/html.ts is kept. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+/** An announcement's message: the same allowlist, plus images of the portal's own store (domain/html.ts). */
+const WITH_IMAGES: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...HTML_ALLOWED_TAGS, 'img'],
+  allowedAttributes: { ...OPTIONS.allowedAttributes, img: [...HTML_IMAGE_ATTRIBUTES] },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isComunicadoImagemSrc(frame.attribs.src ?? ''),
+};
+
+/** A rich text as it may be stored: only the allowlist of domain/html.ts is kept (with images: an announcement's). */
+export function sanitizeRichText(html: string, { imagens = false } = {}): string {
+  return sanitizeHtml(html, imagens ? WITH_IMAGES : OPTIONS).trim();
 }
 
 /** A link a notification may carry: an http(s) address or a path of the portal. */

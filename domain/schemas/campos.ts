@@ -134,3 +134,19 @@ export const optionalInstant = z.coerce
     'validation.dateRange',
   )
   .optional();
+
+/**
+ * An optional date and time (ISO 8601) at least `antecedenciaMs` after `now` (empty: none, i.e. now):
+ * scheduling a send (spec sections 5 and 9). A form checks it with the browser's clock, the server
+ * with its own; `messageKey` says the bound in the screen's words.
+ */
+export const dataHoraAdiante = (antecedenciaMs: number, messageKey: string, now = () => Date.now()) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'validation.invalidValue')
+    .refine(
+      (value) => value === null || Number.isNaN(Date.parse(value)) || Date.parse(value) >= now() + antecedenciaMs,
+      messageKey,
+    );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, requiredText, versionField } from './campos';
+import { dataHoraAdiante, recordId, requiredText, versionField } from './campos';
 import { filterInputSchema } from './lista';
 
 // Notification models and generic notifications (spec section 2, /notificacoesGenericas; issue #27).
@@ -69,16 +69,11 @@ export function envioSchema(now = () => Date.now()) {
   return z.object({
     id: recordId(),
     version: versionField,
-    dataHoraAgendamento: z
-      .string()
-      .nullish()
-      .transform((value) => value || null)
-      .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'validation.invalidValue')
-      .refine(
-        (value) =>
-          value === null || Number.isNaN(Date.parse(value)) || Date.parse(value) >= now() + AGENDAMENTO_ANTECEDENCIA_MS,
-        'notificacoesGenericas.validation.agendamentoAntecedencia',
-      ),
+    dataHoraAgendamento: dataHoraAdiante(
+      AGENDAMENTO_ANTECEDENCIA_MS,
+      'notificacoesGenericas.validation.agendamentoAntecedencia',
+      now,
+    ),
   });
 }
 

@@ -2,7 +2,7 @@
  * The session users of one embedded database, kept between requests (issue #27: the bell's unread
  * count is a request of one short statement, and reading the session doubled it). One process owns
  * an embedded database, and the database says at commit when anything a session is made of changed
- * (migration 0023: channel `sessoes`), so what is kept is dropped before the writer's next statement
+ * (migration 0024: channel `sessoes`), so what is kept is dropped before the writer's next statement
  * runs and no request ever sees a user as they were before a committed change. A PostgreSQL server
  * has other processes writing: there every request reads its session.
  */

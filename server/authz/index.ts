@@ -50,5 +50,7 @@ export {
   usuarioOwnedScope,
   usuarioReach,
   usuarioScope,
+  usuarioAlcanca,
+  unusableGroups,
 } from './scope';
 export { allows, refusalOf, type Policy, type Reach } from '../../domain/policies';

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { allOf, idOf } from '../db/lists';
+import { allOf, arrayOf, idOf } from '../db/lists';
 import { dealers, grupos, gruposUsuarios, usuarioMarcas, usuarios } from '../db/schema';
 import type { Reach } from '../../domain/policies';
 import type { Session } from './index';
@@ -230,3 +230,31 @@ export function grupoUsuariosReadScope(session: Session): SQL | undefined {
 /** How far the caller reaches a user group: missing, unreadable (outside), read only (shared), or editable (owned). */
 export const grupoUsuariosReach = (db: DbOrTx, session: Session, id: number) =>
   reachOf(db, gruposUsuarios, id, grupoUsuariosReadScope(session), grupoUsuariosEditScope(session));
+
+/**
+ * Whether the user of row `viewer` may see the user of row `target` (both `usuarios` aliases of the
+ * enclosing query): usuarioScope's rule for a viewer known only in SQL (a row's author, each
+ * candidate approver), for conditions over many viewers at once. Keep the two in step.
+ */
+export function usuarioAlcanca(viewer: string, target: string): SQL {
+  const v = sql.raw(viewer);
+  const t = sql.raw(target);
+  return sql`(${t}.id = ${v}.id or ${v}.tipo = 'TECSINAPSE'
+    or (${v}.tipo = 'MONTADORA' and ${t}.tipo in ('MONTADORA', 'DEALER_GRUPO') and ${t}.marcas_efetivas
+      && array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${v}.id))
+    or (${v}.tipo = 'DEALER_GRUPO' and ${t}.tipo = 'DEALER_GRUPO' and exists (select 1 from usuario_dealers theirs
+      join usuario_dealers mine on mine.dealer_id = theirs.dealer_id
+      where theirs.usuario_id = ${t}.id and mine.usuario_id = ${v}.id)))`;
+}
+
+/**
+ * How many of the user groups `ids` the caller may not use (unknown, inactive, or not readable by
+ * them): none (0) is fine. The screens that address users through groups refuse the others.
+ */
+export async function unusableGroups(db: DbOrTx, session: Session, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const readable = grupoUsuariosReadScope(session);
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from unnest(${arrayOf(ids)}) v
+    where v not in (select grupos_usuarios.id from grupos_usuarios where ${allOf(sql`grupos_usuarios.active`, readable) ?? sql`true`})`);
+  return Number(rows[0]!.n);
+}

@@ -27,7 +27,7 @@ export interface Database {
    */
   gate: PriorityGate;
   /**
-   * Calls `changed` at the commit of anything a session is made of (migration 0023), where one
+   * Calls `changed` at the commit of anything a session is made of (migration 0024), where one
    * process owns the database (PGlite); none on a server, where other processes write.
    */
   watchSessoes?: (changed: () => void) => void;
@@ -113,7 +113,7 @@ async function openPglite(dir: string, archive?: Blob): Promise<Database> {
   const client = await PGlite.create({ dataDir: dir, loadDataDir: archive, extensions: { btree_gist, pg_trgm } });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
-  // The one connection asks for the `sessoes` notifications (migration 0023); nobody else listens.
+  // The one connection asks for the `sessoes` notifications (migration 0024); nobody else listens.
   await client.exec(`set portal.avisar_sessoes = 'on'; listen sessoes`);
   const sessionWatchers = new Set<() => void>();
   // PGlite calls its listeners in a microtask queued while it reads the committing statement's

@@ -6,6 +6,7 @@ import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
 import { pushJob } from '../push';
 import { auditoriaFeature } from './auditoria';
+import { anexosArea, comunicadosFeature, comunicadosJobs } from './comunicados';
 import { ausenciasFeature, documentosArea } from './ausencias';
 import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
@@ -51,10 +52,11 @@ export const features: Feature[] = [
   notificacoesFeature,
   dispositivosPushFeature,
   notificacoesGenericasFeature,
+  comunicadosFeature,
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
-export const fileAreas = [documentosArea, importacoesArea, avataresArea, exportacoesArea];
+export const fileAreas = [documentosArea, importacoesArea, avataresArea, exportacoesArea, anexosArea];
 
 /** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
 export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers => ({
@@ -67,6 +69,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...limpezaNotificacoesJob(config),
   ...pushJob(config, log),
   ...envioJob,
+  ...comunicadosJobs(config, log),
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

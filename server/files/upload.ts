@@ -26,10 +26,11 @@ export const UNAUTHENTICATED: Refusal = { status: 401, code: 'UNAUTHENTICATED', 
 export const FORBIDDEN: Refusal = { status: 403, code: 'FORBIDDEN', key: 'errors.forbidden' };
 const NO_FILE: Refusal = { status: 400, code: 'BAD_USER_INPUT', key: 'upload.semArquivo' };
 
-export const tooLarge = (maxBytes: number): Refusal => ({
+/** A file past `maxBytes` (the message says the limit in MB; `key` a route's own wording). */
+export const tooLarge = (maxBytes: number, key = 'upload.grandeDemais'): Refusal => ({
   status: 413,
   code: 'PAYLOAD_TOO_LARGE',
-  key: 'upload.grandeDemais',
+  key,
   params: { max: maxBytes / (1024 * 1024) },
 });
 
@@ -123,4 +124,40 @@ export async function bufferOf(content: Readable, maxBytes: number): Promise<Buf
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Documents and images as file-type names them from the content (never from the file's name): PDF,
+ * images, Office and OpenDocument files, and Word, Excel and PowerPoint before 2007 (OLE compound
+ * files, `cfb`). Absence documents take these; announcements' attachments add a few.
+ */
+export const TIPOS_DOCUMENTO: ReadonlySet<string> = new Set([
+  'pdf',
+  'png',
+  'jpg',
+  'gif',
+  'webp',
+  'bmp',
+  'tif',
+  'heic',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'cfb',
+]);
+
+/** Bytes read to recognise a document's type: office files are zip archives whose telling entry may come late. */
+export const DOCUMENTO_SAMPLE_BYTES = 256 * 1024;
+
+const NOME_MAX_LENGTH = 255;
+
+/** A file name fit to store and show: no path, no control characters, at most 255 characters. */
+export function nomeArquivo(filename: string | undefined, padrao: string): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || padrao).slice(0, NOME_MAX_LENGTH);
 }

@@ -30,10 +30,19 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
   };
 }
 
+/** What became of one outbox message: sent by SMTP, kept in the outbox (no SMTP), or failed. */
+export interface DeliveryResult {
+  id: number;
+  resultado: 'enviado' | 'outbox' | 'falha';
+  /** The failure's reason, and whether the server refused it for good (SMTP 5xx: no retry helps). */
+  erro?: string;
+  permanente?: boolean;
+}
+
 /**
  * Sends messages already written to the outbox (by a job that queues many in one statement, in
  * the transaction of its change): through SMTP when configured, each marked sent or failed;
- * otherwise they stay in the outbox.
+ * otherwise they stay in the outbox. Answers what became of each (a job keeping its own statuses).
  */
 export function outboxDelivery(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
@@ -44,7 +53,7 @@ export function outboxDelivery(
   let transport: Promise<Transporter> | undefined;
   const transportOf = (smtpUrl: string) =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
-  return async (rows: QueuedMail[]) => {
+  return async (rows: QueuedMail[]): Promise<DeliveryResult[]> => {
     if (!config.smtpUrl) {
       // Never the text: it may carry a password link, and logs travel further than the database.
       if (rows.length === 1) {
@@ -52,8 +61,9 @@ export function outboxDelivery(
       } else if (rows.length > 1) {
         log.info({ count: rows.length, firstOutboxId: rows[0].id }, 'e-mails kept in outbox');
       }
-      return;
+      return rows.map((row) => ({ id: row.id, resultado: 'outbox' as const }));
     }
+    const results: DeliveryResult[] = [];
     for (const row of rows) {
       try {
         await (
@@ -66,14 +76,23 @@ export function outboxDelivery(
           html: row.html,
         });
         await db.update(emailOutbox).set({ enviadoEm: new Date() }).where(eq(emailOutbox.id, row.id));
+        results.push({ id: row.id, resultado: 'enviado' });
       } catch (error) {
         log.error({ err: error, outboxId: row.id }, 'e-mail could not be sent');
         await db
           .update(emailOutbox)
           .set({ erro: String(error) })
           .where(eq(emailOutbox.id, row.id));
+        const code = (error as { responseCode?: unknown }).responseCode;
+        results.push({
+          id: row.id,
+          resultado: 'falha',
+          erro: error instanceof Error ? error.message : String(error),
+          permanente: typeof code === 'number' && code >= 500,
+        });
       }
     }
+    return results;
   };
 }
 

@@ -258,7 +258,10 @@ export async function signIn(
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   data?: T | null;
-  errors?: { message: string; extensions?: { code?: string; fieldErrors?: Record<string, string> } }[];
+  errors?: {
+    message: string;
+    extensions?: { code?: string; messageKey?: string; fieldErrors?: Record<string, string> };
+  }[];
 }
 
 export async function gql<T = Record<string, unknown>>(

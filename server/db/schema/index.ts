@@ -7,3 +7,4 @@ export * from './arquivos';
 export * from './gruposUsuarios';
 export * from './importacoes';
 export * from './notificacoes';
+export * from './comunicados';

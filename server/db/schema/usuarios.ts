@@ -84,6 +84,8 @@ export const usuarios = pgTable(
      * (server/features/usuarios/identidade.ts). Null: nothing to send.
      */
     identidadePendenteDesde: timestamp({ withTimezone: true }),
+    /** Accepts announcements by e-mail as well as in the portal (comunicados' mail job reads it). */
+    aceitaEmail: boolean().notNull().default(true),
     /** When the dormant-user job last warned the user that the account is about to be inactivated. */
     avisoInatividadeEm: timestamp({ withTimezone: true }),
     /**

@@ -18,6 +18,9 @@ export async function hasDemoAccounts(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The demo announcement writer: only PORTAL_CRIACAO_COMUNICADOS, in the montadora user's first brand. */
+export const DEMO_CRIADOR_EMAIL = 'criador@portal.test';
+
 export const MONTADORA_KEYS: FunctionKey[] = [
   'PORTAL_MANUTENCAO_DEALERS_GRUPO',
   'PORTAL_MANUTENCAO_USUARIOS',
@@ -310,6 +313,17 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
       dealerIds: tipo === 'DEALER_GRUPO' ? [dealer.id] : [],
     });
   }
+
+  // A manufacturer who writes announcements and must ask an approver (the montadora user) to send them.
+  await createUsuario(tx, {
+    ...senha,
+    nome: 'Carla Criadora',
+    email: DEMO_CRIADOR_EMAIL,
+    tipo: 'MONTADORA',
+    funcionalidades: ['PORTAL_CRIACAO_COMUNICADOS'],
+    tipoAcessoIds: [portalUsuario.id],
+    marcaIds: [marcas[0].id],
+  });
 
   // One public recipient group, so the demo has a group to open, use and copy: the dealer-group
   // users of every Aurora Motors dealer (the audience engine keeps it current as users change).

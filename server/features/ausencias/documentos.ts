@@ -8,12 +8,15 @@ import { arquivos } from '../../db/schema';
 import { fileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import {
+  DOCUMENTO_SAMPLE_BYTES,
   FORBIDDEN,
   isRefusal,
+  nomeArquivo,
   multipartRoutes,
   receiveFile,
   refuse,
   restCaller,
+  TIPOS_DOCUMENTO,
   tooLarge,
   UNAUTHENTICATED,
 } from '../../files/upload';
@@ -36,37 +39,6 @@ export const documentosArea: FileArea = {
   soltos: deleteDocumentosSoltos,
 };
 
-/** Types accepted, as file-type names them from the content (never from the file's name). */
-const TIPOS_DOCUMENTO = new Set([
-  'pdf',
-  'png',
-  'jpg',
-  'gif',
-  'webp',
-  'bmp',
-  'tif',
-  'heic',
-  'docx',
-  'xlsx',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  // Word, Excel and PowerPoint before 2007 (OLE compound files).
-  'cfb',
-]);
-/** Bytes read to recognise the type: office files are zip archives whose telling entry may come late. */
-const SAMPLE_BYTES = 256 * 1024;
-const NOME_MAX_LENGTH = 255;
-
-/** A file name fit to store and show: no path, no control characters, at most 255 characters. */
-function nomeDe(filename: string | undefined): string {
-  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'documento').slice(0, NOME_MAX_LENGTH);
-}
-
 export async function documentoRoutes(
   app: FastifyInstance,
   { db, verify, filesDir }: { db: Db; verify: TokenVerifier; filesDir: string },
@@ -82,7 +54,7 @@ export async function documentoRoutes(
         types: TIPOS_DOCUMENTO,
         maxBytes: DOCUMENTO_MAX_BYTES,
         typeRefusedKey: 'upload.tipoNaoPermitido',
-        sampleSize: SAMPLE_BYTES,
+        sampleSize: DOCUMENTO_SAMPLE_BYTES,
       });
       if (isRefusal(received)) return refuse(reply, idioma, received);
       let stored;
@@ -98,7 +70,7 @@ export async function documentoRoutes(
         .insert(arquivos)
         .values({
           chave: stored.key,
-          nome: nomeDe(received.filename),
+          nome: nomeArquivo(received.filename, 'documento'),
           tipoMime: received.mime,
           tamanho: stored.size,
           sha256: stored.sha256,

@@ -4,7 +4,7 @@ import type {
   NotificacaoGenericaValues,
   TipoNotificacaoGenerica,
 } from '../../../domain/schemas/notificacaoGenerica';
-import { grupoUsuariosReadScope, usuarioScope, type Session } from '../../authz';
+import { usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { sanitizeRichText } from '../../html';
@@ -93,14 +93,8 @@ export async function versoes(db: DbOrTx, id: number) {
   return rows;
 }
 
-/** The groups among `ids` the caller may not use (unknown, or not readable by them): none is fine. */
-export async function unusableGroups(db: DbOrTx, session: Session, ids: readonly number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const readable = grupoUsuariosReadScope(session);
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from unnest(${arrayOf(ids)}) v
-    where v not in (select grupos_usuarios.id from grupos_usuarios where ${allOf(sql`grupos_usuarios.active`, readable) ?? sql`true`})`);
-  return Number(rows[0]!.n);
-}
+/** The groups among `ids` the caller may not use (shared with the announcements: server/authz). */
+export { unusableGroups } from '../../authz';
 
 /** Models the caller reaches that `id` may name as its model. */
 export async function modeloExists(db: DbOrTx, session: Session, id: number): Promise<boolean> {

@@ -1,0 +1,343 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as s from '../../server/db/schema';
+import { seedKit } from './kit';
+import { errorCode, fieldErrors, gql, startSecondProcess, type TestPortal } from './portal';
+
+// Announcements' sending (issue #28): e-mails through a real SMTP server this test starts (one
+// address accepted, one refused for good, one deferred and retried later), attachments refused while
+// they stream with translated messages, and the scheduled send exactly once with two server processes
+// on one PostgreSQL database.
+
+const kit = seedKit({ seed: 2802, domain: 'comunicados-envio.test' });
+
+const received: string[] = [];
+let smtp: SMTPServer;
+let filesDir: string;
+let autor: { id: number; token: string };
+let outro: { id: number; token: string };
+let grupo: number;
+let leitorEmail: string;
+let semEmail: string;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const pdfDe = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('recusado'))
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (address.address.startsWith('adiado'))
+        return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = smtp.server.address() as { port: number };
+  filesDir = mkdtempSync(path.join(tmpdir(), 'comunicados-files-'));
+  await kit.start({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    FILES_DIR: filesDir,
+    COMUNICADO_ANEXO_MAX_MB: '1',
+    COMUNICADO_ANEXOS_TOTAL_MAX_MB: '1',
+  });
+  const marca = (await kit.marca('Marca envio')).id;
+  const dealer = await kit.dealer({ marcaIds: [marca] });
+  autor = await kit.caller({
+    tipo: 'MONTADORA',
+    marca,
+    funcionalidades: ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_APROVACAO_ENVIO_COMUNICADOS'],
+  });
+  outro = await kit.caller({ tipo: 'MONTADORA', marca, funcionalidades: ['PORTAL_CRIACAO_COMUNICADOS'] });
+  const leitor = await kit.usuario({ tipo: 'DEALER_GRUPO', marca, dealer: dealer.id });
+  const calado = await kit.usuario({ tipo: 'DEALER_GRUPO', marca, dealer: dealer.id });
+  await kit.db.execute(sql`update usuarios set aceita_email = false where id = ${calado.id}`);
+  leitorEmail = leitor.email;
+  semEmail = calado.email;
+  const [g] = await kit.db
+    .insert(s.gruposUsuarios)
+    .values({ nome: kit.unique('Rede envio'), criadorId: autor.id, possuiPerfil: true, todosDealers: true })
+    .returning();
+  await kit.db.insert(s.grupoUsuariosMarcas).values({ grupoUsuariosId: g.id, marcaId: marca });
+  await kit.db.insert(s.grupoUsuariosTiposUsuario).values({ grupoUsuariosId: g.id, tipo: 'DEALER_GRUPO' });
+  grupo = g.id;
+});
+
+afterAll(async () => {
+  await kit.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+const FIELDS = 'id version status { id } emailsAvulsos { email status { name descricao } } arquivos { id nome }';
+type Comunicado = {
+  id: string;
+  version: number;
+  status: { id: string };
+  emailsAvulsos: { email: string; status: { name: string; descricao: string } | null }[];
+};
+
+async function salvar(token: string, c: Record<string, unknown>) {
+  return gql<{ r: Comunicado }>(
+    kit.portal,
+    `mutation($c: ComunicadoInput!) { r: salvarComunicado(comunicado: $c) { ${FIELDS} } }`,
+    { c: { titulo: kit.unique('Comunicado'), mensagem: '<p>Texto</p>', ...c } },
+    token,
+  );
+}
+
+async function enviar(c: Comunicado, quando?: string) {
+  return gql<{ r: Comunicado }>(
+    kit.portal,
+    `mutation($id: ID!, $v: Int, $q: String) { r: enviarComunicado(id: $id, version: $v, dataHoraAgendamento: $q) { ${FIELDS} } }`,
+    { id: c.id, v: c.version, q: quando ?? null },
+    autor.token,
+  );
+}
+
+const emails = async (id: string) =>
+  (
+    await kit.db.execute<{ email: string; status: string; erro: string | null; tentativas: number }>(
+      sql`select email, status, erro, tentativas from comunicado_emails where comunicado_id = ${Number(id)} order by email`,
+    )
+  ).rows;
+
+describe('e-mails', () => {
+  it('go to loose addresses and to recipients who accept e-mail, each with its status', async () => {
+    const draft = (
+      await salvar(autor.token, {
+        grupoIds: [grupo],
+        emailsAvulsos: ['aceito@fora.test', 'recusado@fora.test', 'adiado@fora.test'],
+      })
+    ).data!.r;
+    const sent = await enviar(draft);
+    expect(sent.errors).toBeUndefined();
+    await vi.waitFor(async () => expect((await emails(draft.id)).filter((m) => m.tentativas === 0)).toEqual([]), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    const rows = await emails(draft.id);
+    expect(rows.map((m) => [m.email, m.status])).toEqual(
+      [
+        ['aceito@fora.test', 'ENVIADO'],
+        ['adiado@fora.test', 'FILA'],
+        [leitorEmail, 'ENVIADO'],
+        ['recusado@fora.test', 'FALHOU'],
+      ].sort((a, b) => a[0].localeCompare(b[0])),
+    );
+    expect(rows.map((m) => m.email)).not.toContain(semEmail);
+    expect(rows.find((m) => m.email === 'recusado@fora.test')!.erro).toMatch(/550|Mailbox unavailable|rejected/i);
+    expect(received).toEqual(expect.arrayContaining(['aceito@fora.test', leitorEmail]));
+    expect(received).not.toContain('recusado@fora.test');
+    // The deferred one waits for a retry after a backoff, with a run queued for then.
+    const { rows: retry } = await kit.db.execute<{ espera: number }>(sql`select
+        extract(epoch from proxima_tentativa - now())::int as espera from comunicado_emails
+      where comunicado_id = ${Number(draft.id)} and email = 'adiado@fora.test'`);
+    expect(retry[0].espera).toBeGreaterThan(30);
+    expect(retry[0].espera).toBeLessThanOrEqual(60);
+    const { rows: jobs } = await kit.db.execute(sql`select 1 from pgboss.job where name = 'emailsComunicado'
+      and singleton_key = ${draft.id} and state = 'created' and start_after > now()`);
+    expect(jobs).toHaveLength(1);
+
+    const lido = await gql<{ comunicado: Comunicado }>(
+      kit.portal,
+      'query($id: ID!) { comunicado(id: $id) { emailsAvulsos { email status { name descricao } } } }',
+      { id: draft.id },
+      autor.token,
+    );
+    const avulsos = Object.fromEntries(lido.data!.comunicado.emailsAvulsos.map((m) => [m.email, m.status]));
+    expect(avulsos['aceito@fora.test']).toEqual({ name: 'ENVIADO', descricao: 'Enviado' });
+    expect(avulsos['adiado@fora.test']).toEqual({ name: 'FILA', descricao: 'Na fila' });
+    expect(avulsos['recusado@fora.test']!.name).toBe('FALHOU');
+    expect(avulsos['recusado@fora.test']!.descricao).toMatch(/^Falhou: /);
+  });
+});
+
+async function upload(token: string, content: Buffer, name: string, idComunicado?: string) {
+  const form = new FormData();
+  form.append('arquivo', new Blob([new Uint8Array(content)]), name);
+  const response = await fetch(
+    `${kit.portal.url}/api/upload/comunicado${idComunicado ? `?idComunicado=${idComunicado}` : ''}`,
+    { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
+  );
+  return { status: response.status, body: (await response.json()) as { id?: number; message?: string } };
+}
+
+describe('attachments', () => {
+  it('are refused while streaming past the limits, with a translated message; the type is read from the bytes', async () => {
+    const antes = await kit.db.select().from(s.arquivos);
+    const texto = await upload(autor.token, Buffer.from('só texto, nada de PDF'), 'falso.pdf');
+    expect(texto.status).toBe(415);
+    expect(texto.body.message).toMatch(/^Tipo de anexo não permitido/);
+    const grande = await upload(autor.token, pdfDe(1024 * 1024 + 10), 'grande.pdf');
+    expect(grande.status).toBe(413);
+    expect(grande.body.message).toBe('Anexo grande demais: o máximo é 1 MB por arquivo');
+    expect(await kit.db.select().from(s.arquivos)).toHaveLength(antes.length);
+
+    const a = await upload(autor.token, pdfDe(600 * 1024), 'a.pdf');
+    const b = await upload(autor.token, pdfDe(600 * 1024), 'b.pdf');
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const both = await salvar(autor.token, { grupoIds: [grupo], arquivoIds: [a.body.id, b.body.id] });
+    expect(fieldErrors(both).arquivoIds).toBe('Os anexos somam mais que o máximo de 1 MB');
+    const one = await salvar(autor.token, { grupoIds: [grupo], arquivoIds: [a.body.id] });
+    expect(one.errors).toBeUndefined();
+    const c = one.data!.r as Comunicado & { arquivos: { id: string; nome: string }[] };
+    expect(c.arquivos).toEqual([{ id: String(a.body.id), nome: 'a.pdf' }]);
+    // Uploading for this announcement: what is left of its total is the limit.
+    const mais = await upload(autor.token, pdfDe(600 * 1024), 'c.pdf', c.id);
+    expect(mais.status).toBe(413);
+    expect(mais.body.message).toBe('Os anexos somam mais que o máximo de 1 MB');
+    // Another user's file cannot be attached.
+    const alheio = await salvar(outro.token, { arquivoIds: [b.body.id] });
+    expect(fieldErrors(alheio).arquivoIds).toBe('Anexo inválido: envie o arquivo novamente');
+    // A reader without the keys may not upload.
+    const leitor = await kit.caller({ tipo: 'DEALER_GRUPO' });
+    expect((await upload(leitor.token, PDF, 'x.pdf')).status).toBe(403);
+  });
+});
+
+describe('images of the message', () => {
+  it('are served by a link holding their hash, without a token, and kept in the message', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const up = await upload(autor.token, png, 'figura.png');
+    expect(up.status).toBe(201);
+    const link = (up.body as { imagemLink?: string }).imagemLink!;
+    expect(link).toMatch(/^\/api\/comunicados\/imagens\/\d+\/[0-9a-f]{64}$/);
+    const image = await fetch(`${kit.portal.url}${link}`);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    const wrong = await fetch(`${kit.portal.url}${link.replace(/[0-9a-f]{64}$/, '0'.repeat(64))}`);
+    expect(wrong.status).toBe(404);
+    // A PDF has no image link and is not served as one.
+    const pdf = await upload(autor.token, PDF, 'doc.pdf');
+    expect((pdf.body as { imagemLink?: string }).imagemLink).toBeNull();
+    const saved = await gql<{ r: { mensagem: string } }>(
+      kit.portal,
+      'mutation($c: ComunicadoInput!) { r: salvarComunicado(comunicado: $c) { mensagem } }',
+      { c: { titulo: 'Com figura', mensagem: `<p>Veja</p><img src="${link}" alt="figura">` } },
+      autor.token,
+    );
+    expect(saved.data!.r.mensagem).toBe(`<p>Veja</p><img src="${link}" alt="figura" />`);
+  });
+});
+
+describe('scheduled send', () => {
+  it('goes out by its job when its time comes, and a cancelled one does not', async () => {
+    const agendar = async () => {
+      const draft = (await salvar(autor.token, { grupoIds: [grupo] })).data!.r;
+      const scheduled = (await enviar(draft, new Date(Date.now() + 2 * 3600_000).toISOString())).data!.r;
+      expect(scheduled.status.id).toBe('AGENDADO');
+      return scheduled;
+    };
+    const vai = await agendar();
+    const cancelado = await agendar();
+    const cancel = await gql(
+      kit.portal,
+      'mutation($id: ID!, $v: Int) { cancelarAgendamentoComunicado(id: $id, version: $v) { id } }',
+      { id: cancelado.id, v: cancelado.version },
+      autor.token,
+    );
+    expect(cancel.errors).toBeUndefined();
+    for (const c of [vai, cancelado]) {
+      await kit.db.execute(sql`update comunicados set agendado_para = now() - interval '1 second'
+        where id = ${Number(c.id)} and estado = 'AGENDADO'`);
+      await kit.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'envioComunicado' and singleton_key = ${c.id}`,
+      );
+    }
+    await vi.waitFor(
+      async () => {
+        const { rows } = await kit.db.execute<{ status: string }>(sql`select status from jobs
+          where fila = 'envioComunicado' and payload->>'id' in (${vai.id}, ${cancelado.id})`);
+        expect(rows.map((r) => r.status)).toEqual(['CONCLUIDO', 'CONCLUIDO']);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const { rows } = await kit.db.execute<{ id: number; estado: string; envios: number }>(sql`select c.id, c.estado,
+        (select count(*)::int from comunicado_envios e where e.comunicado_id = c.id) as envios
+      from comunicados c where c.id in (${Number(vai.id)}, ${Number(cancelado.id)}) order by c.id`);
+    expect(rows.map((r) => [r.estado, r.envios])).toEqual([
+      ['ENVIADO', 2],
+      ['RASCUNHO', 0],
+    ]);
+  });
+});
+
+// Two processes of the portal on one PostgreSQL database: the scheduled run goes to whichever worker
+// claims it, and even runs repeated on both processes at once send it once.
+describe.skipIf(!process.env.DATABASE_URL)('scheduled send with two server processes', () => {
+  let second: TestPortal;
+  beforeAll(async () => {
+    second = await startSecondProcess(kit.portal);
+  });
+  afterAll(() => second?.close());
+
+  it('sends a scheduled announcement exactly once', async () => {
+    const draft = (await salvar(autor.token, { grupoIds: [grupo] })).data!.r;
+    const scheduled = await enviar(draft, new Date(Date.now() + 2 * 3600_000).toISOString());
+    expect(scheduled.data!.r.status.id).toBe('AGENDADO');
+    const cid = Number(draft.id);
+    await kit.db.execute(sql`update comunicados set agendado_para = now() - interval '1 second' where id = ${cid}`);
+    await kit.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'envioComunicado' and singleton_key = ${draft.id}`,
+    );
+    const { sendDue } = await import('../../server/features/comunicados');
+    const racing = await Promise.all(
+      [kit.portal, second].map((p) => p.database.db.transaction((tx) => sendDue(tx, cid))),
+    );
+    let job: { status: string; resultado: unknown } | undefined;
+    await vi.waitFor(
+      async () => {
+        [job] = await kit.db
+          .select({ status: s.jobs.status, resultado: s.jobs.resultado })
+          .from(s.jobs)
+          .where(sql`fila = 'envioComunicado' and payload->>'id' = ${draft.id}`);
+        expect(job?.status).toBe('CONCLUIDO');
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const { rows: notificacoes } = await kit.db.execute(
+      sql`select id from notificacoes where origem = 'COMUNICADO' and origem_id = ${cid}`,
+    );
+    expect(notificacoes).toHaveLength(1);
+    const { rows } = await kit.db.execute<{ estado: string; destinatarios: number; envios: number }>(sql`select
+        c.estado, c.destinatarios, (select count(*)::int from comunicado_envios e where e.comunicado_id = c.id) as envios
+      from comunicados c where c.id = ${cid}`);
+    expect(rows[0]).toEqual({ estado: 'ENVIADO', destinatarios: 2, envios: 2 });
+    const sentBy = [
+      ...racing.filter((n) => n !== undefined),
+      ...((job!.resultado as { enviado: boolean }).enviado ? [1] : []),
+    ];
+    expect(sentBy).toHaveLength(1);
+  });
+});
+
+it('refuses a stale send (two editors: the second gets CONFLICT)', async () => {
+  const draft = (await salvar(autor.token, { grupoIds: [grupo] })).data!.r;
+  const first = await salvar(autor.token, {
+    id: draft.id,
+    version: draft.version,
+    titulo: 'Primeiro',
+    mensagem: '<p>1</p>',
+  });
+  expect(first.errors).toBeUndefined();
+  expect(errorCode(await enviar(draft))).toBe('CONFLICT');
+});
