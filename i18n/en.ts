@@ -1364,6 +1364,16 @@ export const en = {
       tipoNaoPermitido: 'Attachment type not allowed: upload a PDF, an image, an Office document, a text or an archive',
       grandeDemais: 'Attachment too large: the maximum is %{max} MB per file',
     },
+    leitura: {
+      confirmacaoNaoExigida: 'This announcement does not ask for a read confirmation',
+    },
+    dashboard: {
+      lembreteHoje: 'The unread were already reminded in the last 24 hours: try again tomorrow',
+      lembreteTitulo: 'Reminder: announcement not read yet',
+      nome: 'Name',
+      email: 'E-mail',
+      naoLidosArquivo: 'Announcement - unread',
+    },
   },
   upload: {
     semArquivo: 'No file was sent',

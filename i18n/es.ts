@@ -1374,6 +1374,16 @@ export const es = {
         'Tipo de adjunto no permitido: envíe un PDF, una imagen, un documento de Office, un texto o un archivo comprimido',
       grandeDemais: 'Adjunto demasiado grande: el máximo es %{max} MB por archivo',
     },
+    leitura: {
+      confirmacaoNaoExigida: 'Este comunicado no pide confirmación de lectura',
+    },
+    dashboard: {
+      lembreteHoje: 'Ya se recordó a los no leídos en las últimas 24 horas: inténtelo mañana',
+      lembreteTitulo: 'Recordatorio: comunicado aún no leído',
+      nome: 'Nombre',
+      email: 'Correo electrónico',
+      naoLidosArquivo: 'Comunicado - no leídos',
+    },
   },
   upload: {
     semArquivo: 'No se envió ningún archivo',

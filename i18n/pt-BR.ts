@@ -1369,6 +1369,16 @@ export const ptBR = {
         'Tipo de anexo não permitido: envie um PDF, uma imagem, um documento do Office, um texto ou um arquivo compactado',
       grandeDemais: 'Anexo grande demais: o máximo é %{max} MB por arquivo',
     },
+    leitura: {
+      confirmacaoNaoExigida: 'Este comunicado não pede confirmação de leitura',
+    },
+    dashboard: {
+      lembreteHoje: 'Os não lidos já foram lembrados nas últimas 24 horas: tente amanhã',
+      lembreteTitulo: 'Lembrete: comunicado ainda não lido',
+      nome: 'Nome',
+      email: 'E-mail',
+      naoLidosArquivo: 'Comunicado - não lidos',
+    },
   },
   upload: {
     semArquivo: 'Nenhum arquivo enviado',

@@ -3,6 +3,8 @@ import { policies } from '../../../domain/policies';
 import { portalError } from '../../graphql/errors';
 import { operation, type Feature, type Operation, type Operations } from '../../graphql/operation';
 import type { Policy } from '../../authz';
+import { comunicadoNaoLidosExport, dashboardMutations, dashboardQueries } from './dashboard';
+import { leituraMutations, leituraQueries } from './leitura';
 
 /**
  * Announcements (comunicados, issue #28): writing, approval, series, labels, sending (this
@@ -37,18 +39,9 @@ export const comunicadosFeature: Feature = {
       'comunicadoEmails',
     ]),
     ...pendentes(policies.comunicados.read, ['visualizarEnvio']),
-    ...pendentes(policies.comunicados.list, [
-      'comunicadoEnvios',
-      'contagensComunicados',
-      'comunicadoEnvio',
-      'comunicadoEnviosRecentes',
-      'linkDownloadAnexoComunicado',
-    ]),
-    ...pendentes(policies.comunicados.dashboard, [
-      'comunicadoDashboard',
-      'comunicadoDashboardRollup',
-      'comunicadoNaoLidos',
-    ]),
+    // The reading side (leitura.ts, dashboard.ts).
+    ...leituraQueries,
+    ...dashboardQueries,
   },
   Mutation: {
     ...pendentes(policies.comunicados.edit, [
@@ -66,13 +59,10 @@ export const comunicadosFeature: Feature = {
       'salvarEtiquetaComunicado',
       'excluirEtiquetaComunicado',
     ]),
-    ...pendentes(policies.comunicados.list, [
-      'abrirComunicado',
-      'marcarComunicadosLidos',
-      'favoritarComunicados',
-      'arquivarComunicadoEnvios',
-      'confirmarLeituraComunicado',
-    ]),
-    ...pendentes(policies.comunicados.dashboard, ['lembrarNaoLidosComunicado']),
+    ...leituraMutations,
+    ...dashboardMutations,
   },
+  exports: { comunicadoNaoLidos: comunicadoNaoLidosExport },
 };
+
+export { anexoRoutes } from './leitura';
