@@ -104,10 +104,20 @@ beforeAll(async () => {
     para: usuariosIds(outro.id),
   }));
   // An attachment in the file store, on an announcement sent to the other reader only.
-  const stored = await fileStore(kit.portal.config.filesDir).write('comunicados', Readable.from(Buffer.from('%PDF-1.4 anexo')));
+  const stored = await fileStore(kit.portal.config.filesDir).write(
+    'comunicados',
+    Readable.from(Buffer.from('%PDF-1.4 anexo')),
+  );
   const [arquivo] = await kit.db
     .insert(s.arquivos)
-    .values({ chave: stored.key, nome: 'tabela de preços.pdf', tipoMime: 'application/pdf', tamanho: stored.size, sha256: stored.sha256, autorId: autor.id })
+    .values({
+      chave: stored.key,
+      nome: 'tabela de preços.pdf',
+      tipoMime: 'application/pdf',
+      tamanho: stored.size,
+      sha256: stored.sha256,
+      autorId: autor.id,
+    })
     .returning();
   comAnexo = { id: doOutro, arquivo: arquivo.id };
   await kit.db.insert(s.comunicadoArquivos).values({ comunicadoId: doOutro, arquivoId: arquivo.id });
@@ -128,7 +138,9 @@ describe('the inbox', () => {
   });
 
   it('searches by title, label, department and period', async () => {
-    expect(titulos(await envios(leitor.token, { busca: 'recall de FREIOS' }))).toEqual(['Circular 04 Recall de freios']);
+    expect(titulos(await envios(leitor.token, { busca: 'recall de FREIOS' }))).toEqual([
+      'Circular 04 Recall de freios',
+    ]);
     expect(titulos(await envios(leitor.token, { etiqueta: 'pos-venda' }))).toEqual([
       'Circular 12',
       'Circular 09',
@@ -153,9 +165,9 @@ describe('one announcement', () => {
   it('is not found unless it was sent to the caller: view, open, link and download', async () => {
     expect(errorCode(await gql(kit.portal, VER, { id: doOutro }, leitor.token))).toBe('NOT_FOUND');
     expect(errorCode(await gql(kit.portal, ABRIR, { id: doOutro }, leitor.token))).toBe('NOT_FOUND');
-    expect(
-      errorCode(await gql(kit.portal, LINK, { c: comAnexo.id, a: comAnexo.arquivo }, leitor.token)),
-    ).toBe('NOT_FOUND');
+    expect(errorCode(await gql(kit.portal, LINK, { c: comAnexo.id, a: comAnexo.arquivo }, leitor.token))).toBe(
+      'NOT_FOUND',
+    );
     const download = await fetch(`${kit.portal.url}/api/comunicados/${comAnexo.id}/anexos/${comAnexo.arquivo}`, {
       headers: { authorization: `Bearer ${leitor.token}` },
     });
@@ -204,10 +216,19 @@ describe('one announcement', () => {
     });
     const r = await gql<{ comunicadoEnvio: Envio }>(kit.portal, VER, { id: original }, leitor.token);
     expect(r.data!.comunicadoEnvio.comunicado.erratas).toEqual([
-      expect.objectContaining({ id: String(errata), titulo: 'Errata da circular 03', justificativa: 'O prazo correto é dia 15, não dia 5.' }),
+      expect.objectContaining({
+        id: String(errata),
+        titulo: 'Errata da circular 03',
+        justificativa: 'O prazo correto é dia 15, não dia 5.',
+      }),
     ]);
     // The erratum is a delivery of its own too.
-    const e = await gql<{ comunicadoEnvio: Envio & { comunicado: { idParent: string } } }>(kit.portal, VER, { id: errata }, leitor.token);
+    const e = await gql<{ comunicadoEnvio: Envio & { comunicado: { idParent: string } } }>(
+      kit.portal,
+      VER,
+      { id: errata },
+      leitor.token,
+    );
     expect(e.data!.comunicadoEnvio.comunicado.idParent).toBe(String(original));
   });
 });
@@ -231,21 +252,38 @@ describe('a selection of deliveries', () => {
   it('read/unread round trip, counting only what changed and only the caller’s own', async () => {
     const mine = [await envioId(kit.db, meus[6]!, leitor.id), await envioId(kit.db, meus[7]!, leitor.id)];
     const deles = await envioId(kit.db, meus[6]!, outro.id);
-    const lidos = await gql<{ marcarComunicadosLidos: number }>(kit.portal, LIDOS, { ids: [...mine, deles], v: true }, leitor.token);
+    const lidos = await gql<{ marcarComunicadosLidos: number }>(
+      kit.portal,
+      LIDOS,
+      { ids: [...mine, deles], v: true },
+      leitor.token,
+    );
     expect(lidos.data!.marcarComunicadosLidos).toBe(2);
     expect((await estado(leitor.id, meus[6]!)).lido_em).not.toBeNull();
     expect((await estado(outro.id, meus[6]!)).lido_em).toBeNull();
-    const again = await gql<{ marcarComunicadosLidos: number }>(kit.portal, LIDOS, { ids: mine, v: true }, leitor.token);
+    const again = await gql<{ marcarComunicadosLidos: number }>(
+      kit.portal,
+      LIDOS,
+      { ids: mine, v: true },
+      leitor.token,
+    );
     expect(again.data!.marcarComunicadosLidos).toBe(0);
-    const naoLidos = await gql<{ marcarComunicadosLidos: number }>(kit.portal, LIDOS, { ids: mine, v: false }, leitor.token);
+    const naoLidos = await gql<{ marcarComunicadosLidos: number }>(
+      kit.portal,
+      LIDOS,
+      { ids: mine, v: false },
+      leitor.token,
+    );
     expect(naoLidos.data!.marcarComunicadosLidos).toBe(2);
     expect((await estado(leitor.id, meus[7]!)).lido_em).toBeNull();
   });
 
   it('favourite round trip, with the favourites filter', async () => {
     const mine = [await envioId(kit.db, meus[8]!, leitor.id)];
-    expect((await gql<{ favoritarComunicados: number }>(kit.portal, FAVORITOS, { ids: mine, v: true }, leitor.token)).data!
-      .favoritarComunicados).toBe(1);
+    expect(
+      (await gql<{ favoritarComunicados: number }>(kit.portal, FAVORITOS, { ids: mine, v: true }, leitor.token)).data!
+        .favoritarComunicados,
+    ).toBe(1);
     expect(titulos(await envios(leitor.token, { favoritos: true }))).toEqual(['Circular 09']);
     await gql(kit.portal, FAVORITOS, { ids: mine, v: false }, leitor.token);
     expect((await envios(leitor.token, { favoritos: true })).totalElements).toBe(0);
@@ -256,8 +294,10 @@ describe('a selection of deliveries', () => {
     const alvo = meus[9]!;
     const ids = [await envioId(kit.db, alvo, leitor.id)];
     const before = await contagens(leitor.token);
-    expect((await gql<{ arquivarComunicadoEnvios: number }>(kit.portal, ARQUIVAR, { ids, v: true }, leitor.token)).data!
-      .arquivarComunicadoEnvios).toBe(1);
+    expect(
+      (await gql<{ arquivarComunicadoEnvios: number }>(kit.portal, ARQUIVAR, { ids, v: true }, leitor.token)).data!
+        .arquivarComunicadoEnvios,
+    ).toBe(1);
     expect(titulos(await envios(leitor.token, { aba: 'ARQUIVADOS' }))).toEqual(['Circular 10']);
     expect(titulos(await envios(leitor.token, { rowsPerPage: 100 }))).not.toContain('Circular 10');
     expect(await contagens(leitor.token)).toMatchObject({
@@ -286,7 +326,12 @@ describe('attachments', () => {
 
   it('a recipient, the author and an approver in scope get the link and the bytes', async () => {
     for (const who of [outro, autor, aprovador]) {
-      const r = await gql<{ linkDownloadAnexoComunicado: string }>(kit.portal, LINK, { c: comAnexo.id, a: comAnexo.arquivo }, who.token);
+      const r = await gql<{ linkDownloadAnexoComunicado: string }>(
+        kit.portal,
+        LINK,
+        { c: comAnexo.id, a: comAnexo.arquivo },
+        who.token,
+      );
       expect(r.data!.linkDownloadAnexoComunicado).toBe(`/api/comunicados/${comAnexo.id}/anexos/${comAnexo.arquivo}`);
       const res = await download(who.token);
       expect(res.status).toBe(200);
@@ -309,7 +354,9 @@ describe('attachments', () => {
       expect((await download(who.token)).status).toBe(404);
     }
     expect(errorCode(await gql(kit.portal, LINK, { c: meus[0], a: comAnexo.arquivo }, leitor.token))).toBe('NOT_FOUND');
-    expect((await fetch(`${kit.portal.url}/api/comunicados/${comAnexo.id}/anexos/${comAnexo.arquivo}`)).status).toBe(401);
+    expect((await fetch(`${kit.portal.url}/api/comunicados/${comAnexo.id}/anexos/${comAnexo.arquivo}`)).status).toBe(
+      401,
+    );
   });
 });
 
@@ -320,7 +367,9 @@ describe('the home page', () => {
     const r = await gql<{ comunicadoEnviosRecentes: Envio[] }>(kit.portal, RECENTES, {}, leitor.token);
     const { rows } = await kit.db.execute<{ comunicado_id: number }>(sql`select comunicado_id from comunicado_envios
       where usuario_id = ${leitor.id} and not arquivado order by id desc limit 6`);
-    expect(r.data!.comunicadoEnviosRecentes.map((e) => Number(e.comunicado.id))).toEqual(rows.map((x) => Number(x.comunicado_id)));
+    expect(r.data!.comunicadoEnviosRecentes.map((e) => Number(e.comunicado.id))).toEqual(
+      rows.map((x) => Number(x.comunicado_id)),
+    );
     expect(r.data!.comunicadoEnviosRecentes.map((e) => Number(e.comunicado.id))).not.toContain(meus[11]);
     await gql(kit.portal, ARQUIVAR, { ids, v: false }, leitor.token);
   });

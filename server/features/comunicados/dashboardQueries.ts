@@ -212,7 +212,8 @@ const naoLidoView = (r: Record<string, unknown>): NaoLido => ({
 /** The recipients who have not read it, by name, within the caller's scope (paged). */
 export function naoLidos(db: DbOrTx, session: Session, id: number, f: ListInput) {
   const where = naoLidosWhere(session, id, f.busca);
-  const order = f.sort?.order === 'DESC' ? sql.raw('usuarios.nome desc, usuarios.id desc') : sql.raw('usuarios.nome, usuarios.id');
+  const order =
+    f.sort?.order === 'DESC' ? sql.raw('usuarios.nome desc, usuarios.id desc') : sql.raw('usuarios.nome, usuarios.id');
   return pageWithTotal(
     f,
     async (limit, offset) => {

@@ -25,19 +25,20 @@ const envioFilterSchema = comunicadoFilterSchema
     desde: z
       .string()
       .nullish()
-      .refine((v) => !v || /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'validation.invalidValue')
+      .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), 'validation.invalidValue')
       .transform((v) => (v ? v.slice(0, 10) : null)),
     ate: z
       .string()
       .nullish()
-      .refine((v) => !v || /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'validation.invalidValue')
+      .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), 'validation.invalidValue')
       .transform((v) => (v ? v.slice(0, 10) : null)),
   })
   .refine((f) => !f.desde || !f.ate || f.desde <= f.ate, { message: 'validation.invalidValue', path: ['ate'] });
 
 const idComunicadoSchema = z.object({ idComunicado: recordId() });
 const anexoSchema = z.object({ idComunicado: recordId(), idArquivo: recordId() });
-const selecao = <K extends string>(campo: K) => enviosSelecaoSchema.extend({ [campo]: z.boolean() } as Record<K, z.ZodBoolean>);
+const selecao = <K extends string>(campo: K) =>
+  enviosSelecaoSchema.extend({ [campo]: z.boolean() } as Record<K, z.ZodBoolean>);
 
 /** The link an attachment is downloaded from (the route checks access again, with the bearer token). */
 export const linkAnexo = (idComunicado: number, idArquivo: number) =>
@@ -124,7 +125,10 @@ export const leituraMutations: Operations = {
  * GET /api/comunicados/{idComunicado}/anexos/{idArquivo}: the attachment's bytes from the file store,
  * after the same access check as its link (a recipient, the author, or an approver in scope).
  */
-export async function anexoRoutes(app: FastifyInstance, { db, verify, filesDir }: { db: Db; verify: TokenVerifier; filesDir: string }) {
+export async function anexoRoutes(
+  app: FastifyInstance,
+  { db, verify, filesDir }: { db: Db; verify: TokenVerifier; filesDir: string },
+) {
   const store = fileStore(filesDir);
   app.get<{ Params: { idComunicado: string; idArquivo: string } }>(
     '/api/comunicados/:idComunicado/anexos/:idArquivo',
