@@ -19,7 +19,8 @@ import * as q from './leituraQueries';
 
 const policy = policies.comunicados.list;
 
-const envioFilterSchema = comunicadoFilterSchema
+/** The reader's tabs and search (ComunicadoEnvioFilterInput). */
+export const envioFilterSchema = comunicadoFilterSchema
   .extend({
     aba: z.enum(['ENTRADA', 'ARQUIVADOS'], 'validation.invalidOption').default('ENTRADA'),
     desde: z

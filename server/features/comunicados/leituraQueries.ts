@@ -109,26 +109,29 @@ export interface EnvioFiltro extends Pick<
   ate?: string | null;
 }
 
-function filtroWhere(usuarioId: number, f: EnvioFiltro): SQL {
-  const parts: SQL[] = [sql`e.usuario_id = ${usuarioId}`, sql`e.arquivado = ${f.aba === 'ARQUIVADOS'}`];
+/** The filter's conditions on the delivery and, apart, on its announcement (joined only when needed). */
+function filtroWhere(usuarioId: number, f: EnvioFiltro): { envio: SQL; comunicado: SQL[] } {
+  const envio: SQL[] = [sql`e.usuario_id = ${usuarioId}`, sql`e.arquivado = ${f.aba === 'ARQUIVADOS'}`];
+  if (f.naoLidos) envio.push(sql`e.lido_em is null`);
+  if (f.favoritos) envio.push(sql`e.favorito`);
+  const comunicado: SQL[] = [];
   const busca = f.busca?.trim();
-  if (busca) parts.push(sql`fold(c.titulo) like fold(${containsPattern(busca)})`);
+  if (busca) comunicado.push(sql`fold(c.titulo) like fold(${containsPattern(busca)})`);
   if (f.etiqueta) {
-    parts.push(sql`exists (select 1 from comunicado_etiquetas_comunicados ec
+    comunicado.push(sql`exists (select 1 from comunicado_etiquetas_comunicados ec
       join comunicado_etiquetas t on t.id = ec.etiqueta_id
       where ec.comunicado_id = c.id and fold(t.nome) = fold(${f.etiqueta}))`);
   }
-  if (f.departamentoId) parts.push(sql`c.departamento_id = ${f.departamentoId}`);
-  if (f.desde) parts.push(sql`c.enviado_em >= ${f.desde}::date`);
-  if (f.ate) parts.push(sql`c.enviado_em < ${f.ate}::date + 1`);
-  if (f.naoLidos) parts.push(sql`e.lido_em is null`);
-  if (f.favoritos) parts.push(sql`e.favorito`);
-  return sql.join(parts, sql` and `);
+  if (f.departamentoId) comunicado.push(sql`c.departamento_id = ${f.departamentoId}`);
+  if (f.desde) comunicado.push(sql`c.enviado_em >= ${f.desde}::date`);
+  if (f.ate) comunicado.push(sql`c.enviado_em < ${f.ate}::date + 1`);
+  return { envio: sql.join(envio, sql` and `), comunicado };
 }
 
 /** ENTRADA or ARQUIVADOS of the reader, newest first (the key walked backwards), or by title. */
 export async function envios(db: DbOrTx, usuarioId: number, f: EnvioFiltro) {
-  const where = filtroWhere(usuarioId, f);
+  const { envio, comunicado } = filtroWhere(usuarioId, f);
+  const where = sql.join([envio, ...comunicado], sql` and `);
   const desc = f.sort?.order !== 'ASC';
   const order =
     f.sort?.field === 'titulo'
@@ -143,8 +146,13 @@ export async function envios(db: DbOrTx, usuarioId: number, f: EnvioFiltro) {
       return rows.map(envioView);
     },
     async () => {
-      const { rows } = await db.execute<{ total: number }>(sql`select count(*)::int as total
-        from comunicado_envios e join comunicados c on c.id = e.comunicado_id where ${where}`);
+      // The total reads the reader's deliveries alone unless the search is on the announcement.
+      const from = comunicado.length
+        ? sql`comunicado_envios e join comunicados c on c.id = e.comunicado_id`
+        : sql`comunicado_envios e`;
+      const { rows } = await db.execute<{ total: number }>(
+        sql`select count(*)::int as total from ${from} where ${where}`,
+      );
       return Number(rows[0]!.total);
     },
   );
