@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  arquivos,
   ausenciasTemporarias,
+  comunicadoArquivos,
   cargos,
   departamentos,
   desligamentos,
@@ -23,6 +25,7 @@ import {
   setores,
   usuarios,
 } from '../../server/db/schema';
+import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { ALL_POLICIES, allows } from '../../domain/policies';
 import { cpfFrom, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
@@ -125,8 +128,79 @@ async function rascunhoGenerico(portal: TestPortal, autorId: number) {
 /** User-group maintenance (PORTAL_MANUTENCAO_GRUPOS_USUARIOS; the dealer demo user holds no key for it). */
 const userGroupMaintainers = { anonymous: false, super: true, montadora: true, dealer: false };
 
+/** Announcements' reading side: editors (PORTAL_CRIACAO_ or PORTAL_APROVACAO_ENVIO_COMUNICADOS) see dashboards. */
+const announcementEditors = { anonymous: false, super: true, montadora: true, dealer: false };
+/**
+ * An announcement of the manufacturer's sent to the three demo users, with an attachment and asking
+ * for confirmation (made once); the reminder takes one per caller (once a day each).
+ */
+const comunicadoMatriz: {
+  id?: Promise<{ id: number; arquivo: number }>;
+  lembretes: Partial<Record<Caller, Promise<number>>>;
+} = {
+  lembretes: {},
+};
+async function enviadoMatriz(portal: TestPortal, ids: Record<keyof typeof DEMO, number>) {
+  const { db } = portal.database;
+  const { id } = await comunicadoEnviado(db, {
+    autorId: ids.montadora,
+    titulo: 'Matriz Comunicado',
+    para: usuariosIds(ids.super, ids.montadora, ids.dealer),
+    exigeConfirmacao: true,
+  });
+  const [arquivo] = await db
+    .insert(arquivos)
+    .values({
+      chave: `comunicados/${randomUUID()}`,
+      nome: 'matriz.pdf',
+      tipoMime: 'application/pdf',
+      tamanho: 1,
+      sha256: '0',
+      autorId: ids.montadora,
+    })
+    .returning();
+  await db.insert(comunicadoArquivos).values({ comunicadoId: id, arquivoId: arquivo.id });
+  return { id, arquivo: arquivo.id };
+}
+const matriz = (portal: TestPortal, ids: Record<keyof typeof DEMO, number>) =>
+  (comunicadoMatriz.id ??= enviadoMatriz(portal, ids));
+const lembreteMatriz = (portal: TestPortal, ids: Record<keyof typeof DEMO, number>, caller: Caller) =>
+  (comunicadoMatriz.lembretes[caller] ??= enviadoMatriz(portal, ids).then((c) => c.id));
+
 const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
   Query: {
+    // Announcements, the reader's own deliveries and the dashboards (server/features/comunicados).
+    comunicadoEnvios: { query: '{ comunicadoEnvios { totalElements content { id } } }', allowed: everyoneSignedIn },
+    contagensComunicados: { query: '{ contagensComunicados { naoLidos } }', allowed: everyoneSignedIn },
+    comunicadoEnvio: {
+      query: 'query($id: ID!) { comunicadoEnvio(idComunicado: $id) { id } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: everyoneSignedIn,
+    },
+    comunicadoEnviosRecentes: { query: '{ comunicadoEnviosRecentes { id } }', allowed: everyoneSignedIn },
+    linkDownloadAnexoComunicado: {
+      query: 'query($c: ID!, $a: ID!) { linkDownloadAnexoComunicado(idComunicado: $c, idArquivo: $a) }',
+      variables: async (ids, portal) => {
+        const { id, arquivo } = await matriz(portal, ids);
+        return { c: id, a: arquivo };
+      },
+      allowed: everyoneSignedIn,
+    },
+    comunicadoDashboard: {
+      query: 'query($id: ID!) { comunicadoDashboard(id: $id) { destinatarios lidos } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: announcementEditors,
+    },
+    comunicadoDashboardRollup: {
+      query: 'query($id: ID!) { comunicadoDashboardRollup(id: $id, nivel: "DEALER") { id taxaLeitura } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: announcementEditors,
+    },
+    comunicadoNaoLidos: {
+      query: 'query($id: ID!) { comunicadoNaoLidos(id: $id) { totalElements } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: announcementEditors,
+    },
     // Dealers and groups: the dealers-and-groups maintenance key (the dealer demo user has none).
     grupos: { query: '{ grupos(filterInput: {}) { totalElements } }', allowed: networkMaintainers },
     grupo: { query: '{ grupo(id: 1) { id } }', allowed: networkMaintainers },
@@ -290,6 +364,33 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     ultimosJobs: { query: '{ ultimosJobs { id status } }', allowed: staffOnly },
   },
   Mutation: {
+    abrirComunicado: {
+      query: 'mutation($id: ID!) { abrirComunicado(idComunicado: $id) { id lido } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: everyoneSignedIn,
+    },
+    confirmarLeituraComunicado: {
+      query: 'mutation($id: ID!) { confirmarLeituraComunicado(idComunicado: $id) { id confirmado } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: everyoneSignedIn,
+    },
+    marcarComunicadosLidos: {
+      query: 'mutation { marcarComunicadosLidos(ids: ["1"], lido: true) }',
+      allowed: everyoneSignedIn,
+    },
+    favoritarComunicados: {
+      query: 'mutation { favoritarComunicados(ids: ["1"], favorito: true) }',
+      allowed: everyoneSignedIn,
+    },
+    arquivarComunicadoEnvios: {
+      query: 'mutation { arquivarComunicadoEnvios(ids: ["1"], arquivado: false) }',
+      allowed: everyoneSignedIn,
+    },
+    lembrarNaoLidosComunicado: {
+      query: 'mutation($id: ID!) { lembrarNaoLidosComunicado(id: $id) }',
+      variables: async (ids, portal, caller) => ({ id: await lembreteMatriz(portal, ids, caller) }),
+      allowed: announcementEditors,
+    },
     // Saves that change nothing (groups and dealers of the seed, with brands both callers hold).
     salvarGrupo: {
       query: `mutation($version: Int) {
