@@ -150,11 +150,15 @@ export async function rollup(db: DbOrTx, session: Session, id: number, nivel: Ni
         join marcas m on m.id = mu.marca_id where ${marcaScope(session) ?? sql`true`}`;
       break;
     case 'GRUPO':
-      pares = sql`select grupos.id, grupos.nome, r.lido_em, r.confirmado_em
-        from r join (select ud.usuario_id, dg.grupo_id from usuario_dealers ud
+      // A recipient counts once per group, through their dealers or named in it directly.
+      pares = sql`select grupos.id, grupos.nome, x.lido_em, x.confirmado_em
+        from (select r.usuario_id, dg.grupo_id, r.lido_em, r.confirmado_em
+            from r join usuario_dealers ud on ud.usuario_id = r.usuario_id
             join dealer_grupos dg on dg.dealer_id = ud.dealer_id
-          union select ug.usuario_id, ug.grupo_id from usuario_grupos ug) ug on ug.usuario_id = r.usuario_id
-        join grupos on grupos.id = ug.grupo_id where ${grupoScope(session) ?? sql`true`}`;
+          union
+          select r.usuario_id, ug.grupo_id, r.lido_em, r.confirmado_em
+            from r join usuario_grupos ug on ug.usuario_id = r.usuario_id) x
+        join grupos on grupos.id = x.grupo_id where ${grupoScope(session) ?? sql`true`}`;
       break;
     case 'DEALER':
       pares = sql`select dealers.id, dealers.nome_exibicao as nome, r.lido_em, r.confirmado_em
