@@ -257,6 +257,24 @@ describe('the reminder', () => {
     expect(d.lembradoEm).not.toBeNull();
   });
 
+  it('two reminders at once: exactly one goes', async () => {
+    const { id } = await comunicadoEnviado(kit.db, {
+      autorId: autor.id,
+      titulo: 'Lembrete concorrente',
+      para: usuariosIds(r.r1!, r.r2!),
+    });
+    const answers = await Promise.all(
+      [autor, aprovador].map((who) =>
+        gql<{ lembrarNaoLidosComunicado: number }>(kit.portal, LEMBRAR, { id }, who.token),
+      ),
+    );
+    expect(answers.map((a) => a.data?.lembrarNaoLidosComunicado ?? errorCode(a)).sort()).toEqual([2, 'CONFLICT']);
+    const { rows } = await kit.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notificacoes where origem = 'COMUNICADO' and origem_id = ${id}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('may go again a day later', async () => {
     await kit.db.execute(
       sql`update comunicados set lembrado_em = now() - interval '25 hours' where id = ${comunicado}`,
