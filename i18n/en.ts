@@ -1349,7 +1349,6 @@ export const en = {
       errataDeErrata: 'Write the erratum of the original announcement',
     },
     errors: {
-      naoImplementado: 'This announcement operation is not available yet',
       acaoNaoPermitida: 'This action is not allowed for this announcement in its current state',
     },
     notificacoes: {
@@ -1367,6 +1366,16 @@ export const en = {
     upload: {
       tipoNaoPermitido: 'Attachment type not allowed: upload a PDF, an image, an Office document, a text or an archive',
       grandeDemais: 'Attachment too large: the maximum is %{max} MB per file',
+    },
+    leitura: {
+      confirmacaoNaoExigida: 'This announcement does not ask for a read confirmation',
+    },
+    dashboard: {
+      lembreteHoje: 'The unread were already reminded in the last 24 hours: try again tomorrow',
+      lembreteTitulo: 'Reminder: announcement not read yet',
+      nome: 'Name',
+      email: 'E-mail',
+      naoLidosArquivo: 'Announcement - unread',
     },
   },
   upload: {

@@ -1358,7 +1358,6 @@ export const es = {
       errataDeErrata: 'Escriba la fe de erratas del comunicado original',
     },
     errors: {
-      naoImplementado: 'Esta operación de comunicados aún no está disponible',
       acaoNaoPermitida: 'Esta acción no está permitida para este comunicado en su situación actual',
     },
     notificacoes: {
@@ -1377,6 +1376,16 @@ export const es = {
       tipoNaoPermitido:
         'Tipo de adjunto no permitido: envíe un PDF, una imagen, un documento de Office, un texto o un archivo comprimido',
       grandeDemais: 'Adjunto demasiado grande: el máximo es %{max} MB por archivo',
+    },
+    leitura: {
+      confirmacaoNaoExigida: 'Este comunicado no pide confirmación de lectura',
+    },
+    dashboard: {
+      lembreteHoje: 'Ya se recordó a los no leídos en las últimas 24 horas: inténtelo mañana',
+      lembreteTitulo: 'Recordatorio: comunicado aún no leído',
+      nome: 'Nombre',
+      email: 'Correo electrónico',
+      naoLidosArquivo: 'Comunicado - no leídos',
     },
   },
   upload: {

@@ -1353,7 +1353,6 @@ export const ptBR = {
       errataDeErrata: 'Escreva a errata do comunicado original',
     },
     errors: {
-      naoImplementado: 'Esta operação de comunicados ainda não está disponível',
       acaoNaoPermitida: 'Esta ação não é permitida para este comunicado na situação atual',
     },
     notificacoes: {
@@ -1372,6 +1371,16 @@ export const ptBR = {
       tipoNaoPermitido:
         'Tipo de anexo não permitido: envie um PDF, uma imagem, um documento do Office, um texto ou um arquivo compactado',
       grandeDemais: 'Anexo grande demais: o máximo é %{max} MB por arquivo',
+    },
+    leitura: {
+      confirmacaoNaoExigida: 'Este comunicado não pede confirmação de leitura',
+    },
+    dashboard: {
+      lembreteHoje: 'Os não lidos já foram lembrados nas últimas 24 horas: tente amanhã',
+      lembreteTitulo: 'Lembrete: comunicado ainda não lido',
+      nome: 'Nome',
+      email: 'E-mail',
+      naoLidosArquivo: 'Comunicado - não lidos',
     },
   },
   upload: {

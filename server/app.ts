@@ -25,7 +25,7 @@ import { jobHandlers, listExports } from './features';
 import { exportRoutes } from './export';
 import { documentoRoutes } from './features/ausencias';
 import { avatarRoutes } from './features/minhaConta';
-import { anexoRoutes } from './features/comunicados';
+import { anexoDownloadRoutes, anexoRoutes } from './features/comunicados';
 import { importarUsuariosRoutes } from './features/importarUsuarios';
 import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
@@ -268,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await documentoRoutes(app, { db, verify, filesDir: config.filesDir });
   await avatarRoutes(app, { db, verify, filesDir: config.filesDir });
   await anexoRoutes(app, { db, verify, config });
+  await anexoDownloadRoutes(app, { db, verify, filesDir: config.filesDir });
   await importarUsuariosRoutes(app, { db, verify, config });
   await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 

@@ -1,9 +1,10 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao, notificacoes) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao, notificacoes, comunicados) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audienciaBench } from './audiencia';
 import { groupCascade } from './cascade';
+import { comunicadosBench } from './comunicados';
 import { importacaoBench } from './importacao';
 import { coldStart } from './coldStart';
 import { concurrentClients } from './concurrency';
@@ -30,6 +31,7 @@ if (selected('usuarios')) rows.push(...(await usuariosBench()));
 if (selected('audiencia')) rows.push(...(await audienciaBench()));
 if (selected('importacao')) rows.push(...(await importacaoBench()));
 if (selected('notificacoes')) rows.push(...(await notificacoesBench()));
+if (selected('comunicados')) rows.push(...(await comunicadosBench()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });

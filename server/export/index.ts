@@ -149,7 +149,17 @@ export async function exportRoutes(
       if (!parsed.success) {
         return fail(400, 'BAD_USER_INPUT', 'errors.checkData', { fieldErrors: fieldErrorsOf(idioma, parsed.error) });
       }
-      const rows = await list.rows(db, session, parsed.data as never);
+      let rows;
+      try {
+        rows = await list.rows(db, session, parsed.data as never);
+      } catch (error) {
+        // A list of one record (an announcement's unread) refuses as its GraphQL operation does.
+        const code = (error as { extensions?: { code?: unknown; messageKey?: unknown } }).extensions?.code;
+        const key = (error as { extensions?: { messageKey?: unknown } }).extensions?.messageKey;
+        const status = code === 'NOT_FOUND' ? 404 : code === 'FORBIDDEN' ? 403 : undefined;
+        if (status === undefined || typeof key !== 'string') throw error;
+        return fail(status, code as string, key);
+      }
       const workbook = await workbookOf(list, rows, idioma);
       const name = `${translate(idioma, list.fileName)}.${formato}`;
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);

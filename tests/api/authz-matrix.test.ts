@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  arquivos,
   ausenciasTemporarias,
+  comunicadoArquivos,
   cargos,
   departamentos,
   desligamentos,
@@ -26,6 +28,7 @@ import {
   setores,
   usuarios,
 } from '../../server/db/schema';
+import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { ALL_POLICIES, allows } from '../../domain/policies';
 import { cpfFrom, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
@@ -52,12 +55,6 @@ interface Case {
   allowed: Record<Caller, boolean>;
   /** The caller's token for this call when the calls before ended the caller's sessions. */
   token?: (caller: keyof typeof DEMO) => Promise<string>;
-  /**
-   * Declared by the contract and gated by its policy, but built by another helper (issue #28's
-   * reading side): an allowed caller gets that translated "not implemented" error until it is built.
-   * Remove the flag with the operation's implementation.
-   */
-  pendente?: boolean;
 }
 
 const NOVA_SENHA = 'Matriz#Senha2026';
@@ -191,8 +188,77 @@ const autorDe = (ids: Record<keyof typeof DEMO, number>, caller: Caller) =>
 /** User-group maintenance (PORTAL_MANUTENCAO_GRUPOS_USUARIOS; the dealer demo user holds no key for it). */
 const userGroupMaintainers = { anonymous: false, super: true, montadora: true, dealer: false };
 
+/**
+ * An announcement of the manufacturer's sent to the three demo users, with an attachment and asking
+ * for confirmation (made once); the reminder takes one per caller (once a day each).
+ */
+const leituraMatriz: {
+  id?: Promise<{ id: number; arquivo: number }>;
+  lembretes: Partial<Record<Caller, Promise<number>>>;
+} = {
+  lembretes: {},
+};
+async function enviadoMatriz(portal: TestPortal, ids: Record<keyof typeof DEMO, number>) {
+  const { db } = portal.database;
+  const { id } = await comunicadoEnviado(db, {
+    autorId: ids.montadora,
+    titulo: 'Matriz Comunicado',
+    para: usuariosIds(ids.super, ids.montadora, ids.dealer),
+    exigeConfirmacao: true,
+  });
+  const [arquivo] = await db
+    .insert(arquivos)
+    .values({
+      chave: `comunicados/${randomUUID()}`,
+      nome: 'matriz.pdf',
+      tipoMime: 'application/pdf',
+      tamanho: 1,
+      sha256: '0',
+      autorId: ids.montadora,
+    })
+    .returning();
+  await db.insert(comunicadoArquivos).values({ comunicadoId: id, arquivoId: arquivo.id });
+  return { id, arquivo: arquivo.id };
+}
+const matriz = (portal: TestPortal, ids: Record<keyof typeof DEMO, number>) =>
+  (leituraMatriz.id ??= enviadoMatriz(portal, ids));
+const lembreteMatriz = (portal: TestPortal, ids: Record<keyof typeof DEMO, number>, caller: Caller) =>
+  (leituraMatriz.lembretes[caller] ??= enviadoMatriz(portal, ids).then((c) => c.id));
+
 const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
   Query: {
+    // Announcements, the reader's own deliveries and the dashboards (server/features/comunicados).
+    comunicadoEnvios: { query: '{ comunicadoEnvios { totalElements content { id } } }', allowed: everyoneSignedIn },
+    contagensComunicados: { query: '{ contagensComunicados { naoLidos } }', allowed: everyoneSignedIn },
+    comunicadoEnvio: {
+      query: 'query($id: ID!) { comunicadoEnvio(idComunicado: $id) { id } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: everyoneSignedIn,
+    },
+    comunicadoEnviosRecentes: { query: '{ comunicadoEnviosRecentes { id } }', allowed: everyoneSignedIn },
+    linkDownloadAnexoComunicado: {
+      query: 'query($c: ID!, $a: ID!) { linkDownloadAnexoComunicado(idComunicado: $c, idArquivo: $a) }',
+      variables: async (ids, portal) => {
+        const { id, arquivo } = await matriz(portal, ids);
+        return { c: id, a: arquivo };
+      },
+      allowed: everyoneSignedIn,
+    },
+    comunicadoDashboard: {
+      query: 'query($id: ID!) { comunicadoDashboard(id: $id) { destinatarios lidos } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: announcementEditors,
+    },
+    comunicadoDashboardRollup: {
+      query: 'query($id: ID!) { comunicadoDashboardRollup(id: $id, nivel: "DEALER") { id taxaLeitura } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: announcementEditors,
+    },
+    comunicadoNaoLidos: {
+      query: 'query($id: ID!) { comunicadoNaoLidos(id: $id) { totalElements } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: announcementEditors,
+    },
     // Dealers and groups: the dealers-and-groups maintenance key (the dealer demo user has none).
     grupos: { query: '{ grupos(filterInput: {}) { totalElements } }', allowed: networkMaintainers },
     grupo: { query: '{ grupo(id: 1) { id } }', allowed: networkMaintainers },
@@ -280,43 +346,6 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
         id: await comunicadoMatrizDe(portal, autorDe(ids, caller), 'ENVIADO'),
       }),
       allowed: announcementEditors,
-    },
-    // The reading side (another helper builds it): declared, gated, not built yet.
-    comunicadoEnvios: {
-      query: '{ comunicadoEnvios(filterInput: {}) { totalElements } }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    contagensComunicados: { query: '{ contagensComunicados { naoLidos } }', allowed: everyoneSignedIn, pendente: true },
-    comunicadoEnvio: {
-      query: '{ comunicadoEnvio(idComunicado: 1) { id } }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    comunicadoEnviosRecentes: {
-      query: '{ comunicadoEnviosRecentes { id } }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    linkDownloadAnexoComunicado: {
-      query: '{ linkDownloadAnexoComunicado(idComunicado: 1, idArquivo: 1) }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    comunicadoDashboard: {
-      query: '{ comunicadoDashboard(id: 1) { lidos } }',
-      allowed: announcementEditors,
-      pendente: true,
-    },
-    comunicadoDashboardRollup: {
-      query: '{ comunicadoDashboardRollup(id: 1, nivel: "MARCA") { id } }',
-      allowed: announcementEditors,
-      pendente: true,
-    },
-    comunicadoNaoLidos: {
-      query: '{ comunicadoNaoLidos(id: 1) { totalElements } }',
-      allowed: announcementEditors,
-      pendente: true,
     },
     usuariosPortalProperties: {
       query: '{ usuariosPortalProperties { informarDepartamentoCargo } }',
@@ -437,6 +466,33 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     ultimosJobs: { query: '{ ultimosJobs { id status } }', allowed: staffOnly },
   },
   Mutation: {
+    abrirComunicado: {
+      query: 'mutation($id: ID!) { abrirComunicado(idComunicado: $id) { id lido } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: everyoneSignedIn,
+    },
+    confirmarLeituraComunicado: {
+      query: 'mutation($id: ID!) { confirmarLeituraComunicado(idComunicado: $id) { id confirmado } }',
+      variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
+      allowed: everyoneSignedIn,
+    },
+    marcarComunicadosLidos: {
+      query: 'mutation { marcarComunicadosLidos(ids: ["1"], lido: true) }',
+      allowed: everyoneSignedIn,
+    },
+    favoritarComunicados: {
+      query: 'mutation { favoritarComunicados(ids: ["1"], favorito: true) }',
+      allowed: everyoneSignedIn,
+    },
+    arquivarComunicadoEnvios: {
+      query: 'mutation { arquivarComunicadoEnvios(ids: ["1"], arquivado: false) }',
+      allowed: everyoneSignedIn,
+    },
+    lembrarNaoLidosComunicado: {
+      query: 'mutation($id: ID!) { lembrarNaoLidosComunicado(id: $id) }',
+      variables: async (ids, portal, caller) => ({ id: await lembreteMatriz(portal, ids, caller) }),
+      allowed: announcementEditors,
+    },
     // Saves that change nothing (groups and dealers of the seed, with brands both callers hold).
     salvarGrupo: {
       query: `mutation($version: Int) {
@@ -742,36 +798,6 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       },
       allowed: announcementEditors,
     },
-    abrirComunicado: {
-      query: 'mutation { abrirComunicado(idComunicado: 1) { id } }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    marcarComunicadosLidos: {
-      query: 'mutation { marcarComunicadosLidos(ids: [1], lido: true) }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    favoritarComunicados: {
-      query: 'mutation { favoritarComunicados(ids: [1], favorito: true) }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    arquivarComunicadoEnvios: {
-      query: 'mutation { arquivarComunicadoEnvios(ids: [1], arquivado: true) }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    confirmarLeituraComunicado: {
-      query: 'mutation { confirmarLeituraComunicado(idComunicado: 1) { id } }',
-      allowed: everyoneSignedIn,
-      pendente: true,
-    },
-    lembrarNaoLidosComunicado: {
-      query: 'mutation { lembrarNaoLidosComunicado(id: 1) }',
-      allowed: announcementEditors,
-      pendente: true,
-    },
     marcarNotificacoesComoVisualizadas: {
       query: 'mutation { marcarNotificacoesComoVisualizadas }',
       allowed: everyoneSignedIn,
@@ -967,9 +993,7 @@ describe('authorization matrix', () => {
             (await testCase.variables?.(ids, portal, caller)) ?? {},
             caller !== 'anonymous' && testCase.token ? await testCase.token(caller) : tokens[caller],
           );
-          if (allowed && testCase.pendente) {
-            expect(response.errors?.[0]?.extensions?.messageKey).toBe('comunicados.errors.naoImplementado');
-          } else if (allowed) {
+          if (allowed) {
             expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
           } else {
             expect(errorCode(response)).toBe(caller === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN');

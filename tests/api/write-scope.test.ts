@@ -658,7 +658,9 @@ describe('ids of another scope on every operation', () => {
     },
     'Mutation.salvarEtiquetaComunicado': { notScoped: 'labels are shared by every announcement writer' },
     'Mutation.excluirEtiquetaComunicado': { notScoped: 'labels are shared by every announcement writer' },
-    // The reading side of issue #28, declared and not built yet: its builder replaces these with probes.
+    // The reading side of issue #28: every statement is behind the caller's own deliveries (or the
+    // dashboard's access rule); another scope's ids are tried in comunicados-leitura.test.ts and
+    // comunicados-dashboard.test.ts, with the rows read back.
     ...Object.fromEntries(
       [
         'Query.comunicadoEnvios',
@@ -673,7 +675,7 @@ describe('ids of another scope on every operation', () => {
         'Mutation.arquivarComunicadoEnvios',
         'Mutation.confirmarLeituraComunicado',
         'Mutation.lembrarNaoLidosComunicado',
-      ].map((name) => [name, { notScoped: 'not built yet (reading side of issue #28): a probe comes with it' }]),
+      ].map((name) => [name, { notScoped: "probed with other users' ids in comunicados-leitura/dashboard tests" }]),
     ),
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },

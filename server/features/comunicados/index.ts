@@ -27,7 +27,7 @@ import { filterInputSchema } from '../../../domain/schemas/lista';
 import { translate } from '../../../i18n';
 import { countRecipients, savedGroup } from '../../audience';
 import { auditedDelete, auditedWrite } from '../../audit/write';
-import { unusableGroups, usuarioScope, type Policy, type Session } from '../../authz';
+import { unusableGroups, usuarioScope, type Session } from '../../authz';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { comunicadoEtiquetas, comunicadoSeries, comunicados } from '../../db/schema';
@@ -35,10 +35,12 @@ import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { escapeHtml } from '../../html';
 import { badUserInput, badUserInputKeys, notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
-import { operation, type Feature, type Operation, type Operations } from '../../graphql/operation';
+import { operation, type Feature } from '../../graphql/operation';
 import { notify } from '../notificacoes';
 import { audienceOf, deliver, schedule, sessionOf } from './envio';
 import * as q from './queries';
+import { comunicadoNaoLidosExport, dashboardMutations, dashboardQueries } from './dashboard';
+import { leituraMutations, leituraQueries } from './leitura';
 
 /**
  * Announcements (comunicados, issue #28): writing, approval, series, labels, sending (this
@@ -49,20 +51,9 @@ import * as q from './queries';
  */
 export { comunicadosJobs, deliver, ENVIO_FILA, EMAILS_FILA, sendDue, sendEmails } from './envio';
 export { anexoRoutes, anexosArea } from './anexos';
+export { anexoDownloadRoutes } from './leitura';
 
 const TIPO_AUDITORIA = 'COMUNICADO';
-
-/** An operation declared by the contract and not built yet: a clear, translated GraphQL error. */
-const naoImplementado = (policy: Policy): Operation =>
-  operation({
-    policy,
-    resolve: (_args: unknown, { idioma }) => {
-      throw portalError(idioma, 'INTERNAL_SERVER_ERROR', 'comunicados.errors.naoImplementado');
-    },
-  });
-
-const pendentes = (policy: Policy, names: string[]): Operations =>
-  Object.fromEntries(names.map((name) => [name, naoImplementado(policy)]));
 
 const viewerOf = (session: Session) => ({
   usuarioId: session.usuarioId,
@@ -482,18 +473,9 @@ export const comunicadosFeature: Feature = {
         };
       },
     }),
-    ...pendentes(policies.comunicados.list, [
-      'comunicadoEnvios',
-      'contagensComunicados',
-      'comunicadoEnvio',
-      'comunicadoEnviosRecentes',
-      'linkDownloadAnexoComunicado',
-    ]),
-    ...pendentes(policies.comunicados.dashboard, [
-      'comunicadoDashboard',
-      'comunicadoDashboardRollup',
-      'comunicadoNaoLidos',
-    ]),
+    // The reading side (leitura.ts, dashboard.ts).
+    ...leituraQueries,
+    ...dashboardQueries,
   },
   Mutation: {
     salvarComunicado: operation({
@@ -749,15 +731,10 @@ export const comunicadosFeature: Feature = {
         });
       },
     }),
-    ...pendentes(policies.comunicados.list, [
-      'abrirComunicado',
-      'marcarComunicadosLidos',
-      'favoritarComunicados',
-      'arquivarComunicadoEnvios',
-      'confirmarLeituraComunicado',
-    ]),
-    ...pendentes(policies.comunicados.dashboard, ['lembrarNaoLidosComunicado']),
+    ...leituraMutations,
+    ...dashboardMutations,
   },
+  exports: { comunicadoNaoLidos: comunicadoNaoLidosExport },
 };
 
 /** The send preview: how many it reaches now, by group, and the warnings. */

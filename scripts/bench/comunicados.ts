@@ -1,0 +1,161 @@
+import { cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { OPERATIONS } from '../../domain/operations';
+import { envioFilterSchema } from '../../server/features/comunicados/leitura';
+import { envios } from '../../server/features/comunicados/leituraQueries';
+import {
+  figuras,
+  leiturasPorTempo,
+  rollup,
+  type NivelRollup,
+} from '../../server/features/comunicados/dashboardQueries';
+import { DEMO, signIn } from '../../tests/api/portal';
+import { seedScale } from '../seed-scale';
+import { apiVersusDirect, graphqlCaller, sampleInterleaved, type Row } from './report';
+import { inProcessPortal } from './serverProcess';
+import { sessionOf } from './session';
+
+// Announcements read at national scale (issue #28), on the scale data set (100,000 users) plus,
+// set-based (generate_series, INSERT ... SELECT): 5,000 sent announcements all delivered to the
+// demo dealer user, the 50 oldest also to every other user (about 5,000,000 deliveries in all),
+// 40% of the newest big one read (a tenth of those confirmed) over three days.
+// (a) the reader's inbox, first page of 10 and the total (5,000), through the API against the
+//     same query function called directly;
+// (b) the dashboard of the announcement with ~100,000 deliveries: its roll-up by brand, dealer group
+//     and dealer, and its figures, through the API against the same SQL called directly.
+
+const GOAL_INBOX_MS = 20;
+const GOAL_ROLLUP_MS = 150;
+const GOAL_RATIO = 2;
+const WARMUP = 10;
+const MIN_SAMPLES = 30;
+const CASE_BUDGET_MS = 8_000;
+const LEITOR_COMUNICADOS = 5_000;
+const GRANDES = 50;
+
+const { envios: ENVIOS_OP, rollup: ROLLUP_OP, dashboard: DASHBOARD_OP } = OPERATIONS.comunicados.queries;
+const INBOX = `query($f: ComunicadoEnvioFilterInput) { comunicadoEnvios(filterInput: $f) { ${ENVIOS_OP.fields} } }`;
+const ROLLUP = `query($id: ID!, $nivel: String!) { comunicadoDashboardRollup(id: $id, nivel: $nivel) { ${ROLLUP_OP.fields} } }`;
+const DASHBOARD = `query($id: ID!) { comunicadoDashboard(id: $id) { ${DASHBOARD_OP.fields} } }`;
+
+export async function comunicadosBench(samples = 200): Promise<Row[]> {
+  const { database, port, config, app } = await inProcessPortal({ SEED_DEMO: 'true' });
+  const rows: Row[] = [];
+  try {
+    await app.app.listen({ port, host: '127.0.0.1' });
+    const portal = { ...app, url: `http://127.0.0.1:${port}`, config };
+    const { db } = app.database;
+    await seedScale(db);
+    const leitor = await sessionOf(db, DEMO.dealer);
+    const autor = await sessionOf(db, DEMO.super);
+
+    const started = performance.now();
+    const {
+      rows: [faixa],
+    } = await db.execute<{ primeiro: number; ultimo: number }>(sql`
+      with novos as (
+        insert into comunicados (estado, titulo, mensagem, autor_id, remetente_id, enviado_em, exige_confirmacao)
+        select 'ENVIADO', 'Comunicado de escala ' || g, '<p>Texto do comunicado ' || g || '</p>', ${autor.usuarioId},
+          ${autor.usuarioId}, now() - (${LEITOR_COMUNICADOS} - g) * interval '1 hour', g % 10 = 0
+        from generate_series(1, ${LEITOR_COMUNICADOS}) g
+        returning id)
+      select min(id)::int as primeiro, max(id)::int as ultimo from novos`);
+    const primeiro = Number(faixa!.primeiro);
+    // The big ones first, one statement each (100,000 rows per transaction), then the reader's 5,000.
+    for (let i = 0; i < GRANDES; i++) {
+      await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
+        select u.id, ${primeiro + i}::int from usuarios u where u.active and u.id <> ${leitor.usuarioId} order by u.id`);
+    }
+    await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
+      select ${leitor.usuarioId}, c.id from comunicados c where c.id between ${primeiro} and ${Number(faixa!.ultimo)}
+      order by c.id`);
+    const painel = primeiro + GRANDES - 1;
+    await db.execute(sql`update comunicado_envios e set
+        lido_em = c.enviado_em + (e.usuario_id % 72) * interval '1 hour',
+        confirmado_em = case when e.usuario_id % 50 = 0 then c.enviado_em + (e.usuario_id % 72 + 1) * interval '1 hour' end
+      from comunicados c where c.id = e.comunicado_id and e.comunicado_id = ${painel} and e.usuario_id % 5 < 2`);
+    await db.execute(sql`update comunicado_envios set lido_em = now()
+      where usuario_id = ${leitor.usuarioId} and id % 3 = 0`);
+    await db.execute(sql`update comunicados c set destinatarios =
+      (select count(*) from comunicado_envios e where e.comunicado_id = c.id) where c.id between ${primeiro} and ${painel}`);
+    await db.execute(sql`vacuum analyze comunicado_envios`);
+    await db.execute(sql`analyze comunicados`);
+    const {
+      rows: [contagem],
+    } = await db.execute<{ total: number; painel: number }>(sql`select count(*)::int as total,
+      count(*) filter (where comunicado_id = ${painel})::int as painel from comunicado_envios`);
+    rows.push({
+      case: `announcements data set: ${Number(contagem!.total).toLocaleString('en')} deliveries (set-based)`,
+      value: (performance.now() - started) / 1000,
+      unit: 's',
+      note: `${LEITOR_COMUNICADOS.toLocaleString('en')} to the reader; ${GRANDES} to every user; ${app.database.kind}`,
+    });
+
+    const load = loadavg()[0];
+    const sampling = { samples, minSamples: MIN_SAMPLES, budgetMs: CASE_BUDGET_MS, warmup: WARMUP };
+
+    // (a) The inbox's first page.
+    const leitorCall = graphqlCaller(portal.url, (await signIn(portal, DEMO.dealer)).access_token);
+    const filterInput = { aba: 'ENTRADA', page: 0, rowsPerPage: 10 };
+    const filter = envioFilterSchema.parse(filterInput);
+    type Page = { content: { id: string }[]; totalElements: number };
+    const inboxApi = async () =>
+      (await leitorCall<{ comunicadoEnvios: Page }>(INBOX, { f: filterInput })).comunicadoEnvios;
+    const inboxDirect = () => envios(db, leitor.usuarioId, filter);
+    const [fromApi, fromDb] = [await inboxApi(), await inboxDirect()];
+    if (
+      fromApi.totalElements !== fromDb.totalElements ||
+      fromApi.content.map((e) => e.id).join() !== fromDb.content.map((e) => e.id).join()
+    ) {
+      throw new Error('inbox: API and direct answers differ');
+    }
+    const inbox = await sampleInterleaved({ api: inboxApi, direct: inboxDirect }, sampling);
+    rows.push(
+      ...apiVersusDirect(
+        `inbox first page, ${fromDb.totalElements.toLocaleString('en')} of ${Number(contagem!.total).toLocaleString('en')} deliveries`,
+        inbox,
+        { ms: GOAL_INBOX_MS, ratio: GOAL_RATIO },
+        `${fromDb.content.length} rows`,
+      ),
+    );
+
+    // (b) The dashboard of the announcement with ~100,000 deliveries.
+    const autorCall = graphqlCaller(portal.url, (await signIn(portal, DEMO.super)).access_token);
+    for (const nivel of ['MARCA', 'GRUPO', 'DEALER'] as NivelRollup[]) {
+      const api = async () =>
+        (await autorCall<{ comunicadoDashboardRollup: unknown[] }>(ROLLUP, { id: painel, nivel }))
+          .comunicadoDashboardRollup;
+      const direct = () => rollup(db, autor, painel, nivel);
+      const linhas = (await direct()).length;
+      if ((await api()).length !== linhas) throw new Error(`roll-up ${nivel}: API and direct answers differ`);
+      rows.push(
+        ...apiVersusDirect(
+          `dashboard roll-up by ${nivel}, ${Number(contagem!.painel).toLocaleString('en')} deliveries`,
+          await sampleInterleaved({ api, direct }, sampling),
+          { ms: GOAL_ROLLUP_MS, ratio: GOAL_RATIO },
+          `${linhas} rows`,
+        ),
+      );
+    }
+    const dashApi = () => autorCall(DASHBOARD, { id: painel });
+    const dashDirect = () => Promise.all([figuras(db, painel), leiturasPorTempo(db, painel)]);
+    rows.push(
+      ...apiVersusDirect(
+        `dashboard figures and reads over time, ${Number(contagem!.painel).toLocaleString('en')} deliveries`,
+        await sampleInterleaved({ api: dashApi, direct: dashDirect }, sampling),
+        { ms: GOAL_ROLLUP_MS, ratio: GOAL_RATIO },
+        'one announcement',
+      ),
+    );
+    rows.push({
+      case: 'announcements: machine load when timing started',
+      value: load,
+      unit: `/ ${cpus().length} CPUs`,
+      note: '1-min load average; figures above inflate with it',
+    });
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+  return rows;
+}

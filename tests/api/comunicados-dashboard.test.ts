@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
+import { seedKit } from './kit';
+import { errorCode, gql } from './portal';
+
+// The dashboard of a sent announcement (issue #28): figures by SQL aggregates (checked here against
+// counts made directly in SQL), the roll-up by brand, dealer group and dealer cut to the caller's
+// scope, least read first, the unread list and its export, and the reminder to the unread at most
+// once a day. Who may: its author, or a holder of the approval key whose scope reaches the author.
+
+const kit = seedKit({ seed: 2802, domain: 'comunicados-dashboard.test' });
+
+const DASHBOARD = `query($id: ID!) { comunicadoDashboard(id: $id) {
+  comunicado { id titulo status { id description } exigeConfirmacao acoes } destinatarios lidos taxaLeitura confirmados
+  leiturasPorDia { data lidos confirmados } emails { fila enviados falhas } lembradoEm podeLembrar } }`;
+const ROLLUP = `query($id: ID!, $n: String!) { comunicadoDashboardRollup(id: $id, nivel: $n) {
+  id nome destinatarios lidos confirmados taxaLeitura } }`;
+const NAO_LIDOS = `query($id: ID!, $f: FilterInput) { comunicadoNaoLidos(id: $id, filterInput: $f) {
+  totalElements content { id nome email lidoEm confirmadoEm } } }`;
+const LEMBRAR = 'mutation($id: ID!) { lembrarNaoLidosComunicado(id: $id) }';
+
+type Linha = {
+  id: string;
+  nome: string;
+  destinatarios: number;
+  lidos: number;
+  confirmados: number;
+  taxaLeitura: number;
+};
+
+let autor: { id: number; token: string };
+let aprovador: { id: number; token: string };
+let criadorOutro: { id: number; token: string };
+let aprovadorOutraMarca: { id: number; token: string };
+let leitor: { id: number; token: string };
+let comunicado: number;
+let rascunho: number;
+const marca: Record<'m1' | 'm2', { id: number; nome: string }> = {} as never;
+const dealer: Record<'d1' | 'd2' | 'd4', { id: number; nomeExibicao: string }> = {} as never;
+let grupo: { id: number; nome: string };
+const r: Record<string, number> = {};
+
+const dashboard = async (token: string, id = comunicado) =>
+  gql<{ comunicadoDashboard: Record<string, unknown> & { leiturasPorDia: { lidos: number; confirmados: number }[] } }>(
+    kit.portal,
+    DASHBOARD,
+    { id },
+    token,
+  );
+const rollup = async (token: string, n: string) => {
+  const res = await gql<{ comunicadoDashboardRollup: Linha[] }>(kit.portal, ROLLUP, { id: comunicado, n }, token);
+  expect(res.errors).toBeUndefined();
+  return res.data!.comunicadoDashboardRollup;
+};
+
+beforeAll(async () => {
+  await kit.start();
+  marca.m1 = await kit.marca('Marca Um');
+  marca.m2 = await kit.marca('Marca Dois');
+  grupo = await kit.grupo([marca.m1.id]);
+  dealer.d1 = await kit.dealer({ marcaIds: [marca.m1.id], grupoIds: [grupo.id] });
+  dealer.d2 = await kit.dealer({ marcaIds: [marca.m1.id] });
+  // A dealer shared by both brands.
+  dealer.d4 = await kit.dealer({ marcaIds: [marca.m1.id, marca.m2.id] });
+  const recipient = async (key: string, d: { id: number }, nome: string) => {
+    r[key] = (await kit.usuario({ tipo: 'DEALER_GRUPO', marca: marca.m1.id, dealer: d.id, nome })).id;
+  };
+  await recipient('r1', dealer.d1, 'Ana Lida');
+  await recipient('r2', dealer.d1, 'Bia Lida');
+  await recipient('r3', dealer.d1, 'Carla Pendente');
+  await recipient('r4', dealer.d2, 'Davi Pendente');
+  await recipient('r5', dealer.d2, 'Edu Pendente');
+  r.r6 = (await kit.usuario({ tipo: 'DEALER_GRUPO', dealer: dealer.d4.id, nome: 'Fabi Lida' })).id;
+  autor = await kit.caller({ tipo: 'MONTADORA', marca: marca.m1.id, funcionalidades: ['PORTAL_CRIACAO_COMUNICADOS'] });
+  aprovador = await kit.caller({
+    tipo: 'MONTADORA',
+    marca: marca.m1.id,
+    funcionalidades: ['PORTAL_APROVACAO_ENVIO_COMUNICADOS'],
+  });
+  criadorOutro = await kit.caller({
+    tipo: 'MONTADORA',
+    marca: marca.m1.id,
+    funcionalidades: ['PORTAL_CRIACAO_COMUNICADOS'],
+  });
+  aprovadorOutraMarca = await kit.caller({
+    tipo: 'MONTADORA',
+    marca: (await kit.marca('Marca Três')).id,
+    funcionalidades: ['PORTAL_APROVACAO_ENVIO_COMUNICADOS'],
+  });
+  leitor = await kit.caller({ tipo: 'DEALER_GRUPO', marca: marca.m1.id, dealer: dealer.d1.id });
+  ({ id: comunicado } = await comunicadoEnviado(kit.db, {
+    autorId: autor.id,
+    titulo: 'Campanha de revisão',
+    para: usuariosIds(r.r1!, r.r2!, r.r3!, r.r4!, r.r5!, r.r6!),
+    exigeConfirmacao: true,
+  }));
+  await kit.db.execute(sql`update comunicado_envios set lido_em = case usuario_id
+      when ${r.r1} then '2026-05-04T09:15:00Z'::timestamptz when ${r.r2} then '2026-05-04T10:40:00Z'::timestamptz
+      else '2026-05-05T08:05:00Z'::timestamptz end,
+    confirmado_em = case when usuario_id = ${r.r1} then '2026-05-04T09:20:00Z'::timestamptz end
+    where comunicado_id = ${comunicado} and usuario_id in (${r.r1}, ${r.r2}, ${r.r6})`);
+  await kit.db.execute(sql`insert into comunicado_emails (comunicado_id, email, status)
+    values (${comunicado}, 'a@x.test', 'ENVIADO'), (${comunicado}, 'b@x.test', 'ENVIADO'),
+      (${comunicado}, 'c@x.test', 'FALHOU'), (${comunicado}, 'd@x.test', 'FILA')`);
+  ({ id: rascunho } = await comunicadoEnviado(kit.db, {
+    autorId: autor.id,
+    titulo: 'Ainda em rascunho',
+    para: usuariosIds(r.r1!),
+    estado: 'RASCUNHO',
+  }));
+});
+
+describe('figures', () => {
+  it('recipients, reads, rate, confirmations and e-mails match counts made in SQL', async () => {
+    const res = await dashboard(autor.token);
+    expect(res.errors).toBeUndefined();
+    const [direto] = (
+      await kit.db.execute<{ d: number; l: number; c: number }>(sql`select count(*)::int as d,
+        count(lido_em)::int as l, count(confirmado_em)::int as c from comunicado_envios where comunicado_id = ${comunicado}`)
+    ).rows;
+    const d = res.data!.comunicadoDashboard;
+    expect(d).toMatchObject({
+      destinatarios: direto!.d,
+      lidos: direto!.l,
+      confirmados: direto!.c,
+      taxaLeitura: direto!.l / direto!.d,
+      emails: { fila: 1, enviados: 2, falhas: 1 },
+      podeLembrar: true,
+      lembradoEm: null,
+      comunicado: { titulo: 'Campanha de revisão', status: { id: 'ENVIADO' }, exigeConfirmacao: true },
+    });
+    expect([d.destinatarios, d.lidos, d.confirmados]).toEqual([6, 3, 1]);
+    expect(d.comunicado).toMatchObject({ acoes: expect.arrayContaining(['dashboard', 'lembrete', 'errata']) });
+  });
+
+  it('reads over time in buckets (by hour over two days or less), summing to the figures', async () => {
+    const d = (await dashboard(autor.token)).data!.comunicadoDashboard;
+    expect(d.leiturasPorDia).toEqual([
+      { data: '2026-05-04T09:00:00.000Z', lidos: 1, confirmados: 1 },
+      { data: '2026-05-04T10:00:00.000Z', lidos: 1, confirmados: 0 },
+      { data: '2026-05-05T08:00:00.000Z', lidos: 1, confirmados: 0 },
+    ]);
+  });
+});
+
+describe('the roll-up', () => {
+  it('by dealer, least read first, only the dealers in the caller’s scope', async () => {
+    const linhas = await rollup(autor.token, 'DEALER');
+    expect(linhas.map((l) => [l.id, l.destinatarios, l.lidos, l.confirmados])).toEqual([
+      [String(dealer.d2.id), 2, 0, 0],
+      [String(dealer.d1.id), 3, 2, 1],
+      [String(dealer.d4.id), 1, 1, 0],
+    ]);
+    expect(linhas[1]!.taxaLeitura).toBeCloseTo(2 / 3);
+  });
+
+  it('by brand: a manufacturer sees their brand and not the other brand of a shared dealer; staff see both', async () => {
+    expect((await rollup(autor.token, 'MARCA')).map((l) => [l.nome, l.destinatarios, l.lidos])).toEqual([
+      [marca.m1.nome, 6, 3],
+    ]);
+    expect((await rollup(kit.staff, 'MARCA')).map((l) => [l.nome, l.destinatarios, l.lidos])).toEqual([
+      [marca.m1.nome, 6, 3],
+      [marca.m2.nome, 1, 1],
+    ]);
+  });
+
+  it('by dealer group, counting a recipient once per group, checked against SQL', async () => {
+    const linhas = await rollup(autor.token, 'GRUPO');
+    const { rows } = await kit.db.execute<{ d: number; l: number }>(sql`select count(distinct e.usuario_id)::int as d,
+      count(distinct e.usuario_id) filter (where e.lido_em is not null)::int as l
+      from comunicado_envios e join usuario_dealers ud on ud.usuario_id = e.usuario_id
+      join dealer_grupos dg on dg.dealer_id = ud.dealer_id where e.comunicado_id = ${comunicado} and dg.grupo_id = ${grupo.id}`);
+    expect(linhas).toEqual([
+      expect.objectContaining({ id: String(grupo.id), destinatarios: rows[0]!.d, lidos: rows[0]!.l }),
+    ]);
+    expect(errorCode(await gql(kit.portal, ROLLUP, { id: comunicado, n: 'SETOR' }, autor.token))).toBe(
+      'BAD_USER_INPUT',
+    );
+  });
+});
+
+describe('the unread', () => {
+  it('lists the unread recipients by name, paged', async () => {
+    const res = await gql<{ comunicadoNaoLidos: { totalElements: number; content: { nome: string }[] } }>(
+      kit.portal,
+      NAO_LIDOS,
+      { id: comunicado, f: { page: 0, rowsPerPage: 2 } },
+      autor.token,
+    );
+    expect(res.data!.comunicadoNaoLidos.totalElements).toBe(3);
+    expect(res.data!.comunicadoNaoLidos.content.map((u) => u.nome)).toEqual(['Carla Pendente', 'Davi Pendente']);
+    const p2 = await gql<{ comunicadoNaoLidos: { content: { nome: string }[] } }>(
+      kit.portal,
+      NAO_LIDOS,
+      { id: comunicado, f: { page: 1, rowsPerPage: 2 } },
+      autor.token,
+    );
+    expect(p2.data!.comunicadoNaoLidos.content.map((u) => u.nome)).toEqual(['Edu Pendente']);
+  });
+
+  it('exports them through the export module, refused to whoever may not see the dashboard', async () => {
+    const url = `${kit.portal.url}/api/exportar/comunicadoNaoLidos?formato=csv&filtro=${encodeURIComponent(JSON.stringify({ id: comunicado }))}`;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${autor.token}` } });
+    expect(res.status).toBe(200);
+    const csv = await res.text();
+    expect(csv).toContain('Carla Pendente');
+    expect(csv).toContain('Edu Pendente');
+    expect(csv).not.toContain('Ana Lida');
+    expect((await fetch(url, { headers: { authorization: `Bearer ${aprovadorOutraMarca.token}` } })).status).toBe(404);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${leitor.token}` } })).status).toBe(403);
+  });
+});
+
+describe('who may see it', () => {
+  it('the author and an approver in scope; not another creator, an approver of another brand, nor a reader', async () => {
+    expect((await dashboard(aprovador.token)).errors).toBeUndefined();
+    expect(errorCode(await dashboard(criadorOutro.token))).toBe('NOT_FOUND');
+    expect(errorCode(await dashboard(aprovadorOutraMarca.token))).toBe('NOT_FOUND');
+    expect(errorCode(await dashboard(leitor.token))).toBe('FORBIDDEN');
+    expect(errorCode(await gql(kit.portal, ROLLUP, { id: comunicado, n: 'MARCA' }, aprovadorOutraMarca.token))).toBe(
+      'NOT_FOUND',
+    );
+    expect(errorCode(await gql(kit.portal, NAO_LIDOS, { id: comunicado }, criadorOutro.token))).toBe('NOT_FOUND');
+  });
+
+  it('only once it is sent', async () => {
+    expect(errorCode(await dashboard(autor.token, rascunho))).toBe('FORBIDDEN');
+    expect(errorCode(await gql(kit.portal, LEMBRAR, { id: rascunho }, autor.token))).toBe('FORBIDDEN');
+  });
+});
+
+describe('the reminder', () => {
+  const lembretes = async () =>
+    (
+      await kit.db.execute<{ id: number }>(
+        sql`select id from notificacoes where origem = 'COMUNICADO' and origem_id = ${comunicado} order by id`,
+      )
+    ).rows.map((x) => Number(x.id));
+  const destinatariosDe = async (notificacaoId: number) =>
+    (
+      await kit.db.execute<{ u: number }>(
+        sql`select usuario_id as u from notificacao_destinatarios where notificacao_id = ${notificacaoId} order by 1`,
+      )
+    ).rows.map((x) => Number(x.u));
+
+  it('re-notifies only the unread, and is refused a second time the same day', async () => {
+    const res = await gql<{ lembrarNaoLidosComunicado: number }>(kit.portal, LEMBRAR, { id: comunicado }, autor.token);
+    expect(res.data!.lembrarNaoLidosComunicado).toBe(3);
+    const [enviada] = await lembretes();
+    expect(await destinatariosDe(enviada!)).toEqual([r.r3!, r.r4!, r.r5!].sort((a, b) => a - b));
+    const again = await gql(kit.portal, LEMBRAR, { id: comunicado }, aprovador.token);
+    expect(errorCode(again)).toBe('CONFLICT');
+    expect(await lembretes()).toEqual([enviada]);
+    const d = (await dashboard(autor.token)).data!.comunicadoDashboard;
+    expect(d.podeLembrar).toBe(false);
+    expect(d.lembradoEm).not.toBeNull();
+  });
+
+  it('two reminders at once: exactly one goes', async () => {
+    const { id } = await comunicadoEnviado(kit.db, {
+      autorId: autor.id,
+      titulo: 'Lembrete concorrente',
+      para: usuariosIds(r.r1!, r.r2!),
+    });
+    const answers = await Promise.all(
+      [autor, aprovador].map((who) =>
+        gql<{ lembrarNaoLidosComunicado: number }>(kit.portal, LEMBRAR, { id }, who.token),
+      ),
+    );
+    expect(answers.map((a) => a.data?.lembrarNaoLidosComunicado ?? errorCode(a)).sort()).toEqual([2, 'CONFLICT']);
+    const { rows } = await kit.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notificacoes where origem = 'COMUNICADO' and origem_id = ${id}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('may go again a day later', async () => {
+    await kit.db.execute(
+      sql`update comunicados set lembrado_em = now() - interval '25 hours' where id = ${comunicado}`,
+    );
+    const res = await gql<{ lembrarNaoLidosComunicado: number }>(
+      kit.portal,
+      LEMBRAR,
+      { id: comunicado },
+      aprovador.token,
+    );
+    expect(res.data!.lembrarNaoLidosComunicado).toBe(3);
+    expect(await lembretes()).toHaveLength(2);
+  });
+});
