@@ -12,6 +12,8 @@ import { ConfirmAction } from '../../../components/ConfirmAction';
 import { useOperations } from '../../../components/useOperations';
 import { errataPath, isConflict, previaPath, type Comunicado } from './comunicado';
 
+const versaoDe = (c: Comunicado) => ({ id: c.id, version: c.version });
+
 /** The actions that need no form: those `acoes` (acoesPermitidas) names for the announcement as read. */
 const SEM_FORMULARIO = [
   'aprovar',
@@ -52,7 +54,7 @@ export function AcoesComunicado({
   const [confirmando, setConfirmando] = useState<AcaoSemFormulario | null>(null);
   const [rejeitando, setRejeitando] = useState(false);
   const acoes = new Set(comunicado.acoes);
-  const versao = { id: comunicado.id, version: comunicado.version };
+  const versao = versaoDe(comunicado);
 
   async function executar(acao: AcaoSemFormulario) {
     try {
@@ -143,7 +145,8 @@ function RejeitarDialog({
     }
     setBusy(true);
     try {
-      const c = await mutate<Comunicado>('rejeitar', checked.data);
+      // The ids as read (the schema coerces them to numbers for the server).
+      const c = await mutate<Comunicado>('rejeitar', { ...versaoDe(comunicado), motivo: checked.data.motivo });
       notify('comunicados.escrita.sucesso.rejeitar', { type: 'success' });
       onRejected(c);
     } catch (error) {

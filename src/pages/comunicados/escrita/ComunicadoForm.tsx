@@ -333,7 +333,7 @@ function Campos({
       <BooleanInput source="exigeConfirmacao" label="comunicados.escrita.fields.exigeConfirmacao" />
       <QuandoInput />
       {pedeAprovacao && <AprovadorInput />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="acoes-comunicado">
         {acoes.has('salvar') && (
           <Button variant="outlined" startIcon={<SaveIcon />} disabled={busy} onClick={salvar}>
             {translate('comunicados.escrita.acoes.salvar')}

@@ -34,10 +34,15 @@ export default function ComunicadoPage() {
   const queryClient = useQueryClient();
   const { query } = useOperations('comunicados');
   const [conflito, setConflito] = useState(false);
+  // The form is built again from the record when it is reloaded (not on each save: a failed send
+  // after its save keeps the errors under the fields).
+  const [recargas, setRecargas] = useState(0);
   const record = useQuery({
     queryKey: comunicadoKey(id ?? ''),
     queryFn: () => query<Comunicado>('comunicado', { id }),
     enabled: Boolean(id),
+    // The page says it failed and offers to try again.
+    retry: false,
   });
   const title = translate(id ? 'routes.comunicadosEditar' : 'routes.comunicadosNovo');
   useBreadcrumbLabel(record.data?.titulo);
@@ -54,6 +59,7 @@ export default function ComunicadoPage() {
   };
   const recarregar = async () => {
     await record.refetch();
+    setRecargas((n) => n + 1);
     setConflito(false);
   };
 
@@ -93,7 +99,7 @@ export default function ComunicadoPage() {
             <CardContent>
               {editavel ? (
                 <ComunicadoForm
-                  key={`${c?.id ?? 'novo'}-${c?.version ?? 0}`}
+                  key={`${c?.id ?? 'novo'}-${recargas}`}
                   record={c}
                   onSaved={mostrar}
                   onConflict={() => setConflito(true)}
@@ -102,7 +108,7 @@ export default function ComunicadoPage() {
                 c && (
                   <Box sx={{ display: 'grid', gap: 2 }}>
                     <ComunicadoConteudo comunicado={c} />
-                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="acoes-comunicado">
                       <AcoesComunicado comunicado={c} onChanged={mostrar} onConflict={() => setConflito(true)} />
                     </Box>
                   </Box>

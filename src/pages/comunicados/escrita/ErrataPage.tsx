@@ -47,6 +47,7 @@ export default function ErrataPage() {
   const original = useQuery({
     queryKey: ['comunicados', 'comunicado', id],
     queryFn: () => query<Comunicado>('comunicado', { id }),
+    retry: false,
   });
   const title = translate('routes.comunicadosErrata');
   useBreadcrumbLabel(original.data?.titulo);

@@ -36,6 +36,7 @@ export default function VisualizarEnvioPage() {
   const previa = useQuery({
     queryKey: ['comunicados', 'visualizarEnvio', id],
     queryFn: () => query<PreviaEnvio>('visualizarEnvio', { id }),
+    retry: false,
   });
   const title = translate('routes.comunicadosVisualizarEnvio');
   useBreadcrumbLabel(previa.data?.comunicado.titulo);

@@ -57,6 +57,7 @@ export function EtiquetasComunicados() {
       query<{ content: Etiqueta[]; totalElements: number }>('etiquetas', {
         filterInput: { busca: busca || null, page, rowsPerPage: POR_PAGINA },
       }),
+    retry: false,
   });
   const linhas = etiquetas.data?.content ?? [];
   return (

@@ -57,6 +57,7 @@ export function SeriesComunicados() {
       query<{ content: Serie[]; totalElements: number }>('series', {
         filterInput: { page, rowsPerPage: POR_PAGINA },
       }),
+    retry: false,
   });
   const linhas = series.data?.content ?? [];
   return (
