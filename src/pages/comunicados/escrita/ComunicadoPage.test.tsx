@@ -8,14 +8,7 @@ import { api } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import type { Comunicado } from './comunicado';
 import ComunicadoPage from './ComunicadoPage';
-import {
-  APROVADORES,
-  DEPARTAMENTOS,
-  ETIQUETAS,
-  GRUPOS_ATIVOS,
-  SERIES,
-  rascunho,
-} from './comunicados.fixtures';
+import { APROVADORES, DEPARTAMENTOS, ETIQUETAS, GRUPOS_ATIVOS, SERIES, rascunho } from './comunicados.fixtures';
 import { comChaves, renderComunicados } from './renderComunicados';
 
 let stored: Comunicado;
@@ -131,7 +124,9 @@ describe('/comunicados/editar/{id}', () => {
     expect(screen.getByText('Rascunho')).toBeInTheDocument();
     expect(await screen.findByRole('note', { name: 'Assinatura' })).toHaveTextContent('Equipe de RH');
     expect(screen.getByRole('button', { name: 'Gerentes de vendas' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'E-mails avulsos' })).getByText('fornecedor@externo.com')).toBeVisible();
+    expect(
+      within(screen.getByRole('list', { name: 'E-mails avulsos' })).getByText('fornecedor@externo.com'),
+    ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Beto Removido (beto@dealer.com)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recall' })).toBeInTheDocument();
     expect(screen.getByText('tabela.pdf')).toBeInTheDocument();
@@ -379,4 +374,3 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     expect(botoes()).toEqual(['Retirar da aprovação', 'Visualizar envio']);
   });
 });
-

@@ -57,12 +57,15 @@ export default function VisualizarEnvioPage() {
             <Box
               component="ul"
               aria-label={translate('comunicados.escrita.previa.avisos')}
-              sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
             >
               {p.avisos.map((aviso, i) => (
-                <Alert component="li" key={`${aviso.tipo}-${i}`} severity="warning">
-                  {aviso.mensagem}
-                </Alert>
+                <li key={`${aviso.tipo}-${i}`}>
+                  {/* A list of warnings read with the page, not announced as an interruption. */}
+                  <Alert severity="warning" role="none">
+                    {aviso.mensagem}
+                  </Alert>
+                </li>
               ))}
             </Box>
           )}

@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { etiquetaSchema } from '../../../../domain/comunicados';
@@ -58,6 +58,8 @@ export function EtiquetasComunicados() {
         filterInput: { busca: busca || null, page, rowsPerPage: POR_PAGINA },
       }),
     retry: false,
+    // The page or search being read stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
   });
   const linhas = etiquetas.data?.content ?? [];
   return (

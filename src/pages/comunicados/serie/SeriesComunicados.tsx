@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, type FieldPath } from 'react-hook-form';
@@ -58,6 +58,8 @@ export function SeriesComunicados() {
         filterInput: { page, rowsPerPage: POR_PAGINA },
       }),
     retry: false,
+    // The page or search being read stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
   });
   const linhas = series.data?.content ?? [];
   return (
