@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
@@ -310,6 +310,68 @@ describe('/comunicados/editar/{id}', () => {
     await user().type(campo, 'Novo@Externo.com{Enter}');
     const chips = within(screen.getByRole('list', { name: 'E-mails avulsos' })).getAllByRole('listitem');
     expect(chips.map((c) => c.textContent)).toEqual(['fornecedor@externo.com', 'novo@externo.com']);
+  });
+});
+
+describe('/comunicados/editar/{id}, attachments', () => {
+  const MB = 1024 * 1024;
+  const arquivo = (nome: string, bytes: number) => {
+    const file = new File(['%PDF-1.7'], nome, { type: 'application/pdf' });
+    Object.defineProperty(file, 'size', { value: bytes });
+    return file;
+  };
+  const input = () => screen.getByTestId('anexos-input') as HTMLInputElement;
+
+  it('refuses a file over the limit before sending it, uploads the others and saves their ids', async () => {
+    const enviados: { url: string; nome: string | undefined; authorization: string | null }[] = [];
+    server.use(
+      ...STATES.Loaded,
+      http.post('*/api/upload/comunicado', async ({ request }) => {
+        const file = (await request.formData()).get('arquivo');
+        enviados.push({
+          url: new URL(request.url).search,
+          nome: file instanceof File ? file.name : undefined,
+          authorization: request.headers.get('authorization'),
+        });
+        return HttpResponse.json(
+          { id: 1300, nome: 'preços.pdf', tamanho: 2 * MB, tipoMime: 'application/pdf' },
+          { status: 201 },
+        );
+      }),
+    );
+    editar();
+    await titulo();
+    await user().upload(input(), arquivo('enorme.pdf', 26 * MB));
+    expect(await screen.findByText('Anexo grande demais: o máximo é 25 MB por arquivo')).toBeInTheDocument();
+    expect(enviados).toEqual([]);
+
+    await user().upload(input(), arquivo('precos.pdf', 2 * MB));
+    expect(await screen.findByRole('button', { name: 'Remover o anexo preços.pdf' })).toBeInTheDocument();
+    // The name the server stored is the one shown.
+    expect(enviados).toEqual([{ url: '?idComunicado=77', nome: 'precos.pdf', authorization: 'Bearer token' }]);
+    expect(screen.getByText('Total dos anexos: 3,5 MB de 50 MB')).toBeInTheDocument();
+
+    await user().click(screen.getByRole('button', { name: 'Remover o anexo tabela.pdf' }));
+    await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
+    expect(callsOf('salvar')[0]).toMatchObject({ comunicado: { arquivoIds: ['1300'] } });
+  });
+
+  it("shows the server's refusal under the file (e.g. the total over the configured limit)", async () => {
+    server.use(
+      ...STATES.Loaded,
+      http.post('*/api/upload/comunicado', () =>
+        HttpResponse.json(
+          { code: 'BAD_USER_INPUT', message: 'Os anexos somam mais que o máximo de 20 MB' },
+          { status: 413 },
+        ),
+      ),
+    );
+    editar();
+    await titulo();
+    await user().upload(input(), arquivo('grande.pdf', 10 * MB));
+    expect(await screen.findByText('Os anexos somam mais que o máximo de 20 MB')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover o anexo grande.pdf' })).not.toBeInTheDocument();
   });
 });
 
