@@ -1405,6 +1405,7 @@ export const en = {
         agendar: 'Schedule send',
         cancelarAgendamento: 'Cancel schedule',
         errata: 'Write erratum',
+        dashboard: 'Dashboard',
         visualizarEnvio: 'Send preview',
       },
       confirmar: {
@@ -1444,6 +1445,7 @@ export const en = {
       conflitoTitulo: 'This announcement was changed',
       conflito:
         'Someone else saved this announcement after you opened it. Reload to see the current version (what you typed and did not save is lost).',
+      erratas: 'Errata',
       recarregar: 'Reload',
       destinatarios: 'Recipients',
       emailsAjuda: 'Type an e-mail address and press Enter; each one is checked',

@@ -1415,6 +1415,7 @@ export const es = {
         agendar: 'Programar envío',
         cancelarAgendamento: 'Cancelar programación',
         errata: 'Escribir fe de erratas',
+        dashboard: 'Dashboard',
         visualizarEnvio: 'Vista previa del envío',
       },
       confirmar: {
@@ -1454,6 +1455,7 @@ export const es = {
       conflitoTitulo: 'Este comunicado fue modificado',
       conflito:
         'Otra persona guardó este comunicado después de que usted lo abrió. Recargue para ver la versión actual (lo que escribió y no guardó se pierde).',
+      erratas: 'Fe de erratas',
       recarregar: 'Recargar',
       destinatarios: 'Destinatarios',
       emailsAjuda: 'Escriba un correo y pulse Enter; cada uno se valida',

@@ -1410,6 +1410,7 @@ export const ptBR = {
         agendar: 'Agendar envio',
         cancelarAgendamento: 'Cancelar agendamento',
         errata: 'Escrever errata',
+        dashboard: 'Dashboard',
         visualizarEnvio: 'Visualizar envio',
       },
       confirmar: {
@@ -1449,6 +1450,7 @@ export const ptBR = {
       conflitoTitulo: 'Este comunicado foi alterado',
       conflito:
         'Outra pessoa salvou este comunicado depois que você o abriu. Recarregue para ver a versão atual (o que você digitou e não salvou se perde).',
+      erratas: 'Erratas',
       recarregar: 'Recarregar',
       destinatarios: 'Destinatários',
       emailsAjuda: 'Digite um e-mail e tecle Enter; cada um é validado',

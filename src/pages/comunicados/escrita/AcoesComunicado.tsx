@@ -21,6 +21,7 @@ const SEM_FORMULARIO = [
   'retirarDaAprovacao',
   'cancelarAgendamento',
   'errata',
+  'dashboard',
   'visualizarEnvio',
   'excluir',
 ] as const satisfies readonly AcaoComunicado[];
@@ -36,7 +37,7 @@ const CONFIRMADAS: Partial<Record<AcaoSemFormulario, true>> = {
 /**
  * The buttons of the actions on a saved announcement that are not the form's own (save, submit,
  * send): approve, reject with a reason, withdraw from approval, cancel the schedule, delete, write
- * an erratum, see the send preview. Each is shown only when the API's `acoes` names it.
+ * an erratum, open the dashboard, see the send preview. Each is shown only when the API's `acoes` names it.
  */
 export function AcoesComunicado({
   comunicado,
@@ -81,6 +82,7 @@ export function AcoesComunicado({
           color={acao === 'rejeitar' || acao === 'excluir' ? 'error' : 'primary'}
           onClick={() => {
             if (acao === 'errata') navigate(errataPath(comunicado.id));
+            else if (acao === 'dashboard') navigate(`/comunicados/dashboard/${comunicado.id}`);
             else if (acao === 'visualizarEnvio') navigate(previaPath(comunicado.id));
             else if (acao === 'rejeitar') setRejeitando(true);
             else if (CONFIRMADAS[acao]) setConfirmando(acao);

@@ -210,7 +210,7 @@ describe('/comunicados/editar/{id}', () => {
     // Sent: no form any more, its state and the actions a sent one has.
     expect(await screen.findByText(/a 128 usuários$/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Título/ })).not.toBeInTheDocument();
-    expect(botoes()).toEqual(['Escrever errata', 'Visualizar envio']);
+    expect(botoes()).toEqual(['Escrever errata', 'Dashboard', 'Visualizar envio']);
   });
 
   it('refuses a schedule less than an hour ahead before asking the server', async () => {
@@ -297,6 +297,85 @@ describe('/comunicados/editar/{id}', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
     await waitFor(() => expect(callsOf('rejeitar')).toEqual([{ id: '77', version: 5, motivo: 'Faltam os anexos.' }]));
     expect(await screen.findByText('Faltam os anexos.')).toBeInTheDocument();
+  });
+
+  it('approves after confirming, with the version read', async () => {
+    server.use(
+      ...STATES.Loaded,
+      api.mutation('comunicados_aprovar', ({ variables }) => {
+        record('aprovar', variables);
+        stored = {
+          ...stored,
+          version: 6,
+          status: { id: 'AGENDADO', description: 'Agendado' },
+          acoes: ['cancelarAgendamento', 'visualizarEnvio'],
+        };
+        return HttpResponse.json({ data: { result: stored } });
+      }),
+    );
+    stored = rascunho({
+      status: { id: 'EM_APROVACAO', description: 'Em aprovação' },
+      detentoresAprovacao: [APROVADORES[0]!],
+      acoes: ['aprovar', 'rejeitar', 'visualizarEnvio'],
+    });
+    const { location } = editar(comChaves(['PORTAL_APROVACAO_ENVIO_COMUNICADOS']));
+    await user().click(await screen.findByRole('button', { name: 'Aprovar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Aprovar o comunicado "Campanha de revisão"?');
+    await user().click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    await waitFor(() => expect(callsOf('aprovar')).toEqual([{ id: '77', version: 5 }]));
+    expect(await screen.findByText(/^Agendado para /)).toBeInTheDocument();
+    expect(botoes()).toEqual(['Cancelar agendamento', 'Visualizar envio']);
+    await user().click(screen.getByRole('button', { name: 'Visualizar envio' }));
+    await waitFor(() => expect(location()).toBe('/comunicados/visualizarEnvio/77'));
+  });
+
+  it('uploads an image from the editor and keeps it in the message saved', async () => {
+    server.use(
+      ...STATES.Loaded,
+      http.post('*/api/upload/comunicado', () =>
+        HttpResponse.json({ id: 1300, nome: 'mapa.png', tamanho: 2048, tipoMime: 'image/png' }, { status: 201 }),
+      ),
+    );
+    editar();
+    await titulo();
+    expect(await screen.findByRole('button', { name: 'Título' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subtítulo' })).toBeInTheDocument();
+    const imagem = await screen.findByRole('button', { name: 'Inserir imagem' });
+    const input = imagem.parentElement!.querySelector('input[type="file"]') as HTMLInputElement;
+    await user().upload(input, new File(['png'], 'mapa.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(document.querySelector('.ProseMirror img[alt="mapa.png"]')).toHaveAttribute(
+        'src',
+        '/api/comunicados/imagens/1300',
+      ),
+    );
+    await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
+    expect((callsOf('salvar')[0]!.comunicado as { mensagem: string }).mensagem).toContain(
+      'src="/api/comunicados/imagens/1300"',
+    );
+  });
+
+  it('shows a sent one read-only with its errata, and opens the erratum form', async () => {
+    server.use(...STATES.Loaded);
+    stored = rascunho({
+      status: { id: 'ENVIADO', description: 'Enviado' },
+      envioDateTime: '2026-11-25T10:00:00.000Z',
+      destinatarios: 3,
+      erratas: [
+        { id: '91', titulo: 'Errata: data', justificativa: 'A data do recall era outra.', envioDateTime: null },
+      ],
+      acoes: ['errata', 'dashboard', 'visualizarEnvio'],
+    });
+    const { location } = editar();
+    expect(await screen.findByText(/a 3 usuários$/)).toBeInTheDocument();
+    const erratas = screen.getByRole('region', { name: 'Erratas' });
+    expect(erratas).toHaveTextContent('Errata: data');
+    expect(erratas).toHaveTextContent('A data do recall era outra.');
+    expect(screen.queryByRole('textbox', { name: /^Título/ })).not.toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Escrever errata' }));
+    await waitFor(() => expect(location()).toBe('/comunicados/errata/77'));
   });
 
   it('validates each loose e-mail as it is added', async () => {

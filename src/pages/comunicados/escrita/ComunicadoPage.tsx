@@ -108,6 +108,7 @@ export default function ComunicadoPage() {
                 c && (
                   <Box sx={{ display: 'grid', gap: 2 }}>
                     <ComunicadoConteudo comunicado={c} />
+                    <Erratas comunicado={c} />
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="acoes-comunicado">
                       <AcoesComunicado comunicado={c} onChanged={mostrar} onConflict={() => setConflito(true)} />
                     </Box>
@@ -168,4 +169,30 @@ function Situacao({ comunicado: c }: { comunicado: Comunicado }) {
     default:
       return null;
   }
+}
+
+/** The errata sent of this announcement (recipients see them on it too). */
+function Erratas({ comunicado: c }: { comunicado: Comunicado }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (c.erratas.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="comunicado-erratas">
+      <Typography variant="subtitle2" component="h3" id="comunicado-erratas">
+        {translate('comunicados.escrita.erratas')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {c.erratas.map((e) => (
+          <li key={e.id}>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
+              {`${e.titulo} (${formatDate(e.envioDateTime, locale, { dateStyle: 'short', timeStyle: 'short' })})`}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {e.justificativa}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
 }

@@ -46,6 +46,7 @@ export interface Comunicado {
   departamento: Departamento | null;
   idParent: string | null;
   justificativa: string | null;
+  erratas: { id: string; titulo: string; justificativa: string; envioDateTime: string | null }[];
   templateName: string | null;
   serie: { id: string; nome: string; prefixo: string } | null;
   numero: number | null;

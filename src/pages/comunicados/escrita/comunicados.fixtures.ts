@@ -53,6 +53,7 @@ export function rascunho(overrides: Partial<Comunicado> = {}): Comunicado {
     departamento: DEPARTAMENTOS[0]!,
     idParent: null,
     justificativa: null,
+    erratas: [],
     templateName: 'padrao',
     serie: { id: '8', nome: 'Recursos Humanos', prefixo: 'RH' },
     numero: null,
