@@ -378,6 +378,54 @@ describe('/comunicados/editar/{id}', () => {
     await waitFor(() => expect(location()).toBe('/comunicados/errata/77'));
   });
 
+  it('marks the loose e-mail the server refused (emailsAvulsos.<index>)', async () => {
+    server.use(
+      ...STATES.Loaded,
+      api.mutation('comunicados_salvar', () =>
+        HttpResponse.json({
+          data: null,
+          errors: [
+            {
+              message: 'Verifique os dados!',
+              extensions: { code: 'BAD_USER_INPUT', fieldErrors: { 'emailsAvulsos.1': 'E-mail inválido' } },
+            },
+          ],
+        }),
+      ),
+    );
+    stored = rascunho({
+      emailsAvulsos: [
+        { email: 'fornecedor@externo.com', status: null },
+        { email: 'outro@externo.com', status: null },
+      ],
+    });
+    editar();
+    await titulo();
+    await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
+    const chips = within(screen.getByRole('list', { name: 'E-mails avulsos' })).getAllByRole('listitem');
+    expect(chips[1]).toHaveClass('MuiChip-colorError');
+    expect(chips[0]).not.toHaveClass('MuiChip-colorError');
+  });
+
+  it('deletes a draft after confirming and goes back to the list', async () => {
+    server.use(
+      ...STATES.Loaded,
+      api.mutation('comunicados_excluir', ({ variables }) => {
+        record('excluir', variables);
+        return HttpResponse.json({ data: { result: true } });
+      }),
+    );
+    const { location } = editar();
+    await titulo();
+    await user().click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Excluir o rascunho "Campanha de revisão"?');
+    await user().click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(callsOf('excluir')).toEqual([{ id: '77', version: 5 }]));
+    await waitFor(() => expect(location()).toBe('/comunicados'));
+  });
+
   it('validates each loose e-mail as it is added', async () => {
     server.use(...STATES.Loaded);
     editar();
