@@ -2,6 +2,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -83,19 +84,27 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
     }
   }
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: (files) => void enviar(files) });
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop: (files) => void enviar(files),
+    noClick: true,
+    noKeyboard: true,
+  });
   const limites = translate('comunicados.escrita.anexosLimites', {
     arquivo: megabytes(maxArquivo, locale),
     total: megabytes(maxTotal, locale),
   });
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gap: 1 }}>
+    <Box
+      component="fieldset"
+      sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+    >
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
         {translate('comunicados.escrita.fields.arquivos')}
       </Typography>
+      {/* The area takes dropped files; the button (a real one, for the keyboard) opens the file picker. */}
       <Box
-        {...getRootProps({ role: 'button', 'aria-label': translate('comunicados.escrita.anexosSoltar') })}
+        {...getRootProps()}
         sx={{
           border: 2,
           borderStyle: 'dashed',
@@ -103,18 +112,28 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
           borderRadius: 1,
           p: 2,
           textAlign: 'center',
-          cursor: 'pointer',
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          display: 'grid',
+          justifyItems: 'center',
+          gap: 0.5,
         }}
       >
-        <input {...getInputProps()} data-testid="anexos-input" />
+        <input
+          {...getInputProps({ 'aria-label': translate('comunicados.escrita.anexosEscolher') })}
+          data-testid="anexos-input"
+        />
         <CloudUploadIcon color="action" />
         <Typography>{translate('comunicados.escrita.anexosSoltar')}</Typography>
+        <Button variant="outlined" size="small" onClick={open}>
+          {translate('comunicados.escrita.anexosEscolher')}
+        </Button>
         <Typography variant="body2" color="text.secondary">
           {limites}
         </Typography>
       </Box>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}
+      >
         {arquivos.map((a) => (
           <Box component="li" key={a.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
             <AttachFileIcon fontSize="small" color="action" />
@@ -132,7 +151,11 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
           </Box>
         ))}
         {envios.map((e) => (
-          <Box component="li" key={`envio-${e.nome}`} sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+          <Box
+            component="li"
+            key={`envio-${e.nome}`}
+            sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5, minWidth: 0 }}
+          >
             <Box sx={{ display: 'flex', gap: 1, minWidth: 0 }}>
               <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{e.nome}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>

@@ -19,7 +19,11 @@ export function ComunicadoConteudo({
   const [locale] = useLocaleState();
   const { departamento } = comunicado;
   return (
-    <Box component="article" aria-labelledby="comunicado-titulo" sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+    <Box
+      component="article"
+      aria-labelledby="comunicado-titulo"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, minWidth: 0 }}
+    >
       <Typography variant="h6" component="h2" id="comunicado-titulo" sx={{ overflowWrap: 'anywhere' }}>
         {comunicado.titulo}
       </Typography>

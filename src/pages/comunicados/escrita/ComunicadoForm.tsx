@@ -289,7 +289,7 @@ function Campos({
   }
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <TextInput source="titulo" label="comunicados.escrita.fields.titulo" fullWidth isRequired />
       <Suspense fallback={<Skeleton variant="rounded" height={200} aria-label={translate('ra.page.loading')} />}>
         <TextoRico
@@ -300,7 +300,10 @@ function Campos({
         />
       </Suspense>
       <DepartamentoInput />
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gap: 1.5 }}>
+      <Box
+        component="fieldset"
+        sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}
+      >
         <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
           {translate('comunicados.escrita.destinatarios')}
         </Typography>
@@ -319,7 +322,9 @@ function Campos({
         />
       </Box>
       <EtiquetasInput />
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <SerieInput atual={record?.serie ?? null} />
         <TextInput
           source="templateName"
@@ -371,7 +376,7 @@ function DepartamentoInput() {
   const escolhido = useWatch<Valores, 'departamentoId'>({ name: 'departamentoId' });
   const dep = departamentos.data?.find((d) => String(d.id) === String(escolhido));
   return (
-    <Box sx={{ display: 'grid', gap: 0.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}>
       <SelectInput
         source="departamentoId"
         label="comunicados.escrita.fields.departamento"
@@ -412,7 +417,7 @@ function GruposInput() {
     enabled: ids.length > 0,
   });
   return (
-    <Box sx={{ display: 'grid', gap: 0.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}>
       <GrupoUsuariosSelector
         value={field.value ?? []}
         onChange={field.onChange}
@@ -527,7 +532,7 @@ function QuandoInput() {
   const translate = useTranslate();
   const { field } = useController<Valores, 'quando'>({ name: 'quando' });
   return (
-    <Box sx={{ display: 'grid', gap: 1 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
       <FormControl>
         <FormLabel id="quando-label">{translate('comunicados.escrita.fields.quando')}</FormLabel>
         <RadioGroup

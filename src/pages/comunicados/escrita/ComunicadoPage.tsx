@@ -66,7 +66,7 @@ export default function ComunicadoPage() {
   const c = record.data;
   const editavel = !id || (c?.acoes.includes('salvar') ?? false);
   return (
-    <Box sx={{ mt: 2, display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Title title={title} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <Typography variant="h5" component="h1">
@@ -106,7 +106,7 @@ export default function ComunicadoPage() {
                 />
               ) : (
                 c && (
-                  <Box sx={{ display: 'grid', gap: 2 }}>
+                  <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
                     <ComunicadoConteudo comunicado={c} />
                     <Erratas comunicado={c} />
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="acoes-comunicado">

@@ -74,9 +74,7 @@ describe('/comunicados/errata/{id}', () => {
       name: 'Reiniciar a leitura (e a confirmação) do comunicado original',
     });
     expect(reiniciar).not.toBeChecked();
-    expect(
-      screen.getByRole('button', { name: 'Arraste arquivos para cá ou clique para escolher' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Escolher arquivos' })).toBeInTheDocument();
 
     const justificativa = screen.getByRole('textbox', { name: /^Justificativa/ });
     await user().type(justificativa, 'Data errada');

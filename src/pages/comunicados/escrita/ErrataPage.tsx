@@ -53,7 +53,7 @@ export default function ErrataPage() {
   useBreadcrumbLabel(original.data?.titulo);
   const o = original.data;
   return (
-    <Box sx={{ mt: 2, display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Title title={title} />
       <Box>
         <Typography variant="h5" component="h1">
@@ -138,7 +138,7 @@ function CamposErrata() {
   });
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <TextInput source="titulo" label="comunicados.escrita.fields.titulo" fullWidth isRequired />
       <Suspense fallback={<Skeleton variant="rounded" height={200} aria-label={translate('ra.page.loading')} />}>
         <TextoRico source="mensagem" label={translate('comunicados.escrita.fields.mensagem')} titulos />

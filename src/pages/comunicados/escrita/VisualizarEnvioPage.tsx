@@ -42,7 +42,7 @@ export default function VisualizarEnvioPage() {
   useBreadcrumbLabel(previa.data?.comunicado.titulo);
   const p = previa.data;
   return (
-    <Box sx={{ mt: 2, display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Title title={title} />
       <Typography variant="h5" component="h1">
         {title}
@@ -57,7 +57,7 @@ export default function VisualizarEnvioPage() {
             <Box
               component="ul"
               aria-label={translate('comunicados.escrita.previa.avisos')}
-              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
             >
               {p.avisos.map((aviso, i) => (
                 <li key={`${aviso.tipo}-${i}`}>
@@ -83,7 +83,7 @@ export default function VisualizarEnvioPage() {
               </CardContent>
             </Card>
             <Card component="section" aria-labelledby="previa-destinatarios">
-              <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+              <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
                 <Typography variant="h6" component="h2" id="previa-destinatarios">
                   {translate('comunicados.escrita.destinatarios')}
                 </Typography>

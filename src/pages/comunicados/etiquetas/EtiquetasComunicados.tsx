@@ -63,7 +63,11 @@ export function EtiquetasComunicados() {
   });
   const linhas = etiquetas.data?.content ?? [];
   return (
-    <Box component="section" aria-labelledby="etiquetas-titulo" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box
+      component="section"
+      aria-labelledby="etiquetas-titulo"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h6" component="h2" id="etiquetas-titulo">
           {translate('comunicados.escrita.etiquetas.titulo')}
@@ -95,7 +99,7 @@ export function EtiquetasComunicados() {
           <Box
             component="ul"
             aria-label={translate('comunicados.escrita.etiquetas.titulo')}
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
           >
             {linhas.map((e) => (
               <Box

@@ -63,7 +63,11 @@ export function SeriesComunicados() {
   });
   const linhas = series.data?.content ?? [];
   return (
-    <Box component="section" aria-labelledby="series-titulo" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box
+      component="section"
+      aria-labelledby="series-titulo"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h6" component="h2" id="series-titulo">
           {translate('comunicados.escrita.series.titulo')}
@@ -90,7 +94,7 @@ export function SeriesComunicados() {
           <Box
             component="ul"
             aria-label={translate('comunicados.escrita.series.titulo')}
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
           >
             {linhas.map((s) => (
               <Box
@@ -202,7 +206,7 @@ function CamposSerie({ onClose }: { onClose: () => void }) {
   });
   return (
     <>
-      <DialogContent sx={{ display: 'grid', gap: 1 }}>
+      <DialogContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
         {conflito && (
           <Typography color="error" role="alert">
             {translate('comunicados.escrita.conflito')}
