@@ -48,6 +48,7 @@ import { useLocalizedTheme } from './themes/locale';
 const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
 const NotificacaoGenericaPage = lazy(() => import('./pages/notificacoesGenericas/NotificacaoGenericaPage'));
+const ComunicadoPage = lazy(() => import('./pages/comunicados/escrita/ComunicadoPage'));
 
 /**
  * The screen of each route of domain/routes.ts's ROUTES, by route id. The router makes one route
@@ -81,6 +82,11 @@ export const PAGES: Pages = {
   notificacoesGenericas: lazy(() => import('./pages/notificacoesGenericas/NotificacoesGenericasPage')),
   notificacoesGenericasNova: NotificacaoGenericaPage,
   notificacoesGenericasEditar: NotificacaoGenericaPage,
+  // Announcements, the writer's screens (the list, view and dashboard are the reading side's).
+  comunicadosNovo: ComunicadoPage,
+  comunicadosEditar: ComunicadoPage,
+  comunicadosErrata: lazy(() => import('./pages/comunicados/escrita/ErrataPage')),
+  comunicadosVisualizarEnvio: lazy(() => import('./pages/comunicados/escrita/VisualizarEnvioPage')),
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
   ...Object.assign(
     {},

@@ -33,3 +33,19 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
 export function formatCount(translate: TranslateFunction, key: string, count: number, locale: string): string {
   return translate(key, { smart_count: count, count: formatNumber(count, locale) });
 }
+
+/** An ISO instant as a datetime-local input's value (the browser's wall time); '' when absent. */
+export function localDe(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local input's value as an ISO instant (null when empty or invalid). */
+export function instanteDe(local: string | null | undefined): string | null {
+  if (!local) return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -103,6 +103,9 @@ export function TagsInput({
             key={`${tag}-${index}`}
             role="listitem"
             label={display(tag)}
+            // A long tag (an e-mail address) is cut with an ellipsis at the field's width, whole on hover.
+            title={display(tag)}
+            sx={{ maxWidth: '100%' }}
             color={error?.index === index ? 'error' : 'default'}
             onDelete={() => {
               field.onChange(tags.filter((_, i) => i !== index));

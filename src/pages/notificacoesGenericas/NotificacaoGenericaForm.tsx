@@ -31,11 +31,11 @@ import {
 } from '../../../domain/schemas/notificacaoGenerica';
 import type { PortalDataProvider } from '../../../providers/dataProvider';
 import { schemaResolver } from '../../components/form/schemaResolver';
-import { formatDate } from '../../components/format';
+import { formatDate, localDe } from '../../components/format';
 import { GrupoUsuariosSelector, type GrupoUsuariosRef } from '../../components/gruposUsuarios';
 import { editarPath, instanteDe, type NotificacaoGenerica } from './notificacaoGenerica';
 
-const TextoRico = lazy(() => import('./TextoRico'));
+const TextoRico = lazy(() => import('../../components/TextoRico'));
 
 interface Valores {
   tipo: TipoNotificacaoGenerica;
@@ -51,14 +51,6 @@ interface Valores {
 
 const resolver = schemaResolver<Valores>(notificacaoGenericaSchema);
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-
-/** An ISO instant as a datetime-local value (the browser's wall time). */
-function localDe(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** The form of a model (title, text, link, product) or a notification (also model, groups, when). */
 export function NotificacaoGenericaForm({

@@ -48,9 +48,5 @@ export const textoSimples = (html: string) =>
     .replace(/&amp;/g, '&')
     .trim();
 
-/** A datetime-local value (local wall time) as an ISO instant; null when empty or invalid. */
-export function instanteDe(local: string | null | undefined): string | null {
-  if (!local) return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+/** A datetime-local value as an ISO instant (shared with the announcement forms). */
+export { instanteDe } from '../../components/format';

@@ -1,0 +1,187 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useController } from 'react-hook-form';
+import {
+  COMUNICADO_ANEXO_MAX_BYTES_PADRAO,
+  COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO,
+  COMUNICADO_ARQUIVOS_MAX,
+} from '../../../../domain/limits';
+import { uploadFile } from '../../../../providers/files';
+import { megabytes, UPLOAD_PATH, type Arquivo } from './comunicado';
+
+interface Envio {
+  nome: string;
+  tamanho: number;
+  progresso: number;
+  erro?: string;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * The attachments (react-dropzone): each file streamed to the upload route as it is dropped, its
+ * size shown, and the per-file and total limits checked before sending (the server checks them
+ * again while streaming and answers the translated refusal, shown under the file). The limits are
+ * configurable on the server; the screen knows their defaults (domain/limits.ts).
+ */
+export function Anexos({ source = 'arquivos', idComunicado }: { source?: string; idComunicado?: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { field } = useController<Record<string, Arquivo[]>>({ name: source });
+  const arquivos: Arquivo[] = field.value ?? [];
+  const [envios, setEnvios] = useState<Envio[]>([]);
+  const total = arquivos.reduce((sum, a) => sum + Number(a.tamanho), 0);
+  const maxArquivo = COMUNICADO_ANEXO_MAX_BYTES_PADRAO;
+  const maxTotal = COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO;
+
+  const atualizar = (nome: string, patch: Partial<Envio>) =>
+    setEnvios((list) => list.map((e) => (e.nome === nome ? { ...e, ...patch } : e)));
+
+  async function enviar(files: File[]) {
+    let soma = total;
+    let atuais = arquivos;
+    for (const file of files) {
+      const base: Envio = { nome: file.name, tamanho: file.size, progresso: 0 };
+      let erro: string | undefined;
+      if (atuais.length >= COMUNICADO_ARQUIVOS_MAX) {
+        erro = translate('validation.maxItems', { max: COMUNICADO_ARQUIVOS_MAX });
+      } else if (file.size > maxArquivo) {
+        erro = translate('comunicados.upload.grandeDemais', { max: Math.round(maxArquivo / MB) });
+      } else if (soma + file.size > maxTotal) {
+        erro = translate('comunicados.validation.anexosTotal', { max: Math.round(maxTotal / MB) });
+      }
+      setEnvios((list) => [...list.filter((e) => e.nome !== file.name), { ...base, erro }]);
+      if (erro) continue;
+      try {
+        const path = idComunicado ? `${UPLOAD_PATH}?idComunicado=${encodeURIComponent(idComunicado)}` : UPLOAD_PATH;
+        const { status, body } = await uploadFile(path, file, (p) => atualizar(file.name, { progresso: p }));
+        if (status >= 200 && status < 300 && body.id !== undefined) {
+          const novo: Arquivo = {
+            id: String(body.id),
+            nome: body.nome ?? file.name,
+            tamanho: Number((body as { tamanho?: number }).tamanho ?? file.size),
+          };
+          atuais = [...atuais, novo];
+          soma += novo.tamanho;
+          field.onChange(atuais);
+          setEnvios((list) => list.filter((e) => e.nome !== file.name));
+        } else {
+          atualizar(file.name, { erro: body.message ?? translate('comunicados.escrita.anexoErro') });
+        }
+      } catch {
+        atualizar(file.name, { erro: translate('comunicados.escrita.anexoErro') });
+      }
+    }
+  }
+
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop: (files) => void enviar(files),
+    noClick: true,
+    noKeyboard: true,
+  });
+  const limites = translate('comunicados.escrita.anexosLimites', {
+    arquivo: megabytes(maxArquivo, locale),
+    total: megabytes(maxTotal, locale),
+  });
+
+  return (
+    <Box
+      component="fieldset"
+      sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+    >
+      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+        {translate('comunicados.escrita.fields.arquivos')}
+      </Typography>
+      {/* The area takes dropped files; the button (a real one, for the keyboard) opens the file picker. */}
+      <Box
+        {...getRootProps()}
+        sx={{
+          border: 2,
+          borderStyle: 'dashed',
+          borderColor: isDragActive ? 'primary.main' : 'divider',
+          borderRadius: 1,
+          p: 2,
+          textAlign: 'center',
+          display: 'grid',
+          justifyItems: 'center',
+          gap: 0.5,
+        }}
+      >
+        <input
+          {...getInputProps({ 'aria-label': translate('comunicados.escrita.anexosEscolher') })}
+          data-testid="anexos-input"
+        />
+        <CloudUploadIcon color="action" />
+        <Typography>{translate('comunicados.escrita.anexosSoltar')}</Typography>
+        <Button variant="outlined" size="small" onClick={open}>
+          {translate('comunicados.escrita.anexosEscolher')}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {limites}
+        </Typography>
+      </Box>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}
+      >
+        {arquivos.map((a) => (
+          <Box component="li" key={a.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <AttachFileIcon fontSize="small" color="action" />
+            <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{a.nome}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {megabytes(Number(a.tamanho), locale)}
+            </Typography>
+            <IconButton
+              size="small"
+              aria-label={translate('comunicados.escrita.anexoRemover', { nome: a.nome })}
+              onClick={() => field.onChange(arquivos.filter((x) => x.id !== a.id))}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        ))}
+        {envios.map((e) => (
+          <Box
+            component="li"
+            key={`envio-${e.nome}`}
+            sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5, minWidth: 0 }}
+          >
+            <Box sx={{ display: 'flex', gap: 1, minWidth: 0 }}>
+              <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{e.nome}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {megabytes(e.tamanho, locale)}
+              </Typography>
+            </Box>
+            {e.erro ? (
+              <FormHelperText error role="alert">
+                {e.erro}
+              </FormHelperText>
+            ) : (
+              <LinearProgress
+                variant="determinate"
+                value={e.progresso}
+                aria-label={translate('comunicados.escrita.anexoEnviando', { nome: e.nome })}
+              />
+            )}
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="body2" color={total > maxTotal ? 'error' : 'text.secondary'} aria-live="polite">
+        {translate('comunicados.escrita.anexosTotal', {
+          total: megabytes(total, locale),
+          max: megabytes(maxTotal, locale),
+        })}
+      </Typography>
+    </Box>
+  );
+}

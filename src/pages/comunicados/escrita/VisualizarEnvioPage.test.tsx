@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAccessTokenGetter } from '../../../../providers/dataProvider';
+import { queryStates } from '../../../testing/viewStates';
+import { rascunho } from './comunicados.fixtures';
+import { renderComunicados } from './renderComunicados';
+import VisualizarEnvioPage from './VisualizarEnvioPage';
+
+const PREVIA = {
+  comunicado: rascunho(),
+  destinatarios: 1250,
+  grupos: [
+    { id: '21', nome: 'Gerentes de vendas', destinatarios: 1250 },
+    { id: '23', nome: 'Grupo vazio', destinatarios: 0 },
+  ],
+  emailsAvulsos: ['fornecedor@externo.com', 'ana@dealer.com'],
+  avisos: [
+    {
+      tipo: 'GRUPO_SEM_DESTINATARIOS',
+      mensagem: 'O grupo Grupo vazio não possui destinatários',
+      grupo: { id: '23', nome: 'Grupo vazio' },
+      email: null,
+    },
+    {
+      tipo: 'EMAIL_DE_USUARIO',
+      mensagem: 'O e-mail ana@dealer.com é de um usuário do portal',
+      grupo: null,
+      email: 'ana@dealer.com',
+    },
+  ],
+};
+
+const STATES = queryStates('comunicados_visualizarEnvio', {
+  empty: {
+    result: {
+      comunicado: rascunho({ arquivos: [], departamento: null, exigeConfirmacao: false, acoes: ['visualizarEnvio'] }),
+      destinatarios: 0,
+      grupos: [],
+      emailsAvulsos: [],
+      avisos: [],
+    },
+  },
+  loaded: { result: PREVIA },
+});
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => setAccessTokenGetter(async () => 'token'));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const abrir = () =>
+  renderComunicados({ comunicadosVisualizarEnvio: VisualizarEnvioPage }, '/comunicados/visualizarEnvio/77');
+
+describe('/comunicados/visualizarEnvio/{id}', () => {
+  it('shows a loading state (Loading)', () => {
+    server.use(...STATES.Loading);
+    abrir();
+    expect(screen.getByRole('heading', { level: 1, name: 'Visualizar envio' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Carregando' })).toBeInTheDocument();
+  });
+
+  it('says it could not be loaded, and tries again (Error)', async () => {
+    server.use(...STATES.Error);
+    abrir();
+    expect(await screen.findByText('Não foi possível realizar a ação')).toBeVisible();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Chega a 1.250 usuários')).toBeInTheDocument();
+  });
+
+  it('shows the message as recipients see it, the recipients and the warnings (Loaded)', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    const artigo = await screen.findByRole('article', { name: 'Campanha de revisão' });
+    expect(within(artigo).getByRole('heading', { level: 2, name: 'Importante' })).toBeInTheDocument();
+    expect(within(artigo).getByText('Revisem os freios.')).toBeInTheDocument();
+    expect(within(artigo).getByText('RH · Recursos Humanos')).toBeInTheDocument();
+    expect(within(artigo).getByLabelText('Assinatura')).toHaveTextContent('Equipe de RH');
+    expect(within(artigo).getByText('tabela.pdf')).toBeInTheDocument();
+    expect(within(artigo).getByText('Os destinatários devem confirmar "li e entendi".')).toBeInTheDocument();
+    expect(screen.getByText('Chega a 1.250 usuários')).toBeInTheDocument();
+    expect(screen.getByText('Gerentes de vendas: 1.250 usuários')).toBeInTheDocument();
+    expect(screen.getByText('Grupo vazio: 0 usuários')).toBeInTheDocument();
+    expect(screen.getByText('fornecedor@externo.com')).toBeInTheDocument();
+    const avisos = within(screen.getByRole('list', { name: 'Avisos' })).getAllByRole('listitem');
+    expect(avisos.map((a) => a.textContent)).toEqual([
+      'O grupo Grupo vazio não possui destinatários',
+      'O e-mail ana@dealer.com é de um usuário do portal',
+    ]);
+    expect(screen.getByRole('link', { name: 'Voltar à edição' })).toHaveAttribute('href', '/comunicados/editar/77');
+  });
+
+  it('says there are no groups or e-mails, without warnings or the way back to edit (Empty)', async () => {
+    server.use(...STATES.Empty);
+    abrir();
+    expect(await screen.findByText('Chega a 0 usuários')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum grupo')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum e-mail avulso')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Avisos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Voltar à edição' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,154 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { formatNumber } from '../../../components/format';
+import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
+import { LoadError } from '../../../components/LoadError';
+import { useOperations } from '../../../components/useOperations';
+import { ComunicadoConteudo } from './ComunicadoConteudo';
+import { editarPath, type Comunicado } from './comunicado';
+
+interface PreviaEnvio {
+  comunicado: Comunicado;
+  destinatarios: number;
+  grupos: { id: string; nome: string; destinatarios: number }[];
+  emailsAvulsos: string[];
+  avisos: { tipo: string; mensagem: string; grupo: { id: string; nome: string } | null; email: string | null }[];
+}
+
+/**
+ * /comunicados/visualizarEnvio/{id}: the send preview. The message as recipients will see it
+ * (signature, attachments), how many users it reaches, its groups (each with its own count) and
+ * loose e-mails, and the warnings: a group with no recipients, a loose e-mail of a portal user.
+ */
+export default function VisualizarEnvioPage() {
+  const { id } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { query } = useOperations('comunicados');
+  const previa = useQuery({
+    queryKey: ['comunicados', 'visualizarEnvio', id],
+    queryFn: () => query<PreviaEnvio>('visualizarEnvio', { id }),
+    retry: false,
+  });
+  const title = translate('routes.comunicadosVisualizarEnvio');
+  useBreadcrumbLabel(previa.data?.comunicado.titulo);
+  const p = previa.data;
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      {previa.error ? (
+        <LoadError message="errors.couldNotPerform" retrying={previa.isFetching} onRetry={() => previa.refetch()} />
+      ) : !p ? (
+        <LinearProgress aria-label={translate('ra.page.loading')} />
+      ) : (
+        <>
+          {p.avisos.length > 0 && (
+            <Box
+              component="ul"
+              aria-label={translate('comunicados.escrita.previa.avisos')}
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+            >
+              {p.avisos.map((aviso, i) => (
+                <li key={`${aviso.tipo}-${i}`}>
+                  {/* A list of warnings read with the page, not announced as an interruption. */}
+                  <Alert severity="warning" role="none">
+                    {aviso.mensagem}
+                  </Alert>
+                </li>
+              ))}
+            </Box>
+          )}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+              alignItems: 'start',
+            }}
+          >
+            <Card>
+              <CardContent>
+                <ComunicadoConteudo comunicado={p.comunicado} />
+              </CardContent>
+            </Card>
+            <Card component="section" aria-labelledby="previa-destinatarios">
+              <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
+                <Typography variant="h6" component="h2" id="previa-destinatarios">
+                  {translate('comunicados.escrita.destinatarios')}
+                </Typography>
+                <Typography>
+                  {translate('comunicados.escrita.previa.total', {
+                    smart_count: p.destinatarios,
+                    n: formatNumber(p.destinatarios, locale),
+                  })}
+                </Typography>
+                <Box>
+                  <Typography variant="subtitle2" component="h3">
+                    {translate('comunicados.escrita.fields.grupos')}
+                  </Typography>
+                  {p.grupos.length === 0 ? (
+                    <Typography color="text.secondary">{translate('comunicados.escrita.previa.semGrupos')}</Typography>
+                  ) : (
+                    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                      {p.grupos.map((g) => (
+                        <li key={g.id}>
+                          <Typography
+                            component="span"
+                            color={g.destinatarios === 0 ? 'error' : undefined}
+                            sx={{ overflowWrap: 'anywhere' }}
+                          >
+                            {translate('comunicados.escrita.previa.grupo', {
+                              nome: g.nome,
+                              smart_count: g.destinatarios,
+                              n: formatNumber(g.destinatarios, locale),
+                            })}
+                          </Typography>
+                        </li>
+                      ))}
+                    </Box>
+                  )}
+                </Box>
+                <Box>
+                  <Typography variant="subtitle2" component="h3">
+                    {translate('comunicados.escrita.fields.emailsAvulsos')}
+                  </Typography>
+                  {p.emailsAvulsos.length === 0 ? (
+                    <Typography color="text.secondary">{translate('comunicados.escrita.previa.semEmails')}</Typography>
+                  ) : (
+                    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                      {p.emailsAvulsos.map((e) => (
+                        <li key={e}>
+                          <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
+                            {e}
+                          </Typography>
+                        </li>
+                      ))}
+                    </Box>
+                  )}
+                </Box>
+                {p.comunicado.acoes.includes('salvar') && (
+                  <Box>
+                    <Button component={RouterLink} to={editarPath(p.comunicado.id)} variant="outlined">
+                      {translate('comunicados.escrita.previa.voltarEditar')}
+                    </Button>
+                  </Box>
+                )}
+              </CardContent>
+            </Card>
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
