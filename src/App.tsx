@@ -81,6 +81,10 @@ export const PAGES: Pages = {
   notificacoesGenericas: lazy(() => import('./pages/notificacoesGenericas/NotificacoesGenericasPage')),
   notificacoesGenericasNova: NotificacaoGenericaPage,
   notificacoesGenericasEditar: NotificacaoGenericaPage,
+  // Announcements, reading side (issue #28): the tabs, the reader, the dashboard (its charts load with it).
+  comunicados: lazy(() => import('./pages/comunicados/lista/ComunicadosPage')),
+  comunicadosVisualizar: lazy(() => import('./pages/comunicados/leitura/ComunicadoLeituraPage')),
+  comunicadosDashboard: lazy(() => import('./pages/comunicados/dashboard/ComunicadoDashboardPage')),
   // Resources: list, create and edit views on their table routes (src/routing/resourcePages).
   ...Object.assign(
     {},

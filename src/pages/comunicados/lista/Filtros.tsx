@@ -1,0 +1,105 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { usePermissions, useTranslate } from 'react-admin';
+import { allows, policies } from '../../../../domain/policies';
+import type { PortalPermissions } from '../../../../providers/authProvider';
+import { useOperations } from '../../../components/useOperations';
+import { COMUNICADOS_KEY, FILTRO_VAZIO, type Departamento, type FiltroComunicados } from './tipos';
+
+const DEBOUNCE_MS = 300;
+
+/** The departments of the filter (those who may write announcements read them). */
+function useDepartamentos(enabled: boolean) {
+  const { query } = useOperations('comunicados');
+  return useQuery({
+    queryKey: [...COMUNICADOS_KEY, 'departamentos'],
+    queryFn: ({ signal }) => query<Departamento[]>('departamentos', {}, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * The search of every tab: title (as typed, debounced), label, department and period. Changes go
+ * to `onChange` (the list goes back to its first page).
+ */
+export function Filtros({ onChange }: { onChange: (filtro: FiltroComunicados) => void }) {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<PortalPermissions | null>();
+  const departamentos = useDepartamentos(allows(permissions ?? null, policies.comunicados.edit));
+  const [filtro, setFiltro] = useState<FiltroComunicados>(FILTRO_VAZIO);
+  useEffect(() => {
+    const timer = setTimeout(() => onChange(filtro), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // onChange is the list's setter: only the values matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filtro]);
+  const set = (campo: keyof FiltroComunicados) => (event: { target: { value: string } }) =>
+    setFiltro((f) => ({ ...f, [campo]: event.target.value }));
+  const algum = Object.values(filtro).some(Boolean);
+  const campo = { size: 'small', sx: { flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 } } as const;
+  return (
+    <Box
+      component="search"
+      aria-label={translate('comunicados.filtros.titulo')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
+      <TextField
+        {...campo}
+        type="search"
+        label={translate('comunicados.filtros.busca')}
+        value={filtro.busca}
+        onChange={set('busca')}
+        sx={{ flex: { xs: '1 1 100%', sm: '2 1 240px' }, minWidth: 0 }}
+      />
+      <TextField
+        {...campo}
+        label={translate('comunicados.filtros.etiqueta')}
+        value={filtro.etiqueta}
+        onChange={set('etiqueta')}
+      />
+      {departamentos.data && departamentos.data.length > 0 && (
+        <TextField
+          {...campo}
+          select
+          label={translate('comunicados.filtros.departamento')}
+          value={filtro.departamentoId}
+          onChange={set('departamentoId')}
+        >
+          <MenuItem value="">{translate('comunicados.filtros.todos')}</MenuItem>
+          {departamentos.data.map((d) => (
+            <MenuItem key={d.id} value={d.id}>
+              {d.sigla} – {d.nome}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        {...campo}
+        type="date"
+        label={translate('comunicados.filtros.desde')}
+        value={filtro.desde}
+        onChange={set('desde')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        {...campo}
+        type="date"
+        label={translate('comunicados.filtros.ate')}
+        value={filtro.ate}
+        onChange={set('ate')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      {algum && (
+        <Button size="small" onClick={() => setFiltro(FILTRO_VAZIO)}>
+          {translate('comunicados.filtros.limpar')}
+        </Button>
+      )}
+    </Box>
+  );
+}
