@@ -27,7 +27,7 @@ import { LoadError } from '../../../components/LoadError';
 import { RichText } from '../../../components/RichText';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY, visualizarPath, type Arquivo, type ComunicadoEnvio } from '../lista/tipos';
-import { useAcoesEnvios } from '../lista/useAcoesEnvios';
+import { naoEVisualizacao, useAcoesEnvios } from '../lista/useAcoesEnvios';
 
 const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
 
@@ -56,13 +56,12 @@ export default function ComunicadoLeituraPage() {
     queryKey: envioKey,
     queryFn: async () => {
       const aberto = await mutate<ComunicadoEnvio>('abrir', { idComunicado: id });
-      void queryClient.invalidateQueries({
-        queryKey: COMUNICADOS_KEY,
-        predicate: (q) => q.queryKey[1] !== 'envio',
-      });
+      void queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
       return aberto;
     },
+    // Every visit opens it again (and marks it read again if it was marked unread meanwhile).
     staleTime: Infinity,
+    refetchOnMount: 'always',
     retry: false,
   });
   const acoes = useAcoesEnvios();
@@ -79,7 +78,7 @@ export default function ComunicadoLeituraPage() {
     onSuccess: (confirmado) => {
       queryClient.setQueryData(envioKey, confirmado);
       notify('comunicados.leitura.confirmado', { type: 'success' });
-      return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: (q) => q.queryKey[1] !== 'envio' });
+      return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
     },
     onError: (error) => {
       log.error('confirmarLeituraComunicado failed', error);
@@ -186,12 +185,7 @@ export default function ComunicadoLeituraPage() {
         </Alert>
       )}
       {comunicado.erratas.map((errata) => (
-        <Alert
-          key={errata.id}
-          severity="warning"
-          component="section"
-          aria-label={translate('comunicados.leitura.errata')}
-        >
+        <Alert key={errata.id} severity="warning" role="region" aria-label={translate('comunicados.leitura.errata')}>
           <AlertTitle>
             {translate('comunicados.leitura.errataDe', { data: formatDate(errata.envioDateTime, locale, DATA_HORA) })}
           </AlertTitle>

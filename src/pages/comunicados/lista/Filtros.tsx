@@ -45,7 +45,7 @@ export function Filtros({ onChange }: { onChange: (filtro: FiltroComunicados) =>
   const campo = { size: 'small', sx: { flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 } } as const;
   return (
     <Box
-      component="search"
+      role="search"
       aria-label={translate('comunicados.filtros.titulo')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
     >

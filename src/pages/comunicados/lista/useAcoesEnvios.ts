@@ -9,6 +9,9 @@ import { COMUNICADOS_KEY } from './tipos';
 export type AcaoEnvios =
   { tipo: 'lido'; valor: boolean } | { tipo: 'favorito'; valor: boolean } | { tipo: 'arquivado'; valor: boolean };
 
+/** Every announcement read but the open view's delivery (reading it again is opening it: abrirComunicado). */
+export const naoEVisualizacao = (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== 'envio';
+
 const OPERACAO = { lido: 'marcarLidos', favorito: 'favoritar', arquivado: 'arquivarEnvios' } as const;
 
 /** i18n key of the message after the change, by action and value. */
@@ -39,7 +42,8 @@ export function useAcoesEnvios(onDone?: () => void) {
         });
       }
       onDone?.();
-      return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY });
+      // The open view keeps its delivery (re-reading it would be opening it again): it updates its own.
+      return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
     },
     onError: (error) => {
       log.error('comunicados: selection change failed', error);
