@@ -50,7 +50,14 @@ export function BarChart({
   };
   return (
     <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
-      <svg width={largura} height={altura} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ display: 'block' }}>
+      <svg
+        width={largura}
+        height={altura}
+        role="img"
+        aria-labelledby={`${id}-t`}
+        aria-describedby={`${id}-d`}
+        style={{ display: 'block' }}
+      >
         <title id={`${id}-t`}>{titulo}</title>
         <desc id={`${id}-d`}>{descricao}</desc>
         {dados.map((d) => {

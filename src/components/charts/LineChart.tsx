@@ -52,7 +52,14 @@ export function LineChart({
   const ticksX = [...new Set([0, Math.floor((rotulos.length - 1) / 2), rotulos.length - 1])].filter((i) => i >= 0);
   return (
     <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
-      <svg width={largura} height={ALTURA} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ display: 'block' }}>
+      <svg
+        width={largura}
+        height={ALTURA}
+        role="img"
+        aria-labelledby={`${id}-t`}
+        aria-describedby={`${id}-d`}
+        style={{ display: 'block' }}
+      >
         <title id={`${id}-t`}>{titulo}</title>
         <desc id={`${id}-d`}>{descricao}</desc>
         <Group aria-hidden>
