@@ -91,6 +91,9 @@ export default function ComunicadoDashboardPage() {
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
         <Title title={titulo} />
         {voltar}
+        <Typography variant="h5" component="h1">
+          {titulo}
+        </Typography>
         {dashboard.isPending ? (
           <LinearProgress aria-label={translate('ra.page.loading')} />
         ) : (

@@ -110,6 +110,9 @@ export default function ComunicadoLeituraPage() {
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
         <Title title={translate('routes.comunicadosVisualizar')} />
         {voltar}
+        <Typography variant="h5" component="h1">
+          {translate('routes.comunicadosVisualizar')}
+        </Typography>
         <LinearProgress aria-label={translate('ra.page.loading')} />
       </Box>
     );
@@ -119,6 +122,9 @@ export default function ComunicadoLeituraPage() {
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
         <Title title={translate('routes.comunicadosVisualizar')} />
         {voltar}
+        <Typography variant="h5" component="h1">
+          {translate('routes.comunicadosVisualizar')}
+        </Typography>
         <LoadError
           message="comunicados.leitura.erroCarregar"
           retrying={envio.isFetching}

@@ -43,6 +43,9 @@ import {
 import { useAcoesEnvios, type AcaoEnvios } from './useAcoesEnvios';
 import { QuickFilter } from './QuickFilter';
 
+/** Shown from 900 px up (under it the sender goes above the title). */
+const DESDE_MD = { display: { xs: 'none', md: 'table-cell' } } as const;
+
 export const PAGE_SIZES = [25, 50, 100] as const;
 
 /** When it was sent: the time today, the date otherwise (as mail clients show it). */
@@ -324,7 +327,7 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
                 {translate('comunicados.caixa.colunas.favorito')}
               </Box>
             </TableCell>
-            <TableCell sx={{ width: { md: 180, lg: 220 } }}>
+            <TableCell sx={{ ...DESDE_MD, width: { md: 180, lg: 220 } }}>
               {translate('comunicados.caixa.colunas.remetente')}
             </TableCell>
             <TableCell>{translate('comunicados.caixa.colunas.titulo')}</TableCell>
@@ -348,6 +351,7 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
               <TableCell padding="checkbox">{estrela(envio)}</TableCell>
               <TableCell
                 sx={{
+                  ...DESDE_MD,
                   fontWeight: envio.lido ? 400 : 700,
                   overflow: 'hidden',
                   textOverflow: 'ellipsis',
@@ -365,7 +369,18 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
                 )}
                 {envio.comunicado.usuarioCriador?.nome}
               </TableCell>
-              <TableCell>{titulo(envio)}</TableCell>
+              <TableCell>
+                {/* Under 900 px the sender goes above the title, as in a mail client's narrow list. */}
+                <Typography
+                  variant="body2"
+                  sx={{ display: { md: 'none' }, fontWeight: envio.lido ? 400 : 700, overflowWrap: 'anywhere' }}
+                >
+                  {[envio.comunicado.departamento?.sigla, envio.comunicado.usuarioCriador?.nome]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+                {titulo(envio)}
+              </TableCell>
               <TableCell sx={{ fontWeight: envio.lido ? 400 : 700, whiteSpace: 'nowrap' }}>
                 <time dateTime={envio.comunicado.envioDateTime ?? undefined}>
                   {quando(envio.comunicado.envioDateTime, locale)}

@@ -161,6 +161,19 @@ describe('/comunicados, the inbox', () => {
     );
   });
 
+  it('keeps the selection while the search is untouched (the search box settles without resetting it)', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await tabela();
+    await user().click(screen.getByRole('checkbox', { name: 'Selecionar: Campanha de recall' }));
+    // Typed and taken back before the search settles: the list's search did not change.
+    const busca = screen.getByRole('searchbox', { name: 'Buscar pelo título' });
+    await user().type(busca, 'x{Backspace}');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 selecionado');
+    expect(pedidos).toHaveLength(1);
+  });
+
   it('archives the whole page selected from the header checkbox', async () => {
     server.use(...STATES.Loaded);
     abrir();

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { allows, policies } from '../../../../domain/policies';
 import type { PortalPermissions } from '../../../../providers/authProvider';
@@ -33,8 +33,14 @@ export function Filtros({ onChange }: { onChange: (filtro: FiltroComunicados) =>
   const { permissions } = usePermissions<PortalPermissions | null>();
   const departamentos = useDepartamentos(allows(permissions ?? null, policies.comunicados.edit));
   const [filtro, setFiltro] = useState<FiltroComunicados>(FILTRO_VAZIO);
+  // What the list last got: an unchanged search never reaches it (it would reset its page and selection).
+  const enviado = useRef(FILTRO_VAZIO);
   useEffect(() => {
-    const timer = setTimeout(() => onChange(filtro), DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      if ((Object.keys(filtro) as (keyof FiltroComunicados)[]).every((k) => filtro[k] === enviado.current[k])) return;
+      enviado.current = filtro;
+      onChange(filtro);
+    }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // onChange is the list's setter: only the values matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
