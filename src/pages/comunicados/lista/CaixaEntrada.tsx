@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { Paginacao } from '../../../components/list/Paginacao';
@@ -78,6 +78,7 @@ export function Arquivados() {
  */
 function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const [locale = 'pt-BR'] = useLocaleState();
   const compact = useIsCompactList();
   const { query } = useOperations('comunicados');
@@ -204,6 +205,12 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
       </Box>
     );
   };
+  // A click anywhere on a row opens it, as in a mail client; its controls keep their own clicks
+  // (the keyboard reaches the title's link).
+  const abrirPelaLinha = (envio: ComunicadoEnvio) => (event: React.MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a, button, input, label')) return;
+    void navigate(visualizarPath(envio.comunicado.id));
+  };
   const marcador = (envio: ComunicadoEnvio) => (
     <Checkbox
       size="small"
@@ -277,7 +284,9 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
             component="li"
             key={envio.id}
             variant="outlined"
+            onClick={abrirPelaLinha(envio)}
             sx={{
+              cursor: 'pointer',
               p: 1,
               display: 'flex',
               gap: 0.5,
@@ -345,7 +354,8 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
               key={envio.id}
               hover
               selected={selecao.has(envio.id)}
-              sx={{ bgcolor: envio.lido ? undefined : 'action.hover' }}
+              onClick={abrirPelaLinha(envio)}
+              sx={{ bgcolor: envio.lido ? undefined : 'action.hover', cursor: 'pointer' }}
             >
               <TableCell padding="checkbox">{marcador(envio)}</TableCell>
               <TableCell padding="checkbox">{estrela(envio)}</TableCell>

@@ -174,6 +174,16 @@ describe('/comunicados, the inbox', () => {
     expect(pedidos).toHaveLength(1);
   });
 
+  it('opens a delivery from a click anywhere on its row, but not from its controls', async () => {
+    server.use(...STATES.Loaded);
+    const app = abrir();
+    const rows = within(await tabela()).getAllByRole('row');
+    await user().click(within(rows[2]).getByRole('checkbox', { name: 'Selecionar: Campanha de recall' }));
+    expect(app.location()).toBe('/comunicados');
+    await user().click(within(rows[2]).getByText('20/11/2026'));
+    expect(app.location()).toBe('/comunicados/visualizar/c2');
+  });
+
   it('archives the whole page selected from the header checkbox', async () => {
     server.use(...STATES.Loaded);
     abrir();
