@@ -219,6 +219,26 @@ describe('/comunicados, the inbox', () => {
     ]);
   });
 
+  it('stars at once, and takes the star back with a message when the change fails', async () => {
+    server.use(
+      ...STATES.Loaded,
+      api.mutation('comunicados_favoritar', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return HttpResponse.json({
+          data: null,
+          errors: [{ message: 'x', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        });
+      }),
+    );
+    abrir();
+    await tabela();
+    const estrela = () => screen.getByRole('button', { name: 'Favorito: Treinamento de vendas' });
+    await user().click(estrela());
+    expect(estrela()).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Não foi possível alterar os comunicados selecionados')).toBeInTheDocument();
+    await waitFor(() => expect(estrela()).toHaveAttribute('aria-pressed', 'false'));
+  });
+
   it('searches by title, label and period, and narrows to the unread, from the first page', async () => {
     server.use(...STATES.Loaded);
     abrir();

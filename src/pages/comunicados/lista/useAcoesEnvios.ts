@@ -3,7 +3,7 @@ import { useLocaleState, useNotify } from 'react-admin';
 import { log } from '../../../../providers/logger';
 import { formatNumber } from '../../../components/format';
 import { useOperations } from '../../../components/useOperations';
-import { COMUNICADOS_KEY } from './tipos';
+import { COMUNICADOS_KEY, type ComunicadoEnvio, type Pagina } from './tipos';
 
 /** A change to a selection of the reader's deliveries (ids: ComunicadoEnvio ids). */
 export type AcaoEnvios =
@@ -34,6 +34,18 @@ export function useAcoesEnvios(onDone?: () => void) {
   return useMutation({
     mutationFn: ({ ids, acao }: { ids: string[]; acao: AcaoEnvios; silencioso?: boolean }) =>
       mutate<number>(OPERACAO[acao.tipo], { ids, [acao.tipo]: acao.valor }),
+    // Read state and star change on screen at once (the answer's refetch confirms, a failure undoes).
+    onMutate: ({ ids, acao }) => {
+      if (acao.tipo === 'arquivado') return;
+      queryClient.setQueriesData<Pagina<ComunicadoEnvio>>({ queryKey: [...COMUNICADOS_KEY, 'envios'] }, (pagina) =>
+        pagina
+          ? {
+              ...pagina,
+              content: pagina.content.map((e) => (ids.includes(e.id) ? { ...e, [acao.tipo]: acao.valor } : e)),
+            }
+          : pagina,
+      );
+    },
     onSuccess: (n, { acao, silencioso }) => {
       if (!silencioso) {
         notify(MENSAGEM[acao.tipo][acao.valor ? 1 : 0], {
@@ -48,6 +60,7 @@ export function useAcoesEnvios(onDone?: () => void) {
     onError: (error) => {
       log.error('comunicados: selection change failed', error);
       notify('comunicados.caixa.erroAcao', { type: 'error' });
+      return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
     },
   });
 }
