@@ -1377,6 +1377,7 @@ export const en = {
       desde: 'From',
       ate: 'To',
       limpar: 'Clear filters',
+      mais: 'Filters',
     },
     lista: {
       destinatarios: '%{count} recipient |||| %{count} recipients',

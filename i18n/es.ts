@@ -1385,6 +1385,7 @@ export const es = {
       desde: 'Desde',
       ate: 'Hasta',
       limpar: 'Borrar filtros',
+      mais: 'Filtros',
     },
     lista: {
       destinatarios: '%{count} destinatario |||| %{count} destinatarios',

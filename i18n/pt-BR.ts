@@ -1380,6 +1380,7 @@ export const ptBR = {
       desde: 'De',
       ate: 'Até',
       limpar: 'Limpar filtros',
+      mais: 'Filtros',
     },
     lista: {
       destinatarios: '%{count} destinatário |||| %{count} destinatários',

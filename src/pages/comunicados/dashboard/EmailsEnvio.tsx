@@ -20,6 +20,7 @@ import { QuickFilter } from '../lista/QuickFilter';
 import { Secao } from './Secao';
 import type { ComunicadoDashboard, EmailEnvio } from './tipos';
 
+const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const COR: Record<string, 'default' | 'success' | 'error'> = { FILA: 'default', ENVIADO: 'success', FALHOU: 'error' };
 
 /** The e-mails of the send: counts by status, and the list (failed ones first to look at), paged. */
@@ -80,7 +81,7 @@ export function EmailsEnvio({ id, resumo }: { id: string; resumo: ComunicadoDash
                   <TableRow>
                     <TableCell>{translate('comunicados.dashboard.colunas.email')}</TableCell>
                     <TableCell>{translate('comunicados.dashboard.colunas.status')}</TableCell>
-                    <TableCell>{translate('comunicados.dashboard.colunas.enviadoEm')}</TableCell>
+                    <TableCell sx={DESDE_SM}>{translate('comunicados.dashboard.colunas.enviadoEm')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -93,11 +94,15 @@ export function EmailsEnvio({ id, resumo }: { id: string; resumo: ComunicadoDash
                             size="small"
                             color={COR[e.status.name] ?? 'default'}
                             label={e.status.descricao}
-                            sx={{ maxWidth: '100%' }}
+                            sx={{
+                              maxWidth: '100%',
+                              height: 'auto',
+                              '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                            }}
                           />
                         )}
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell sx={{ ...DESDE_SM, whiteSpace: 'nowrap' }}>
                         {formatDate(e.enviadoEm, locale, { dateStyle: 'short', timeStyle: 'short' })}
                       </TableCell>
                     </TableRow>

@@ -23,6 +23,7 @@ import { NIVEIS, ordenarRollup, type ColunaRollup, type LinhaRollup, type Nivel,
 
 /** The chart shows this many rows, least read first (the table has them all). */
 const BARRAS_MAX = 15;
+const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const MENOS_LIDOS: Ordem = { coluna: 'taxaLeitura', direcao: 'asc' };
 
 /**
@@ -40,11 +41,12 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
     queryFn: ({ signal }) => query<LinhaRollup[]>('rollup', { id, nivel }, { signal }),
     retry: false,
   });
-  const colunas: { id: ColunaRollup; numero: boolean }[] = [
+  // On phones: name, reads and rate (recipients and confirmations from 600 px up).
+  const colunas: { id: ColunaRollup; numero: boolean; sx?: typeof DESDE_SM }[] = [
     { id: 'nome', numero: false },
-    { id: 'destinatarios', numero: true },
+    { id: 'destinatarios', numero: true, sx: DESDE_SM },
     { id: 'lidos', numero: true },
-    ...(exigeConfirmacao ? [{ id: 'confirmados' as const, numero: true }] : []),
+    ...(exigeConfirmacao ? [{ id: 'confirmados' as const, numero: true, sx: DESDE_SM }] : []),
     { id: 'taxaLeitura', numero: true },
   ];
   const ordenar = (coluna: ColunaRollup) =>
@@ -101,6 +103,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
                   <TableCell
                     key={c.id}
                     align={c.numero ? 'right' : 'left'}
+                    sx={c.sx}
                     sortDirection={ordem.coluna === c.id ? ordem.direcao : false}
                   >
                     <TableSortLabel
@@ -118,9 +121,15 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               {linhas.map((l) => (
                 <TableRow key={l.id}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.nome}</TableCell>
-                  <TableCell align="right">{formatNumber(l.destinatarios, locale)}</TableCell>
+                  <TableCell align="right" sx={DESDE_SM}>
+                    {formatNumber(l.destinatarios, locale)}
+                  </TableCell>
                   <TableCell align="right">{formatNumber(l.lidos, locale)}</TableCell>
-                  {exigeConfirmacao && <TableCell align="right">{formatNumber(l.confirmados, locale)}</TableCell>}
+                  {exigeConfirmacao && (
+                    <TableCell align="right" sx={DESDE_SM}>
+                      {formatNumber(l.confirmados, locale)}
+                    </TableCell>
+                  )}
                   <TableCell align="right">{percentual(l.taxaLeitura, locale)}</TableCell>
                 </TableRow>
               ))}

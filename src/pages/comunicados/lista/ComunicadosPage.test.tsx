@@ -272,6 +272,10 @@ describe('/comunicados, the inbox', () => {
     expect(cards).toHaveLength(3);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(cards[0]).toHaveTextContent('RH · Marta Lima');
+    // The search box alone; label, department and period behind a button.
+    expect(screen.queryByRole('textbox', { name: 'Etiqueta' })).not.toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Filtros' }));
+    expect(screen.getByRole('textbox', { name: 'Etiqueta' })).toBeVisible();
     await user().click(within(cards[1]).getByRole('checkbox', { name: 'Selecionar: Campanha de recall' }));
     await user().click(screen.getByRole('button', { name: 'Remover dos favoritos' }));
     await waitFor(() =>
