@@ -81,7 +81,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          gridTemplateColumns: '1fr',
           alignItems: 'start',
           minWidth: 0,
         }}
