@@ -125,7 +125,9 @@ const ROUTE_TABLE = [
   {
     id: 'comunicadosVisualizar',
     path: '/comunicados/visualizar/:id',
-    policy: policies.comunicados.show,
+    // Every recipient reads here (issue #28: the dealer user opens it from the inbox); the server
+    // answers only a delivery of the caller's own.
+    policy: policies.comunicados.list,
     parent: 'comunicados',
   },
   {

@@ -82,7 +82,11 @@ export const PAGES: Pages = {
   notificacoesGenericas: lazy(() => import('./pages/notificacoesGenericas/NotificacoesGenericasPage')),
   notificacoesGenericasNova: NotificacaoGenericaPage,
   notificacoesGenericasEditar: NotificacaoGenericaPage,
-  // Announcements, the writer's screens (the list, view and dashboard are the reading side's).
+  // Announcements, reading side (issue #28): the tabs, the reader, the dashboard (its charts load with it).
+  comunicados: lazy(() => import('./pages/comunicados/lista/ComunicadosPage')),
+  comunicadosVisualizar: lazy(() => import('./pages/comunicados/leitura/ComunicadoLeituraPage')),
+  comunicadosDashboard: lazy(() => import('./pages/comunicados/dashboard/ComunicadoDashboardPage')),
+  // Announcements, the writer's screens.
   comunicadosNovo: ComunicadoPage,
   comunicadosEditar: ComunicadoPage,
   comunicadosErrata: lazy(() => import('./pages/comunicados/escrita/ErrataPage')),

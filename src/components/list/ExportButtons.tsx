@@ -17,6 +17,14 @@ export function exportFilter(filterValues: Record<string, unknown>, sort?: { fie
 /** CSV and XLSX export of the filtered list, written by the API (GET /api/exportar/{name}). */
 export function ExportButtons({ name }: { name: string }) {
   const { filterValues, sort } = useListContext();
+  return <ExportFileButtons name={name} filtro={exportFilter(filterValues, sort)} />;
+}
+
+/**
+ * The same buttons for a list outside react-admin's <List> (a page's own list): `filtro` is the
+ * export's filterInput as the API takes it.
+ */
+export function ExportFileButtons({ name, filtro: filterInput }: { name: string; filtro: Record<string, unknown> }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -24,7 +32,7 @@ export function ExportButtons({ name }: { name: string }) {
   const run = async (formato: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      const filtro = encodeURIComponent(JSON.stringify(exportFilter(filterValues, sort)));
+      const filtro = encodeURIComponent(JSON.stringify(filterInput));
       await downloadFile(`/api/exportar/${name}?formato=${formato}&filtro=${filtro}`, `${name}.${formato}`);
     } catch {
       notify('lista.exportFailed', { type: 'error' });

@@ -1,0 +1,252 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenGetter } from '../../../../providers/dataProvider';
+import { captureDownloads, type Download } from '../../../testing/downloads';
+import { api } from '../../../testing/mockApi';
+import { queryStates } from '../../../testing/viewStates';
+import { AUTOR_APROVADOR, linha, renderPagina } from '../lista/comunicados.fixtures';
+import ComunicadoDashboardPage from './ComunicadoDashboardPage';
+import type { ComunicadoDashboard, LinhaRollup } from './tipos';
+
+const DASHBOARD: ComunicadoDashboard = {
+  comunicado: { ...linha('10', 'Resultados do trimestre'), exigeConfirmacao: true },
+  destinatarios: 1200,
+  lidos: 900,
+  taxaLeitura: 0.75,
+  confirmados: 600,
+  leiturasPorDia: [
+    { data: '2026-11-20', lidos: 500, confirmados: 300 },
+    { data: '2026-11-21', lidos: 300, confirmados: 200 },
+    { data: '2026-11-22', lidos: 100, confirmados: 100 },
+  ],
+  emails: { fila: 2, enviados: 40, falhas: 1 },
+  lembradoEm: null,
+  podeLembrar: true,
+};
+
+const ROLLUP: Record<string, LinhaRollup[]> = {
+  MARCA: [
+    { id: '1', nome: 'Aurora', destinatarios: 700, lidos: 630, confirmados: 400, taxaLeitura: 0.9 },
+    { id: '2', nome: 'Boreal', destinatarios: 500, lidos: 270, confirmados: 200, taxaLeitura: 0.54 },
+  ],
+  DEALER: [
+    { id: '11', nome: 'Dealer Centro', destinatarios: 100, lidos: 80, confirmados: 50, taxaLeitura: 0.8 },
+    { id: '12', nome: 'Auto Sul', destinatarios: 50, lidos: 10, confirmados: 5, taxaLeitura: 0.2 },
+    { id: '13', nome: 'Mega Norte', destinatarios: 200, lidos: 190, confirmados: 100, taxaLeitura: 0.95 },
+  ],
+};
+
+let dashboard: ComunicadoDashboard;
+const chamadas: { operacao: string; variables: Record<string, unknown> }[] = [];
+const STATES = queryStates('comunicados_dashboard', {
+  empty: { result: DASHBOARD },
+  loaded: () => ({ result: dashboard }),
+});
+
+const server = setupServer(
+  api.query('comunicados_rollup', ({ variables }) =>
+    HttpResponse.json({ data: { result: ROLLUP[String(variables.nivel)] ?? [] } }),
+  ),
+  api.query('comunicados_naoLidos', ({ variables }) => {
+    chamadas.push({ operacao: 'naoLidos', variables });
+    return HttpResponse.json({
+      data: {
+        result: {
+          content: [{ id: '31', nome: 'João Pereira', email: 'joao@dealer.test', lidoEm: null, confirmadoEm: null }],
+          totalElements: 300,
+        },
+      },
+    });
+  }),
+  api.query('comunicados_emails', ({ variables }) => {
+    chamadas.push({ operacao: 'emails', variables });
+    return HttpResponse.json({
+      data: {
+        result: {
+          content: [
+            {
+              email: 'fora@exemplo.test',
+              avulso: true,
+              status: { name: 'FALHOU', descricao: 'Falhou: 550 mailbox unavailable' },
+              tentativas: 3,
+              enviadoEm: null,
+            },
+          ],
+          totalElements: 1,
+        },
+      },
+    });
+  }),
+  api.mutation('comunicados_lembrarNaoLidos', ({ variables }) => {
+    chamadas.push({ operacao: 'lembrar', variables });
+    dashboard = { ...dashboard, podeLembrar: false, lembradoEm: '2026-11-26T10:00:00Z' };
+    return HttpResponse.json({ data: { result: 300 } });
+  }),
+  http.get('*/api/exportar/comunicadoNaoLidos', ({ request }) => {
+    const url = new URL(request.url);
+    chamadas.push({ operacao: 'exportar', variables: Object.fromEntries(url.searchParams) });
+    return HttpResponse.text('nome,email\n', {
+      headers: { 'content-disposition': "attachment; filename*=UTF-8''nao-lidos.csv" },
+    });
+  }),
+);
+
+let downloads: Download[] = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setAccessTokenGetter(async () => 'token');
+  dashboard = structuredClone(DASHBOARD);
+  chamadas.length = 0;
+  downloads = [];
+  captureDownloads(downloads);
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const user = () => userEvent.setup({ delay: null });
+const abrir = () =>
+  renderPagina(ComunicadoDashboardPage, {
+    path: '/comunicados/dashboard/10',
+    route: '/comunicados/dashboard/:id',
+    subject: AUTOR_APROVADOR,
+  });
+const tabelaRollup = (nivel: string) => screen.findByRole('table', { name: `Taxa de leitura por ${nivel}` });
+const nomes = (tabela: HTMLElement) =>
+  within(tabela)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0].textContent);
+
+describe('/comunicados/dashboard/{id}', () => {
+  it('shows a loading state (Loading)', () => {
+    server.use(...STATES.Loading);
+    abrir();
+    expect(screen.getByRole('progressbar', { name: 'Carregando' })).toBeInTheDocument();
+  });
+
+  it('says it could not be loaded, and tries again (Error)', async () => {
+    server.use(...STATES.Error);
+    abrir();
+    expect(await screen.findByText('Não foi possível carregar o dashboard do comunicado.')).toBeVisible();
+    await user().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultados do trimestre' })).toBeVisible();
+  });
+
+  it('says nobody read it yet and offers no e-mails when there are none (Empty)', async () => {
+    dashboard = {
+      ...DASHBOARD,
+      lidos: 0,
+      taxaLeitura: 0,
+      confirmados: 0,
+      leiturasPorDia: [],
+      emails: { fila: 0, enviados: 0, falhas: 0 },
+    };
+    server.use(...STATES.Loaded);
+    abrir();
+    expect(await screen.findByText('Ninguém leu ainda.')).toBeVisible();
+    expect(screen.getByText('Nenhum e-mail enviado com este comunicado.')).toBeVisible();
+    expect(screen.queryByRole('img', { name: 'Leituras por dia' })).not.toBeInTheDocument();
+  });
+
+  it('shows recipients, reads and rate, confirmations apart, and reads per day as a chart and a table (Loaded)', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    const resumo = await screen.findByRole('region', { name: 'Resumo' });
+    expect(within(resumo).getByRole('group', { name: 'Destinatários' })).toHaveTextContent('1.200');
+    expect(within(resumo).getByRole('group', { name: 'Lidos' })).toHaveTextContent('90075% dos destinatários');
+    expect(within(resumo).getByRole('group', { name: 'Leitura confirmada' })).toHaveTextContent(
+      '60050% dos destinatários',
+    );
+    expect(within(resumo).getByRole('group', { name: 'Não lidos' })).toHaveTextContent('300');
+    const grafico = screen.getByRole('img', { name: 'Leituras por dia' });
+    expect(grafico).toHaveAccessibleDescription(
+      '3 dias, de 20/11 a 22/11; o dia com mais leituras foi 20/11, com 500.',
+    );
+    const tabela = screen.getByRole('table', { name: 'Leituras por dia' });
+    expect(within(tabela).getAllByRole('row')[1]).toHaveTextContent('20/11500300');
+  });
+
+  it('rolls the read rate up least read first, and sorts the table by any column', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    let tabela = await tabelaRollup('Marca');
+    expect(nomes(tabela)).toEqual(['Boreal', 'Aurora']);
+    expect(
+      screen.getByRole('img', { name: 'Taxa de leitura por Marca, menos lidos primeiro' }),
+    ).toHaveAccessibleDescription('O menos lido é Boreal, com 54%. Os números estão na tabela a seguir.');
+    await user().click(screen.getByRole('tab', { name: 'Dealer' }));
+    tabela = await tabelaRollup('Dealer');
+    expect(nomes(tabela)).toEqual(['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    await user().click(within(tabela).getByRole('button', { name: 'Taxa de leitura' }));
+    expect(nomes(tabela)).toEqual(['Mega Norte', 'Dealer Centro', 'Auto Sul']);
+    await user().click(within(tabela).getByRole('button', { name: 'Dealer' }));
+    expect(nomes(tabela)).toEqual(['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    // Recipients and confirmations show from 600 px up (jsdom applies no media query: a phone).
+    await user().click(within(tabela).getByRole('button', { name: 'Lidos' }));
+    expect(nomes(tabela)).toEqual(['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    await user().click(within(tabela).getByRole('button', { name: 'Lidos' }));
+    expect(nomes(tabela)).toEqual(['Mega Norte', 'Dealer Centro', 'Auto Sul']);
+    expect(within(tabela).getByRole('columnheader', { name: 'Lidos' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('reminds the unread once, then shows when and disables the button', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    expect(await screen.findByText('Nenhum lembrete enviado ainda.')).toBeVisible();
+    const botao = screen.getByRole('button', { name: 'Lembrar 300 não leitores' });
+    expect(botao).toBeEnabled();
+    await user().click(botao);
+    expect(await screen.findByText('Lembrete enviado a 300 pessoas')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Lembrar 300 não leitores' })).toBeDisabled());
+    expect(
+      screen.getByText(/^Último lembrete enviado em 26\/11\/2026.*É possível enviar um lembrete por dia\.$/),
+    ).toBeVisible();
+    expect(chamadas.filter((c) => c.operacao === 'lembrar')).toEqual([
+      { operacao: 'lembrar', variables: { id: '10' } },
+    ]);
+  });
+
+  it('keeps the reminder disabled when one went out today', async () => {
+    dashboard = { ...DASHBOARD, podeLembrar: false, lembradoEm: '2026-11-26T08:00:00Z' };
+    server.use(...STATES.Loaded);
+    abrir();
+    expect(await screen.findByRole('button', { name: 'Lembrar 300 não leitores' })).toBeDisabled();
+  });
+
+  it('lists the unread by name, paged, and exports them', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    const secao = await screen.findByRole('region', { name: 'Quem ainda não leu' });
+    expect(await within(secao).findByText('João Pereira')).toBeVisible();
+    expect(secao).toHaveTextContent('Mostrando 1 a 10 de 300 registros');
+    expect(chamadas.find((c) => c.operacao === 'naoLidos')?.variables).toEqual({
+      id: '10',
+      filterInput: { page: 0, rowsPerPage: 10 },
+    });
+    await user().click(within(secao).getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['nao-lidos.csv']));
+    expect(chamadas.find((c) => c.operacao === 'exportar')?.variables).toEqual({
+      formato: 'csv',
+      filtro: JSON.stringify({ id: '10' }),
+    });
+  });
+
+  it('shows the e-mail statuses, failures first', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    const secao = await screen.findByRole('region', { name: 'E-mails' });
+    expect(await within(secao).findByText('Falhou: 550 mailbox unavailable')).toBeVisible();
+    expect(within(secao).getByRole('switch', { name: 'Falharam: 1' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(secao).getByRole('switch', { name: 'Enviados: 40' })).toHaveAttribute('aria-checked', 'false');
+    expect(chamadas.find((c) => c.operacao === 'emails')?.variables).toEqual({
+      id: '10',
+      filterInput: { page: 0, rowsPerPage: 10, status: 'FALHOU' },
+    });
+  });
+});

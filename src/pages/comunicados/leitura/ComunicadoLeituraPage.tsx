@@ -1,0 +1,266 @@
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DownloadIcon from '@mui/icons-material/Download';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { downloadFile } from '../../../../providers/files';
+import { log } from '../../../../providers/logger';
+import { formatDate, formatNumber } from '../../../components/format';
+import { LoadError } from '../../../components/LoadError';
+import { RichText } from '../../../components/RichText';
+import { useOperations } from '../../../components/useOperations';
+import { COMUNICADOS_KEY, visualizarPath, type Arquivo, type ComunicadoEnvio } from '../lista/tipos';
+import { naoEVisualizacao, useAcoesEnvios } from '../lista/useAcoesEnvios';
+
+const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
+
+/** A file size as people read it (KB, MB). */
+export function tamanhoLegivel(bytes: number, locale: string): string {
+  if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024), locale)} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), locale, { maximumFractionDigits: 1 })} MB`;
+}
+
+/**
+ * /comunicados/visualizar/{id} (issue #28, "Reading"): opening it marks the delivery read
+ * (abrirComunicado answers it); the message through the rich-text allowlist, the department's
+ * signature, attachments, errata, "read and understood" where asked, favourite and archive.
+ */
+export default function ComunicadoLeituraPage() {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const [locale = 'pt-BR'] = useLocaleState();
+  const { mutate, query } = useOperations('comunicados');
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const envioKey = [...COMUNICADOS_KEY, 'envio', id];
+  // Opening is a write (it marks read) answering the delivery: read once per visit.
+  const envio = useQuery({
+    queryKey: envioKey,
+    queryFn: async () => {
+      const aberto = await mutate<ComunicadoEnvio>('abrir', { idComunicado: id });
+      void queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
+      return aberto;
+    },
+    // Every visit opens it again (and marks it read again if it was marked unread meanwhile).
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+    retry: false,
+  });
+  const acoes = useAcoesEnvios();
+  const alterar = (tipo: 'favorito' | 'arquivado', valor: boolean) =>
+    envio.data &&
+    acoes.mutate(
+      { ids: [envio.data.id], acao: { tipo, valor } },
+      {
+        onSuccess: () => queryClient.setQueryData<ComunicadoEnvio>(envioKey, (e) => (e ? { ...e, [tipo]: valor } : e)),
+      },
+    );
+  const confirmar = useMutation({
+    mutationFn: () => mutate<ComunicadoEnvio>('confirmarLeitura', { idComunicado: id }),
+    onSuccess: (confirmado) => {
+      queryClient.setQueryData(envioKey, confirmado);
+      notify('comunicados.leitura.confirmado', { type: 'success' });
+      return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
+    },
+    onError: (error) => {
+      log.error('confirmarLeituraComunicado failed', error);
+      notify('comunicados.leitura.erroConfirmar', { type: 'error' });
+    },
+  });
+  const [baixando, setBaixando] = useState<string | null>(null);
+  const baixar = async (arquivo: Arquivo) => {
+    setBaixando(arquivo.id);
+    try {
+      const link = await query<string>('linkAnexo', { idComunicado: id, idArquivo: arquivo.id });
+      await downloadFile(link, arquivo.nome);
+    } catch (error) {
+      log.error('comunicado attachment download failed', error);
+      notify('comunicados.leitura.erroAnexo', { type: 'error', messageArgs: { nome: arquivo.nome } });
+    } finally {
+      setBaixando(null);
+    }
+  };
+
+  const voltar = (
+    <Button component={RouterLink} to="/comunicados" startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start' }}>
+      {translate('comunicados.leitura.voltar')}
+    </Button>
+  );
+
+  if (envio.isPending) {
+    return (
+      <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
+        <Title title={translate('routes.comunicadosVisualizar')} />
+        {voltar}
+        <Typography variant="h5" component="h1">
+          {translate('routes.comunicadosVisualizar')}
+        </Typography>
+        <LinearProgress aria-label={translate('ra.page.loading')} />
+      </Box>
+    );
+  }
+  if (!envio.data) {
+    return (
+      <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
+        <Title title={translate('routes.comunicadosVisualizar')} />
+        {voltar}
+        <Typography variant="h5" component="h1">
+          {translate('routes.comunicadosVisualizar')}
+        </Typography>
+        <LoadError
+          message="comunicados.leitura.erroCarregar"
+          retrying={envio.isFetching}
+          onRetry={() => envio.refetch()}
+        />
+      </Box>
+    );
+  }
+  const { comunicado } = envio.data;
+  const { favorito, arquivado, confirmado, confirmadoEm } = envio.data;
+  return (
+    <Box component="article" sx={{ mt: 2, display: 'grid', gap: 2, minWidth: 0, maxWidth: 960 }}>
+      <Title title={comunicado.titulo} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+        {voltar}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            variant="outlined"
+            aria-pressed={favorito}
+            disabled={acoes.isPending}
+            startIcon={favorito ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarBorderIcon />}
+            onClick={() => alterar('favorito', !favorito)}
+          >
+            {translate(favorito ? 'comunicados.caixa.desfavoritar' : 'comunicados.caixa.favoritar')}
+          </Button>
+          <Button
+            variant="outlined"
+            disabled={acoes.isPending}
+            startIcon={arquivado ? <UnarchiveOutlinedIcon /> : <ArchiveOutlinedIcon />}
+            onClick={() => alterar('arquivado', !arquivado)}
+          >
+            {translate(arquivado ? 'comunicados.caixa.desarquivar' : 'comunicados.caixa.arquivar')}
+          </Button>
+        </Box>
+      </Box>
+      <Box>
+        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {comunicado.titulo}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[
+            comunicado.departamento && `${comunicado.departamento.sigla} – ${comunicado.departamento.nome}`,
+            comunicado.usuarioCriador?.nome,
+            formatDate(comunicado.envioDateTime, locale, DATA_HORA),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+        {comunicado.etiquetas.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
+            {comunicado.etiquetas.map((e) => (
+              <Chip key={e.id} size="small" label={e.nome} />
+            ))}
+          </Box>
+        )}
+      </Box>
+      {comunicado.idParent && (
+        <Alert severity="info">
+          <AlertTitle>{translate('comunicados.leitura.estaEErrata')}</AlertTitle>
+          {comunicado.justificativa}{' '}
+          <Link component={RouterLink} to={visualizarPath(comunicado.idParent)}>
+            {translate('comunicados.leitura.verOriginal')}
+          </Link>
+        </Alert>
+      )}
+      {comunicado.erratas.map((errata) => (
+        <Alert key={errata.id} severity="warning" role="region" aria-label={translate('comunicados.leitura.errata')}>
+          <AlertTitle>
+            {translate('comunicados.leitura.errataDe', { data: formatDate(errata.envioDateTime, locale, DATA_HORA) })}
+          </AlertTitle>
+          <Typography variant="body2">{errata.justificativa}</Typography>
+          <Link component={RouterLink} to={visualizarPath(errata.id)}>
+            {translate('comunicados.leitura.lerErrata', { titulo: errata.titulo })}
+          </Link>
+        </Alert>
+      ))}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+        <RichText html={comunicado.mensagem} />
+        {comunicado.departamento?.assinatura && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <Box aria-label={translate('comunicados.leitura.assinatura')} role="group">
+              <RichText
+                html={comunicado.departamento.assinatura}
+                sx={{ whiteSpace: 'pre-line', color: 'text.secondary' }}
+              />
+            </Box>
+          </>
+        )}
+      </Paper>
+      {comunicado.arquivos.length > 0 && (
+        <Box component="section" aria-labelledby="anexos-titulo">
+          <Typography id="anexos-titulo" variant="subtitle1" component="h2">
+            {translate('comunicados.leitura.anexos')}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+            {comunicado.arquivos.map((arquivo) => (
+              <Box component="li" key={arquivo.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                <AttachFileIcon fontSize="small" color="action" />
+                <Button
+                  size="small"
+                  endIcon={<DownloadIcon />}
+                  disabled={baixando === arquivo.id}
+                  onClick={() => void baixar(arquivo)}
+                  aria-label={translate('comunicados.leitura.baixar', { nome: arquivo.nome })}
+                  sx={{ textTransform: 'none', minWidth: 0, overflowWrap: 'anywhere', textAlign: 'left' }}
+                >
+                  {arquivo.nome}
+                </Button>
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                  {tamanhoLegivel(arquivo.tamanho, locale)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {comunicado.exigeConfirmacao && (
+        <Paper variant="outlined" component="section" sx={{ p: 2, display: 'grid', gap: 1, justifyItems: 'start' }}>
+          <Typography variant="body2">{translate('comunicados.leitura.pedeConfirmacao')}</Typography>
+          <Button
+            variant="contained"
+            color={confirmado ? 'success' : 'primary'}
+            startIcon={confirmado ? <CheckCircleIcon /> : undefined}
+            disabled={confirmado || confirmar.isPending}
+            onClick={() => confirmar.mutate()}
+          >
+            {translate(confirmado ? 'comunicados.leitura.lidoEntendidoFeito' : 'comunicados.leitura.lidoEntendido')}
+          </Button>
+          {confirmado && confirmadoEm && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {translate('comunicados.leitura.confirmadoEm', { data: formatDate(confirmadoEm, locale, DATA_HORA) })}
+            </Typography>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatCount } from '../../../components/format';
+
+export interface AcaoSelecao {
+  id: string;
+  /** i18n key. */
+  label: string;
+  icon: ReactNode;
+  visivel: boolean;
+  run: () => void;
+}
+
+/** The bar shown while rows are selected: how many, the actions that apply to them, and clear. */
+export function BarraSelecao({
+  quantidade,
+  acoes,
+  ocupado,
+  onLimpar,
+  onSelecionarTodas,
+}: {
+  quantidade: number;
+  acoes: AcaoSelecao[];
+  ocupado: boolean;
+  onLimpar: () => void;
+  onSelecionarTodas?: () => void;
+}) {
+  const translate = useTranslate();
+  const [locale = 'pt-BR'] = useLocaleState();
+  return (
+    <Paper
+      role="toolbar"
+      aria-label={translate('comunicados.caixa.barraSelecao')}
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 1,
+        py: 0.5,
+        bgcolor: 'action.selected',
+      }}
+    >
+      <IconButton size="small" aria-label={translate('comunicados.caixa.limparSelecao')} onClick={onLimpar}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+      <Typography variant="body2" role="status" sx={{ mr: 1 }}>
+        {formatCount(translate, 'comunicados.caixa.selecionados', quantidade, locale)}
+      </Typography>
+      {onSelecionarTodas && (
+        <Button size="small" onClick={onSelecionarTodas}>
+          {translate('comunicados.caixa.selecionarPagina')}
+        </Button>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {acoes
+          .filter((a) => a.visivel)
+          .map((a) => (
+            <Button key={a.id} size="small" startIcon={a.icon} disabled={ocupado} onClick={a.run}>
+              {translate(a.label)}
+            </Button>
+          ))}
+      </Box>
+    </Paper>
+  );
+}
