@@ -126,7 +126,7 @@ describe('/comunicados, the inbox', () => {
     expect(screen.queryByRole('link', { name: 'Novo comunicado' })).not.toBeInTheDocument();
   });
 
-  it('shows an author and approver every tab with its count, and the new-announcement button', async () => {
+  it('shows an author and approver every tab with its count (and the Series and Labels tabs), and the new-announcement button', async () => {
     server.use(...STATES.Loaded);
     abrir('/comunicados', AUTOR_APROVADOR);
     const abas = within(await screen.findByRole('tablist', { name: 'Comunicados' }));
@@ -138,6 +138,8 @@ describe('/comunicados, the inbox', () => {
       'Arquivados',
       'Rascunhos4',
       'Aguardando aprovação1',
+      'Séries',
+      'Etiquetas',
     ]);
     expect(screen.getByRole('link', { name: 'Novo comunicado' })).toHaveAttribute('href', '/comunicados/novo');
   });
