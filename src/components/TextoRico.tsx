@@ -79,7 +79,7 @@ function TitulosButtons() {
         <ToggleButton
           key={level}
           value={level}
-          aria-label={translate(`richText.titulo${level}`)}
+          aria-label={`H${level} · ${translate(`richText.titulo${level}`)}`}
           title={translate(`richText.titulo${level}`)}
           disabled={!editor || !editor.isEditable}
           onClick={() => editor?.chain().focus().toggleHeading({ level }).run()}

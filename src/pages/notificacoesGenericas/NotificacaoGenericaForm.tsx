@@ -219,7 +219,11 @@ function Campos({ tipo, record }: { tipo: TipoNotificacaoGenerica; record?: Noti
       )}
       {tipo === 'comModelo' && <ModeloInput />}
       <TextInput source="titulo" label="notificacoesGenericas.fields.titulo" fullWidth />
-      <Suspense fallback={<Skeleton variant="rounded" height={160} aria-label={translate('ra.page.loading')} />}>
+      <Suspense
+        fallback={
+          <Skeleton variant="rounded" height={160} role="progressbar" aria-label={translate('ra.page.loading')} />
+        }
+      >
         <TextoRico
           label={translate('notificacoesGenericas.fields.texto')}
           helperText={translate('notificacoesGenericas.placeholders')}

@@ -291,7 +291,11 @@ function Campos({
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <TextInput source="titulo" label="comunicados.escrita.fields.titulo" fullWidth isRequired />
-      <Suspense fallback={<Skeleton variant="rounded" height={200} aria-label={translate('ra.page.loading')} />}>
+      <Suspense
+        fallback={
+          <Skeleton variant="rounded" height={200} role="progressbar" aria-label={translate('ra.page.loading')} />
+        }
+      >
         <TextoRico
           source="mensagem"
           label={translate('comunicados.escrita.fields.mensagem')}
@@ -521,7 +525,8 @@ function SerieInput({ atual }: { atual: Comunicado['serie'] }) {
       emptyText="comunicados.escrita.semSerie"
       parse={orNull}
       isPending={series.isPending}
-      helperText="comunicados.escrita.serieAjuda"
+      // While loading the select is disabled and so would be its help, in a grey below contrast.
+      helperText={series.isPending ? false : 'comunicados.escrita.serieAjuda'}
       fullWidth
     />
   );

@@ -339,8 +339,8 @@ describe('/comunicados/editar/{id}', () => {
     );
     editar();
     await titulo();
-    expect(await screen.findByRole('button', { name: 'Título' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Subtítulo' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'H2 · Título' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'H3 · Subtítulo' })).toBeInTheDocument();
     const imagem = await screen.findByRole('button', { name: 'Inserir imagem' });
     const input = imagem.parentElement!.querySelector('input[type="file"]') as HTMLInputElement;
     await user().upload(input, new File(['png'], 'mapa.png', { type: 'image/png' }));

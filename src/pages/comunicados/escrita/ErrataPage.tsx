@@ -140,7 +140,11 @@ function CamposErrata() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <TextInput source="titulo" label="comunicados.escrita.fields.titulo" fullWidth isRequired />
-      <Suspense fallback={<Skeleton variant="rounded" height={200} aria-label={translate('ra.page.loading')} />}>
+      <Suspense
+        fallback={
+          <Skeleton variant="rounded" height={200} role="progressbar" aria-label={translate('ra.page.loading')} />
+        }
+      >
         <TextoRico source="mensagem" label={translate('comunicados.escrita.fields.mensagem')} titulos />
       </Suspense>
       <TextInput
