@@ -2,20 +2,26 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './scripts/chromium';
 import { E2E_URL } from './tests/e2e/server';
 
+// One shard of the suite when npm test runs two at once (E2E_SHARD, with its own E2E_PORT): its
+// failures' artifacts and its report apart from the other's.
+const shard = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : '';
+
 // Journeys in Debian's Chromium against the real server, started as the README starts it (npm start).
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts${shard}`,
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/playwright${shard}.json` }]],
   use: {
     baseURL: E2E_URL,
     locale: 'pt-BR',
-    trace: 'retain-on-failure',
+    // DOM snapshots, network and console of a failed test; no screencast (its frames cost the browser
+    // and the runner CPU all run long, for every test, passed or not).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },

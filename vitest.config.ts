@@ -36,6 +36,9 @@ export default defineConfig({
             'domain/**/*.test.ts',
           ],
           setupFiles: ['tests/setup-client.ts'],
+          // Vitest's 5 s is short for a test that renders the whole App or a form page on a loaded
+          // 2-CPU machine (routes.test.tsx's cases ran out at load 15 while passing in 1-2 s quiet).
+          testTimeout: 15_000,
         },
       },
       {
@@ -53,9 +56,12 @@ export default defineConfig({
           // The flags of scripts/nodeProcess.ts (the config loader cannot import it without an extension).
           execArgv: ['--no-memory-protection-keys'],
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
-          testTimeout: 30_000,
+          // CI runs this project beside the journeys at a low priority: a test that starts a portal of
+          // its own (a fresh embedded database, migrated) ran past 30 s there while passing in 5 s alone.
+          testTimeout: 60_000,
           globalSetup: ['tests/api/global-setup.ts'],
-          hookTimeout: 120_000,
+          // A file's portals start in its beforeAll: beside the journeys at a low priority, over 120 s.
+          hookTimeout: 300_000,
         },
       },
     ],

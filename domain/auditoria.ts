@@ -20,6 +20,11 @@ export const TIPOS_AUDITORIA = [
   'DESLIGAMENTO',
   'REDE_SOCIAL',
   'PRODUTO',
+  'COMUNICADO',
+  'COMUNICADO_SERIE',
+  'COMUNICADO_ETIQUETA',
+  'NOTIFICACAO_GENERICA',
+  'AUSENCIA_TEMPORARIA',
 ] as const;
 export type TipoAuditoria = (typeof TIPOS_AUDITORIA)[number];
 
@@ -46,6 +51,11 @@ export const AUDIT_POLICY_BY_TIPO: Record<TipoAuditoria, Policy> = {
   DESLIGAMENTO: policies.desligamentos.audit,
   REDE_SOCIAL: policies.redesSociais.audit,
   PRODUTO: policies.produtos.audit,
+  COMUNICADO: policies.comunicados.edit,
+  COMUNICADO_SERIE: policies.comunicados.edit,
+  COMUNICADO_ETIQUETA: policies.comunicados.edit,
+  NOTIFICACAO_GENERICA: policies.notificacoesGenericas.edit,
+  AUSENCIA_TEMPORARIA: policies.ausencias.list,
 };
 
 /** Page sizes of the audit table; the API refuses larger pages. */
@@ -73,6 +83,10 @@ export const TIPOS_REFERENCIA = [
   'PRODUTO',
   'TIPO_ACESSO',
   'FUNCIONALIDADE',
+  'COMUNICADO',
+  'COMUNICADO_SERIE',
+  'COMUNICADO_ETIQUETA',
+  'NOTIFICACAO_GENERICA',
 ] as const;
 export type TipoReferencia = (typeof TIPOS_REFERENCIA)[number];
 
@@ -109,6 +123,26 @@ export const CAMPOS_REFERENCIA: Readonly<Record<string, TipoReferencia>> = {
   funcionalidadeIds: 'FUNCIONALIDADE',
 };
 
-/** The kind of record an audited field names by id, if it does. */
-export const referenciaDoCampo = (campo: string): TipoReferencia | undefined =>
-  Object.hasOwn(CAMPOS_REFERENCIA, campo) ? CAMPOS_REFERENCIA[campo] : undefined;
+/**
+ * Fields a kind of record names otherwise: an announcement's and a generic notification's
+ * `grupoIds` are user groups (not dealer groups), and their approver, series, substitute by id.
+ */
+export const CAMPOS_REFERENCIA_DO_TIPO: Readonly<Partial<Record<TipoAuditoria, Record<string, TipoReferencia>>>> = {
+  COMUNICADO: {
+    grupoIds: 'GRUPO_USUARIOS',
+    aprovadorId: 'USUARIO',
+    serieId: 'COMUNICADO_SERIE',
+    idParent: 'COMUNICADO',
+  },
+  NOTIFICACAO_GENERICA: { grupoIds: 'GRUPO_USUARIOS', modeloId: 'NOTIFICACAO_GENERICA' },
+  SLIDE: { grupoIds: 'GRUPO_USUARIOS' },
+  ANUNCIO: { grupoIds: 'GRUPO_USUARIOS' },
+  AUSENCIA_TEMPORARIA: { substitutoId: 'USUARIO' },
+};
+
+/** The kind of record an audited field (of a record of kind `tipo`) names by id, if it does. */
+export function referenciaDoCampo(campo: string, tipo?: TipoAuditoria): TipoReferencia | undefined {
+  const doTipo = tipo ? CAMPOS_REFERENCIA_DO_TIPO[tipo] : undefined;
+  if (doTipo && Object.hasOwn(doTipo, campo)) return doTipo[campo];
+  return Object.hasOwn(CAMPOS_REFERENCIA, campo) ? CAMPOS_REFERENCIA[campo] : undefined;
+}

@@ -16,7 +16,7 @@ import {
   COMUNICADO_TITULO_MAX_LENGTH,
   JUSTIFICATION_MIN_LENGTH,
 } from './limits';
-import { dataHoraAdiante, optionalText, recordId, requiredText, versionField } from './schemas/campos';
+import { dataHoraAdiante, recordId, requiredText, versionField } from './schemas/campos';
 import { BUSCA_MAX_LENGTH, filterInputSchema } from './schemas/lista';
 import { emailField } from './schemas/usuario';
 
@@ -37,6 +37,14 @@ export type EstadoComunicado = (typeof ESTADOS_COMUNICADO)[number];
 /** An e-mail of a send: queued (FILA), sent (ENVIADO), or failed with its reason (FALHOU) after its retries. */
 export const STATUS_EMAIL_COMUNICADO = ['FILA', 'ENVIADO', 'FALHOU'] as const;
 export type StatusEmailComunicado = (typeof STATUS_EMAIL_COMUNICADO)[number];
+
+/**
+ * The e-mail layouts an announcement may choose (`templateName`; none is `padrao`): `padrao` the
+ * message, the department's signature and the link to the portal; `destaque` the same under the
+ * title as a heading, its subject marked important; `simples` the message and the link alone.
+ */
+export const MODELOS_EMAIL_COMUNICADO = ['padrao', 'destaque', 'simples'] as const;
+export type ModeloEmailComunicado = (typeof MODELOS_EMAIL_COMUNICADO)[number];
 
 /** The keys of spec section 6 the flow reads. */
 export const CHAVE_CRIACAO: FunctionKey = 'PORTAL_CRIACAO_COMUNICADOS';
@@ -79,7 +87,7 @@ export const TRANSICOES = {
   rejeitar: { de: ['EM_APROVACAO'], para: 'REJEITADO', quem: [['detentor', 'chaveAprovacao']] },
   /** Send now or schedule (dataHoraAgendamento): an author holding the approval key needs nobody else. */
   enviar: { de: ['RASCUNHO', 'REJEITADO'], para: 'ENVIADO', quem: [['autor', 'chaveAprovacao']] },
-  /** A scheduled announcement goes back to draft (and, without the approval key, to approval again). */
+  /** A scheduled announcement goes back to draft: sending it again asks approval again where the author lacks the key. */
   cancelarAgendamento: { de: ['AGENDADO'], para: 'RASCUNHO', quem: [['autor'], ['chaveAprovacao']] },
   /** Write an erratum of a sent announcement (a new linked draft, sent to the same recipients). */
   errata: { de: ['ENVIADO'], para: null, quem: [['autor'], ['chaveAprovacao']] },
@@ -203,7 +211,10 @@ export const comunicadoSchema = z.object({
   arquivoIds: idsAte(COMUNICADO_ARQUIVOS_MAX),
   /** Recipients must confirm "read and understood". */
   exigeConfirmacao: z.boolean().default(false),
-  templateName: optionalText(100),
+  /** The e-mail's layout (MODELOS_EMAIL_COMUNICADO; none: the standard one). */
+  templateName: z
+    .preprocess((v) => (v === '' ? null : v), z.enum(MODELOS_EMAIL_COMUNICADO, 'validation.invalidOption').nullish())
+    .transform((v) => v ?? null),
   /** The approver chosen (required to ask for approval; among the holders of the approval key in reach). */
   aprovadorId: recordId()
     .nullish()

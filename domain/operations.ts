@@ -41,6 +41,18 @@ const COMUNICADO_ETIQUETA_FIELDS = 'id version nome totalComunicados';
 /** Actions on one announcement at the version read. */
 const ACAO_ARGS = { id: 'ID!', version: 'Int' } as const;
 
+/** A library item as the listing, search and dialogs show it (spec section 3). */
+const ITEM_BIBLIOTECA_FIELDS = `id version nome isPasta isPublico pastaPai { id nome } proprietario { id nome email }
+  permissoesAcessoUsuarioLogado { id description } podeEscrever
+  permissoes { id grupoUsuarios { id nome favorito } permissaoAcessoPasta { id description } }
+  ultimaModificacao dataCriacao arquivo { id nome tamanho tipoMime } tamanho tipoMime arquivoLink arquivoMiniaturaLink
+  arquivoImagem breadcrumb { id nome }`;
+
+/** A slide or advert image as the home shows it (sizes reserved before it loads, small-screen variant). */
+const IMAGEM_VITRINE_FIELDS = 'id nome largura altura link linkMobile';
+const SLIDE_HOME_FIELDS = `id titulo corTitulo tamanhoTitulo subtitulo corSubtitulo tamanhoSubtitulo tituloBotao link linkTarget
+  arquivo { ${IMAGEM_VITRINE_FIELDS} }`;
+
 export const OPERATIONS = {
   // Announcements (issue #28): writing, approval, series, labels (server/features/comunicados,
   // write side) and the reader's deliveries, counts and dashboards (reading side).
@@ -94,6 +106,8 @@ export const OPERATIONS = {
       },
       envio: { operation: 'comunicadoEnvio', args: { idComunicado: 'ID!' }, fields: COMUNICADO_ENVIO_FIELDS },
       recentes: { operation: 'comunicadoEnviosRecentes', fields: COMUNICADO_ENVIO_FIELDS },
+      // The inbox's department filter: the departments of what was sent to the reader.
+      departamentosRecebidos: { operation: 'departamentosComunicadosRecebidos', fields: 'id sigla nome' },
       linkAnexo: {
         operation: 'linkDownloadAnexoComunicado',
         args: { idComunicado: 'ID!', idArquivo: 'ID!' },
@@ -181,6 +195,90 @@ export const OPERATIONS = {
       lembrarNaoLidos: { operation: 'lembrarNaoLidosComunicado', args: { id: 'ID!' }, fields: '' },
     },
   },
+  // The virtual library (issue #29): /biblioteca and /biblioteca/{idPasta}, the home page's recent files.
+  biblioteca: {
+    queries: {
+      // A folder's detail (idPasta 0: the root).
+      // The inherited groups are the folder's (every item inside has the same), so only here.
+      pasta: {
+        operation: 'pasta',
+        args: { idPasta: 'ID!' },
+        fields: `${ITEM_BIBLIOTECA_FIELDS}
+          permissoesHerdadas { id grupoUsuarios { id nome favorito } permissaoAcessoPasta { id description } }`,
+      },
+      itens: {
+        operation: 'itemsPorPasta',
+        args: { idPasta: 'ID', filterInput: 'ItensPorPastaFilterInput' },
+        fields: `content { ${ITEM_BIBLIOTECA_FIELDS} } totalElements`,
+      },
+      pastasComPermissaoEscrita: {
+        operation: 'pastasComPermissaoEscrita',
+        args: { busca: 'String' },
+        fields: 'id nome isPublico breadcrumb { id nome } pastaPai { id nome }',
+      },
+      arquivo: {
+        operation: 'arquivo',
+        args: { idArquivo: 'ID!' },
+        fields: 'id nome tamanho tipoMime idItem pastaPai { id nome }',
+      },
+      linkDownloadByArquivo: { operation: 'linkDownloadByArquivo', args: { idArquivo: 'ID!' }, fields: '' },
+      ultimosModificados: {
+        operation: 'ultimosModificados',
+        args: { quantidade: 'Int' },
+        fields: ITEM_BIBLIOTECA_FIELDS,
+      },
+      // The "see all": with the parent's name and the owner's e-mail (in the item's fields).
+      ultimosModificadosExtendido: {
+        operation: 'ultimosModificadosExtendido',
+        args: { filterInput: 'FilterInput' },
+        fields: `content { ${ITEM_BIBLIOTECA_FIELDS} } totalElements`,
+      },
+      busca: {
+        operation: 'buscaBibliotecaPage',
+        args: { filterInput: 'BuscaBibliotecaFilterInput!' },
+        fields: `content { ${ITEM_BIBLIOTECA_FIELDS} encontradoEm trecho { texto destaque } } totalElements`,
+      },
+    },
+    mutations: {
+      uploadArquivos: {
+        operation: 'uploadArquivos',
+        args: { arquivos: '[UploadArquivoInput!]!' },
+        fields: ITEM_BIBLIOTECA_FIELDS,
+      },
+      criarPasta: {
+        operation: 'criarNovaPasta',
+        args: { novaPasta: 'NovaPastaInput!' },
+        fields: ITEM_BIBLIOTECA_FIELDS,
+      },
+      concederAcesso: {
+        operation: 'concederAcesso',
+        args: { novasPermissoes: 'NovasPermissoesInput!' },
+        fields: ITEM_BIBLIOTECA_FIELDS,
+      },
+      excluir: { operation: 'excluirItemBiblioteca', args: { idItem: 'ID!', version: 'Int' }, fields: '' },
+      mover: {
+        operation: 'moverItemBiblioteca',
+        args: { idItemBiblioteca: 'ID!', idNovaLocalizacao: 'ID!', version: 'Int' },
+        fields: ITEM_BIBLIOTECA_FIELDS,
+      },
+      renomear: {
+        operation: 'renomearItemBiblioteca',
+        args: { idItemBiblioteca: 'ID!', novoNome: 'String!', version: 'Int' },
+        fields: ITEM_BIBLIOTECA_FIELDS,
+      },
+      linkDownload: {
+        operation: 'gerarLinkDownloadByItemBiblioteca',
+        args: { idItemBiblioteca: 'ID!' },
+        fields: '',
+      },
+      // A user's download of a file, counted in the reports (registrarDownload: true).
+      linkDownloadArquivo: {
+        operation: 'linkDownloadByArquivo',
+        args: { idArquivo: 'ID!', registrarDownload: 'Boolean' },
+        fields: '',
+      },
+    },
+  },
   // Notifications (issue #27): the bell's count and panel, on every page, and /notificacoes.
   notificacoes: {
     queries: {
@@ -200,6 +298,31 @@ export const OPERATIONS = {
       visualizadas: { operation: 'marcarNotificacoesComoVisualizadas', fields: '' },
       lida: { operation: 'marcarNotificacaoComoLida', args: { id: 'ID!' }, fields: NOTIFICACAO_FIELDS },
       todasLidas: { operation: 'marcarTodasNotificacoesComoLidas', fields: '' },
+    },
+  },
+  // The home page's blocks (issue #30), asked for together (`{ batch: true }`): one GraphQL document.
+  home: {
+    queries: {
+      // The slides on display for the user (audience, period, active), in carousel order.
+      slides: { operation: 'slidesAtivos', fields: SLIDE_HOME_FIELDS },
+      // One advert on display for the user, at random (null when none).
+      anuncio: {
+        operation: 'anuncioAleatorio',
+        fields: `id titulo link linkTarget arquivo { ${IMAGEM_VITRINE_FIELDS} }`,
+      },
+      // The reader's newest deliveries (their own only), each linking to /comunicados/visualizar/{comunicado.id}.
+      comunicados: {
+        operation: 'comunicadoEnviosRecentes',
+        fields: 'id lido comunicado { id titulo envioDateTime departamento { id sigla nome } }',
+      },
+      // The library's latest modified files the user may read (3).
+      arquivos: {
+        operation: 'ultimosModificados',
+        args: { quantidade: 'Int' },
+        fields: 'id nome isPasta ultimaModificacao pastaPai { id nome } tipoMime',
+      },
+      // The social networks of the user's first brand.
+      redesSociais: { operation: 'redesSociais', args: { marca: 'ID' }, fields: 'id nome url icone' },
     },
   },
   // The signed-in user's shell: menu and links, language, onboarding tours.
@@ -231,8 +354,14 @@ export const OPERATIONS = {
           'id nome email avatarLink tipo { id } idioma { id } marcas { id nome } produtos { id nome } dealers { id nomeExibicao grupo { id nome } }',
       },
       sessoes: { operation: 'minhasSessoes', fields: 'id inicio expiraEm' },
+      aceitaEmail: { operation: 'aceitaEmailComunicados', fields: '' },
     },
     mutations: {
+      definirAceitaEmail: {
+        operation: 'definirAceitaEmailComunicados',
+        args: { aceita: 'Boolean!' },
+        fields: '',
+      },
       encerrarSessoes: { operation: 'encerrarMinhasSessoes', fields: '' },
       alterarSenha: {
         operation: 'alterarMinhaSenha',

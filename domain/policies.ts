@@ -80,6 +80,8 @@ const ADVERTS = any('PORTAL_MANUTENCAO_ANUNCIOS');
 const GENERIC_NOTIFICATIONS = any('PORTAL_NOTIFICACOES_GENERICAS');
 const ABSENCES = any('PORTAL_AUSENCIA_TEMPORARIA');
 const IMPORT = any('PORTAL_IMPORTACAO_USUARIOS');
+/** Library managers: create folders, place uploads, read and write every item (spec section 6). */
+const PORTAL_GERENCIAR_BIBLIOTECA = any('PORTAL_GERENCIAR_BIBLIOTECA');
 /** Whoever addresses users through user groups (spec section 6: the user-group selector's screens). */
 const GROUP_USERS = any(
   'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
@@ -210,6 +212,15 @@ export const policies = define({
     audit: USER_GROUPS,
     /** Using groups the caller may read: the selector of the screens that address users, recipients, favourites. */
     use: GROUP_USERS,
+    /**
+     * Finding users by name or e-mail, within the caller's reach: a group's manual users and access
+     * lists, and the users an announcement's author removes from its audience.
+     */
+    findUsers: any(
+      'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
+      'PORTAL_CRIACAO_COMUNICADOS',
+      'PORTAL_APROVACAO_ENVIO_COMUNICADOS',
+    ),
   },
   auditoria: {
     /** The audit page; each kind of record adds its own `audit` policy (domain/auditoria.ts). */
@@ -221,7 +232,7 @@ export const policies = define({
       'PORTAL_MANUTENCAO_ANUNCIOS',
     ),
   },
-  biblioteca: { list: SIGNED_IN },
+  biblioteca: { list: SIGNED_IN, gerenciar: PORTAL_GERENCIAR_BIBLIOTECA },
   comunicados: { list: SIGNED_IN, create: EDITORS, edit: EDITORS, show: EDITORS, dashboard: EDITORS, read: SIGNED_IN },
   slides: { list: SLIDES, create: SLIDES, edit: SLIDES, audit: SLIDES },
   anuncios: { list: ADVERTS, create: ADVERTS, edit: ADVERTS, audit: ADVERTS },

@@ -220,6 +220,33 @@ const GRUPO_USUARIOS_FIELDS = `id version nome nomeOriginal publico favorito act
 const PRODUTO_PERMISSOES_FIELDS =
   'id nome tiposAcesso { id nome funcionalidadesPadrao { id } } funcionalidades { id nome descricao }';
 
+/** Slides and adverts (issue #30): their image, groups and display state. */
+const VITRINE_FIELDS = `id version titulo link linkTarget inicioDate fimDate active emExibicao createdDateTime
+  arquivo { id nome largura altura link linkMobile } grupos { id nome } autor { id nome }`;
+export const SLIDE_FIELDS = `${VITRINE_FIELDS} corTitulo tamanhoTitulo subtitulo corSubtitulo tamanhoSubtitulo
+  tituloBotao ordem`;
+export const ANUNCIO_FIELDS = VITRINE_FIELDS;
+const VITRINE_INPUT_FIELDS = [
+  'version',
+  'titulo',
+  'link',
+  'linkTarget',
+  'inicioDate',
+  'fimDate',
+  'arquivoId',
+  'grupoIds',
+  'active',
+] as const;
+const SLIDE_INPUT_FIELDS = [
+  ...VITRINE_INPUT_FIELDS,
+  'corTitulo',
+  'tamanhoTitulo',
+  'subtitulo',
+  'corSubtitulo',
+  'tamanhoSubtitulo',
+  'tituloBotao',
+] as const;
+
 export const RESOURCES = {
   // The dealer network (issue #4): spec-shaped paged lists, one salvarX mutation for create and update.
   grupos: {
@@ -471,6 +498,35 @@ export const RESOURCES = {
         args: { id: 'ID!', version: 'Int!' },
         fields: NOTIFICACAO_GENERICA_FIELDS,
       },
+    },
+  },
+  // Slides of the home carousel and adverts (issue #30); the home page reads slidesAtivos and anuncioAleatorio.
+  slides: {
+    fields: SLIDE_FIELDS,
+    getList: { operation: 'slides', paged: true, inputType: 'SlideFilterInput' },
+    getOne: 'slide',
+    create: { operation: 'salvarSlide', arg: 'slide', argType: 'SlideInput!', inputFields: SLIDE_INPUT_FIELDS },
+    update: { operation: 'salvarSlide', arg: 'slide', argType: 'SlideInput!', inputFields: SLIDE_INPUT_FIELDS },
+    setActive: { ativar: 'ativarSlide', inativar: 'inativarSlide' },
+    queries: {
+      // The slides on display for the signed-in user, in carousel order (the home page).
+      ativos: { operation: 'slidesAtivos', fields: SLIDE_FIELDS },
+    },
+    mutations: {
+      // A slide to a position (0 first) among the caller's slides (up/down in the list).
+      mover: { operation: 'moverSlide', args: { id: 'ID!', posicao: 'Int!' }, fields: 'id ordem' },
+    },
+  },
+  anuncios: {
+    fields: ANUNCIO_FIELDS,
+    getList: { operation: 'anuncios', paged: true, inputType: 'AnuncioFilterInput' },
+    getOne: 'anuncio',
+    create: { operation: 'salvarAnuncio', arg: 'anuncio', argType: 'AnuncioInput!', inputFields: VITRINE_INPUT_FIELDS },
+    update: { operation: 'salvarAnuncio', arg: 'anuncio', argType: 'AnuncioInput!', inputFields: VITRINE_INPUT_FIELDS },
+    setActive: { ativar: 'ativarAnuncio', inativar: 'inativarAnuncio' },
+    queries: {
+      // One advert on display for the signed-in user, another one at the next call (the home page).
+      aleatorio: { operation: 'anuncioAleatorio', fields: ANUNCIO_FIELDS },
     },
   },
   produtos: {

@@ -71,10 +71,12 @@ export interface UsuarioLogado {
   idioma: { id: Idioma };
   funcionalidades: { id: string; chave: string }[];
   onboardingsVistos: OnboardingId[];
+  /** The user's brands by name (the home page shows the first one's social networks). */
+  marcas?: { id: string; nome: string }[];
 }
 
 export const USUARIO_LOGADO_QUERY =
-  'query usuarioLogado { usuarioLogado { id nome email avatarLink tipo { id } idioma { id } funcionalidades { id chave } onboardingsVistos } }';
+  'query usuarioLogado { usuarioLogado { id nome email avatarLink tipo { id } idioma { id } funcionalidades { id chave } onboardingsVistos marcas { id nome } } }';
 
 export interface PortalIdentity extends UserIdentity {
   email?: string;
@@ -82,6 +84,8 @@ export interface PortalIdentity extends UserIdentity {
   idioma?: Idioma;
   /** Onboarding tours already seen; unknown (undefined) when usuarioLogado could not be read. */
   onboardingsVistos?: OnboardingId[];
+  /** The user's brands by name; unknown (undefined) when usuarioLogado could not be read. */
+  marcas?: { id: string; nome: string }[];
 }
 
 /** What `getPermissions` resolves: the subject of domain/access.ts's `hasAccess`. */
@@ -305,6 +309,7 @@ export function createAuthProvider(options: AuthProviderOptions): PortalAuthProv
           tipo: me.tipo.id,
           idioma: me.idioma.id,
           onboardingsVistos: me.onboardingsVistos,
+          marcas: me.marcas,
         };
       } catch (error) {
         onAuthError('usuarioLogado failed; identity from the ID token', error);

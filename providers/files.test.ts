@@ -1,9 +1,9 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from './dataProvider';
 import { captureDownloads, type Download } from '../src/testing/downloads';
-import { downloadFile, FileRouteError, removeFile } from './files';
+import { downloadFile, downloadLink, FileRouteError, removeFile, UploadAbortedError, uploadFile } from './files';
 
 const origin = window.location.origin;
 const requests: { method: string; path: string; authorization: string | null; language: string | null }[] = [];
@@ -92,5 +92,71 @@ describe('removeFile', () => {
       { method: 'DELETE', path: '/api/avatar', authorization: 'Bearer token-7', language: 'pt-BR' },
     ]);
     await expect(removeFile('/api/avatar-recusado')).rejects.toMatchObject({ status: 404, apiMessage: 'Sem avatar' });
+  });
+});
+
+describe('uploadFile', () => {
+  it('sends the extra fields before the file, in the field asked for, with the bearer token', async () => {
+    const partes: { nomes: string[]; info: unknown; arquivo: string | undefined; authorization: string | null }[] = [];
+    server.use(
+      http.post(`${origin}/api/upload`, async ({ request }) => {
+        const form = await request.formData();
+        const file = form.get('file');
+        partes.push({
+          nomes: [...form.keys()],
+          info: JSON.parse(String(form.get('info'))),
+          arquivo: file instanceof File ? file.name : undefined,
+          authorization: request.headers.get('authorization'),
+        });
+        return HttpResponse.json({ id: 91 }, { status: 201 });
+      }),
+    );
+    const file = new File(['%PDF-1.7'], 'manual.pdf', { type: 'application/pdf' });
+    const resultado = await uploadFile('/api/upload', file, () => undefined, {
+      field: 'file',
+      fields: { info: JSON.stringify({ fileType: 'LIBRARY' }) },
+    });
+    expect(resultado).toEqual({ status: 201, body: { id: 91 } });
+    expect(partes).toEqual([
+      {
+        nomes: ['info', 'file'],
+        info: { fileType: 'LIBRARY' },
+        arquivo: 'manual.pdf',
+        authorization: 'Bearer token-7',
+      },
+    ]);
+  });
+
+  it('stops the upload when its signal aborts, rejecting with UploadAbortedError', async () => {
+    let recebidos = 0;
+    server.use(
+      http.post(`${origin}/api/upload`, async () => {
+        recebidos += 1;
+        await delay('infinite');
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    const controle = new AbortController();
+    const envio = uploadFile('/api/upload', new File(['x'], 'a.txt'), () => undefined, { signal: controle.signal });
+    await vi.waitFor(() => expect(recebidos).toBe(1));
+    controle.abort();
+    await expect(envio).rejects.toBeInstanceOf(UploadAbortedError);
+    // Already aborted: nothing is sent.
+    await expect(
+      uploadFile('/api/upload', new File(['x'], 'b.txt'), () => undefined, { signal: controle.signal }),
+    ).rejects.toBeInstanceOf(UploadAbortedError);
+    expect(recebidos).toBe(1);
+  });
+});
+
+describe('downloadLink', () => {
+  it('clicks a download link to the signed address and leaves nothing on the page', () => {
+    const clicados: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicados.push({ href: this.href, download: this.download });
+    });
+    downloadLink(`${origin}/api/biblioteca/download?token=abc`);
+    expect(clicados).toEqual([{ href: `${origin}/api/biblioteca/download?token=abc`, download: '' }]);
+    expect(document.querySelector('a[download]')).toBeNull();
   });
 });

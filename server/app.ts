@@ -26,6 +26,7 @@ import { exportRoutes } from './export';
 import { documentoRoutes } from './features/ausencias';
 import { avatarRoutes } from './features/minhaConta';
 import { anexoDownloadRoutes, anexoRoutes } from './features/comunicados';
+import { bibliotecaDownloadRoutes } from './features/biblioteca';
 import { importarUsuariosRoutes } from './features/importarUsuarios';
 import { loadProperties } from './features/plataforma';
 import { logRoutes } from './features/logs/routes';
@@ -36,7 +37,10 @@ import { limitPlugins, parserAndValidationCache } from './graphql/limits';
 import { refusalBudget } from './graphql/refusals';
 import { buildSchema } from './graphql/schema';
 import { startJobs } from './jobs';
-import { fileStore } from './files';
+import { fileStoreOf } from './files';
+import { bibliotecaUploadRoutes } from './files/biblioteca';
+import { vitrineImagemRoutes } from './features/vitrine';
+import { carregarSegredoLinks } from './files/links';
 import { healthRoutes } from './health';
 import { createMailer } from './mail';
 import { createMetrics, metricsRoutes } from './metrics';
@@ -81,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (wantsDemo(config.seedDemo, database)) await seedIfEmpty(db);
     else await ensureReferenceData(db);
   });
+  await carregarSegredoLinks(db, config);
 
   const logStream =
     options.logStream ??
@@ -104,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   database.pool?.on('error', (err) =>
     app.log.warn({ err }, 'an idle database connection ended; the pool opens another when needed'),
   );
+  // One file store for the whole app: routes reach it as `app.files` (server/files/serve.ts).
+  const files = fileStoreOf(config);
+  app.decorate('files', files);
   await registerSecurity(app, config);
   // Brotli or gzip for JSON and the built assets (text types over 1 KB), as the client accepts.
   await app.register(compress, { global: true, threshold: 1024 });
@@ -264,12 +272,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }));
 
   await logRoutes(app, { db, config, verify });
-  await exportRoutes(app, { db, verify, exports: listExports, files: fileStore(config.filesDir) });
-  await documentoRoutes(app, { db, verify, filesDir: config.filesDir });
-  await avatarRoutes(app, { db, verify, filesDir: config.filesDir });
-  await anexoRoutes(app, { db, verify, config });
-  await anexoDownloadRoutes(app, { db, verify, filesDir: config.filesDir });
-  await importarUsuariosRoutes(app, { db, verify, config });
+  await exportRoutes(app, { db, verify, exports: listExports, files });
+  await documentoRoutes(app, { db, verify, files });
+  await avatarRoutes(app, { db, verify, files });
+  await anexoRoutes(app, { db, verify, config, files });
+  await anexoDownloadRoutes(app, { db, verify, files });
+  await bibliotecaDownloadRoutes(app, { db, verify });
+  await importarUsuariosRoutes(app, { db, verify, config, files });
+  await bibliotecaUploadRoutes(app, { db, verify, files });
+  await vitrineImagemRoutes(app, { db, verify, files });
   await serveClient(app, config, options.clientDir ?? path.resolve('dist'));
 
   // Background jobs (server/jobs, pg-boss): this process works its share of every queue. Closing
@@ -277,9 +288,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobQueue = await startJobs(database, {
     handlers: jobHandlers(config, app.log),
     log: app.log,
-    files: fileStore(config.filesDir),
+    files,
   });
-  app.addHook('onClose', () => jobQueue.stop());
+  app.addHook('onClose', async () => {
+    await jobQueue.stop();
+    await files.close();
+  });
 
   return {
     app,

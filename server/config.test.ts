@@ -47,6 +47,48 @@ describe('configuration', () => {
     expect(loadConfig({})).toMatchObject({ trustProxy: false, serveClient: true });
   });
 
+  it('keeps files on the disk by default, in an S3-compatible store with FILE_STORE=s3 and its bucket', () => {
+    expect(loadConfig({}).storage).toEqual({});
+    expect(
+      loadConfig({
+        FILE_STORE: 's3',
+        S3_BUCKET: 'portal',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      s3: {
+        bucket: 'portal',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+        partSize: 8 * 1024 * 1024,
+      },
+    });
+    // No keys: the AWS SDK's own credential chain (an instance role, say).
+    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_REGION: 'sa-east-1' }).storage.s3).toMatchObject({
+      region: 'sa-east-1',
+      credentials: undefined,
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow('FILE_STORE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+    expect(() => loadConfig({ FILE_STORE: 'gcs' })).toThrow(/FILE_STORE must be one of disk, s3/);
+    expect(() => loadConfig({ S3_PART_SIZE_MB: '4' })).toThrow(/S3_PART_SIZE_MB must be a whole number from 5 to 512/);
+  });
+
+  it('signs download links with DOWNLOAD_LINK_SECRET when set, of at least 32 characters', () => {
+    expect(loadConfig({}).downloadLinkSecret).toBeUndefined();
+    expect(loadConfig({ DOWNLOAD_LINK_SECRET: 'x'.repeat(32) }).downloadLinkSecret).toBe('x'.repeat(32));
+    expect(() => loadConfig({ DOWNLOAD_LINK_SECRET: 'short' })).toThrow(/at least 32 characters/);
+  });
+
   it('loads the demo only into a new embedded database unless SEED_DEMO says otherwise', () => {
     expect(loadConfig({}).seedDemo).toBe('ifNewEmbedded');
     expect(loadConfig({ DATABASE_URL: 'postgres://portal@db:5432/portal' }).seedDemo).toBe('no');
@@ -124,7 +166,7 @@ describe('the configuration schema', () => {
   it('is listed whole in .env.example (npm run config:example) and in the README table', () => {
     expect(readFileSync(new URL('../.env.example', import.meta.url), 'utf8')).toBe(envExample());
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` +\|/gm)].map((m) => m[1]);
+    const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((m) => m[1]);
     expect(documented.sort()).toEqual(Object.keys(ENVIRONMENT).sort());
   });
 });

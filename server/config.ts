@@ -4,6 +4,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { THEME_IDS, type ThemeId } from '../domain/themes';
 import { MIN_PRODUCTION_HASH_COST } from './auth/passwords';
+import type { S3Options } from './files/s3';
 
 /**
  * Every setting comes from the environment; the README's configuration table lists them.
@@ -14,7 +15,12 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Uploaded files on the disk; with the object store, only scratch files (server/files). */
   filesDir: string;
+  /** Where files are kept: the disk under filesDir, or an S3-compatible object store when `s3` is set. */
+  storage: { s3?: S3Options };
+  /** Secret of signed download links (server/files/links.ts); unset: generated once, kept in the database. */
+  downloadLinkSecret?: string;
   databaseUrl?: string;
   /** External OpenID Connect issuer (e.g. a Keycloak realm); unset = embedded provider. */
   oidcIssuer: string;
@@ -230,7 +236,45 @@ export const ENVIRONMENT = {
     meaning: 'address users reach the portal at (redirect URIs, e-mail links, issuer)',
   },
   DATA_DIR: { schema: textOr('data'), default: './data', meaning: 'embedded database (data/pgdata) and files' },
-  FILES_DIR: { schema: text(), default: '$DATA_DIR/files', meaning: 'uploaded files' },
+  FILES_DIR: {
+    schema: text(),
+    default: '$DATA_DIR/files',
+    meaning: 'uploaded files (with FILE_STORE=s3: scratch files only)',
+  },
+  FILE_STORE: {
+    schema: z.preprocess(blankAsUnset, z.enum(['disk', 's3'], { message: 'must be one of disk, s3' }).default('disk')),
+    default: 'disk',
+    meaning:
+      'where files are kept: `disk` (FILES_DIR) or `s3`, an S3-compatible object store shared by several processes',
+  },
+  S3_BUCKET: { schema: text(), default: 'unset', meaning: 'bucket of the object store (required with FILE_STORE=s3)' },
+  S3_ENDPOINT: {
+    schema: httpUrl(),
+    default: "unset (AWS's endpoint for S3_REGION)",
+    meaning: 'address of an S3-compatible store, e.g. http://minio:9000',
+  },
+  S3_REGION: { schema: textOr('us-east-1'), default: 'us-east-1', meaning: 'region of the bucket' },
+  S3_ACCESS_KEY_ID: {
+    schema: text(),
+    default: "unset (the AWS SDK's credential chain: environment, profile, instance role)",
+    meaning: 'access key of the object store, with S3_SECRET_ACCESS_KEY',
+  },
+  S3_SECRET_ACCESS_KEY: { schema: text(), default: 'unset', meaning: 'secret key of the object store' },
+  S3_FORCE_PATH_STYLE: {
+    schema: boolean(),
+    default: 'false',
+    meaning: 'address the bucket in the path (host/bucket/key), as MinIO and most self-hosted stores need',
+  },
+  S3_PART_SIZE_MB: {
+    schema: integer(8, 5, 512),
+    default: '8',
+    meaning: 'MB per part of a multipart upload; an upload holds about 3 parts in memory',
+  },
+  DOWNLOAD_LINK_SECRET: {
+    schema: text(),
+    default: 'unset (generated once, kept in the database)',
+    meaning: 'secret signing the short-lived download links (at least 32 characters)',
+  },
   DATABASE_URL: {
     schema: text(),
     default: 'unset (PGlite)',
@@ -520,6 +564,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    storage: storageOf(e),
+    downloadLinkSecret: downloadLinkSecretOf(e.DOWNLOAD_LINK_SECRET),
     databaseUrl: e.DATABASE_URL,
     oidcIssuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
     oidcClientId: e.OIDC_CLIENT_ID,
@@ -573,6 +619,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUnpackedBytes: e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
     },
   };
+}
+
+function storageOf(e: ReturnType<typeof parseEnvironment>): Config['storage'] {
+  if (e.FILE_STORE === 'disk') return {};
+  if (!e.S3_BUCKET) throw new Error('FILE_STORE=s3 needs S3_BUCKET');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    s3: {
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+      region: e.S3_REGION,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+      partSize: e.S3_PART_SIZE_MB * 1024 * 1024,
+    },
+  };
+}
+
+function downloadLinkSecretOf(secret: string | undefined): string | undefined {
+  if (secret !== undefined && secret.length < 32) {
+    throw new Error('DOWNLOAD_LINK_SECRET must have at least 32 characters');
+  }
+  return secret;
 }
 
 function dormantUsersOf(e: ReturnType<typeof parseEnvironment>): DormantUsersConfig {

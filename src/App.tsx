@@ -10,7 +10,6 @@ import {
   CustomRoutes,
   LoadingPage,
   Navigate,
-  Notification,
   Resource,
   localStorageStore,
   type AuthProvider,
@@ -24,6 +23,7 @@ import { CALLBACK_PATH } from '../providers/authProvider';
 import { createQueryClient } from '../providers/queryClient';
 import { Layout } from './layout/Layout';
 import { NotificacoesBell } from './layout/NotificacoesBell';
+import { PortalNotification } from './layout/PortalNotification';
 import { useMenuUsuarioLogado } from './layout/useMenuUsuarioLogado';
 import { AuthCallbackPage } from './pages/auth/AuthCallbackPage';
 import { SignInPage } from './pages/auth/SignInPage';
@@ -40,6 +40,8 @@ import divisoes from '../resources/divisoes';
 import setores from '../resources/setores';
 import desligamentos from '../resources/desligamentos';
 import redesSociais from '../resources/redesSociais';
+import slides from '../resources/slides';
+import anuncios from '../resources/anuncios';
 import usuarios from '../resources/usuarios';
 import gruposUsuarios from '../resources/gruposUsuarios';
 import { portalThemeFor } from './themes';
@@ -49,6 +51,7 @@ const ForgotPasswordPage = lazy(() => import('./pages/forgotPassword/ForgotPassw
 const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage'));
 const NotificacaoGenericaPage = lazy(() => import('./pages/notificacoesGenericas/NotificacaoGenericaPage'));
 const ComunicadoPage = lazy(() => import('./pages/comunicados/escrita/ComunicadoPage'));
+const BibliotecaPage = lazy(() => import('./pages/biblioteca/BibliotecaPage'));
 
 /**
  * The screen of each route of domain/routes.ts's ROUTES, by route id. The router makes one route
@@ -70,6 +73,9 @@ const RESOURCES_VIEWS = {
   setores,
   desligamentos,
   redesSociais,
+  // Slides and adverts (issue #30); their edit routes are /slides/editar/:id, /anuncios/editar/:id.
+  slides,
+  anuncios,
 };
 
 export const PAGES: Pages = {
@@ -82,6 +88,9 @@ export const PAGES: Pages = {
   notificacoesGenericas: lazy(() => import('./pages/notificacoesGenericas/NotificacoesGenericasPage')),
   notificacoesGenericasNova: NotificacaoGenericaPage,
   notificacoesGenericasEditar: NotificacaoGenericaPage,
+  // The virtual library (issue #29): the root and a folder share one page.
+  biblioteca: BibliotecaPage,
+  bibliotecaPasta: BibliotecaPage,
   // Announcements, reading side (issue #28): the tabs, the reader, the dashboard (its charts load with it).
   comunicados: lazy(() => import('./pages/comunicados/lista/ComunicadosPage')),
   comunicadosVisualizar: lazy(() => import('./pages/comunicados/leitura/ComunicadoLeituraPage')),
@@ -130,9 +139,6 @@ export interface AppProps {
   store?: Store;
   title?: string;
 }
-
-/** Toasts at the bottom left (spec section 8). */
-const PortalNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
 
 const defaultStore = localStorageStore();
 

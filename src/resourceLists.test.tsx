@@ -24,6 +24,9 @@ import GrupoUsuariosList from '../resources/gruposUsuarios/GrupoUsuariosList';
 import { GRUPOS_USUARIOS_ROWS } from '../resources/gruposUsuarios/gruposUsuarios.fixtures';
 import { grupos } from '../resources/grupos/grupos.fixtures';
 import MarcaList from '../resources/marcas/MarcaList';
+import SlideList from '../resources/slides/SlideList';
+import AnuncioList from '../resources/anuncios/AnuncioList';
+import { ANUNCIOS, SLIDES } from '../resources/slides/slides.fixtures';
 import { MARCAS } from '../resources/marcas/marcas.fixtures';
 import RedeSocialList from '../resources/redesSociais/RedeSocialList';
 import { REDES_SOCIAIS } from '../resources/redesSociais/redesSociais.fixtures';
@@ -82,6 +85,23 @@ const CASES: ListCase[] = [
     List: RedeSocialList,
     rows: REDES_SOCIAIS,
     shows: (r) => [nomeOf(r.marca), String(r.nome), String(r.url)],
+  },
+  // Slides and adverts: the display state by name, the groups by name.
+  {
+    resource: 'slides',
+    List: SlideList,
+    rows: SLIDES,
+    shows: (s) => [
+      String(s.titulo),
+      nomes(s.grupos),
+      s.active ? (s.emExibicao ? 'Em exibição' : 'Agendado') : 'Inativo',
+    ],
+  },
+  {
+    resource: 'anuncios',
+    List: AnuncioList,
+    rows: ANUNCIOS,
+    shows: (a) => [String(a.titulo), nomes(a.grupos), a.emExibicao ? 'Em exibição' : 'Inativo'],
   },
 ];
 

@@ -49,6 +49,22 @@ export const httpUrl = (max = URL_MAX_LENGTH) =>
     .max(max, 'validation.maxLength')
     .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' }));
 
+/**
+ * An optional link people follow: an http(s) address or a path of the portal (starting with one
+ * '/'); empty becomes null. Generic notifications, slides and adverts use it.
+ */
+export const portalLink = (max = URL_MAX_LENGTH) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.maxLength')
+    .nullish()
+    .transform((value) => value || null)
+    .refine(
+      (value) => value === null || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value),
+      'validation.url',
+    );
+
 /** A required text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) =>
   z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.maxLength');

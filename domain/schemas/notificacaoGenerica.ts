@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataHoraAdiante, recordId, requiredText, versionField } from './campos';
+import { dataHoraAdiante, portalLink, recordId, requiredText, versionField } from './campos';
 import { filterInputSchema } from './lista';
 
 // Notification models and generic notifications (spec section 2, /notificacoesGenericas; issue #27).
@@ -25,16 +25,7 @@ export const isTipoNotificacaoGenerica = (value: unknown): value is TipoNotifica
   (TIPOS_NOTIFICACAO_GENERICA as readonly unknown[]).includes(value);
 
 /** A link people follow: an http(s) address or a path of the portal (as `notify` accepts). */
-const link = z
-  .string()
-  .trim()
-  .max(LINK_MAX_LENGTH, 'validation.maxLength')
-  .nullish()
-  .transform((value) => value || null)
-  .refine(
-    (value) => value === null || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value),
-    'validation.url',
-  );
+const link = portalLink(LINK_MAX_LENGTH);
 
 /** Rich text with something to read once the tags are taken out. */
 const texto = z

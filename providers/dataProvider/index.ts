@@ -3,6 +3,7 @@ export { toHttpError, type GraphQLErrorLike } from './errors';
 import { OPERATIONS } from '../../domain/operations';
 import { RESOURCE_METHODS } from '../../domain/resourceMethods';
 import type { PortalDataProvider } from './portalDataProvider';
+import { createBatcher } from './batch';
 import { sendNamed } from './namedOperations';
 export type { MutationName, NamedOptions, OperationOwner, PortalDataProvider, QueryName } from './portalDataProvider';
 
@@ -32,11 +33,19 @@ export function createDataProvider(load = () => import('./graphqlDataProvider'))
       },
     ]),
   ) as unknown as PortalDataProvider;
+  const batched = createBatcher(OPERATIONS);
   const named =
     (kind: 'query' | 'mutation') =>
-    (resource: string, name: string, data?: Record<string, unknown>, options?: { signal?: AbortSignal }) =>
+    (
+      resource: string,
+      name: string,
+      data?: Record<string, unknown>,
+      options?: { signal?: AbortSignal; batch?: boolean },
+    ) =>
       resource in OPERATIONS
-        ? sendNamed(OPERATIONS, resource, name, data, kind, options)
+        ? kind === 'query' && options?.batch
+          ? batched(resource, name, data)
+          : sendNamed(OPERATIONS, resource, name, data, kind, options)
         : (methods[kind === 'query' ? 'query' : 'mutate'] as (...a: unknown[]) => Promise<unknown>)(
             resource,
             name,

@@ -26,6 +26,12 @@ export type MutationName<R extends OperationOwner> = R extends keyof Tables
 export interface NamedOptions {
   /** react-query's signal: a query left (page change, unmount) is cancelled. */
   signal?: AbortSignal;
+  /**
+   * A page group's query sent together with the others asked for in the same tick, as one GraphQL
+   * document (providers/dataProvider/batch.ts): a page of several blocks in one round trip, each
+   * block answering or failing alone. The signal is not used then (the request is shared).
+   */
+  batch?: boolean;
 }
 
 /** The portal's own data provider methods beside react-admin's (see domain/resources.ts). */

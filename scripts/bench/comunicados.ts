@@ -1,18 +1,14 @@
-import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
 import { OPERATIONS } from '../../domain/operations';
 import { envioFilterSchema } from '../../server/features/comunicados/leitura';
 import { envios } from '../../server/features/comunicados/leituraQueries';
-import {
-  figuras,
-  leiturasPorTempo,
-  rollup,
-  type NivelRollup,
-} from '../../server/features/comunicados/dashboardQueries';
-import { DEMO, signIn } from '../../tests/api/portal';
+import { figuras, leiturasPorTempo, NIVEIS_ROLLUP, rollup } from '../../server/features/comunicados/dashboardQueries';
+import { DEMO, reachable, signIn } from '../../tests/api/portal';
 import { seedScale } from '../seed-scale';
 import { apiVersusDirect, graphqlCaller, sampleInterleaved, type Row } from './report';
-import { inProcessPortal } from './serverProcess';
+import { envioBench } from './comunicadoEnvio';
+import { BENCH_POSTGRES_URL, inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
 // Announcements read at national scale (issue #28), on the scale data set (100,000 users) plus,
@@ -22,7 +18,11 @@ import { sessionOf } from './session';
 // (a) the reader's inbox, first page of 10 and the total (5,000), through the API against the
 //     same query function called directly;
 // (b) the dashboard of the announcement with ~100,000 deliveries: its roll-up by brand, dealer group
-//     and dealer, and its figures, through the API against the same SQL called directly.
+//     and dealer, and its figures, through the API against the same SQL called directly;
+// (c) one announcement sent to ~100,000 users through its send path against a bare INSERT ... SELECT
+//     of the same rows (comunicadoEnvio.ts).
+// On the database of the run (DATABASE_URL, else PGlite), then on the other (PostgreSQL: the server
+// of BENCH_POSTGRES_URL, skipped when none answers), as the dealers part.
 
 const GOAL_INBOX_MS = 20;
 const GOAL_ROLLUP_MS = 150;
@@ -40,7 +40,25 @@ const ROLLUP = `query($id: ID!, $nivel: String!) { comunicadoDashboardRollup(id:
 const DASHBOARD = `query($id: ID!) { comunicadoDashboard(id: $id) { ${DASHBOARD_OP.fields} } }`;
 
 export async function comunicadosBench(samples = 200): Promise<Row[]> {
-  const { database, port, config, app } = await inProcessPortal({ SEED_DEMO: 'true' });
+  // The database of the run (DATABASE_URL, else PGlite), then the other one when it answers.
+  const primary = process.env.DATABASE_URL ?? null;
+  const rows = await onDatabase(primary, samples);
+  const other = primary ? null : BENCH_POSTGRES_URL;
+  if (other === null || (await reachable(other))) rows.push(...(await onDatabase(other, samples)));
+  else
+    rows.push({
+      case: 'announcements on PostgreSQL',
+      value: 0,
+      unit: 'runs',
+      note: `skipped: no server answers at ${new URL(other).host} (BENCH_POSTGRES_URL)`,
+    });
+  return rows;
+}
+
+/** The data set on a fresh database (PGlite for null), then every case. */
+async function onDatabase(postgresUrl: string | null, samples: number): Promise<Row[]> {
+  const { database, port, config, app } = await inProcessPortal({ SEED_DEMO: 'true' }, postgresUrl);
+  const kind = postgresUrl ? 'PostgreSQL' : 'PGlite';
   const rows: Row[] = [];
   try {
     await app.app.listen({ port, host: '127.0.0.1' });
@@ -51,55 +69,13 @@ export async function comunicadosBench(samples = 200): Promise<Row[]> {
     const autor = await sessionOf(db, DEMO.super);
 
     const started = performance.now();
-    const {
-      rows: [faixa],
-    } = await db.execute<{ primeiro: number; ultimo: number }>(sql`
-      with novos as (
-        insert into comunicados (estado, titulo, mensagem, autor_id, remetente_id, enviado_em, exige_confirmacao)
-        select 'ENVIADO', 'Comunicado de escala ' || g, '<p>Texto do comunicado ' || g || '</p>', ${autor.usuarioId},
-          ${autor.usuarioId}, now() - (${LEITOR_COMUNICADOS} - g) * interval '1 hour', g % 10 = 0
-        from generate_series(1, ${LEITOR_COMUNICADOS}) g
-        returning id)
-      select min(id)::int as primeiro, max(id)::int as ultimo from novos`);
-    const primeiro = Number(faixa!.primeiro);
-    // The big ones first, one statement each (~100,000 rows per transaction), as many as make
-    // 5,000,000 deliveries with the reader's 5,000 (52 over the scale set's 96,057 active users).
-    const {
-      rows: [ativos],
-    } = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from usuarios where active and id <> ${leitor.usuarioId}`,
-    );
-    const grandes = Math.ceil((TOTAL_ENVIOS - LEITOR_COMUNICADOS) / Number(ativos!.n));
-    for (let i = 0; i < grandes; i++) {
-      await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
-        select u.id, ${primeiro + i}::int from usuarios u where u.active and u.id <> ${leitor.usuarioId} order by u.id`);
-    }
-    await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
-      select ${leitor.usuarioId}, c.id from comunicados c where c.id between ${primeiro} and ${Number(faixa!.ultimo)}
-      order by c.id`);
-    const painel = primeiro + grandes - 1;
-    await db.execute(sql`update comunicado_envios e set
-        lido_em = c.enviado_em + (e.usuario_id % 72) * interval '1 hour',
-        confirmado_em = case when e.usuario_id % 50 = 0 then c.enviado_em + (e.usuario_id % 72 + 1) * interval '1 hour' end
-      from comunicados c where c.id = e.comunicado_id and e.comunicado_id = ${painel} and e.usuario_id % 5 < 2`);
-    await db.execute(sql`update comunicado_envios set lido_em = now()
-      where usuario_id = ${leitor.usuarioId} and id % 3 = 0`);
-    await db.execute(sql`update comunicados c set destinatarios =
-      (select count(*) from comunicado_envios e where e.comunicado_id = c.id) where c.id between ${primeiro} and ${painel}`);
-    await db.execute(sql`vacuum analyze comunicado_envios`);
-    await db.execute(sql`analyze comunicados`);
-    const {
-      rows: [contagem],
-    } = await db.execute<{ total: number; painel: number }>(sql`select count(*)::int as total,
-      count(*) filter (where comunicado_id = ${painel})::int as painel from comunicado_envios`);
+    const { painel, grandes, total, painelEnvios } = await announcementsDataSet(db, leitor.usuarioId, autor.usuarioId);
     rows.push({
-      case: `announcements data set: ${Number(contagem!.total).toLocaleString('en')} deliveries (set-based)`,
+      case: `${kind}: announcements data set, ${total.toLocaleString('en')} deliveries (set-based)`,
       value: (performance.now() - started) / 1000,
       unit: 's',
-      note: `${LEITOR_COMUNICADOS.toLocaleString('en')} to the reader; ${grandes} to every user; ${app.database.kind}`,
+      note: `${LEITOR_COMUNICADOS.toLocaleString('en')} to the reader; ${grandes} to every user`,
     });
-
-    const load = loadavg()[0];
     const sampling = { samples, minSamples: MIN_SAMPLES, budgetMs: CASE_BUDGET_MS, warmup: WARMUP };
 
     // (a) The inbox's first page.
@@ -120,7 +96,7 @@ export async function comunicadosBench(samples = 200): Promise<Row[]> {
     const inbox = await sampleInterleaved({ api: inboxApi, direct: inboxDirect }, sampling);
     rows.push(
       ...apiVersusDirect(
-        `inbox first page, ${fromDb.totalElements.toLocaleString('en')} of ${Number(contagem!.total).toLocaleString('en')} deliveries`,
+        `${kind}: inbox first page, ${fromDb.totalElements.toLocaleString('en')} of ${total.toLocaleString('en')} deliveries`,
         inbox,
         { ms: GOAL_INBOX_MS, ratio: GOAL_RATIO },
         `${fromDb.content.length} rows`,
@@ -129,7 +105,7 @@ export async function comunicadosBench(samples = 200): Promise<Row[]> {
 
     // (b) The dashboard of the announcement with ~100,000 deliveries.
     const autorCall = graphqlCaller(portal.url, (await signIn(portal, DEMO.super)).access_token);
-    for (const nivel of ['MARCA', 'GRUPO', 'DEALER'] as NivelRollup[]) {
+    for (const nivel of NIVEIS_ROLLUP) {
       const api = async () =>
         (await autorCall<{ comunicadoDashboardRollup: unknown[] }>(ROLLUP, { id: painel, nivel }))
           .comunicadoDashboardRollup;
@@ -138,7 +114,7 @@ export async function comunicadosBench(samples = 200): Promise<Row[]> {
       if ((await api()).length !== linhas) throw new Error(`roll-up ${nivel}: API and direct answers differ`);
       rows.push(
         ...apiVersusDirect(
-          `dashboard roll-up by ${nivel}, ${Number(contagem!.painel).toLocaleString('en')} deliveries`,
+          `${kind}: dashboard roll-up by ${nivel}, ${painelEnvios.toLocaleString('en')} deliveries`,
           await sampleInterleaved({ api, direct }, sampling),
           { ms: GOAL_ROLLUP_MS, ratio: GOAL_RATIO },
           `${linhas} rows`,
@@ -149,21 +125,67 @@ export async function comunicadosBench(samples = 200): Promise<Row[]> {
     const dashDirect = () => Promise.all([figuras(db, painel), leiturasPorTempo(db, painel)]);
     rows.push(
       ...apiVersusDirect(
-        `dashboard figures and reads over time, ${Number(contagem!.painel).toLocaleString('en')} deliveries`,
+        `${kind}: dashboard figures and reads over time, ${painelEnvios.toLocaleString('en')} deliveries`,
         await sampleInterleaved({ api: dashApi, direct: dashDirect }, sampling),
         { ms: GOAL_ROLLUP_MS, ratio: GOAL_RATIO },
         'one announcement',
       ),
     );
-    rows.push({
-      case: 'announcements: machine load when timing started',
-      value: load,
-      unit: `/ ${cpus().length} CPUs`,
-      note: '1-min load average; figures above inflate with it',
-    });
+
+    // (c) One announcement sent to every user, beside the bare INSERT ... SELECT of its rows.
+    rows.push(...(await envioBench(db, autor.usuarioId)).map((r) => ({ ...r, case: `${kind}: ${r.case}` })));
   } finally {
     await app.close();
     await database.drop();
   }
   return rows;
+}
+
+/**
+ * The announcements of the data set, set-based: LEITOR_COMUNICADOS sent by `autorId`, all delivered
+ * to `leitorId`, the oldest also to every other active user (as many as make TOTAL_ENVIOS), 40% of
+ * the newest big one (`painel`) read over three days, a tenth of those confirmed. Answers the
+ * dashboard's announcement and the counts.
+ */
+export async function announcementsDataSet(db: Db, leitorId: number, autorId: number) {
+  const {
+    rows: [faixa],
+  } = await db.execute<{ primeiro: number; ultimo: number }>(sql`
+    with novos as (
+      insert into comunicados (estado, titulo, mensagem, autor_id, remetente_id, enviado_em, exige_confirmacao)
+      select 'ENVIADO', 'Comunicado de escala ' || g, '<p>Texto do comunicado ' || g || '</p>', ${autorId},
+        ${autorId}, now() - (${LEITOR_COMUNICADOS} - g) * interval '1 hour', g % 10 = 0
+      from generate_series(1, ${LEITOR_COMUNICADOS}) g
+      returning id)
+    select min(id)::int as primeiro, max(id)::int as ultimo from novos`);
+  const primeiro = Number(faixa!.primeiro);
+  // The big ones first, one statement each (~100,000 rows per transaction), as many as make
+  // 5,000,000 deliveries with the reader's 5,000 (52 over the scale set's 96,057 active users).
+  const {
+    rows: [ativos],
+  } = await db.execute<{ n: number }>(sql`select count(*)::int as n from usuarios where active and id <> ${leitorId}`);
+  const grandes = Math.ceil((TOTAL_ENVIOS - LEITOR_COMUNICADOS) / Number(ativos!.n));
+  for (let i = 0; i < grandes; i++) {
+    await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
+      select u.id, ${primeiro + i}::int from usuarios u where u.active and u.id <> ${leitorId} order by u.id`);
+  }
+  await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
+    select ${leitorId}, c.id from comunicados c where c.id between ${primeiro} and ${Number(faixa!.ultimo)}
+    order by c.id`);
+  const painel = primeiro + grandes - 1;
+  await db.execute(sql`update comunicado_envios e set
+      lido_em = c.enviado_em + (e.usuario_id % 72) * interval '1 hour',
+      confirmado_em = case when e.usuario_id % 50 = 0 then c.enviado_em + (e.usuario_id % 72 + 1) * interval '1 hour' end
+    from comunicados c where c.id = e.comunicado_id and e.comunicado_id = ${painel} and e.usuario_id % 5 < 2`);
+  await db.execute(sql`update comunicado_envios set lido_em = now()
+    where usuario_id = ${leitorId} and id % 3 = 0`);
+  await db.execute(sql`update comunicados c set destinatarios =
+    (select count(*) from comunicado_envios e where e.comunicado_id = c.id) where c.id between ${primeiro} and ${painel}`);
+  await db.execute(sql`vacuum analyze comunicado_envios`);
+  await db.execute(sql`analyze comunicados`);
+  const {
+    rows: [contagem],
+  } = await db.execute<{ total: number; painel: number }>(sql`select count(*)::int as total,
+    count(*) filter (where comunicado_id = ${painel})::int as painel from comunicado_envios`);
+  return { painel, grandes, total: Number(contagem!.total), painelEnvios: Number(contagem!.painel) };
 }

@@ -1,7 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Database, Db } from '../../server/db/client';
 import { findUsuarioByEmail } from '../../server/auth/accounts';
 import type { TipoUsuario } from '../../domain/enums';
@@ -10,11 +9,11 @@ import { listDealers } from '../../server/features/dealers/queries';
 import { jobs } from '../../server/db/schema';
 import { enqueueUnique } from '../../server/jobs';
 import { eq } from 'drizzle-orm';
-import { DEMO, signIn } from '../../tests/api/portal';
+import { DEMO, reachable, signIn } from '../../tests/api/portal';
 import { seedScale, SCALE } from '../seed-scale';
 import { importEnded, uploadSheet, writeImportSheet } from './importacao';
 import { apiVersusDirect, graphqlCaller, percentile, sampleInterleaved, type Row } from './report';
-import { inProcessPortal } from './serverProcess';
+import { BENCH_POSTGRES_URL, inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
 // The dealers list at national scale (issue #4): search + first page + total, with the scale data
@@ -54,13 +53,6 @@ const JOB_CASES = [
   'MONTADORA, search empty',
   "MONTADORA, search 'Campinas'",
 ];
-/**
- * The PostgreSQL server of the job comparison, which runs on PGlite and on PostgreSQL in the same
- * run: BENCH_POSTGRES_URL, else DATABASE_URL, else a local server (skipped when none answers).
- */
-const POSTGRES_URL =
-  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 interface DealerPage {
   content: { id: string }[];
   totalElements: number;
@@ -77,7 +69,7 @@ export async function dealersList(samples = 200): Promise<Row[]> {
   // the other one the job comparison only.
   const primary = process.env.DATABASE_URL ?? null;
   rows.push(...(await onDatabase(primary, samples, true)));
-  const other = primary ? null : POSTGRES_URL;
+  const other = primary ? null : BENCH_POSTGRES_URL;
   if (other === null || (await reachable(other))) rows.push(...(await onDatabase(other, samples, false)));
   else
     rows.push({
@@ -93,18 +85,6 @@ export async function dealersList(samples = 200): Promise<Row[]> {
     note: `1-min load average; ${loadavg()[0].toFixed(2)} at the end; figures above inflate with it`,
   });
   return rows;
-}
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 /** The scale data set on a fresh database (PGlite for null), then the list cases (when asked) and the job comparison. */

@@ -1,9 +1,12 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao, notificacoes, comunicados) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao, notificacoes, comunicados, biblioteca, biblioteca-upload, home) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audienciaBench } from './audiencia';
+import { bibliotecaBench } from './biblioteca';
+import { bibliotecaUploadBench } from './bibliotecaUpload';
 import { groupCascade } from './cascade';
+import { homeBench } from './home';
 import { comunicadosBench } from './comunicados';
 import { importacaoBench } from './importacao';
 import { coldStart } from './coldStart';
@@ -32,6 +35,9 @@ if (selected('audiencia')) rows.push(...(await audienciaBench()));
 if (selected('importacao')) rows.push(...(await importacaoBench()));
 if (selected('notificacoes')) rows.push(...(await notificacoesBench()));
 if (selected('comunicados')) rows.push(...(await comunicadosBench()));
+if (selected('biblioteca')) rows.push(...(await bibliotecaBench()));
+if (selected('biblioteca-upload')) rows.push(...(await bibliotecaUploadBench()));
+if (selected('home')) rows.push(...(await homeBench()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });

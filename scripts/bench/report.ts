@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 export interface Row {
@@ -131,7 +132,10 @@ function post(endpoint: URL, body: string, headers: Record<string, string>, agen
   });
 }
 
-/** The two rows of a list case: its API p95 against a goal, and the ratio to the same SQL called directly. */
+/**
+ * The two rows of a list case: its API p95 against a goal, and the ratio to the same SQL called
+ * directly; the machine's 1-min load average when it ends (other sessions share the machine).
+ */
 export function apiVersusDirect(
   label: string,
   times: { api: number[]; direct: number[] },
@@ -147,7 +151,7 @@ export function apiVersusDirect(
       value: p95,
       unit: 'ms',
       goal: `< ${goals.ms}`,
-      note: `p50 ${ms(percentile(times.api, 50))}, max ${ms(Math.max(...times.api))}; ${rowsNote}; ${times.api.length} samples`,
+      note: `p50 ${ms(percentile(times.api, 50))}, max ${ms(Math.max(...times.api))}; ${rowsNote}; ${times.api.length} samples; load ${loadavg()[0].toFixed(2)}`,
     },
     {
       case: `${label}: API / direct p95`,

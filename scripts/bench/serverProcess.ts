@@ -8,6 +8,13 @@ import { loadConfig } from '../../server/config';
 import { freePort } from '../../tests/api/portal';
 import { typescriptEntry } from '../../scripts/nodeProcess';
 
+/**
+ * The PostgreSQL server of the parts that run on PGlite and on PostgreSQL in the same run:
+ * BENCH_POSTGRES_URL, else DATABASE_URL, else a local server (skipped when none answers).
+ */
+export const BENCH_POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 export interface RunningServer {
   url: string;
   startMs: number;
@@ -78,10 +85,15 @@ export async function startServer(
   how: 'node' | 'npm start' = 'node',
 ): Promise<RunningServer> {
   const started = performance.now();
-  const [command, args] = how === 'npm start' ? ['npm', ['start', '--silent']] : typescriptEntry('server/main.ts');
+  const [command, entryArgs] = how === 'npm start' ? ['npm', ['start', '--silent']] : typescriptEntry('server/main.ts');
+  // BENCH_SERVER_FLAGS: Node flags for the server process only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+  // to profile it while a part runs, or --trace-gc; Node refuses --cpu-prof in NODE_OPTIONS).
+  const extra = how === 'node' ? (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const args = [...extra, ...entryArgs];
   const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // With flags of its own (e.g. --trace-gc), what the server prints is shown.
+    stdio: ['ignore', extra.length ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://localhost:${port}`;
   for (;;) {

@@ -102,15 +102,21 @@ async function openPglite(dir: string, archive?: Blob): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // btree_gist: the exclusion constraint keeping a user's temporary absences apart (migration 0010);
-  // pg_trgm: the trigram index of the users search (migration 0011).
+  // pg_trgm: the trigram index of the users search (migration 0011); unaccent: the library's
+  // full-text search configurations (migration 0025).
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const inMemory = dir.startsWith('memory://');
   // A data directory holds PG_VERSION once initialised.
   const created = inMemory || !existsSync(path.join(dir, 'PG_VERSION'));
   if (!inMemory) mkdirSync(dir, { recursive: true });
   if (archive && !inMemory) throw new Error('a PGlite archive starts only an in-memory database');
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: archive, extensions: { btree_gist, pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: dir,
+    loadDataDir: archive,
+    extensions: { btree_gist, pg_trgm, unaccent },
+  });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
   // The one connection asks for the `sessoes` notifications (migration 0024); nobody else listens.

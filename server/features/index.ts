@@ -8,6 +8,7 @@ import { pushJob } from '../push';
 import { auditoriaFeature } from './auditoria';
 import { anexosArea, comunicadosFeature, comunicadosJobs } from './comunicados';
 import { ausenciasFeature, documentosArea } from './ausencias';
+import { bibliotecaAreas, bibliotecaFeature, bibliotecaJobs } from './biblioteca';
 import { cargosFeature } from './cargos';
 import { dealersFeature } from './dealers';
 import { dispositivosPushFeature } from './dispositivosPush';
@@ -26,6 +27,7 @@ import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
 import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
+import { vitrineArea, vitrineFeature, vitrineJobs } from './vitrine';
 import { exportacoesArea, identidadeJob, inatividadeJob, usuariosFeature, usuariosJobs } from './usuarios';
 
 /** Every server feature; the schema is built from their SDL and operations. */
@@ -53,10 +55,20 @@ export const features: Feature[] = [
   dispositivosPushFeature,
   notificacoesGenericasFeature,
   comunicadosFeature,
+  bibliotecaFeature,
+  vitrineFeature,
 ];
 
 /** Every area of the file store, with the records that use its files (the file sweep keeps those). */
-export const fileAreas = [documentosArea, importacoesArea, avataresArea, exportacoesArea, anexosArea];
+export const fileAreas = [
+  documentosArea,
+  importacoesArea,
+  avataresArea,
+  exportacoesArea,
+  anexosArea,
+  ...bibliotecaAreas,
+  vitrineArea,
+];
 
 /** The handler of each background-job queue; buildApp starts a pg-boss worker for each. */
 export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers => ({
@@ -70,6 +82,8 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...pushJob(config, log),
   ...envioJob,
   ...comunicadosJobs(config, log),
+  ...bibliotecaJobs(config, log),
+  ...vitrineJobs(config, log),
 });
 
 /** Every list export of every feature, by name (GET /api/exportar/{name}). */

@@ -1,12 +1,10 @@
-import { opendir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMPEZA_ARQUIVOS_FILA } from '../../domain/schemas/superAdmin';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import type { JobDefinition } from '../jobs';
-import { fileStore, PARTIAL } from './index';
+import { fileStoreOf, type FileStore } from './index';
 
 /**
  * The daily removal of stored files that nothing uses (queue `limpezaArquivos`, pg-boss cron
@@ -15,13 +13,13 @@ import { fileStore, PARTIAL } from './index';
  * by a process that stopped before it wrote their record. Each run:
  * 1. deletes, one statement per area that has them, the records older than the grace period that
  *    nothing uses (`soltos`), then removes their files;
- * 2. lists each known area of FILES_DIR and removes the files older than the grace period (by
- *    mtime) whose key no record uses (one set-based check per 10,000 files), and `.part`
- *    leftovers of interrupted writes older than it;
+ * 2. lists each known area of the store and removes the files older than the grace period (by
+ *    their last change) whose key no record uses (one set-based check per 10,000 files), and what
+ *    writes interrupted before it left (`.part` files, unfinished multipart uploads);
  * 3. answers the counts, which the jobs row keeps (super-admin page).
  * The grace period (FILE_SWEEP_GRACE_HOURS, 24) covers a write and its record, an upload and the
- * form that attaches it, and the longest job writing a file. Directories of areas no feature
- * declared are left alone, so a new area is never swept before its references are known.
+ * form that attaches it, and the longest job writing a file. Areas no feature declared are left
+ * alone, so a new area is never swept before its references are known.
  */
 
 /** An area of the file store and the records that use its files; each feature declares its own. */
@@ -47,43 +45,37 @@ export interface SweepResult {
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Keys checked per query. */
 const CHUNK = 10_000;
 
-const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
-
 /** The keys of `candidatos` that no record of the area uses, in one statement. */
 async function unreferenced(db: DbOrTx, area: FileArea, candidatos: string[]): Promise<string[]> {
-  // The candidates come from the disk, not the database: one array parameter, compared as a set.
+  // The candidates come from the store, not the database: one array parameter, compared as a set.
   const { rows } = await db.execute<{ chave: string }>(
     sql`select c.chave from unnest(${sql.param(candidatos)}::text[]) as c(chave) except (${area.chaves})`,
   );
   return rows.map((row) => row.chave);
 }
 
-/** One run: records, then the disk; never throws for a file it could not remove. */
+/** One run: records, then the store; never throws for a file it could not remove. */
 export async function sweepFiles(
   db: Db,
-  { filesDir, graceHours }: { filesDir: string; graceHours: number },
+  { files, graceHours }: { files: FileStore; graceHours: number },
   areas: readonly FileArea[],
   log: Log,
   progress: (done: number, total: number) => Promise<void> = async () => undefined,
 ): Promise<SweepResult> {
-  const store = fileStore(filesDir);
   const result: SweepResult = { registrosRemovidos: 0, arquivosRemovidos: 0, bytesLiberados: 0, falhasRemocao: 0 };
-  const remove = async (file: () => string) => {
-    let target: string | undefined;
+  const remove = async (key: string, size?: number) => {
     try {
-      target = file();
-      const { size } = await stat(target);
-      await rm(target);
+      const bytes = size ?? (await files.stat(key))?.size;
+      if (bytes === undefined) return;
+      await files.remove(key);
       result.arquivosRemovidos++;
-      result.bytesLiberados += size;
+      result.bytesLiberados += bytes;
     } catch (error) {
-      if (codeOf(error) === 'ENOENT') return;
       result.falhasRemocao++;
-      log.error({ err: error, file: target }, 'stored file not removed');
+      log.error({ err: error, key }, 'stored file not removed');
     }
   };
 
@@ -92,40 +84,27 @@ export async function sweepFiles(
     if (!area.soltos) continue;
     const chaves = await area.soltos(db, graceHours);
     result.registrosRemovidos += chaves.length;
-    for (const chave of chaves) await remove(() => store.pathOf(chave));
+    for (const chave of chaves) await remove(chave);
   }
   await progress(1, 2);
 
-  const cutoff = Date.now() - graceHours * 3_600_000;
+  const cutoff = new Date(Date.now() - graceHours * 3_600_000);
   for (const area of areas) {
-    const dir = path.join(filesDir, area.area);
-    let entries;
-    try {
-      entries = await opendir(dir);
-    } catch (error) {
-      if (codeOf(error) === 'ENOENT') continue;
-      throw error;
-    }
-    let candidatos: string[] = [];
+    const unfinished = await files.removeUnfinished(area.area, cutoff);
+    result.arquivosRemovidos += unfinished.removidos;
+    result.bytesLiberados += unfinished.bytes;
+    let candidatos = new Map<string, number>();
     const check = async () => {
-      for (const chave of await unreferenced(db, area, candidatos)) await remove(() => store.pathOf(chave));
-      candidatos = [];
+      for (const chave of await unreferenced(db, area, [...candidatos.keys()]))
+        await remove(chave, candidatos.get(chave));
+      candidatos = new Map();
     };
-    for await (const entry of entries) {
-      const isPart = entry.name.endsWith(PARTIAL);
-      const key = isPart ? entry.name.slice(0, -PARTIAL.length) : entry.name;
-      if (!entry.isFile() || !UUID.test(key)) continue;
-      const file = path.join(dir, entry.name);
-      const modified = await stat(file).then(
-        (info) => info.mtimeMs,
-        () => Infinity,
-      );
-      if (modified >= cutoff) continue;
-      if (isPart) await remove(() => file);
-      else candidatos.push(`${area.area}/${entry.name}`);
-      if (candidatos.length >= CHUNK) await check();
+    for await (const file of files.list(area.area)) {
+      if (file.modifiedAt >= cutoff) continue;
+      candidatos.set(file.key, file.size);
+      if (candidatos.size >= CHUNK) await check();
     }
-    if (candidatos.length) await check();
+    if (candidatos.size) await check();
   }
   await progress(2, 2);
   log.info({ ...result }, 'file sweep done');
@@ -134,7 +113,7 @@ export async function sweepFiles(
 
 /** The job's queue definition: pg-boss's cron sends one run per tick, one at a time across processes. */
 export function sweepJob(
-  config: Pick<Config, 'filesDir' | 'fileSweep'>,
+  config: Pick<Config, 'filesDir' | 'storage' | 'fileSweep'>,
   log: Log,
   areas: readonly FileArea[],
 ): Record<typeof LIMPEZA_ARQUIVOS_FILA, JobDefinition> {
@@ -142,8 +121,14 @@ export function sweepJob(
     [LIMPEZA_ARQUIVOS_FILA]: {
       cron: config.fileSweep.cron,
       policy: 'singleton',
-      handler: ({ db, progress }) =>
-        sweepFiles(db, { filesDir: config.filesDir, graceHours: config.fileSweep.graceHours }, areas, log, progress),
+      handler: ({ db, progress, files }) =>
+        sweepFiles(
+          db,
+          { files: files ?? fileStoreOf(config), graceHours: config.fileSweep.graceHours },
+          areas,
+          log,
+          progress,
+        ),
     },
   };
 }

@@ -38,6 +38,10 @@ export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === 'object' && value !== null && 'status' in value && 'key' in value;
 
 export function refuse(reply: FastifyReply, idioma: Idioma, { status, code, key, params = {} }: Refusal) {
+  // Refused before the body was read whole: the connection closes after the answer, so what is left
+  // of the body is never waited for nor read as the next request (a keep-alive client's next
+  // request on that connection hung).
+  if (!reply.request.raw.complete) reply.header('connection', 'close');
   return reply.code(status).send({ code, message: translate(idioma, key, params) });
 }
 
@@ -109,6 +113,29 @@ export async function receiveFile(
     isTooLarge: (error) => error instanceof FileTooLargeError || part.file.truncated,
     discard: () => part.file.resume(),
   };
+}
+
+/**
+ * The one file of a multipart request read whole (a small image to convert): `receiveFile`'s
+ * refusals, and `tooLarge(maxBytes)` past the limit.
+ */
+export async function receiveSmallFile(
+  req: FastifyRequest,
+  options: { types: ReadonlySet<string>; maxBytes: number; typeRefusedKey: string },
+): Promise<{ bytes: Buffer; mime: string; filename: string } | Refusal> {
+  const received = await receiveFile(req, options);
+  if (isRefusal(received)) return received;
+  try {
+    return {
+      bytes: await bufferOf(received.content, options.maxBytes),
+      mime: received.mime,
+      filename: received.filename,
+    };
+  } catch (error) {
+    received.discard();
+    if (received.isTooLarge(error)) return tooLarge(options.maxBytes);
+    throw error;
+  }
 }
 
 /** Reads a small file whole (e.g. an image to convert); rejects with FileTooLargeError past `maxBytes`. */

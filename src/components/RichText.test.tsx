@@ -27,6 +27,17 @@ describe('RichText (the allowlist of domain/html.ts in the browser)', () => {
     expect(rendered('<a href="java\tscript:alert(1)">b</a>')).toBe('<a>b</a>');
   });
 
+  it("keeps an announcement's images of the portal's store only when asked, with their allowed attributes", () => {
+    const src = `/api/comunicados/imagens/7/${'ab'.repeat(32)}`;
+    const html = `<p>a</p><img src="${src}" alt="mapa" width="10" onerror="x()" class="y"><img src="https://evil.test/a.png" alt="fora"><img src="/api/comunicados/../usuarios">`;
+    expect(rendered(html)).toBe('<p>a</p>');
+    const box = render(<RichText html={html} imagens />).container.firstElementChild!;
+    expect(box.querySelectorAll('img')).toHaveLength(1);
+    const img = box.querySelector('img')!;
+    expect(img.getAttributeNames().sort()).toEqual(['alt', 'src', 'width']);
+    expect([img.getAttribute('src'), img.getAttribute('alt'), img.getAttribute('width')]).toEqual([src, 'mapa', '10']);
+  });
+
   it.each([
     ['/minha-conta', true],
     ['https://a.test/x', true],

@@ -1,6 +1,12 @@
 import Box, { type BoxProps } from '@mui/material/Box';
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
-import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES, HTML_ALLOWED_TAGS } from '../../domain/html';
+import {
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_SCHEMES,
+  HTML_ALLOWED_TAGS,
+  HTML_IMAGE_ATTRIBUTES,
+  isComunicadoImagemSrc,
+} from '../../domain/html';
 
 const TAGS = new Set<string>(HTML_ALLOWED_TAGS);
 /** Elements whose content is not text to show: dropped whole (as sanitize-html does on the server). */
@@ -17,13 +23,26 @@ export function isAllowedHref(href: string): boolean {
   return !scheme || (HTML_ALLOWED_SCHEMES as readonly string[]).includes(scheme[1].toLowerCase());
 }
 
-function toReact(node: Node, key: number): ReactNode {
+/** An announcement's image (the server keeps only those of the portal's store): its allowed attributes. */
+function imagem(element: Element, key: number): ReactNode {
+  const src = element.getAttribute('src') ?? '';
+  if (!isComunicadoImagemSrc(src)) return null;
+  const props: Record<string, string | number> = { key };
+  for (const name of HTML_IMAGE_ATTRIBUTES) {
+    const value = element.getAttribute(name);
+    if (value !== null) props[name] = value;
+  }
+  return createElement('img', { ...props, alt: props.alt ?? '' });
+}
+
+function toReact(node: Node, key: number, imagens: boolean): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const element = node as Element;
   const tag = element.localName;
   if (DROPPED.has(tag)) return null;
-  const children = [...element.childNodes].map(toReact);
+  if (tag === 'img') return imagens ? imagem(element, key) : null;
+  const children = [...element.childNodes].map((child, i) => toReact(child, i, imagens));
   // A tag outside the allowlist goes, its text stays.
   if (!TAGS.has(tag)) return createElement(Fragment, { key }, ...children);
   const props: Record<string, string | number> = { key };
@@ -42,21 +61,31 @@ function toReact(node: Node, key: number): ReactNode {
 /**
  * A rich text (HTML) as React elements, through the allowlist of domain/html.ts that the server
  * sanitised it to (server/html.ts): anything else is dropped again here, and no HTML string reaches
- * the page (no innerHTML). DOMParser's document is inert: nothing in it runs or loads.
+ * the page (no innerHTML). DOMParser's document is inert: nothing in it runs or loads. `imagens`:
+ * an announcement's message, whose images of the portal's store are kept (as the server keeps them).
  */
-export function richTextNodes(html: string): ReactNode[] {
+export function richTextNodes(html: string, { imagens = false } = {}): ReactNode[] {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
-  return [...body.childNodes].map(toReact);
+  return [...body.childNodes].map((node, i) => toReact(node, i, imagens));
 }
 
 /** A rich text, rendered through the allowlist (`richTextNodes`). */
-export function RichText({ html, ...props }: { html: string } & Omit<BoxProps, 'children'>) {
-  const nodes = useMemo(() => richTextNodes(html), [html]);
+export function RichText({
+  html,
+  imagens = false,
+  ...props
+}: { html: string; imagens?: boolean } & Omit<BoxProps, 'children'>) {
+  const nodes = useMemo(() => richTextNodes(html, { imagens }), [html, imagens]);
   return (
     <Box
       {...props}
       sx={[
-        { '& > :first-of-type': { mt: 0 }, '& > :last-child': { mb: 0 }, overflowWrap: 'anywhere' },
+        {
+          '& > :first-of-type': { mt: 0 },
+          '& > :last-child': { mb: 0 },
+          overflowWrap: 'anywhere',
+          '& img': { maxWidth: '100%', height: 'auto' },
+        },
         ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
       ]}
     >

@@ -1,9 +1,10 @@
 import ImageIcon from '@mui/icons-material/Image';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   ClearButtons,
+  DefaultEditorOptions,
   FormatButtons,
   LinkButtons,
   ListButtons,
@@ -40,8 +41,21 @@ export interface TextoRicoProps {
  * list for assistive technology, so headings are two toggle buttons instead.
  */
 export default function TextoRico({ label, helperText, source = 'texto', titulos, enviarImagem }: TextoRicoProps) {
+  const translate = useTranslate();
+  // ra-input-rich-text labels the editor's wrapper, not the editable element that takes the focus,
+  // and by the id of a box holding the toolbar and the text too: a screen reader entering the editor
+  // heard no name. The editable element is a multi-line textbox named by the field's label.
+  const name = translate(label, { _: label });
+  const editorOptions = useMemo(
+    () => ({
+      ...DefaultEditorOptions,
+      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': name } },
+    }),
+    [name],
+  );
   return (
     <RichTextInput
+      editorOptions={editorOptions}
       source={source}
       label={label}
       helperText={helperText}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../../providers/i18nProvider';
-import { formatCount, formatDate, formatNumber, intlLocale } from './format';
+import { formatBytes, formatCount, formatDate, formatNumber, intlLocale } from './format';
 
 const MARCH_5 = new Date(Date.UTC(2026, 2, 5, 12));
 const utc = (options: Intl.DateTimeFormatOptions) => ({ ...options, timeZone: 'UTC' });
@@ -47,6 +47,19 @@ describe('formatNumber', () => {
     expect(intlLocale(undefined)).toBe('pt-BR');
     expect(intlLocale('en-US')).toBe('en');
     expect(formatNumber(1234.5, 'fr')).toBe('1.234,5');
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, 'pt-BR', '0 B'],
+    [180, 'pt-BR', '180 B'],
+    [2048, 'pt-BR', '2 KB'],
+    [1.5 * 1024 * 1024, 'pt-BR', '1,5 MB'],
+    [25 * 1024 * 1024, 'en', '25 MB'],
+    [1.25 * 1024 * 1024, 'en', '1.3 MB'],
+  ])('%d bytes in %s: %s (a small file is not "0 MB")', (bytes, locale, text) => {
+    expect(formatBytes(bytes, locale)).toBe(text);
   });
 });
 

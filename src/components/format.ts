@@ -25,6 +25,13 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return new Intl.NumberFormat(intlLocale(locale), options).format(value);
 }
 
+/** A file size as people read it: bytes, KB, or MB with one decimal ("1,5 MB"). */
+export function formatBytes(bytes: number, locale: string): string {
+  if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024), locale)} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), locale, { maximumFractionDigits: 1 })} MB`;
+}
+
 /**
  * A count through a catalog message with polyglot plural forms, e.g.
  * `'%{count} dealer |||| %{count} dealers'`: `smart_count` picks the form (by the language's plural

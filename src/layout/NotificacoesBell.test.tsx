@@ -8,7 +8,7 @@ import { createDataProvider, setAccessTokenGetter } from '../../providers/dataPr
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { log } from '../../providers/logger';
 import { createQueryClient } from '../../providers/queryClient';
-import { NOTIFICACOES } from '../components/notificacoes/notificacoes.fixtures';
+import { notificacoes } from '../components/notificacoes/notificacoes.fixtures';
 import type { Notificacao } from '../components/notificacoes/notificacoes';
 import { NotificacoesBell } from './NotificacoesBell';
 import { pushBrowser } from '../testing/pushBrowser';
@@ -23,7 +23,7 @@ const server = setupServer(
     countCalls += 1;
     return HttpResponse.json({ data: { result: unread } });
   }),
-  api.query('notificacoes_menu', () => HttpResponse.json({ data: { result: NOTIFICACOES } })),
+  api.query('notificacoes_menu', () => HttpResponse.json({ data: { result: notificacoes() } })),
   api.mutation('notificacoes_visualizadas', () => {
     seenCalls += 1;
     const marked = unread;
@@ -32,7 +32,7 @@ const server = setupServer(
   }),
   api.mutation('notificacoes_lida', ({ variables }) => {
     read.push(variables.id);
-    return HttpResponse.json({ data: { result: { ...NOTIFICACOES[0], lida: true } } });
+    return HttpResponse.json({ data: { result: { ...notificacoes()[0], lida: true } } });
   }),
 );
 
@@ -216,7 +216,7 @@ describe('the notification panel', () => {
 
   it('renders the text through the allowlist again: no script, handler or javascript: link', async () => {
     const hostile: Notificacao = {
-      ...NOTIFICACOES[3],
+      ...notificacoes()[3],
       id: '99',
       texto:
         '<p>ok<script>window.hacked=1</script><img src=x onerror="window.hacked=1"><a href="javascript:alert(1)" onclick="x()">clique</a><style>p{}</style></p>',

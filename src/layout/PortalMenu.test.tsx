@@ -8,6 +8,9 @@ import { currentItemId, filterMenu } from './menuSearch';
 import { PortalMenu } from './PortalMenu';
 import { api, menuHandler, MENUS, mockViewport, renderInAdmin } from './testing';
 
+// Typing into the search box re-renders the whole menu per key: past the default 5 s on a loaded machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const server = setupServer(menuHandler());
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

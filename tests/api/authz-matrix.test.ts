@@ -27,6 +27,11 @@ import {
   comunicados,
   setores,
   usuarios,
+  anuncioGrupos,
+  anuncios,
+  slideGrupos,
+  slides,
+  vitrineImagens,
 } from '../../server/db/schema';
 import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { ALL_POLICIES, allows } from '../../domain/policies';
@@ -134,6 +139,71 @@ async function rascunhoGenerico(portal: TestPortal, autorId: number, agendada = 
   return row.id;
 }
 
+/** Slides and adverts (issue #30): the manufacturer demo user holds both keys. */
+const vitrineMaintainers = { anonymous: false, super: true, montadora: true, dealer: false };
+/** An image of the vitrine area uploaded by `autorId` (what salvarSlide/salvarAnuncio may attach). */
+async function imagemMatriz(portal: TestPortal, autorId: number) {
+  const { db } = portal.database;
+  const [row] = await db
+    .insert(arquivos)
+    .values({
+      chave: `vitrine/${randomUUID()}`,
+      nome: 'matriz.png',
+      tipoMime: 'image/png',
+      tamanho: 1,
+      sha256: 'x',
+      autorId,
+    })
+    .returning();
+  await db.insert(vitrineImagens).values({ arquivoId: row.id, largura: 1140, altura: 400 });
+  return row.id;
+}
+/** A slide or advert of `autorId` to the Aurora network group, on display. */
+async function vitrineMatriz(portal: TestPortal, tipo: 'slide' | 'anuncio', autorId: number) {
+  const { db } = portal.database;
+  const [aurora] = await db.select().from(gruposUsuarios).where(eq(gruposUsuarios.nome, 'Rede Aurora Motors'));
+  const comum = {
+    titulo: 'Matriz Vitrine',
+    inicio: new Date(Date.now() - 3600_000),
+    fim: new Date(Date.now() + 3600_000),
+    arquivoId: await imagemMatriz(portal, autorId),
+    autorId,
+  };
+  if (tipo === 'slide') {
+    const [row] = await db
+      .insert(slides)
+      .values({
+        ...comum,
+        corTitulo: '#FFFFFF',
+        tamanhoTitulo: 40,
+        corSubtitulo: '#FFFFFF',
+        tamanhoSubtitulo: 20,
+        ordem: 1,
+      })
+      .returning();
+    await db.insert(slideGrupos).values({ slideId: row.id, grupoUsuariosId: aurora.id });
+    return row.id;
+  }
+  const [row] = await db.insert(anuncios).values(comum).returning();
+  await db.insert(anuncioGrupos).values({ anuncioId: row.id, grupoUsuariosId: aurora.id });
+  return row.id;
+}
+const autorDaVitrine = (ids: Record<keyof typeof DEMO, number>, caller: Caller) =>
+  caller === 'anonymous' ? ids.montadora : ids[caller];
+const vitrineInput = async (ids: Record<keyof typeof DEMO, number>, portal: TestPortal, caller: Caller) => {
+  const [aurora] = await portal.database.db
+    .select()
+    .from(gruposUsuarios)
+    .where(eq(gruposUsuarios.nome, 'Rede Aurora Motors'));
+  return {
+    titulo: 'Matriz Vitrine',
+    inicioDate: new Date(Date.now() - 3600_000).toISOString(),
+    fimDate: new Date(Date.now() + 3600_000).toISOString(),
+    arquivoId: await imagemMatriz(portal, autorDaVitrine(ids, caller)),
+    grupoIds: [aurora.id],
+  };
+};
+
 /** Announcements (issue #28): writers and approvers (the manufacturer demo user holds both keys). */
 const announcementEditors = { anonymous: false, super: true, montadora: true, dealer: false };
 /** An approver for the matrix's requests for approval (in the Aurora brand, holding only the approval key). */
@@ -225,8 +295,69 @@ const matriz = (portal: TestPortal, ids: Record<keyof typeof DEMO, number>) =>
 const lembreteMatriz = (portal: TestPortal, ids: Record<keyof typeof DEMO, number>, caller: Caller) =>
   (leituraMatriz.lembretes[caller] ??= enviadoMatriz(portal, ids).then((c) => c.id));
 
+/** Library managers (PORTAL_GERENCIAR_BIBLIOTECA): provider staff and the demo manufacturer. */
+const libraryManagers = { anonymous: false, super: true, montadora: true, dealer: false };
+let itensMatriz = 0;
+/**
+ * A top-level library folder of `caller` (its owner writes to it; a file in it with `comArquivo`),
+ * written straight to the database: answers the folder's id and the file's arquivos id.
+ */
+async function pastaMatriz(
+  portal: TestPortal,
+  ids: Record<keyof typeof DEMO, number>,
+  caller: Caller,
+  comArquivo = false,
+) {
+  const dono = ids[caller === 'anonymous' ? 'super' : caller];
+  const { db } = portal.database;
+  const { rows } = await db.execute<{ id: number }>(sql`insert into biblioteca_itens (nome, is_pasta, proprietario_id)
+    values (${`Matriz ${++itensMatriz}`}, true, ${dono}) returning id`);
+  const pasta = Number(rows[0]!.id);
+  let arquivo = 0;
+  if (comArquivo) {
+    const [a] = await db
+      .insert(arquivos)
+      .values({
+        chave: `biblioteca/${randomUUID()}`,
+        nome: 'matriz.txt',
+        tipoMime: 'text/plain',
+        tamanho: 1,
+        sha256: '0',
+        autorId: dono,
+      })
+      .returning();
+    arquivo = a.id;
+    await db.execute(sql`insert into biblioteca_itens (nome, is_pasta, pasta_pai_id, arquivo_id, proprietario_id)
+      values ('matriz.txt', false, ${pasta}, ${arquivo}, ${dono})`);
+  }
+  return { pasta, arquivo };
+}
+
 const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
   Query: {
+    // The virtual library (server/features/biblioteca): every signed-in user reads what reaches them.
+    pasta: { query: '{ pasta(idPasta: 0) { id nome } }', allowed: everyoneSignedIn },
+    itemsPorPasta: { query: '{ itemsPorPasta { totalElements } }', allowed: everyoneSignedIn },
+    pastasComPermissaoEscrita: { query: '{ pastasComPermissaoEscrita { id } }', allowed: everyoneSignedIn },
+    arquivo: {
+      query: 'query($id: ID!) { arquivo(idArquivo: $id) { id nome } }',
+      variables: async (ids, portal, caller) => ({ id: (await pastaMatriz(portal, ids, caller, true)).arquivo }),
+      allowed: everyoneSignedIn,
+    },
+    ultimosModificados: { query: '{ ultimosModificados { id } }', allowed: everyoneSignedIn },
+    linkDownloadByArquivo: {
+      query: 'query($id: ID!) { linkDownloadByArquivo(idArquivo: $id) }',
+      variables: async (ids, portal, caller) => ({ id: (await pastaMatriz(portal, ids, caller, true)).arquivo }),
+      allowed: everyoneSignedIn,
+    },
+    ultimosModificadosExtendido: {
+      query: '{ ultimosModificadosExtendido { totalElements } }',
+      allowed: everyoneSignedIn,
+    },
+    buscaBibliotecaPage: {
+      query: '{ buscaBibliotecaPage(filterInput: { busca: "matriz" }) { totalElements } }',
+      allowed: everyoneSignedIn,
+    },
     // Announcements, the reader's own deliveries and the dashboards (server/features/comunicados).
     comunicadoEnvios: { query: '{ comunicadoEnvios { totalElements content { id } } }', allowed: everyoneSignedIn },
     contagensComunicados: { query: '{ contagensComunicados { naoLidos } }', allowed: everyoneSignedIn },
@@ -236,6 +367,10 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: everyoneSignedIn,
     },
     comunicadoEnviosRecentes: { query: '{ comunicadoEnviosRecentes { id } }', allowed: everyoneSignedIn },
+    departamentosComunicadosRecebidos: {
+      query: '{ departamentosComunicadosRecebidos { id sigla } }',
+      allowed: everyoneSignedIn,
+    },
     linkDownloadAnexoComunicado: {
       query: 'query($c: ID!, $a: ID!) { linkDownloadAnexoComunicado(idComunicado: $c, idArquivo: $a) }',
       variables: async (ids, portal) => {
@@ -280,6 +415,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     },
     menuUsuarioLogado: { query: '{ menuUsuarioLogado { menus } }', allowed: everyoneSignedIn },
     minhasSessoes: { query: '{ minhasSessoes { id } }', allowed: everyoneSignedIn },
+    aceitaEmailComunicados: { query: '{ aceitaEmailComunicados }', allowed: everyoneSignedIn },
     notificacoesMenu: { query: '{ notificacoesMenu { id } }', allowed: everyoneSignedIn },
     countNotificacoesNaoLidas: { query: '{ countNotificacoesNaoLidas }', allowed: everyoneSignedIn },
     meusDispositivosPush: { query: '{ meusDispositivosPush { id endpoint } }', allowed: everyoneSignedIn },
@@ -303,6 +439,20 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: genericNotifiers,
     },
     notificacoes: { query: '{ notificacoes { totalElements } }', allowed: everyoneSignedIn },
+    slides: { query: '{ slides { totalElements content { id } } }', allowed: vitrineMaintainers },
+    slide: {
+      query: 'query($id: ID!) { slide(id: $id) { id titulo } }',
+      variables: async (ids, portal) => ({ id: await vitrineMatriz(portal, 'slide', ids.montadora) }),
+      allowed: vitrineMaintainers,
+    },
+    slidesAtivos: { query: '{ slidesAtivos { id titulo } }', allowed: everyoneSignedIn },
+    anuncios: { query: '{ anuncios { totalElements content { id } } }', allowed: vitrineMaintainers },
+    anuncio: {
+      query: 'query($id: ID!) { anuncio(id: $id) { id titulo } }',
+      variables: async (ids, portal) => ({ id: await vitrineMatriz(portal, 'anuncio', ids.montadora) }),
+      allowed: vitrineMaintainers,
+    },
+    anuncioAleatorio: { query: '{ anuncioAleatorio { id } }', allowed: everyoneSignedIn },
     comunicado: {
       query: 'query($id: ID!) { comunicado(id: $id) { id acoes } }',
       variables: async (ids, portal, caller) => ({
@@ -466,6 +616,70 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     ultimosJobs: { query: '{ ultimosJobs { id status } }', allowed: staffOnly },
   },
   Mutation: {
+    gerarLinkDownloadByItemBiblioteca: {
+      query: 'mutation($id: ID!) { gerarLinkDownloadByItemBiblioteca(idItemBiblioteca: $id) }',
+      variables: async (ids, portal, caller) => ({ id: (await pastaMatriz(portal, ids, caller)).pasta }),
+      allowed: everyoneSignedIn,
+    },
+    linkDownloadByArquivo: {
+      query: 'mutation($id: ID!) { linkDownloadByArquivo(idArquivo: $id, registrarDownload: true) }',
+      variables: async (ids, portal, caller) => ({ id: (await pastaMatriz(portal, ids, caller, true)).arquivo }),
+      allowed: everyoneSignedIn,
+    },
+    criarNovaPasta: {
+      query: 'mutation($p: NovaPastaInput!) { criarNovaPasta(novaPasta: $p) { id } }',
+      variables: () => ({ p: { nome: `Matriz nova ${++itensMatriz}`, isPublico: false } }),
+      allowed: libraryManagers,
+    },
+    uploadArquivos: {
+      query: 'mutation($a: [UploadArquivoInput!]!) { uploadArquivos(arquivos: $a) { id } }',
+      variables: async (ids, portal, caller) => {
+        const { pasta } = await pastaMatriz(portal, ids, caller);
+        const [a] = await portal.database.db
+          .insert(arquivos)
+          .values({
+            chave: `biblioteca/${randomUUID()}`,
+            nome: `up ${++itensMatriz}.txt`,
+            tipoMime: 'text/plain',
+            tamanho: 1,
+            sha256: '0',
+            autorId: ids[caller === 'anonymous' ? 'super' : caller],
+          })
+          .returning();
+        return { a: [{ idArquivo: a.id, idPastaPai: pasta }] };
+      },
+      allowed: libraryManagers,
+    },
+    concederAcesso: {
+      query: 'mutation($p: NovasPermissoesInput!) { concederAcesso(novasPermissoes: $p) { id } }',
+      variables: async (ids, portal, caller) => ({
+        p: { idPasta: (await pastaMatriz(portal, ids, caller)).pasta, tiposAcesso: [], version: 1 },
+      }),
+      allowed: everyoneSignedIn,
+    },
+    excluirItemBiblioteca: {
+      query: 'mutation($id: ID!) { excluirItemBiblioteca(idItem: $id, version: 1) }',
+      variables: async (ids, portal, caller) => ({ id: (await pastaMatriz(portal, ids, caller)).pasta }),
+      allowed: everyoneSignedIn,
+    },
+    moverItemBiblioteca: {
+      query:
+        'mutation($id: ID!, $para: ID!) { moverItemBiblioteca(idItemBiblioteca: $id, idNovaLocalizacao: $para, version: 1) { id } }',
+      variables: async (ids, portal, caller) => ({
+        id: (await pastaMatriz(portal, ids, caller)).pasta,
+        para: (await pastaMatriz(portal, ids, caller)).pasta,
+      }),
+      allowed: everyoneSignedIn,
+    },
+    renomearItemBiblioteca: {
+      query:
+        'mutation($id: ID!, $nome: String!) { renomearItemBiblioteca(idItemBiblioteca: $id, novoNome: $nome, version: 1) { id } }',
+      variables: async (ids, portal, caller) => ({
+        id: (await pastaMatriz(portal, ids, caller)).pasta,
+        nome: `Renomeada ${++itensMatriz}`,
+      }),
+      allowed: everyoneSignedIn,
+    },
     abrirComunicado: {
       query: 'mutation($id: ID!) { abrirComunicado(idComunicado: $id) { id lido } }',
       variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
@@ -693,6 +907,49 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       variables: async (ids, portal) => ({ id: await rascunhoGenerico(portal, ids.montadora, true) }),
       allowed: genericNotifiers,
     },
+    salvarSlide: {
+      query: 'mutation($s: SlideInput!) { salvarSlide(slide: $s) { id } }',
+      variables: async (ids, portal, caller) => ({
+        s: {
+          ...(await vitrineInput(ids, portal, caller)),
+          corTitulo: '#FFFFFF',
+          tamanhoTitulo: 40,
+          corSubtitulo: '#FFFFFF',
+          tamanhoSubtitulo: 20,
+        },
+      }),
+      allowed: vitrineMaintainers,
+    },
+    ativarSlide: {
+      query: 'mutation($id: ID!) { ativarSlide(id: $id) { id active } }',
+      variables: async (ids, portal) => ({ id: await vitrineMatriz(portal, 'slide', ids.montadora) }),
+      allowed: vitrineMaintainers,
+    },
+    inativarSlide: {
+      query: 'mutation($id: ID!) { inativarSlide(id: $id) { id active } }',
+      variables: async (ids, portal) => ({ id: await vitrineMatriz(portal, 'slide', ids.montadora) }),
+      allowed: vitrineMaintainers,
+    },
+    moverSlide: {
+      query: 'mutation($id: ID!) { moverSlide(id: $id, posicao: 0) { id ordem } }',
+      variables: async (ids, portal) => ({ id: await vitrineMatriz(portal, 'slide', ids.montadora) }),
+      allowed: vitrineMaintainers,
+    },
+    salvarAnuncio: {
+      query: 'mutation($a: AnuncioInput!) { salvarAnuncio(anuncio: $a) { id } }',
+      variables: async (ids, portal, caller) => ({ a: await vitrineInput(ids, portal, caller) }),
+      allowed: vitrineMaintainers,
+    },
+    ativarAnuncio: {
+      query: 'mutation($id: ID!) { ativarAnuncio(id: $id) { id active } }',
+      variables: async (ids, portal) => ({ id: await vitrineMatriz(portal, 'anuncio', ids.montadora) }),
+      allowed: vitrineMaintainers,
+    },
+    inativarAnuncio: {
+      query: 'mutation($id: ID!) { inativarAnuncio(id: $id) { id active } }',
+      variables: async (ids, portal) => ({ id: await vitrineMatriz(portal, 'anuncio', ids.montadora) }),
+      allowed: vitrineMaintainers,
+    },
     salvarComunicado: {
       query: 'mutation($c: ComunicadoInput!) { salvarComunicado(comunicado: $c) { id } }',
       variables: () => ({ c: { titulo: 'Matriz', mensagem: '<p>Matriz</p>' } }),
@@ -861,6 +1118,10 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     },
     // The caller's own password and sessions, last: a password change ends the caller's sessions
     // and refuses their tokens, so the sessions are ended with a token of the new password.
+    definirAceitaEmailComunicados: {
+      query: 'mutation { definirAceitaEmailComunicados(aceita: true) }',
+      allowed: everyoneSignedIn,
+    },
     alterarMinhaSenha: {
       query: `mutation { alterarMinhaSenha(senhaAtual: "${DEMO_PASSWORD}", novaSenha: "${NOVA_SENHA}") }`,
       allowed: everyoneSignedIn,

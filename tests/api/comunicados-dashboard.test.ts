@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GRUPO_TODOS_A_PARTIR_DE } from '../../server/features/comunicados/dashboardQueries';
 import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, gql } from './portal';
@@ -134,6 +135,30 @@ describe('figures', () => {
     expect(d.comunicado).toMatchObject({ acoes: expect.arrayContaining(['dashboard', 'lembrete', 'errata']) });
   });
 
+  it('answers the announcement as the write side loads it (the same Comunicado as `comunicado`)', async () => {
+    const CAMPOS = `id version titulo mensagem createdDateTime envioDateTime status { id description }
+      usuarioCriador { id nome } usuarioAprovador { id } grupos { id } etiquetas { nome } arquivos { id }
+      departamento { id } emailsAvulsos { email } erratas { id } exigeConfirmacao destinatarios arquivado acoes`;
+    const [painel, escrita] = await Promise.all([
+      gql<{ comunicadoDashboard: { comunicado: Record<string, unknown> } }>(
+        kit.portal,
+        `query($id: ID!) { comunicadoDashboard(id: $id) { comunicado { ${CAMPOS} } } }`,
+        { id: comunicado },
+        aprovador.token,
+      ),
+      gql<{ comunicado: Record<string, unknown> }>(
+        kit.portal,
+        `query($id: ID!) { comunicado(id: $id) { ${CAMPOS} } }`,
+        { id: comunicado },
+        aprovador.token,
+      ),
+    ]);
+    expect(painel.errors).toBeUndefined();
+    expect(escrita.errors).toBeUndefined();
+    expect(escrita.data!.comunicado).toMatchObject({ mensagem: '<p>Campanha de revisão</p>', destinatarios: 6 });
+    expect(painel.data!.comunicadoDashboard.comunicado).toEqual(escrita.data!.comunicado);
+  });
+
   it('reads over time in buckets (by hour over two days or less), summing to the figures', async () => {
     const d = (await dashboard(autor.token)).data!.comunicadoDashboard;
     expect(d.leiturasPorDia).toEqual([
@@ -177,6 +202,41 @@ describe('the roll-up', () => {
     expect(errorCode(await gql(kit.portal, ROLLUP, { id: comunicado, n: 'SETOR' }, autor.token))).toBe(
       'BAD_USER_INPUT',
     );
+  });
+
+  it('by dealer group, once through two dealers of the group or through a dealer and by name, small or large', async () => {
+    const g = await kit.grupo([marca.m1.id]);
+    const dA = await kit.dealer({ marcaIds: [marca.m1.id], grupoIds: [g.id] });
+    const dB = await kit.dealer({ marcaIds: [marca.m1.id], grupoIds: [g.id] });
+    const u = async (dealerIds: number[], grupoIds: number[] = []) =>
+      (await kit.usuario({ tipo: 'DEALER_GRUPO', marca: marca.m1.id, dealer: dealerIds, grupoIds })).id;
+    const porDealerENome = await u([dA.id], [g.id]);
+    const doisDealers = await u([dA.id, dB.id]);
+    const soPorNome = await u([dealer.d2.id], [g.id]);
+    const porDealer = await u([dB.id]);
+    const { id } = await comunicadoEnviado(kit.db, {
+      autorId: autor.id,
+      titulo: 'Grupo por dois caminhos',
+      para: usuariosIds(porDealerENome, doisDealers, soPorNome, porDealer),
+    });
+    await kit.db.execute(sql`update comunicado_envios set lido_em = now(),
+        confirmado_em = case when usuario_id = ${porDealerENome} then now() end
+      where comunicado_id = ${id} and usuario_id in (${porDealerENome}, ${porDealer})`);
+    const porGrupo = async () => {
+      const res = await gql<{ comunicadoDashboardRollup: Linha[] }>(
+        kit.portal,
+        ROLLUP,
+        { id, n: 'GRUPO' },
+        autor.token,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.comunicadoDashboardRollup;
+    };
+    const esperado = [{ id: String(g.id), nome: g.nome, destinatarios: 4, lidos: 2, confirmados: 1, taxaLeitura: 0.5 }];
+    expect(await porGrupo()).toEqual(esperado);
+    // As large as an announcement whose roll-up reads every user's groups once: the same rows.
+    await kit.db.execute(sql`update comunicados set destinatarios = ${GRUPO_TODOS_A_PARTIR_DE} where id = ${id}`);
+    expect(await porGrupo()).toEqual(esperado);
   });
 });
 

@@ -138,6 +138,28 @@ const notificados = async (origem: string, origemId: string | number) =>
       order by d.usuario_id`)
   ).rows.map((r) => Number(r.usuario_id));
 
+/** The Pending approval tab's count (contagensComunicados) and how many the tab lists, for one caller. */
+async function pendentesNaAba(token: string) {
+  const r = await call<{
+    contagensComunicados: { pendentesAprovacao: number };
+    comunicados: { totalElements: number };
+  }>(
+    token,
+    '{ contagensComunicados { pendentesAprovacao } comunicados(filterInput: { aba: "PENDENTES_APROVACAO" }) { totalElements } }',
+  );
+  expect(r.errors).toBeUndefined();
+  return { contagem: r.data!.contagensComunicados.pendentesAprovacao, lista: r.data!.comunicados.totalElements };
+}
+
+/** The notifications of the approval flow about an announcement, oldest first, with their recipients. */
+const avisos = async (comunicadoId: string | number) =>
+  (
+    await kit.db.execute<{ titulo: string; link: string | null; para: number[] }>(sql`select n.titulo, n.link,
+        array(select d.usuario_id from notificacao_destinatarios d where d.notificacao_id = n.id order by 1) as para
+      from notificacoes n where n.origem = 'COMUNICADO_APROVACAO' and n.origem_id = ${Number(comunicadoId)}
+      order by n.id`)
+  ).rows.map((r) => ({ ...r, para: r.para.map(Number) }));
+
 const estadoNoBanco = async (id: string) =>
   (await kit.db.execute<{ estado: string }>(sql`select estado from comunicados where id = ${Number(id)}`)).rows[0]
     ?.estado;
@@ -242,6 +264,25 @@ describe('recipients (spec section 5)', () => {
     expect(fieldErrors(await enviar(enToken, draft)).grupoIds).toBe('The selected group has no recipients');
   });
 
+  it('lets a creator find the users to remove from the audience, within their reach only', async () => {
+    const emailDe = async (id: number) =>
+      (await kit.db.execute<{ email: string }>(sql`select email from usuarios where id = ${id}`)).rows[0].email;
+    const buscar = (token: string, nome: string) =>
+      call<{ usuariosByNomeOrEmailStartingWith: { id: string }[] }>(
+        token,
+        'query($nome: String!) { usuariosByNomeOrEmailStartingWith(nome: $nome) { id } }',
+        { nome },
+      );
+    // With the creation key only (the form's "users removed from the audience" field searches this way).
+    const achados = await buscar(criador.token, await emailDe(removido));
+    expect(achados.errors).toBeUndefined();
+    expect(achados.data!.usuariosByNomeOrEmailStartingWith.map((u) => Number(u.id))).toEqual([removido]);
+    // Another brand's user is out of reach; a reader without keys may not search.
+    const fora = await buscar(criador.token, await emailDe(aprovadorB.id));
+    expect(fora.data!.usuariosByNomeOrEmailStartingWith).toEqual([]);
+    expect(errorCode(await buscar(leitor.token, await emailDe(removido)))).toBe('FORBIDDEN');
+  });
+
   it('schedules at least an hour ahead', async () => {
     const c = await rascunho(aprovador.token);
     const cedo = await enviar(aprovador.token, c, new Date(Date.now() + 59 * 60_000).toISOString());
@@ -338,6 +379,45 @@ describe('approval', () => {
     expect(errorCode(await acao(aprovador.token, 'retirarComunicadoDaAprovacao', c))).toBe('FORBIDDEN');
     c = ok(await acao(criador.token, 'retirarComunicadoDaAprovacao', c));
     expect(c.status.id).toBe('RASCUNHO');
+    // The approver who held it is told (no link: it is the author's draft again).
+    expect(await avisos(c.id)).toEqual([
+      {
+        titulo: 'Comunicado aguardando sua aprovação',
+        link: `/comunicados/visualizarEnvio/${c.id}`,
+        para: [aprovador.id],
+      },
+      { titulo: 'Comunicado retirado da aprovação pelo autor', link: null, para: [aprovador.id] },
+    ]);
+  });
+
+  it('tells the approver when the author cancels the schedule, and the author when an approver does', async () => {
+    const agendadoPorAprovacao = async () => {
+      const quando = new Date(Date.now() + 3 * 3600_000).toISOString();
+      const c = ok(await submeter(criador.token, await rascunho(criador.token), aprovador.id, quando));
+      const agendado = ok(await aprovar(aprovador.token, c));
+      expect(agendado.status.id).toBe('AGENDADO');
+      return agendado;
+    };
+    const peloAutor = await agendadoPorAprovacao();
+    expect(ok(await acao(criador.token, 'cancelarAgendamentoComunicado', peloAutor)).status.id).toBe('RASCUNHO');
+    expect((await avisos(peloAutor.id)).at(-1)).toEqual({
+      titulo: 'O agendamento do comunicado foi cancelado',
+      link: null,
+      para: [aprovador.id],
+    });
+    const peloAprovador = await agendadoPorAprovacao();
+    const cancelado = ok(await acao(aprovador2.token, 'cancelarAgendamentoComunicado', peloAprovador));
+    expect(cancelado.status.id).toBe('RASCUNHO');
+    expect((await avisos(peloAprovador.id)).at(-1)).toEqual({
+      titulo: 'O agendamento do comunicado foi cancelado',
+      link: `/comunicados/visualizarEnvio/${peloAprovador.id}`,
+      para: [criador.id],
+    });
+    // Audited, as every transition: the last entry is the cancel, by the approver.
+    const { rows } = await kit.db.execute<{ antes: string; depois: string; autor_id: number }>(sql`select
+        valor_anterior->>'estado' as antes, valor_novo->>'estado' as depois, autor_id from auditoria
+      where tipo = 'COMUNICADO' and registro_id = ${peloAprovador.id} order by id desc limit 1`);
+    expect(rows[0]).toEqual({ antes: 'AGENDADO', depois: 'RASCUNHO', autor_id: aprovador2.id });
   });
 
   it("moves the approval to the absence's delegate, else to the other approvers, and back when it ends", async () => {
@@ -366,6 +446,11 @@ describe('approval', () => {
       '{ comunicados(filterInput: { aba: "PENDENTES_APROVACAO" }) { content { id acoes } } }',
     );
     expect(pendentes.data!.comunicados.content.map((x) => x.id)).toContain(c.id);
+    // The tab's count is what the tab lists: the delegate's has it, the absent approver's has none.
+    const doSubstituto = await pendentesNaAba(substituto.token);
+    expect(doSubstituto.contagem).toBe(doSubstituto.lista);
+    expect(doSubstituto.contagem).toBeGreaterThanOrEqual(1);
+    expect(await pendentesNaAba(aprovador.token)).toEqual({ contagem: 0, lista: 0 });
 
     // No delegate: the other approvers the author reaches (not the absent one, not another brand's).
     await kit.db.execute(sql`update ausencias_temporarias set substituto_id = null where id = ${ausencia.id}`);
@@ -376,9 +461,74 @@ describe('approval', () => {
       sql`update ausencias_temporarias set inicio = current_date - 10, retorno = current_date - 1 where id = ${ausencia.id}`,
     );
     expect(await detentores()).toEqual([aprovador.id]);
+    const doAprovador = await pendentesNaAba(aprovador.token);
+    expect(doAprovador.contagem).toBe(doAprovador.lista);
+    expect(doAprovador.contagem).toBeGreaterThanOrEqual(1);
+    expect((await pendentesNaAba(substituto.token)).contagem).toBe(doSubstituto.contagem - doAprovador.contagem);
     c = ok(await ler(criador.token, c.id));
     expect(errorCode(await aprovar(substituto.token, c))).toBe('FORBIDDEN');
     expect(ok(await aprovar(aprovador.token, c)).status.id).toBe('ENVIADO');
+  });
+});
+
+describe('audit', () => {
+  const AUDITORIA = `query($f: AuditoriaFilterInput!) { auditoria(filterInput: $f) {
+    totalElements nome content { alteracao } referencias { tipo id nome } } }`;
+  type Auditoria = {
+    auditoria: { totalElements: number; nome: string; content: { alteracao: string }[] };
+  } & { auditoria: { referencias: { tipo: string; id: string; nome: string }[] } };
+
+  it("is offered for an announcement in the caller's reach, naming its user groups, users and series", async () => {
+    // Announcement creation with user maintenance: the audit page's key.
+    const auditor = await kit.caller({
+      tipo: 'MONTADORA',
+      marca: marcaA,
+      funcionalidades: [...CREATE, 'PORTAL_MANUTENCAO_USUARIOS'],
+    });
+    const serie = await call<{ salvarSerieComunicado: { id: string } }>(
+      auditor.token,
+      'mutation($s: ComunicadoSerieInput!) { salvarSerieComunicado(serie: $s) { id } }',
+      { s: { nome: 'Auditada', prefixo: 'AUD' } },
+    );
+    const serieId = serie.data!.salvarSerieComunicado.id;
+    const c = await rascunho(auditor.token, {
+      titulo: 'Auditado',
+      usuarioRemovidoIds: [removido],
+      aprovadorId: aprovador.id,
+      serieId,
+    });
+    ok(await submeter(auditor.token, c, aprovador.id));
+    const r = await call<Auditoria>(auditor.token, AUDITORIA, { f: { tipo: 'COMUNICADO', registroId: c.id } });
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.auditoria.nome).toBe('Auditado');
+    expect(r.data!.auditoria.content.map((e) => e.alteracao)).toEqual(['ALTERACAO', 'CRIACAO']);
+    const [grupo] = (await kit.db.execute<{ nome: string }>(sql`select nome from grupos_usuarios where id = ${grupoA}`))
+      .rows;
+    const nomeDe = async (id: number) =>
+      (await kit.db.execute<{ nome: string }>(sql`select nome from usuarios where id = ${id}`)).rows[0].nome;
+    expect(r.data!.auditoria.referencias).toEqual(
+      expect.arrayContaining([
+        { tipo: 'COMUNICADO', id: c.id, nome: 'Auditado' },
+        { tipo: 'GRUPO_USUARIOS', id: String(grupoA), nome: grupo.nome },
+        { tipo: 'USUARIO', id: String(removido), nome: await nomeDe(removido) },
+        { tipo: 'USUARIO', id: String(aprovador.id), nome: await nomeDe(aprovador.id) },
+        { tipo: 'COMUNICADO_SERIE', id: serieId, nome: 'Auditada' },
+      ]),
+    );
+    // A user group's id is not read as a dealer group's.
+    expect(r.data!.auditoria.referencias.filter((x) => x.tipo === 'GRUPO')).toEqual([]);
+    // Another brand's auditor does not reach it.
+    const deFora = await kit.caller({
+      tipo: 'MONTADORA',
+      marca: (await kit.marca('Marca de fora')).id,
+      funcionalidades: [...CREATE, 'PORTAL_MANUTENCAO_USUARIOS'],
+    });
+    expect(errorCode(await call(deFora.token, AUDITORIA, { f: { tipo: 'COMUNICADO', registroId: c.id } }))).toBe(
+      'FORBIDDEN',
+    );
+    // The series' own history.
+    const h = await call<Auditoria>(auditor.token, AUDITORIA, { f: { tipo: 'COMUNICADO_SERIE', registroId: serieId } });
+    expect(h.data!.auditoria).toMatchObject({ nome: 'Auditada', totalElements: 1 });
   });
 });
 

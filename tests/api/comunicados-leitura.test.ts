@@ -153,6 +153,34 @@ describe('the inbox', () => {
     expect(errorCode(r)).toBe('BAD_USER_INPUT');
   });
 
+  it("offers every reader the departments of what was sent to them, and no other's", async () => {
+    const [outroDepartamento] = await kit.db
+      .insert(s.departamentos)
+      .values({ nome: 'Assistência técnica', sigla: 'AT' })
+      .returning();
+    await kit.db.execute(sql`update comunicados set departamento_id = ${outroDepartamento.id} where id = ${doOutro}`);
+    const DEPARTAMENTOS = '{ departamentosComunicadosRecebidos { id sigla nome } }';
+    const de = async (token: string) =>
+      (await gql<{ departamentosComunicadosRecebidos: { id: string }[] }>(kit.portal, DEPARTAMENTOS, {}, token)).data!
+        .departamentosComunicadosRecebidos;
+    const [dep] = (
+      await kit.db.execute<{ nome: string; sigla: string }>(
+        sql`select nome, sigla from departamentos where id = ${departamento}`,
+      )
+    ).rows;
+    // A reader without any editor key: the department of Circular 05 only.
+    expect(await de(leitor.token)).toEqual([{ id: String(departamento), sigla: dep.sigla, nome: dep.nome }]);
+    expect((await de(outro.token)).map((d) => d.id)).toEqual(
+      [
+        { id: String(departamento), nome: dep.nome },
+        { id: String(outroDepartamento.id), nome: 'Assistência técnica' },
+      ]
+        .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
+        .map((d) => d.id),
+    );
+    expect(await de(aprovador.token)).toEqual([]);
+  });
+
   it('never lists nor counts what was not sent to the reader', async () => {
     const all = await envios(leitor.token, { rowsPerPage: 100 });
     expect(all.content.map((e) => Number(e.comunicado.id))).not.toContain(doOutro);

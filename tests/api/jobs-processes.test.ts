@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { jobs } from '../../server/db/schema';
 import { startJobs, type JobQueue } from '../../server/jobs';
-import { createTestDatabase } from './portal';
+import { createTestDatabase, reachable } from './portal';
 import { typescriptEntry } from '../../scripts/nodeProcess';
 
 // pg-boss shared by several portal processes on one PostgreSQL database: each "process" here has its
@@ -14,18 +14,6 @@ import { typescriptEntry } from '../../scripts/nodeProcess';
 // child process and kills it. Skipped when no PostgreSQL server answers (CI has one).
 
 const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

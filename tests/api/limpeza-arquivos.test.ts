@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMPEZA_ARQUIVOS_FILA } from '../../domain/schemas/superAdmin';
 import * as s from '../../server/db/schema';
 import { fileAreas } from '../../server/features';
+import { fileStore } from '../../server/files';
 import { sweepFiles, type SweepResult } from '../../server/files/sweep';
 import { jobQueueOf } from '../../server/jobs';
 import { DEMO, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
@@ -266,7 +267,7 @@ describe('the file sweep', () => {
       .set({ createdAt: sql`now() - interval '30 hours'` })
       .where(sql`${s.arquivos.id} in (${rows[0].id}, ${rows[1].id})`);
     const errors: unknown[] = [];
-    const result = await sweepFiles(db, { filesDir, graceHours: GRACE_HOURS }, fileAreas, {
+    const result = await sweepFiles(db, { files: fileStore(filesDir), graceHours: GRACE_HOURS }, fileAreas, {
       ...log,
       error: (obj: unknown) => void errors.push(obj),
     });
@@ -303,6 +304,60 @@ describe('the file sweep', () => {
       headers: { authorization: `Bearer ${caller.token}`, 'accept-language': 'en' },
     });
     expect(download.status).toBe(410);
+    for (const key of kept) expect(existsSync(fileOf(key))).toBe(true);
+  });
+
+  it("removes library files never placed after the grace period, and leaves other areas' records to them", async () => {
+    const gestor = await signInAsNew(portal, {
+      nome: 'Gestor Biblioteca',
+      email: `biblioteca.${++seq}.${Date.now()}@limpeza.test`,
+      tipo: 'MONTADORA',
+      marcaIds: [(await db.select().from(s.marcas).limit(1))[0].id],
+      funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'],
+    });
+    const enviar = async () => {
+      const form = new FormData();
+      form.append('info', JSON.stringify({ fileType: 'LIBRARY' }));
+      form.append('file', new Blob([new Uint8Array(PDF)]), `livro-${++seq}.pdf`);
+      const response = await fetch(`${portal.url}/api/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${gestor.token}` },
+        body: form,
+      });
+      expect(response.status).toBe(201);
+      return arquivoRow(Number(((await response.json()) as { id: string }).id));
+    };
+    const esquecido = await enviar();
+    const recente = await enviar();
+    await ageDocument(esquecido, GRACE_HOURS + 1);
+    // An announcement's attachment not attached yet, past the grace period: the announcements'
+    // area keeps every recorded file, and no other area's step may delete its row.
+    const anexo = put('comunicados', 41, 48);
+    const [anexoRow] = await db
+      .insert(s.arquivos)
+      .values({
+        chave: anexo,
+        nome: 'anexo.pdf',
+        tipoMime: 'application/pdf',
+        tamanho: 41,
+        sha256: randomUUID(),
+        autorId: gestor.id,
+        createdAt: sql`now() - interval '48 hours'`,
+      })
+      .returning();
+
+    expect(await runQueued()).toEqual({
+      registrosRemovidos: 1,
+      arquivosRemovidos: 1,
+      bytesLiberados: PDF.length,
+      falhasRemocao: 0,
+    });
+    expect(await arquivoRow(esquecido.id)).toBeUndefined();
+    expect(existsSync(fileOf(esquecido.chave))).toBe(false);
+    expect(await arquivoRow(recente.id)).toBeDefined();
+    expect(existsSync(fileOf(recente.chave))).toBe(true);
+    expect(await arquivoRow(anexoRow.id)).toBeDefined();
+    expect(existsSync(fileOf(anexo))).toBe(true);
     for (const key of kept) expect(existsSync(fileOf(key))).toBe(true);
   });
 

@@ -164,3 +164,43 @@ describe('changing my password', () => {
     expect(blocked.errors?.[0]?.message).toMatch(/^Muitas tentativas com a senha atual errada\. Aguarde \d+ segundos/);
   });
 });
+
+describe('announcements by e-mail', () => {
+  const LER = '{ aceitaEmailComunicados }';
+  const DEFINIR = 'mutation($a: Boolean!) { definirAceitaEmailComunicados(aceita: $a) }';
+  const noBanco = async (id: number) =>
+    (
+      await portal.database.db.execute<{ aceita_email: boolean }>(
+        sql`select aceita_email from usuarios where id = ${id}`,
+      )
+    ).rows[0].aceita_email;
+
+  it('lets the user turn them off and on for themselves only, audited', async () => {
+    const eu = await newUser();
+    const outro = await newUser();
+    expect((await gql<{ aceitaEmailComunicados: boolean }>(portal, LER, {}, eu.token)).data).toEqual({
+      aceitaEmailComunicados: true,
+    });
+    const off = await gql<{ definirAceitaEmailComunicados: boolean }>(portal, DEFINIR, { a: false }, eu.token);
+    expect(off.data).toEqual({ definirAceitaEmailComunicados: false });
+    expect([await noBanco(eu.id), await noBanco(outro.id)]).toEqual([false, true]);
+    expect((await gql<{ aceitaEmailComunicados: boolean }>(portal, LER, {}, eu.token)).data).toEqual({
+      aceitaEmailComunicados: false,
+    });
+    const { rows } = await portal.database.db.execute<{ antes: unknown; depois: unknown; autor_id: number }>(sql`select
+        valor_anterior as antes, valor_novo as depois, autor_id from auditoria
+      where tipo = 'USUARIO' and registro_id = ${String(eu.id)} order by id desc limit 1`);
+    expect(rows[0]).toEqual({ antes: { aceitaEmail: true }, depois: { aceitaEmail: false }, autor_id: eu.id });
+    await gql(portal, DEFINIR, { a: true }, eu.token);
+    expect(await noBanco(eu.id)).toBe(true);
+  });
+
+  it('refuses the anonymous caller and a value that is not a yes or no, changing nothing', async () => {
+    const eu = await newUser();
+    expect(errorCode(await gql(portal, DEFINIR, { a: false }))).toBe('UNAUTHENTICATED');
+    expect(
+      errorCode(await gql(portal, 'mutation { definirAceitaEmailComunicados(aceita: "não") }', {}, eu.token)),
+    ).toBe('BAD_USER_INPUT');
+    expect(await noBanco(eu.id)).toBe(true);
+  });
+});

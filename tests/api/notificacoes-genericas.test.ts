@@ -346,6 +346,27 @@ describe('generic notifications', () => {
   });
 });
 
+describe('audit', () => {
+  it('offers the history of a generic notification, naming its user groups, to those who reach it', async () => {
+    const rec = (
+      await save(token.montadora, { tipo: 'comModelo', titulo: 'Auditada', texto: '<p>x</p>', grupoIds: [aurora] })
+    ).data!.salvarNotificacaoGenerica;
+    const AUDITORIA = `query($f: AuditoriaFilterInput!) { auditoria(filterInput: $f) {
+      totalElements nome content { alteracao } referencias { tipo id nome } } }`;
+    const f = { tipo: 'NOTIFICACAO_GENERICA', registroId: rec.id };
+    const r = await gql<{
+      auditoria: { totalElements: number; nome: string; referencias: { tipo: string; id: string; nome: string }[] };
+    }>(portal, AUDITORIA, { f }, token.montadora);
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.auditoria).toMatchObject({ totalElements: 1, nome: 'Auditada' });
+    expect(r.data!.auditoria.referencias).toEqual(
+      expect.arrayContaining([{ tipo: 'GRUPO_USUARIOS', id: String(aurora), nome: 'Rede Aurora Motors' }]),
+    );
+    expect(r.data!.auditoria.referencias.filter((x) => x.tipo === 'GRUPO')).toEqual([]);
+    expect(errorCode(await gql(portal, AUDITORIA, { f }, token.dealer))).toBe('FORBIDDEN');
+  });
+});
+
 describe('cancelling a schedule', () => {
   const CANCEL = `mutation($id: ID!, $version: Int!) { cancelarAgendamentoNotificacaoGenerica(id: $id, version: $version) { ${FIELDS} } }`;
   const rowOf = async (gid: string) =>

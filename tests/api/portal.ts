@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,19 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { VersionedTable } from '../../server/audit/write';
 import { notificacaoDestinatarios } from '../../server/db/schema';
 import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders';
+import { DEMO_PASSWORD, signIn, type GraphQLResponse } from '../oidcClient';
+
+export {
+  beginSignIn,
+  CookieJar,
+  DEMO_PASSWORD,
+  fetchWithJar,
+  gql,
+  signIn,
+  submitLogin,
+  type GraphQLResponse,
+  type Tokens,
+} from '../oidcClient';
 
 /**
  * scrypt's cost in test runs (PASSWORD_HASH_COST): a sign-in hashes in milliseconds instead of half
@@ -19,6 +32,8 @@ import { createUsuario, type UsuarioInput } from '../../server/db/seed/builders'
  */
 export const TEST_PASSWORD_HASH_COST = '12';
 
+export const TEST_DOWNLOAD_LINK_SECRET = 'test-download-links-secret-of-32-characters-or-more';
+
 /**
  * Starts the whole portal on a free port for API tests: PGlite in memory, or a fresh database on
  * the PostgreSQL server of DATABASE_URL (created here and dropped by close()).
@@ -26,6 +41,19 @@ export const TEST_PASSWORD_HASH_COST = '12';
 export interface TestPortal extends App {
   url: string;
   config: Config;
+}
+
+/** Whether a PostgreSQL server answers at `url`. */
+export async function reachable(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** A port free on 127.0.0.1 right now. */
@@ -104,6 +132,9 @@ export async function startPortal(
     SERVE_CLIENT: 'false',
     LOG_LEVEL: log ? 'info' : 'warn',
     PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    // One secret for every portal: download links are signed by a module of the server, which the
+    // portals of one test process share (each deployment has one secret, kept or configured).
+    DOWNLOAD_LINK_SECRET: TEST_DOWNLOAD_LINK_SECRET,
     // The tests sign in as the demo users: a PostgreSQL server gets them only with SEED_DEMO=true
     // (PGlite in memory is new at every start, so it gets them by default).
     ...(testDb ? { DATABASE_URL: testDb.url, SEED_DEMO: 'true' } : {}),
@@ -153,136 +184,6 @@ export const DEMO = {
   montadora: 'montadora@portal.test',
   dealer: 'dealer@portal.test',
 } as const;
-export const DEMO_PASSWORD = 'Portal@2026';
-
-/** A tiny cookie jar: every cookie the server sets is sent back (names are unique in our flows). */
-export class CookieJar {
-  private cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index);
-      const value = pair.slice(index + 1);
-      if (value) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-export async function fetchWithJar(jar: CookieJar, url: string, init: RequestInit = {}) {
-  const response = await fetch(url, {
-    ...init,
-    redirect: 'manual',
-    headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
-  });
-  jar.store(response);
-  return response;
-}
-
-export interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  id_token: string;
-  expires_in: number;
-}
-
-/** Starts the authorization-code flow with PKCE S256 and returns the sign-in page's URL. */
-export async function beginSignIn(portal: TestPortal, jar: CookieJar, extra: Record<string, string> = {}) {
-  const verifier = randomBytes(48).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const params = new URLSearchParams({
-    client_id: portal.config.oidcClientId,
-    response_type: 'code',
-    redirect_uri: `${portal.config.publicUrl}/auth/callback`,
-    scope: 'openid profile email offline_access',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: randomBytes(8).toString('hex'),
-    nonce: randomBytes(8).toString('hex'),
-    ...extra,
-  });
-  const auth = await fetchWithJar(jar, `${portal.url}/oidc/auth?${params}`);
-  const location = auth.headers.get('location');
-  if (auth.status !== 303 || !location?.includes('/interaction/')) {
-    throw new Error(`authorization did not lead to sign-in: ${auth.status} ${await auth.text()}`);
-  }
-  return { interactionUrl: new URL(location, portal.url).toString(), verifier };
-}
-
-export async function submitLogin(jar: CookieJar, interactionUrl: string, email: string, password: string) {
-  return fetchWithJar(jar, `${interactionUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }).toString(),
-  });
-}
-
-/** The whole sign-in of a user through the embedded OpenID provider, as the browser does it. */
-export async function signIn(
-  portal: TestPortal,
-  email: string,
-  password = DEMO_PASSWORD,
-  jar = new CookieJar(),
-): Promise<Tokens> {
-  const { interactionUrl, verifier } = await beginSignIn(portal, jar);
-  await fetchWithJar(jar, interactionUrl);
-  const login = await submitLogin(jar, interactionUrl, email, password);
-  if (login.status !== 303) throw new Error(`sign-in refused: ${login.status}`);
-  let location = new URL(login.headers.get('location')!, portal.url).toString();
-  while (!location.startsWith(`${portal.config.publicUrl}/auth/callback`)) {
-    const next = await fetchWithJar(jar, location);
-    const to = next.headers.get('location');
-    if (!to) throw new Error(`sign-in flow stopped at ${location}: ${next.status} ${await next.text()}`);
-    location = new URL(to, portal.url).toString();
-  }
-  const code = new URL(location).searchParams.get('code');
-  if (!code) throw new Error(`no code in ${location}`);
-  const token = await fetch(`${portal.url}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: `${portal.config.publicUrl}/auth/callback`,
-      client_id: portal.config.oidcClientId,
-      code_verifier: verifier,
-    }).toString(),
-  });
-  if (!token.ok) throw new Error(`token exchange failed: ${token.status} ${await token.text()}`);
-  return (await token.json()) as Tokens;
-}
-
-export interface GraphQLResponse<T = Record<string, unknown>> {
-  data?: T | null;
-  errors?: {
-    message: string;
-    extensions?: { code?: string; messageKey?: string; fieldErrors?: Record<string, string> };
-  }[];
-}
-
-export async function gql<T = Record<string, unknown>>(
-  portal: TestPortal,
-  query: string,
-  variables: Record<string, unknown> = {},
-  token?: string,
-  headers: Record<string, string> = {},
-): Promise<GraphQLResponse<T>> {
-  const response = await fetch(`${portal.url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as GraphQLResponse<T>;
-}
-
 export const errorCode = (response: GraphQLResponse) => response.errors?.[0]?.extensions?.code;
 
 /** The first error's field errors (BAD_USER_INPUT), by field. */

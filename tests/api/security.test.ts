@@ -295,26 +295,31 @@ describe('the demo seed', () => {
     }
   });
 
-  it('is loaded into the embedded database this start creates, and not into an existing one', async ({ skip }) => {
-    if (process.env.DATABASE_URL) skip('the PostgreSQL run has no embedded database');
-    expect(portal.config.seedDemo).toBe('ifNewEmbedded');
-    expect((await portal.database.db.select().from(usuarios)).length).toBeGreaterThan(0);
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-pgdata-'));
-    try {
-      const usersAfterStart = async (env: Record<string, string>) => {
-        const app = await buildApp(loadConfig({ ...env, SERVE_CLIENT: 'false' }), { pgliteDir: dir, logger: false });
-        try {
-          return (await app.database.db.select().from(usuarios)).length;
-        } finally {
-          await app.close();
-        }
-      };
-      // Created without the demo; a later start with SEED_DEMO unset leaves it without.
-      expect(await usersAfterStart({ SEED_DEMO: 'no' })).toBe(0);
-      expect(await usersAfterStart({})).toBe(0);
-      expect(await usersAfterStart({ SEED_DEMO: 'YES' })).toBeGreaterThan(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  // Three cold starts of an embedded database (each migrates it): over 30 s on a loaded machine.
+  it(
+    'is loaded into the embedded database this start creates, and not into an existing one',
+    { timeout: 120_000 },
+    async ({ skip }) => {
+      if (process.env.DATABASE_URL) skip('the PostgreSQL run has no embedded database');
+      expect(portal.config.seedDemo).toBe('ifNewEmbedded');
+      expect((await portal.database.db.select().from(usuarios)).length).toBeGreaterThan(0);
+      const dir = mkdtempSync(path.join(tmpdir(), 'portal-pgdata-'));
+      try {
+        const usersAfterStart = async (env: Record<string, string>) => {
+          const app = await buildApp(loadConfig({ ...env, SERVE_CLIENT: 'false' }), { pgliteDir: dir, logger: false });
+          try {
+            return (await app.database.db.select().from(usuarios)).length;
+          } finally {
+            await app.close();
+          }
+        };
+        // Created without the demo; a later start with SEED_DEMO unset leaves it without.
+        expect(await usersAfterStart({ SEED_DEMO: 'no' })).toBe(0);
+        expect(await usersAfterStart({})).toBe(0);
+        expect(await usersAfterStart({ SEED_DEMO: 'YES' })).toBeGreaterThan(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

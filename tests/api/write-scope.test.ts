@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getNamedType, isInputObjectType, type GraphQLInputType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,10 @@ let staff: string;
 
 beforeAll(async () => {
   ({ portal, db, staff } = await kit.start());
+  // A library manager reads and writes every folder by design (issue #29): the montadora caller is
+  // not one here, so the library's operations are refused for the folder's scope.
+  await db.execute(sql`delete from usuario_funcionalidades where usuario_id = (select id from usuarios where email = ${DEMO.montadora})
+    and funcionalidade_id = (select id from funcionalidades where chave = 'PORTAL_GERENCIAR_BIBLIOTECA')`);
   montadora = (await signIn(portal, DEMO.montadora)).access_token;
   // The montadora demo user holds Aurora and Boreal; Cometa (C) is another manufacturer's.
   const marcas = await db.select().from(s.marcas).orderBy(s.marcas.nome);
@@ -378,6 +383,13 @@ describe('ids of another scope on every operation', () => {
     notificacaoGenerica: number;
     /** An announcement written by that user, in approval with that user as approver. */
     comunicado: number;
+    /** A private library folder of that user, a file item in it and the file's stored arquivos id. */
+    pasta: number;
+    itemArquivo: number;
+    arquivoBiblioteca: number;
+    /** A slide and an advert of that user, to their private group. */
+    slide: number;
+    anuncio: number;
   }
   type Probe =
     | { refused: (t: Targets) => [string, Record<string, unknown>] }
@@ -385,6 +397,14 @@ describe('ids of another scope on every operation', () => {
     | { notScoped: string };
   const GRUPO = (t: Targets, extra = {}) => ({
     grupo: { id: t.grupo, nome: 'X Grupo', marcaIds: [t.marca], ...extra },
+  });
+
+  const VITRINE = (t: Targets) => ({
+    titulo: 'X',
+    inicioDate: new Date(Date.now() - 3600_000).toISOString(),
+    fimDate: new Date(Date.now() + 3600_000).toISOString(),
+    arquivoId: t.any,
+    grupoIds: [t.grupoUsuarios],
   });
 
   const PROBES: Record<string, Probe> = {
@@ -586,6 +606,43 @@ describe('ids of another scope on every operation', () => {
         { id: t.notificacaoGenerica },
       ],
     },
+    'Query.slide': { refused: (t) => ['query($id: ID!) { slide(id: $id) { id } }', { id: t.slide }] },
+    'Query.anuncio': { refused: (t) => ['query($id: ID!) { anuncio(id: $id) { id } }', { id: t.anuncio }] },
+    'Mutation.salvarSlide': {
+      refused: (t) => [
+        'mutation($s: SlideInput!) { salvarSlide(slide: $s) { id } }',
+        {
+          s: {
+            ...VITRINE(t),
+            id: t.slide,
+            version: 1,
+            corTitulo: '#FFFFFF',
+            tamanhoTitulo: 40,
+            corSubtitulo: '#FFFFFF',
+            tamanhoSubtitulo: 20,
+          },
+        },
+      ],
+    },
+    'Mutation.ativarSlide': { refused: (t) => ['mutation($id: ID!) { ativarSlide(id: $id) { id } }', { id: t.slide }] },
+    'Mutation.inativarSlide': {
+      refused: (t) => ['mutation($id: ID!) { inativarSlide(id: $id) { id } }', { id: t.slide }],
+    },
+    'Mutation.moverSlide': {
+      refused: (t) => ['mutation($id: ID!) { moverSlide(id: $id, posicao: 0) { id } }', { id: t.slide }],
+    },
+    'Mutation.salvarAnuncio': {
+      refused: (t) => [
+        'mutation($a: AnuncioInput!) { salvarAnuncio(anuncio: $a) { id } }',
+        { a: { ...VITRINE(t), id: t.anuncio, version: 1 } },
+      ],
+    },
+    'Mutation.ativarAnuncio': {
+      refused: (t) => ['mutation($id: ID!) { ativarAnuncio(id: $id) { id } }', { id: t.anuncio }],
+    },
+    'Mutation.inativarAnuncio': {
+      refused: (t) => ['mutation($id: ID!) { inativarAnuncio(id: $id) { id } }', { id: t.anuncio }],
+    },
     'Query.comunicado': {
       refused: (t) => ['query($id: ID!) { comunicado(id: $id) { id } }', { id: t.comunicado }],
     },
@@ -677,6 +734,73 @@ describe('ids of another scope on every operation', () => {
         'Mutation.lembrarNaoLidosComunicado',
       ].map((name) => [name, { notScoped: "probed with other users' ids in comunicados-leitura/dashboard tests" }]),
     ),
+    // The library (issue #29) is scoped by each folder's own groups, not by brand: here the other
+    // scope's user owns a private folder with a file in it, which the caller may neither read nor
+    // change (the matrix of owner, read and write groups, managers and outsiders is in
+    // biblioteca-permissoes.test.ts and biblioteca-busca.test.ts).
+    'Query.pasta': { refused: (t) => ['query($id: ID!) { pasta(idPasta: $id) { id nome } }', { id: t.pasta }] },
+    'Query.itemsPorPasta': {
+      refused: (t) => [
+        'query($id: ID) { itemsPorPasta(idPasta: $id) { totalElements content { id } } }',
+        { id: t.pasta },
+      ],
+    },
+    'Query.arquivo': {
+      refused: (t) => ['query($id: ID!) { arquivo(idArquivo: $id) { id nome } }', { id: t.arquivoBiblioteca }],
+    },
+    'Query.linkDownloadByArquivo': {
+      refused: (t) => ['query($id: ID!) { linkDownloadByArquivo(idArquivo: $id) }', { id: t.arquivoBiblioteca }],
+    },
+    'Mutation.linkDownloadByArquivo': {
+      refused: (t) => [
+        'mutation($id: ID!) { linkDownloadByArquivo(idArquivo: $id, registrarDownload: true) }',
+        { id: t.arquivoBiblioteca },
+      ],
+    },
+    'Query.buscaBibliotecaPage': {
+      scopedList: (t) => [
+        'query($f: BuscaBibliotecaFilterInput!) { buscaBibliotecaPage(filterInput: $f) { totalElements content { id } } }',
+        { f: { busca: 'Pasta Alheia' } },
+        'buscaBibliotecaPage',
+        [t.pasta, t.itemArquivo],
+      ],
+    },
+    'Mutation.gerarLinkDownloadByItemBiblioteca': {
+      refused: (t) => [
+        'mutation($id: ID!) { gerarLinkDownloadByItemBiblioteca(idItemBiblioteca: $id) }',
+        { id: t.pasta },
+      ],
+    },
+    'Mutation.concederAcesso': {
+      refused: (t) => [
+        'mutation($p: NovasPermissoesInput!) { concederAcesso(novasPermissoes: $p) { id } }',
+        {
+          p: { idPasta: t.pasta, tiposAcesso: [{ idGrupoAcesso: t.grupoUsuarios, permissao: 'LEITURA' }], version: 1 },
+        },
+      ],
+    },
+    'Mutation.excluirItemBiblioteca': {
+      refused: (t) => ['mutation($id: ID!) { excluirItemBiblioteca(idItem: $id, version: 1) }', { id: t.itemArquivo }],
+    },
+    'Mutation.moverItemBiblioteca': {
+      refused: (t) => [
+        'mutation($id: ID!) { moverItemBiblioteca(idItemBiblioteca: $id, idNovaLocalizacao: 0, version: 1) { id } }',
+        { id: t.itemArquivo },
+      ],
+    },
+    'Mutation.renomearItemBiblioteca': {
+      refused: (t) => [
+        'mutation($id: ID!) { renomearItemBiblioteca(idItemBiblioteca: $id, novoNome: "Tomado", version: 1) { id } }',
+        { id: t.pasta },
+      ],
+    },
+    // Creating folders and placing uploads need PORTAL_GERENCIAR_BIBLIOTECA, whose holders read and
+    // write every folder (issue #29: a private folder is its owner's and the managers'); the caller's
+    // own uploads only (another user's upload is refused in biblioteca-upload.test.ts).
+    'Mutation.criarNovaPasta': { notScoped: 'library managers write every folder (biblioteca-permissoes tests)' },
+    'Mutation.uploadArquivos': {
+      notScoped: 'library managers place their own uploads anywhere (biblioteca-upload tests)',
+    },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
@@ -780,6 +904,10 @@ describe('ids of another scope on every operation', () => {
       'auditoria',
       'ausencias_temporarias',
       'arquivos',
+      'slides',
+      'slide_grupos',
+      'anuncios',
+      'anuncio_grupos',
       'grupos_usuarios',
       'grupo_usuarios_manuais',
       'grupo_usuarios_removidos',
@@ -801,6 +929,9 @@ describe('ids of another scope on every operation', () => {
       'comunicado_arquivos',
       'comunicado_series',
       'comunicado_envios',
+      'biblioteca_itens',
+      'biblioteca_permissoes',
+      'biblioteca_downloads',
     ];
     const parts = await Promise.all(
       tables.map(async (table) => {
@@ -912,7 +1043,69 @@ describe('ids of another scope on every operation', () => {
         })
         .returning();
       await db.insert(s.comunicadoGrupos).values({ comunicadoId: comunicadoC.id, grupoUsuariosId: grupoUsuariosC.id });
+      const [pastaC] = await db
+        .insert(s.bibliotecaItens)
+        .values({ nome: unique('Pasta Alheia'), isPasta: true, proprietarioId: userC.id })
+        .returning();
+      const [arquivoC] = await db
+        .insert(s.arquivos)
+        .values({
+          chave: `documentos/alheio-${kit.seq()}`,
+          nome: 'alheio.pdf',
+          tipoMime: 'application/pdf',
+          tamanho: 1,
+          sha256: 'alheio',
+          autorId: userC.id,
+        })
+        .returning();
+      const [itemC] = await db
+        .insert(s.bibliotecaItens)
+        .values({
+          nome: 'Pasta Alheia arquivo.pdf',
+          isPasta: false,
+          pastaPaiId: pastaC.id,
+          arquivoId: arquivoC.id,
+          proprietarioId: userC.id,
+        })
+        .returning();
+      const [imagemC] = await db
+        .insert(s.arquivos)
+        .values({
+          chave: `vitrine/${randomUUID()}`,
+          nome: 'alheia.png',
+          tipoMime: 'image/png',
+          tamanho: 1,
+          sha256: 'x',
+          autorId: userC.id,
+        })
+        .returning();
+      const periodo = { inicio: new Date(Date.now() - 3600_000), fim: new Date(Date.now() + 3600_000) };
+      const [slideC] = await db
+        .insert(s.slides)
+        .values({
+          titulo: 'Alheio',
+          corTitulo: '#FFFFFF',
+          tamanhoTitulo: 40,
+          corSubtitulo: '#FFFFFF',
+          tamanhoSubtitulo: 20,
+          ...periodo,
+          arquivoId: imagemC.id,
+          ordem: 1,
+          autorId: userC.id,
+        })
+        .returning();
+      await db.insert(s.slideGrupos).values({ slideId: slideC.id, grupoUsuariosId: grupoUsuariosC.id });
+      const [anuncioC] = await db
+        .insert(s.anuncios)
+        .values({ titulo: 'Alheio', ...periodo, arquivoId: imagemC.id, autorId: userC.id })
+        .returning();
+      await db.insert(s.anuncioGrupos).values({ anuncioId: anuncioC.id, grupoUsuariosId: grupoUsuariosC.id });
       const targets: Targets = {
+        pasta: pastaC.id,
+        itemArquivo: itemC.id,
+        arquivoBiblioteca: arquivoC.id,
+        slide: slideC.id,
+        anuncio: anuncioC.id,
         comunicado: comunicadoC.id,
         dispositivo: dispositivoC.id,
         notificacaoGenerica: notificacaoGenericaC.id,
@@ -950,5 +1143,7 @@ describe('ids of another scope on every operation', () => {
         expect([name, await fingerprint()]).toEqual([name, before]);
       }
     },
+    // About 130 probes, each with a digest of every table before and after: past 30 s at load 17.
+    120_000,
   );
 });

@@ -5,6 +5,7 @@ import { ROUTES } from '../../domain/routes';
 import type { ThemeId } from '../../domain/themes';
 import { COLOUR_RULES, violations, WCAG_AA } from './axe';
 import { skipTour, navigateInApp, signIn } from './helpers';
+import { vitrineInativa } from './vitrineApi';
 
 /** Every route the demo administrator (provider staff: every function) may open. */
 const SUPER = { tipo: 'TECSINAPSE' as const, funcionalidades: [] };
@@ -37,24 +38,38 @@ async function checkEveryRoute(
   const found: string[] = [];
   for (const route of routes) {
     const path = pathOf(route.path, ids);
+    const resource = route.path.split('/')[1];
     await navigateInApp(page, path);
-    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    // An edit route of a list still empty here has no record to open: its screen says so and goes
+    // back to the list, which is checked then (the walk's own slide and advert keep theirs filled:
+    // that return, landing late, could take the walk off the route after).
+    const guessed = route.path.includes(':id') && !ids.has(resource);
+    await expect(page, path).toHaveURL(new RegExp(guessed ? `(${path}|/${resource})$` : `${path}$`));
     found.push(...(await violations(page, `${theme} ${path}`, runOnly)));
     const firstRow = page.getByRole('row').nth(1);
-    const hasEditRoute = ROUTES.some((other) => other.id === `${route.id}Editar`);
-    if (hasEditRoute && !ids.has(route.id) && (await firstRow.count()) > 0) {
-      await firstRow.click();
-      await expect(page).toHaveURL(new RegExp(`${path}/\\d+$`));
+    const editRoute = ROUTES.find((other) => other.id === `${route.id}Editar`);
+    if (editRoute && !ids.has(route.id) && (await firstRow.count()) > 0) {
+      // Clicked again if the list re-rendered under the first click (its first load after sign-in).
+      await expect(async () => {
+        await firstRow.click();
+        await expect(page).toHaveURL(new RegExp(`${editRoute.path.replace(/:\w+/g, '[^/]+')}$`), { timeout: 3_000 });
+      }).toPass({ timeout: 20_000 });
       ids.set(route.id, page.url().split('/').pop()!);
     }
   }
   return found;
 }
 
+test.beforeAll(async () => {
+  // So that the slide and advert edit screens are checked too.
+  await vitrineInativa('da acessibilidade');
+});
+
 test('every route the administrator may open has no serious or critical WCAG 2.2 AA violation, in the default and a dark theme', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Every route twice (two themes); the library and the announcement screens made the walk longer.
+  test.setTimeout(240_000);
   const ids = new Map<string, string>();
   await skipTour(page);
   await signIn(page, 'super@portal.test', 'Olá, Super Administrador');

@@ -1,5 +1,6 @@
-import { stopServer } from './server';
+import { dropServerDatabase, stopServer } from './server';
 
 export default async function globalTeardown() {
-  stopServer();
+  await stopServer();
+  await dropServerDatabase();
 }

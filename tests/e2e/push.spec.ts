@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import axe from 'axe-core';
+import { violations } from './axe';
 import { ptBR } from '../../i18n/pt-BR';
 import { expectFits, settle, signIn, skipTour } from './helpers';
 
@@ -27,16 +27,6 @@ const registrations = (page: Page) =>
       script: (r.active ?? r.waiting ?? r.installing)?.scriptURL ?? '',
     })),
   );
-
-/** Serious and critical axe violations of the page as it stands. */
-async function seriousViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe
-      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] } })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
-  );
-}
 
 test.describe('with notifications allowed', () => {
   test.use({ permissions: ['notifications'] });
@@ -96,8 +86,11 @@ test.describe('with notifications allowed', () => {
 
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 800 });
+      // From the top: scrolled, a field passing under the fixed app bar is "partially obscured"
+      // for axe's target size, depending on where the last click left the page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await settle(page);
-      expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
+      expect(await violations(page, `My account at ${width} px`)).toEqual([]);
       await expectFits(page, `My account at ${width} px`);
     }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ptBR } from '../../i18n/pt-BR';
-import { expectFits, skipTour, signIn } from './helpers';
+import { expectFits, settle, skipTour, signIn } from './helpers';
 
 const shell = ptBR.shell;
 const WIDTHS = [375, 768, 1280];
@@ -27,7 +27,10 @@ test('from 375 to 1280 px the home, dealer list, dealer and audit pages fit the 
     await expect(menu).toBeHidden();
     await expectFits(page, `${width} px /dealers`);
 
-    // Under 768 px the records are a list of links; from 768 px, table rows.
+    // Under 768 px the records are a list of links; from 768 px, table rows. Once the list is there:
+    // while its code loads, the page before (the home, with a list of links of its own) stays.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dealers' })).toBeVisible();
+    await settle(page);
     const first =
       width < 768 ? page.getByRole('main').getByRole('list').getByRole('link').first() : page.getByRole('row').nth(1);
     await first.click();

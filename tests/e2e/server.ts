@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { NODE_FLAGS } from '../../scripts/nodeProcess';
 import { SERVER_BUNDLE } from '../../scripts/serverBundle.mjs';
 
@@ -9,8 +10,9 @@ export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_ACCESS_TOKEN_TTL = 20;
 const root = path.resolve(import.meta.dirname, '../..');
 const results = path.join(root, 'test-results');
-export const SERVER_LOG = path.join(results, 'e2e-server.log');
-const PID_FILE = path.join(results, 'e2e-server.pid');
+// Per port: npm test runs the suite in two shards at once, each with its own server (E2E_PORT).
+export const SERVER_LOG = path.join(results, `e2e-server-${E2E_PORT}.log`);
+const PID_FILE = path.join(results, `e2e-server-${E2E_PORT}.pid`);
 
 interface ServerOptions {
   port: number;
@@ -72,19 +74,69 @@ export async function launch(options: ServerOptions): Promise<ServerHandle> {
   throw new Error(`server did not start in time; see ${options.log}`);
 }
 
+/**
+ * With E2E_DATABASE_URL (a PostgreSQL server; npm test sets it when one answers), the suite's
+ * server runs on a fresh database of its own there, as a deployment does: the journeys' requests
+ * then run on the server's processes instead of an embedded database in the portal's one thread
+ * (which the API tests and the `npm start` tests cover). Without it, on PGlite.
+ */
+const E2E_DATABASE = `portal_e2e_${E2E_PORT}`;
+
+async function onAdminDatabase(statement: string) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshServerDatabase(): Promise<Record<string, string>> {
+  if (!process.env.E2E_DATABASE_URL) return {};
+  await onAdminDatabase(`drop database if exists ${E2E_DATABASE} with (force)`);
+  await onAdminDatabase(`create database ${E2E_DATABASE}`);
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  url.pathname = `/${E2E_DATABASE}`;
+  return { DATABASE_URL: url.toString(), SEED_DEMO: 'true' };
+}
+
+/** Drops the suite's server database (after the server stopped), if it had one. */
+export async function dropServerDatabase(): Promise<void> {
+  if (process.env.E2E_DATABASE_URL) await onAdminDatabase(`drop database if exists ${E2E_DATABASE} with (force)`);
+}
+
 /** The suite's server: `npm start` on a fresh data directory (env: e.g. SMTP_URL of the mailbox). */
 export async function startServer(env: Record<string, string> = {}): Promise<void> {
-  const dataDir = path.join(root, 'data', 'e2e');
+  const dataDir = path.join(root, 'data', `e2e-${E2E_PORT}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const server = await launch({ port: E2E_PORT, dataDir, log: SERVER_LOG, command: 'npm start', env });
+  const database = await freshServerDatabase();
+  const server = await launch({
+    port: E2E_PORT,
+    dataDir,
+    log: SERVER_LOG,
+    command: 'npm start',
+    env: { ...database, ...env },
+  });
   writeFileSync(PID_FILE, String(server.child.pid));
 }
 
-export function stopServer(): void {
+/** Stops the suite's server and waits (up to 20 s) until its process is gone. */
+export async function stopServer(): Promise<void> {
+  let pid: number;
   try {
-    process.kill(-Number(readFileSync(PID_FILE, 'utf8')), 'SIGTERM');
+    pid = Number(readFileSync(PID_FILE, 'utf8'));
+    process.kill(-pid, 'SIGTERM');
   } catch {
-    // already stopped
+    return; // already stopped
+  }
+  for (let waited = 0; waited < 20_000; waited += 200) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -8,3 +8,5 @@ export * from './gruposUsuarios';
 export * from './importacoes';
 export * from './notificacoes';
 export * from './comunicados';
+export * from './biblioteca';
+export * from './vitrine';

@@ -31,8 +31,15 @@ export const MONTADORA_KEYS: FunctionKey[] = [
   'PORTAL_APROVACAO_ENVIO_COMUNICADOS',
 ];
 
-/** Keys only the demo manufacturer holds (the other seeded manufacturers keep MONTADORA_KEYS' slices). */
-export const DEMO_MONTADORA_EXTRA_KEYS: FunctionKey[] = ['PORTAL_NOTIFICACOES_GENERICAS', 'PORTAL_MANUTENCAO_MODELO'];
+/**
+ * Keys only the demo manufacturer holds (the other seeded manufacturers keep MONTADORA_KEYS' slices):
+ * generic notifications and their models (issue #27), the library's management (issue #29).
+ */
+export const DEMO_MONTADORA_EXTRA_KEYS: FunctionKey[] = [
+  'PORTAL_NOTIFICACOES_GENERICAS',
+  'PORTAL_MANUTENCAO_MODELO',
+  'PORTAL_GERENCIAR_BIBLIOTECA',
+];
 
 /**
  * Whether this start loads the demo accounts (SEED_DEMO, README): when asked to, or, with SEED_DEMO
@@ -261,7 +268,7 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     email: 'montadora@portal.test',
     tipo: 'MONTADORA',
     cpf: cpfFrom(random),
-    // The demo manufacturer also writes notification models and generic notifications.
+    // The demo manufacturer also writes notification models and generic notifications, and fills the library.
     funcionalidades: [...MONTADORA_KEYS, ...DEMO_MONTADORA_EXTRA_KEYS],
     tipoAcessoIds: [portalGestor.id, tiposPorProduto[0][1]],
     marcaIds: [marcas[0].id, marcas[1].id],

@@ -48,7 +48,10 @@ export const auditoriaFeature: Feature = {
         const { tipo, registroId } = filterInput;
         const page = await historico(db, filterInput);
         // One more query for every name the page needs: the record's own and those its values refer to by id.
-        const ids = idsReferidos(page.content.flatMap((row) => [row.valorAnterior, row.valorNovo]));
+        const ids = idsReferidos(
+          page.content.flatMap((row) => [row.valorAnterior, row.valorNovo]),
+          tipo,
+        );
         if (isTipoReferencia(tipo)) addId(ids, tipo, registroId);
         const referencias = await nomesDe(db, ids);
         return {

@@ -1,9 +1,12 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { referenciaDoCampo, type TipoReferencia } from '../../../domain/auditoria';
+import { referenciaDoCampo, type TipoAuditoria, type TipoReferencia } from '../../../domain/auditoria';
 import type { DbOrTx } from '../../db/client';
 import {
   cargos,
+  comunicadoEtiquetas,
+  comunicados,
+  comunicadoSeries,
   dealers,
   departamentos,
   desligamentos,
@@ -12,6 +15,7 @@ import {
   grupos,
   gruposUsuarios,
   marcas,
+  notificacoesGenericas,
   produtos,
   redesSociais,
   setores,
@@ -35,6 +39,14 @@ const NOMES: Record<TipoReferencia, { table: PgTable; id: AnyPgColumn; nome: Any
   PRODUTO: { table: produtos, id: produtos.id, nome: produtos.nome },
   TIPO_ACESSO: { table: tiposAcesso, id: tiposAcesso.id, nome: tiposAcesso.nome },
   FUNCIONALIDADE: { table: funcionalidades, id: funcionalidades.id, nome: funcionalidades.nome },
+  COMUNICADO: { table: comunicados, id: comunicados.id, nome: comunicados.titulo },
+  COMUNICADO_SERIE: { table: comunicadoSeries, id: comunicadoSeries.id, nome: comunicadoSeries.nome },
+  COMUNICADO_ETIQUETA: { table: comunicadoEtiquetas, id: comunicadoEtiquetas.id, nome: comunicadoEtiquetas.nome },
+  NOTIFICACAO_GENERICA: {
+    table: notificacoesGenericas,
+    id: notificacoesGenericas.id,
+    nome: notificacoesGenericas.titulo,
+  },
 };
 
 export type IdsPorTipo = Map<TipoReferencia, Set<number>>;
@@ -50,15 +62,18 @@ export function addId(found: IdsPorTipo, tipo: TipoReferencia, value: unknown) {
   found.set(tipo, set);
 }
 
-/** The ids the values name through the fields of CAMPOS_REFERENCIA, at any depth, by kind. */
-export function idsReferidos(values: unknown[], found: IdsPorTipo = new Map()): IdsPorTipo {
+/**
+ * The ids the values (of a record of kind `tipo`) name through the fields of CAMPOS_REFERENCIA and
+ * the kind's own (CAMPOS_REFERENCIA_DO_TIPO), at any depth, by kind.
+ */
+export function idsReferidos(values: unknown[], tipo?: TipoAuditoria, found: IdsPorTipo = new Map()): IdsPorTipo {
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(walk);
     if (typeof value !== 'object' || value === null) return;
     for (const [campo, item] of Object.entries(value)) {
-      const tipo = referenciaDoCampo(campo);
-      if (!tipo) walk(item);
-      else for (const id of Array.isArray(item) ? item : [item]) addId(found, tipo, id);
+      const referencia = referenciaDoCampo(campo, tipo);
+      if (!referencia) walk(item);
+      else for (const id of Array.isArray(item) ? item : [item]) addId(found, referencia, id);
     }
   };
   values.forEach(walk);

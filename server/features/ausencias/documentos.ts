@@ -5,7 +5,7 @@ import type { TokenVerifier } from '../../auth/verify';
 import { allows } from '../../authz';
 import type { Db } from '../../db/client';
 import { arquivos } from '../../db/schema';
-import { fileStore } from '../../files';
+import type { FileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import {
   DOCUMENTO_SAMPLE_BYTES,
@@ -41,10 +41,8 @@ export const documentosArea: FileArea = {
 
 export async function documentoRoutes(
   app: FastifyInstance,
-  { db, verify, filesDir }: { db: Db; verify: TokenVerifier; filesDir: string },
+  { db, verify, files: store }: { db: Db; verify: TokenVerifier; files: FileStore },
 ) {
-  const store = fileStore(filesDir);
-
   await multipartRoutes(app, (scope) => {
     scope.post('/api/upload/documento', async (req, reply) => {
       const { session, idioma } = await restCaller(db, verify, req);

@@ -16,6 +16,16 @@ import * as q from './queries';
 
 export { documentoRoutes, documentosArea } from './documentos';
 
+/** The caller sees the absence's user (usuarioScope): the audit page's record check. */
+export async function ausenciaNoAlcance(db: DbOrTx, session: Session, id: number): Promise<boolean> {
+  try {
+    await ausenciaVisivel(db, session, id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Temporary absences (issue #13): a user's absences, kept by holders of PORTAL_AUSENCIA_TEMPORARIA
 // for the users they see (usuarioScope, themselves included). Overlaps are refused by the database.
 

@@ -160,7 +160,14 @@ export const chavesDocumentosEmUso = sql`select ${arquivos.chave} from ${arquivo
 export async function deleteDocumentosSoltos(db: DbOrTx, graceHours: number): Promise<string[]> {
   const rows = await db
     .delete(arquivos)
-    .where(and(lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`), semAusencia))
+    // Only the area's own records: other features' uploads (announcements, the library) are theirs to keep.
+    .where(
+      and(
+        sql`${arquivos.chave} like 'documentos/%'`,
+        lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`),
+        semAusencia,
+      ),
+    )
     .returning({ chave: arquivos.chave });
   return rows.map((row) => row.chave);
 }

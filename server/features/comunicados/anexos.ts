@@ -7,7 +7,7 @@ import { allows } from '../../authz';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { arquivos } from '../../db/schema';
-import { fileStore } from '../../files';
+import type { FileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import {
   DOCUMENTO_SAMPLE_BYTES,
@@ -47,9 +47,8 @@ const IMAGENS = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export async function anexoRoutes(
   app: FastifyInstance,
-  { db, verify, config }: { db: Db; verify: TokenVerifier; config: Config },
+  { db, verify, config, files: store }: { db: Db; verify: TokenVerifier; config: Config; files: FileStore },
 ) {
-  const store = fileStore(config.filesDir);
   const { anexoMaxBytes, anexosTotalMaxBytes } = config.comunicados;
 
   await multipartRoutes(app, (scope) => {

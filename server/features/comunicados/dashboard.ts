@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { acoesPermitidas, podeExecutar, type EstadoComunicado } from '../../../domain/comunicados';
-import type { Idioma } from '../../../domain/enums';
+import { podeExecutar } from '../../../domain/comunicados';
 import { policies } from '../../../domain/policies';
 import { recordId } from '../../../domain/schemas/campos';
 import { filterInputSchema } from '../../../domain/schemas/lista';
@@ -9,11 +8,13 @@ import { recordAudit } from '../../audit';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { listExport, type ListExport } from '../../export';
-import { notFound, portalError } from '../../graphql/errors';
+import { portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Operations } from '../../graphql/operation';
 import { notify } from '../notificacoes';
 import * as q from './dashboardQueries';
+import type { ComunicadoRow } from './queries';
+import { factsOf, readable, viewerOf, viewOf } from './vista';
 
 // The dashboard of a sent announcement (issue #28): its author, or a holder of the approval key
 // whose scope reaches the author (domain/comunicados.ts TRANSICOES.dashboard and .lembrete). The
@@ -28,68 +29,21 @@ const naoLidosFilterSchema = filterInputSchema(['nome'] as const);
 const exportFilterSchema = z.object({ id: recordId(), busca: z.string().trim().max(200).nullish() });
 
 /**
- * The announcement if the caller may take `acao` (dashboard or lembrete) on it: not found when they
- * are neither its author nor an approver whose scope reaches the author; refused while it is not sent.
+ * The announcement, loaded by the write side's loader in the caller's reach (its author, or a holder
+ * of the approval key whose scope reaches the author; not found otherwise), if the caller may take
+ * `acao` (dashboard or lembrete) on it: refused while it is not sent.
  */
 export async function painelAcessivel(
   db: DbOrTx,
   session: Session,
   id: number,
   acao: 'dashboard' | 'lembrete',
-): Promise<q.ComunicadoDoPainel> {
-  const c = await q.comunicadoDoPainel(db, session, id);
-  const viewer = session;
-  const fatos = { estado: c?.estado as EstadoComunicado, autorId: c?.autorId ?? 0, arquivado: c?.arquivado };
-  const autor = c?.autorId === session.usuarioId;
-  // Not the author and not an approver reaching the author (or no key): as if it did not exist.
-  if (!c || !(autor || (c.autorNoAlcance && podeExecutar(acao, { ...fatos, estado: 'ENVIADO' }, viewer)))) {
-    throw notFound(session.idioma);
-  }
-  if (!podeExecutar(acao, fatos, viewer)) {
+): Promise<ComunicadoRow> {
+  const row = await readable(db, session, id);
+  if (!podeExecutar(acao, factsOf(row), viewerOf(session))) {
     throw portalError(session.idioma, 'FORBIDDEN', 'comunicados.errors.acaoNaoPermitida');
   }
-  return c;
-}
-
-/** The announcement as the dashboard shows it (the Comunicado fields the dashboard reads). */
-function comunicadoDoPainelView(c: q.ComunicadoDoPainel, session: Session, idioma: Idioma) {
-  const estado = c.estado as EstadoComunicado;
-  return {
-    id: String(c.id),
-    version: c.version,
-    titulo: c.titulo,
-    mensagem: '',
-    createdDateTime: c.createdAt.toISOString(),
-    envioDateTime: c.enviadoEm?.toISOString() ?? null,
-    dataHoraAgendamento: c.agendadoPara?.toISOString() ?? null,
-    motivoRejeicao: null,
-    status: { id: estado, description: translate(idioma, `comunicados.estados.${estado}`) },
-    usuarioCriador: c.criador,
-    usuarioAprovador: null,
-    detentoresAprovacao: [],
-    decididoPor: null,
-    grupos: [],
-    usuariosRemovidos: [],
-    etiquetas: c.etiquetas,
-    arquivos: [],
-    rascunho: estado === 'RASCUNHO',
-    enviado: estado === 'ENVIADO',
-    emAprovacao: estado === 'EM_APROVACAO',
-    rejeitado: estado === 'REJEITADO',
-    agendado: estado === 'AGENDADO',
-    active: true,
-    arquivado: c.arquivado,
-    emailsAvulsos: [],
-    departamento: c.departamento,
-    idParent: null,
-    justificativa: null,
-    renotificar: true,
-    reiniciarLeitura: false,
-    erratas: [],
-    exigeConfirmacao: c.exigeConfirmacao,
-    destinatarios: c.destinatarios,
-    acoes: acoesPermitidas({ estado, autorId: c.autorId, arquivado: c.arquivado }, session),
-  };
+  return row;
 }
 
 export const dashboardQueries: Operations = {
@@ -100,10 +54,10 @@ export const dashboardQueries: Operations = {
       const c = await painelAcessivel(db, session, id, 'dashboard');
       const [figuras, leiturasPorDia] = await Promise.all([q.figuras(db, id), q.leiturasPorTempo(db, id)]);
       return {
-        comunicado: comunicadoDoPainelView(c, session, idioma),
+        comunicado: viewOf(c, session),
         ...figuras,
         leiturasPorDia,
-        lembradoEm: c.lembradoEm?.toISOString() ?? null,
+        lembradoEm: c.lembradoEm,
         podeLembrar: c.podeLembrar,
       };
     },

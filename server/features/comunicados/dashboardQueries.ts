@@ -3,79 +3,11 @@ import type { Session } from '../../authz';
 import { dealerScope, grupoScope, usuarioScope } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, pageWithTotal, searchAny, type ListInput } from '../../db/lists';
+import { PODE_LEMBRAR } from './queries';
 
 // Data access of an announcement's dashboard (issue #28): every figure is one SQL aggregate over its
 // deliveries (comunicado_envios by the unique index (comunicado_id, usuario_id)), never a loop over
 // rows in JavaScript. The roll-up rows and the unread list are cut to the caller's scope.
-
-/** What the dashboard's access check and its `comunicado` need of the announcement. */
-export interface ComunicadoDoPainel {
-  id: number;
-  version: number;
-  estado: string;
-  titulo: string;
-  autorId: number;
-  arquivado: boolean;
-  exigeConfirmacao: boolean;
-  createdAt: Date;
-  enviadoEm: Date | null;
-  agendadoPara: Date | null;
-  destinatarios: number | null;
-  lembradoEm: Date | null;
-  podeLembrar: boolean;
-  /** The caller's scope reaches the author (an approver "in scope"). */
-  autorNoAlcance: boolean;
-  criador: { id: number; nome: string; email: string; tipo: string } | null;
-  departamento: { id: number; sigla: string; nome: string; assinatura: string | null } | null;
-  etiquetas: { id: number; nome: string }[];
-}
-
-const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-const date = (value: unknown) => (value == null ? null : new Date(value as string));
-
-/** Once a day: a reminder may go when none went in the last 24 hours. */
-const PODE_LEMBRAR = sql`(c.lembrado_em is null or c.lembrado_em <= now() - interval '1 day')`;
-
-export async function comunicadoDoPainel(
-  db: DbOrTx,
-  session: Session,
-  id: number,
-): Promise<ComunicadoDoPainel | undefined> {
-  const alcance = usuarioScope(session) ?? sql`true`;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select c.id, c.version, c.estado, c.titulo, c.autor_id, c.arquivado, c.exige_confirmacao, c.created_at,
-      c.enviado_em, c.agendado_para, c.destinatarios, c.lembrado_em, ${PODE_LEMBRAR} as pode_lembrar,
-      exists (select 1 from usuarios where usuarios.id = c.autor_id and ${alcance}) as autor_no_alcance,
-      (select json_build_object('id', u.id, 'nome', u.nome, 'email', u.email, 'tipo', u.tipo)
-        from usuarios u where u.id = c.autor_id) as criador,
-      (select json_build_object('id', d.id, 'sigla', d.sigla, 'nome', d.nome, 'assinatura', d.assinatura)
-        from departamentos d where d.id = c.departamento_id) as departamento,
-      coalesce((select json_agg(json_build_object('id', t.id, 'nome', t.nome) order by t.nome)
-        from comunicado_etiquetas_comunicados ec join comunicado_etiquetas t on t.id = ec.etiqueta_id
-        where ec.comunicado_id = c.id), '[]') as etiquetas
-    from comunicados c where c.id = ${id}`);
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    id: Number(r.id),
-    version: Number(r.version),
-    estado: String(r.estado),
-    titulo: String(r.titulo),
-    autorId: Number(r.autor_id),
-    arquivado: Boolean(r.arquivado),
-    exigeConfirmacao: Boolean(r.exige_confirmacao),
-    createdAt: date(r.created_at)!,
-    enviadoEm: date(r.enviado_em),
-    agendadoPara: date(r.agendado_para),
-    destinatarios: r.destinatarios == null ? null : Number(r.destinatarios),
-    lembradoEm: date(r.lembrado_em),
-    podeLembrar: Boolean(r.pode_lembrar),
-    autorNoAlcance: Boolean(r.autor_no_alcance),
-    criador: json(r.criador),
-    departamento: json(r.departamento),
-    etiquetas: json(r.etiquetas),
-  };
-}
 
 /** Recipients, reads, confirmations (counted apart) and the e-mails' statuses: one statement. */
 export async function figuras(db: DbOrTx, id: number) {
@@ -136,34 +68,36 @@ function marcaScope(session: Session): SQL | undefined {
 }
 
 /**
- * Read rate rolled up by brand (the recipient's brands and their dealers'), dealer group or dealer:
- * one GROUP BY over the deliveries, only rows within the caller's scope (a manufacturer sees their
- * brands' rows, never another brand's), least read first.
+ * Read rate rolled up by brand (the recipient's brands and their dealers'), dealer group or dealer,
+ * only rows within the caller's scope (a manufacturer sees their brands' rows, never another
+ * brand's), least read first. The deliveries are counted first by what the level reads of their
+ * recipient (the dealer; the brands' array, a few dozen distinct among ~100,000 users), and only
+ * those totals are spread over brands or joined to names: about 3x less work at 100,000 deliveries
+ * than a row per delivery and brand (`npm run bench -- comunicados`). By dealer group, see
+ * `porGrupo`.
  */
 export async function rollup(db: DbOrTx, session: Session, id: number, nivel: NivelRollup) {
-  const envios = sql`select usuario_id, lido_em, confirmado_em from comunicado_envios where comunicado_id = ${id}`;
-  let pares: SQL;
+  const contagens = sql`count(*) as destinatarios, count(e.lido_em) as lidos, count(e.confirmado_em) as confirmados`;
+  let linhas: SQL;
   switch (nivel) {
     case 'MARCA':
-      pares = sql`select m.id, m.nome, r.lido_em, r.confirmado_em
-        from r join usuarios u on u.id = r.usuario_id cross join unnest(u.marcas_efetivas) as mu(marca_id)
-        join marcas m on m.id = mu.marca_id where ${marcaScope(session) ?? sql`true`}`;
+      linhas = sql`select m.id, m.nome, sum(t.destinatarios) as destinatarios, sum(t.lidos) as lidos,
+          sum(t.confirmados) as confirmados
+        from (select u.marcas_efetivas, ${contagens} from comunicado_envios e join usuarios u on u.id = e.usuario_id
+          where e.comunicado_id = ${id} group by u.marcas_efetivas) t
+        cross join unnest(t.marcas_efetivas) as mu(marca_id) join marcas m on m.id = mu.marca_id
+        where ${marcaScope(session) ?? sql`true`} group by m.id, m.nome`;
       break;
     case 'GRUPO':
-      // A recipient counts once per group, through their dealers or named in it directly.
-      pares = sql`select grupos.id, grupos.nome, x.lido_em, x.confirmado_em
-        from (select r.usuario_id, dg.grupo_id, r.lido_em, r.confirmado_em
-            from r join usuario_dealers ud on ud.usuario_id = r.usuario_id
-            join dealer_grupos dg on dg.dealer_id = ud.dealer_id
-          union
-          select r.usuario_id, ug.grupo_id, r.lido_em, r.confirmado_em
-            from r join usuario_grupos ug on ug.usuario_id = r.usuario_id) x
-        join grupos on grupos.id = x.grupo_id where ${grupoScope(session) ?? sql`true`}`;
+      linhas = sql`select grupos.id, grupos.nome, t.destinatarios, t.lidos, t.confirmados
+        from (${await porGrupo(db, id)}) t
+        join grupos on grupos.id = t.grupo_id where ${grupoScope(session) ?? sql`true`}`;
       break;
     case 'DEALER':
-      pares = sql`select dealers.id, dealers.nome_exibicao as nome, r.lido_em, r.confirmado_em
-        from r join usuario_dealers ud on ud.usuario_id = r.usuario_id
-        join dealers on dealers.id = ud.dealer_id where ${dealerScope(session) ?? sql`true`}`;
+      linhas = sql`select dealers.id, dealers.nome_exibicao as nome, t.destinatarios, t.lidos, t.confirmados
+        from (select ud.dealer_id, ${contagens} from comunicado_envios e join usuario_dealers ud on ud.usuario_id = e.usuario_id
+          where e.comunicado_id = ${id} group by ud.dealer_id) t
+        join dealers on dealers.id = t.dealer_id where ${dealerScope(session) ?? sql`true`}`;
       break;
   }
   const { rows } = await db.execute<{
@@ -172,11 +106,8 @@ export async function rollup(db: DbOrTx, session: Session, id: number, nivel: Ni
     destinatarios: number;
     lidos: number;
     confirmados: number;
-  }>(sql`with r as (${envios})
-    select p.id, p.nome, count(*)::int as destinatarios, count(p.lido_em)::int as lidos,
-      count(p.confirmado_em)::int as confirmados
-    from (${pares}) p group by p.id, p.nome
-    order by count(p.lido_em)::float8 / count(*) asc, p.nome, p.id`);
+  }>(sql`select l.id, l.nome, l.destinatarios::int, l.lidos::int, l.confirmados::int from (${linhas}) l
+    order by l.lidos::float8 / l.destinatarios asc, l.nome, l.id`);
   return rows.map((r) => ({
     id: String(r.id),
     nome: r.nome,
@@ -185,6 +116,46 @@ export async function rollup(db: DbOrTx, session: Session, id: number, nivel: Ni
     confirmados: Number(r.confirmados),
     taxaLeitura: Number(r.destinatarios) === 0 ? 0 : Number(r.lidos) / Number(r.destinatarios),
   }));
+}
+
+/**
+ * From this many deliveries on (the announcement's `destinatarios`, written by the send), the roll-up
+ * by dealer group reads every user's groups once instead of each recipient's. On the scale data set
+ * (96,057 active users, `npm run bench -- comunicados`) both cost the same near 24,000 deliveries;
+ * at 96,058 every user's groups cost half; at 1,000, 15x more.
+ */
+export const GRUPO_TODOS_A_PARTIR_DE = 20_000;
+
+/**
+ * The deliveries of announcement `id` counted per dealer group (`grupo_id`, destinatarios, lidos,
+ * confirmados), a recipient once per group, through their dealers or named in it directly. For a
+ * large announcement, every user's (user, group) pairs are made distinct first (two int columns to
+ * hash) and the deliveries join them once; for a smaller one, only its recipients' groups are read
+ * (each recipient's dealers and groups through their keys) and the rows made distinct after, so a
+ * small announcement does not read every user's groups. The same counts either way (the API tests
+ * run both).
+ */
+async function porGrupo(db: DbOrTx, id: number): Promise<SQL> {
+  const { rows } = await db.execute<{ n: number | null }>(
+    sql`select destinatarios as n from comunicados where id = ${id}`,
+  );
+  if (Number(rows[0]?.n ?? 0) >= GRUPO_TODOS_A_PARTIR_DE) {
+    return sql`select p.grupo_id, count(*) as destinatarios, count(e.lido_em) as lidos,
+        count(e.confirmado_em) as confirmados
+      from (select ud.usuario_id, dg.grupo_id from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
+        union select ug.usuario_id, ug.grupo_id from usuario_grupos ug) p
+      join comunicado_envios e on e.usuario_id = p.usuario_id and e.comunicado_id = ${id}
+      group by p.grupo_id`;
+  }
+  return sql`with r as (select usuario_id, lido_em, confirmado_em from comunicado_envios where comunicado_id = ${id})
+    select x.grupo_id, count(*) as destinatarios, count(x.lido_em) as lidos, count(x.confirmado_em) as confirmados
+    from (select r.usuario_id, dg.grupo_id, r.lido_em, r.confirmado_em
+        from r join usuario_dealers ud on ud.usuario_id = r.usuario_id
+        join dealer_grupos dg on dg.dealer_id = ud.dealer_id
+      union
+      select r.usuario_id, ug.grupo_id, r.lido_em, r.confirmado_em
+        from r join usuario_grupos ug on ug.usuario_id = r.usuario_id) x
+    group by x.grupo_id`;
 }
 
 export interface NaoLido {

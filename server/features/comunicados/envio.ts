@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { tituloNumerado } from '../../../domain/comunicados';
 import type { Idioma, TipoUsuario } from '../../../domain/enums';
 import { COMUNICADO_EMAIL_TENTATIVAS_MAX, COMUNICADO_SERIE_DIGITOS } from '../../../domain/limits';
-import { translate } from '../../../i18n';
 import { recipientCondition, savedGroup, type Audience } from '../../audience';
 import { usuarioScope, type Session } from '../../authz';
 import type { Config } from '../../config';
@@ -14,6 +13,7 @@ import { escapeHtml } from '../../html';
 import { jobQueueOf, type JobDefinition } from '../../jobs';
 import { outboxDelivery } from '../../mail';
 import { notify } from '../notificacoes';
+import { emailsPorIdioma } from './email';
 
 /** The queue of scheduled sends: one run per scheduling, at its time (pg-boss startAfter). */
 export const ENVIO_FILA = 'envioComunicado';
@@ -94,13 +94,17 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
     titulo = tituloNumerado(serie[0]!.prefixo, Number(serie[0]!.contador), claimed.titulo, COMUNICADO_SERIE_DIGITOS);
     await tx.execute(sql`update comunicados set numero = ${serie[0]!.contador}, titulo = ${titulo} where id = ${id}`);
   }
+  // In user order: two of the deliveries' indexes lead with the user, and rows written in their order
+  // touch each index page once (the users' physical order, after updates, costs ~15% more CPU).
   const recipients = claimed.idParent
     ? sql`select e.usuario_id, ${id}::int from comunicado_envios e join usuarios on usuarios.id = e.usuario_id
-        where e.comunicado_id = ${claimed.idParent} and usuarios.active`
+        where e.comunicado_id = ${claimed.idParent} and usuarios.active order by e.usuario_id`
     : sql`select usuarios.id, ${id}::int from usuarios
-        where ${await audienceOf(tx, id, sessionOf(claimed.autorId, claimed.autorTipo))}`;
+        where ${await audienceOf(tx, id, sessionOf(claimed.autorId, claimed.autorTipo))} order by usuarios.id`;
+  // The claim above makes this the announcement's only send, and the recipients are distinct users:
+  // no conflict can arise, so no ON CONFLICT (its speculative insertion cost ~15% of the statement).
   const { rows: inserted } = await tx.execute<{ n: number }>(sql`with novos as (
-      insert into comunicado_envios (usuario_id, comunicado_id) ${recipients} on conflict do nothing returning 1)
+      insert into comunicado_envios (usuario_id, comunicado_id) ${recipients} returning 1)
     select count(*)::int as n from novos`);
   const destinatarios = Number(inserted[0]!.n);
   if (claimed.idParent && claimed.reiniciarLeitura) {
@@ -154,6 +158,7 @@ const LOTE = 100;
 interface Pendente {
   email: string;
   tentativas: number;
+  idioma: Idioma;
 }
 
 /**
@@ -173,36 +178,38 @@ export async function sendEmails(
     select ${id}, u.email, u.id, 'FILA' from comunicado_envios e join usuarios u on u.id = e.usuario_id
     where e.comunicado_id = ${id} and u.aceita_email and u.active
     on conflict do nothing`);
-  const { rows: info } = await db.execute<{ titulo: string; mensagem: string; assinatura: string | null }>(sql`select
-      c.titulo, c.mensagem, (select dp.assinatura from departamentos dp where dp.id = c.departamento_id) as assinatura
+  const { rows: info } = await db.execute<{
+    titulo: string;
+    mensagem: string;
+    assinatura: string | null;
+    modelo: string | null;
+  }>(sql`select c.titulo, c.mensagem, c.template_name as modelo,
+      (select dp.assinatura from departamentos dp where dp.id = c.departamento_id) as assinatura
     from comunicados c where c.id = ${id}`);
   if (!info[0]) return { enviados: 0, falhas: 0 };
-  const { titulo, mensagem, assinatura } = info[0];
-  const link = `${config.publicUrl}/comunicados/visualizar/${id}`;
-  const rodape = translate('PT_BR', 'comunicados.email.rodape', { link });
-  // Images of the store, linked by a portal path in the message, by the full address in an e-mail.
-  const corpo = mensagem.replaceAll('src="/api/comunicados/', `src="${config.publicUrl}/api/comunicados/`);
-  const html = `${corpo}${assinatura ? `<p>${escapeHtml(assinatura)}</p>` : ''}<p>${escapeHtml(rodape)}</p>`;
-  const texto = `${mensagem
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()}\n\n${assinatura ?? ''}\n\n${rodape}`;
+  const emailEm = emailsPorIdioma({ ...info[0], publicUrl: config.publicUrl, id });
   const entregar = outboxDelivery(config, db, log);
   let enviados = 0;
   let falhas = 0;
   for (;;) {
-    const { rows: lote } = await db.execute<Pendente & Record<string, unknown>>(sql`select email, tentativas
-      from comunicado_emails where comunicado_id = ${id} and status = 'FILA'
-        and (proxima_tentativa is null or proxima_tentativa <= now())
-      order by email limit ${LOTE}`);
+    // Each in its recipient's language: a user's own, a loose address the author's.
+    const { rows: lote } = await db.execute<Pendente & Record<string, unknown>>(sql`select m.email, m.tentativas,
+        coalesce(u.idioma, a.idioma, 'PT_BR') as idioma
+      from comunicado_emails m join comunicados c on c.id = m.comunicado_id
+        left join usuarios u on u.id = m.usuario_id left join usuarios a on a.id = c.autor_id
+      where m.comunicado_id = ${id} and m.status = 'FILA'
+        and (m.proxima_tentativa is null or m.proxima_tentativa <= now())
+      order by m.email limit ${LOTE}`);
     if (lote.length === 0) break;
+    const mensagens = lote.map((m) => ({ para: m.email, ...emailEm(m.idioma) }));
     const outbox = await db
       .insert(emailOutbox)
-      .values(lote.map((m) => ({ para: m.email, assunto: titulo, texto, html })))
+      .values(mensagens)
       .returning({ id: emailOutbox.id, para: emailOutbox.para });
+    const mensagemDe = new Map(mensagens.map((m) => [m.para, m]));
     const emailDe = new Map(outbox.map((o) => [o.id, o.para]));
     const tentativasDe = new Map(lote.map((m) => [m.email, Number(m.tentativas)]));
-    const results = await entregar(outbox.map((o) => ({ id: o.id, para: o.para, assunto: titulo, texto, html })));
+    const results = await entregar(outbox.map((o) => ({ ...mensagemDe.get(o.para)!, id: o.id })));
     const emails: string[] = [];
     const status: string[] = [];
     const erros: (string | null)[] = [];

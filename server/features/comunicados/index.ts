@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   TRANSICOES,
   acaoSchema,
-  acoesPermitidas,
   comunicadoFilterSchema,
   comunicadoSchema,
   envioSchema,
@@ -39,6 +38,7 @@ import { operation, type Feature } from '../../graphql/operation';
 import { notify } from '../notificacoes';
 import { audienceOf, deliver, schedule, sessionOf } from './envio';
 import * as q from './queries';
+import { emailStatus, factsOf, readable, viewerOf, viewOf } from './vista';
 import { comunicadoNaoLidosExport, dashboardMutations, dashboardQueries } from './dashboard';
 import { leituraMutations, leituraQueries } from './leitura';
 
@@ -55,45 +55,9 @@ export { anexoDownloadRoutes } from './leitura';
 
 const TIPO_AUDITORIA = 'COMUNICADO';
 
-const viewerOf = (session: Session) => ({
-  usuarioId: session.usuarioId,
-  tipo: session.tipo,
-  funcionalidades: session.funcionalidades,
-});
-
-const factsOf = (row: q.ComunicadoRow) => ({
-  estado: row.estado as EstadoComunicado,
-  autorId: row.autorId,
-  detentorIds: row.detentoresAprovacao.map((d) => d.id),
-  arquivado: row.arquivado,
-});
-
-const emailStatus = (idioma: Idioma, status: string | null, erro: string | null) =>
-  status
-    ? { name: status, descricao: translate(idioma, `comunicados.emailStatus.${status}`, { erro: erro ?? '' }) }
-    : null;
-
-/** The record as the API answers it to `session`. */
-export function viewOf(row: q.ComunicadoRow, session: Session) {
-  const { idioma } = session;
-  return {
-    ...row,
-    status: { id: row.estado, description: translate(idioma, `comunicados.estados.${row.estado}`) },
-    rascunho: row.estado === 'RASCUNHO',
-    enviado: row.estado === 'ENVIADO',
-    emAprovacao: row.estado === 'EM_APROVACAO',
-    rejeitado: row.estado === 'REJEITADO',
-    agendado: row.estado === 'AGENDADO',
-    emailsAvulsos: row.emailsAvulsos.map((m) => ({ email: m.email, status: emailStatus(idioma, m.status, m.erro) })),
-    acoes: acoesPermitidas(factsOf(row), viewerOf(session)),
-  };
-}
-
-async function readable(db: DbOrTx, session: Session, id: number) {
-  const row = await q.find(db, session, id);
-  if (!row) throw notFound(session.idioma);
-  return row;
-}
+/** The caller reaches the announcement (the write side's scope): the audit page's record check. */
+export const comunicadoNoAlcance = async (db: DbOrTx, session: Session, id: number) =>
+  (await q.find(db, session, id)) !== undefined;
 
 /** Refuses `acao` on the record unless the table allows it: not now (BAD_USER_INPUT) or not the caller's (FORBIDDEN). */
 function authorizeAcao(session: Session, acao: AcaoComunicado, row: q.ComunicadoRow) {
@@ -275,7 +239,9 @@ async function transition(
     },
     after: (before) => ({ ...before!, ...changed }),
   });
-  return viewOf(await readable(db, session, target.id), session);
+  // Answered as it stands now, to whoever took the action, even when it left their reach (an
+  // approver cancelling another author's schedule makes it that author's draft again).
+  return viewOf((await q.find(db, session, target.id)) ?? (await q.findAny(db, target.id))!, session);
 }
 
 const link = (id: number) => `/comunicados/visualizarEnvio/${id}`;
@@ -286,19 +252,24 @@ async function idiomaOf(tx: DbOrTx, usuarioId: number): Promise<Idioma> {
   return rows[0]?.idioma ?? 'PT_BR';
 }
 
-/** Tells the people concerned by a transition (the author, or who holds the approval now). */
+/**
+ * Tells the people concerned by a transition: the author, who holds the approval now, or one user
+ * (`usuarioId`). The link leads to the send preview, except where the record is no longer theirs
+ * to see (`semLink`: a draft again, out of an approver's hands).
+ */
 async function avisar(
   tx: DbOrTx,
   session: Session,
   row: q.ComunicadoRow,
-  para: 'autor' | 'detentores',
+  para: 'autor' | 'detentores' | { usuarioId: number },
   chave: string,
-  extra = '',
+  { extra = '', semLink = false }: { extra?: string; semLink?: boolean } = {},
 ) {
-  const idioma = await idiomaOf(tx, para === 'autor' ? row.autorId : (row.aprovadorId ?? row.autorId));
+  const um = para === 'autor' ? row.autorId : para === 'detentores' ? undefined : para.usuarioId;
+  const idioma = await idiomaOf(tx, um ?? row.aprovadorId ?? row.autorId);
   const usuarios =
-    para === 'autor'
-      ? sql`select ${row.autorId}::int`
+    um !== undefined
+      ? sql`select ${um}::int`
       : sql`select d.id from comunicados c, usuarios d where c.id = ${row.id} and ${q.detentor()}`;
   await notify(
     tx,
@@ -306,7 +277,7 @@ async function avisar(
     {
       titulo: translate(idioma, `comunicados.notificacoes.${chave}`),
       texto: `<p>${escapeHtml(row.titulo)}</p>${extra}`,
-      link: link(row.id),
+      link: semLink ? null : link(row.id),
       origem: 'COMUNICADO_APROVACAO',
       origemId: row.id,
       autorId: session.usuarioId,
@@ -531,6 +502,8 @@ export const comunicadosFeature: Feature = {
       resolve: (args: unknown, { db, session, idioma }) =>
         transition(db, session, 'retirarDaAprovacao', parseInput(byIdVersion, args, idioma), {
           async write(tx, row) {
+            // Told while they still hold it: once a draft, nobody does.
+            await avisar(tx, session, row, 'detentores', 'retirado', { semLink: true });
             await tx.execute(sql`update comunicados set estado = 'RASCUNHO', updated_at = now() where id = ${row.id}`);
             return { estado: 'RASCUNHO' };
           },
@@ -560,14 +533,9 @@ export const comunicadosFeature: Feature = {
             await tx.execute(sql`update comunicados set estado = 'REJEITADO', motivo_rejeicao = ${input.motivo},
               decidido_por_id = ${session.usuarioId}, decidido_em = now(), updated_at = now() where id = ${row.id}`);
             const idiomaAutor = await idiomaOf(tx, row.autorId);
-            await avisar(
-              tx,
-              session,
-              row,
-              'autor',
-              'rejeitado',
-              `<p>${escapeHtml(translate(idiomaAutor, 'comunicados.notificacoes.rejeitadoTexto', { motivo: input.motivo }))}</p>`,
-            );
+            await avisar(tx, session, row, 'autor', 'rejeitado', {
+              extra: `<p>${escapeHtml(translate(idiomaAutor, 'comunicados.notificacoes.rejeitadoTexto', { motivo: input.motivo }))}</p>`,
+            });
             return { estado: 'REJEITADO', motivoRejeicao: input.motivo };
           },
         });
@@ -591,6 +559,14 @@ export const comunicadosFeature: Feature = {
           async write(tx, row) {
             // The queued run finds it no longer AGENDADO and does nothing.
             await tx.execute(sql`update comunicados set estado = 'RASCUNHO', updated_at = now() where id = ${row.id}`);
+            // The other side: the author cancelling tells who approved it; an approver tells the author.
+            if (row.autorId !== session.usuarioId) {
+              await avisar(tx, session, row, 'autor', 'agendamentoCancelado');
+            } else if (row.decididoPor && row.decididoPor.id !== session.usuarioId) {
+              await avisar(tx, session, row, { usuarioId: row.decididoPor.id }, 'agendamentoCancelado', {
+                semLink: true,
+              });
+            }
             return { estado: 'RASCUNHO' };
           },
         }),

@@ -6,7 +6,7 @@ import { recordId } from '../../../domain/schemas/campos';
 import type { TokenVerifier } from '../../auth/verify';
 import { allows } from '../../authz';
 import type { Db } from '../../db/client';
-import { fileStore } from '../../files';
+import type { FileStore } from '../../files';
 import { FORBIDDEN, refuse, restCaller, UNAUTHENTICATED } from '../../files/upload';
 import { notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
@@ -68,6 +68,10 @@ export const leituraQueries: Operations = {
     policy,
     resolve: (_args: unknown, { db, session }) => q.recentes(db, session.usuarioId),
   }),
+  departamentosComunicadosRecebidos: operation({
+    policy,
+    resolve: (_args: unknown, { db, session }) => q.departamentosRecebidos(db, session.usuarioId),
+  }),
   linkDownloadAnexoComunicado: operation({
     policy,
     async resolve(args: unknown, { db, session, idioma }) {
@@ -128,9 +132,8 @@ export const leituraMutations: Operations = {
  */
 export async function anexoDownloadRoutes(
   app: FastifyInstance,
-  { db, verify, filesDir }: { db: Db; verify: TokenVerifier; filesDir: string },
+  { db, verify, files: store }: { db: Db; verify: TokenVerifier; files: FileStore },
 ) {
-  const store = fileStore(filesDir);
   app.get<{ Params: { idComunicado: string; idArquivo: string } }>(
     '/api/comunicados/:idComunicado/anexos/:idArquivo',
     async (req, reply) => {

@@ -4,6 +4,7 @@ import { CHAVE_APROVACAO, type ComunicadoFilter } from '../../../domain/comunica
 import { usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, pageWithTotal } from '../../db/lists';
+import { detentor } from './queries';
 
 // Data access of the reading side (issue #28): a reader's own deliveries (comunicado_envios), always
 // behind `e.usuario_id = <the caller>`, so another user's delivery ids never match. The inbox walks
@@ -166,6 +167,15 @@ export async function recentes(db: DbOrTx, usuarioId: number, limit = COMUNICADO
   return rows.map(envioView);
 }
 
+/** The departments of the announcements sent to the reader, by name: what their inbox may be filtered by. */
+export async function departamentosRecebidos(db: DbOrTx, usuarioId: number) {
+  const { rows } = await db.execute(sql`select d.id, d.sigla, d.nome, d.assinatura, d.version from departamentos d
+    where d.id in (select c.departamento_id from comunicado_envios e join comunicados c on c.id = e.comunicado_id
+      where e.usuario_id = ${usuarioId})
+    order by fold(d.nome), d.id`);
+  return rows;
+}
+
 /** The reader's delivery of an announcement (undefined unless it was sent to them). */
 export async function envioDe(db: DbOrTx, usuarioId: number, comunicadoId: number) {
   const { rows } = await db.execute<EnvioRow>(sql`select ${ENVIO_COLUMNS}
@@ -250,15 +260,19 @@ export async function confirmar(
   return rows[0].exige ? 'ok' : 'naoExigida';
 }
 
-/** The tabs' counts: the unread by the partial index, bounded; the caller's own drafts and scheduled. */
+/**
+ * The tabs' counts: the unread by the partial index, bounded; the approvals the caller holds now
+ * (the write side's `detentor`, so an absent approver's go to their delegate, as the tab lists
+ * them); the caller's own drafts and scheduled.
+ */
 export async function contagens(db: DbOrTx, usuarioId: number) {
   const { rows } = await db.execute<Record<string, number>>(sql`select
     (select count(*) from (select 1 from comunicado_envios where usuario_id = ${usuarioId} and not arquivado
       and lido_em is null limit ${COMUNICADOS_CONTAGEM_MAX}) n)::int as "naoLidos",
     (select count(*) from (select 1 from comunicado_envios where usuario_id = ${usuarioId} and arquivado
       and lido_em is null limit ${COMUNICADOS_CONTAGEM_MAX}) n)::int as "naoLidosArquivados",
-    (select count(*) from comunicados where aprovador_id = ${usuarioId} and estado = 'EM_APROVACAO'
-      and autor_id <> ${usuarioId})::int as "pendentesAprovacao",
+    (select count(*) from comunicados c join usuarios d on d.id = ${usuarioId}
+      where c.estado = 'EM_APROVACAO' and c.active and ${detentor()})::int as "pendentesAprovacao",
     (select count(*) from comunicados where autor_id = ${usuarioId}
       and estado in ('RASCUNHO', 'REJEITADO'))::int as rascunhos,
     (select count(*) from comunicados where autor_id = ${usuarioId} and estado = 'AGENDADO')::int as agendados`);

@@ -43,6 +43,9 @@ export interface ComunicadoRow {
   destinatarios: number | null;
   arquivado: boolean;
   active: boolean;
+  /** The last reminder to the unread (dashboard), and whether another may go now (once a day). */
+  lembradoEm: string | null;
+  podeLembrar: boolean;
 }
 
 type Contato = { id: number; nome: string; email: string; tipo: string };
@@ -86,6 +89,9 @@ export function detentor(d = 'd'): SQL {
     end))`;
 }
 
+/** Once a day: a reminder to the unread may go when none went in the last 24 hours. */
+export const PODE_LEMBRAR = sql`(c.lembrado_em is null or c.lembrado_em <= now() - interval '1 day')`;
+
 const COLUMNS = sql`c.id, c.version, c.estado, c.titulo, c.mensagem, ${iso('c.created_at')} as "createdDateTime",
   ${iso('c.enviado_em')} as "envioDateTime", c.motivo_rejeicao as "motivoRejeicao",
   ${iso('c.agendado_para')} as "dataHoraAgendamento", c.autor_id as "autorId", c.aprovador_id as "aprovadorId",
@@ -117,7 +123,8 @@ const COLUMNS = sql`c.id, c.version, c.estado, c.titulo, c.mensagem, ${iso('c.cr
   c.template_name as "templateName",
   (select json_build_object('id', s.id, 'nome', s.nome, 'prefixo', s.prefixo, 'contador', s.contador, 'active', s.active)
     from comunicado_series s where s.id = c.serie_id) as serie,
-  c.serie_id as "serieId", c.numero, c.exige_confirmacao as "exigeConfirmacao", c.destinatarios, c.arquivado, c.active`;
+  c.serie_id as "serieId", c.numero, c.exige_confirmacao as "exigeConfirmacao", c.destinatarios, c.arquivado, c.active,
+  ${iso('c.lembrado_em')} as "lembradoEm", ${PODE_LEMBRAR} as "podeLembrar"`;
 
 /**
  * Condition on `c`: the announcements the caller sees on the write side: their own; with the

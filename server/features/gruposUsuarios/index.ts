@@ -270,7 +270,7 @@ export const gruposUsuariosFeature: Feature = {
       },
     }),
     usuariosByNomeOrEmailStartingWith: operation({
-      policy: policies.gruposUsuarios.list,
+      policy: policies.gruposUsuarios.findUsers,
       async resolve(args: unknown, { db, session, idioma }) {
         const { nome } = parseInput(byNome, args, idioma);
         const prefix = containsPattern(nome).slice(1);

@@ -23,7 +23,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { importacaoLinhas, importacoes, usuarios } from '../../db/schema';
 import type { JobContext, JobDefinition } from '../../jobs';
-import { PARTIAL } from '../../files';
 import { outboxDelivery } from '../../mail';
 import { fieldErrorsOf } from '../../validation';
 import { LinhasRecusadas, salvarUsuariosLote, usuarioRules, type LinhaLote, type ResultadoLote } from '../usuarios';
@@ -160,9 +159,9 @@ async function lerLinhas(
 /**
  * The rows of pass 1, one JSON line each (`[number, texts]`), in a scratch file read back by pass 2:
  * parsing the sheet a second time was about a tenth of a run. A failure of the disk is raised by
- * `fechar`, never taken for a damaged sheet. It sits beside the sheet in the file store, as an
- * unfinished write (`<key>.part`): the personal data it holds stays where the sheet's does, and one
- * left behind by a process that stopped is removed by the daily file sweep.
+ * `fechar`, never taken for a damaged sheet. It is the file store's scratch file of the sheets' area
+ * (`<area>/<uuid>.part` under FILES_DIR): one left behind by a process that stopped is removed by
+ * the daily file sweep.
  */
 class Rascunho {
   private readonly out: WriteStream;
@@ -236,88 +235,90 @@ export function importarUsuariosJobs(config: Config, log: Log): Record<string, J
       .set({ status: 'PROCESSING', iniciadoEm: sql`coalesce(${importacoes.iniciadoEm}, now())` })
       .where(eq(importacoes.id, importacaoId));
 
-    const path = files.pathOf(imp.chave);
-    const rascunho = new Rascunho(`${files.pathOf(await files.reserve(AREA_IMPORTACOES))}${PARTIAL}`);
+    const rascunho = new Rascunho(await files.scratch(AREA_IMPORTACOES));
     try {
-      // Pass 1: header, count, file-level refusals; nothing is written before it passes.
-      const tipo = await tipoDoArquivo(path);
-      if (tipo === 'criptografado') throw new ErroArquivo('importarUsuarios.arquivo.criptografado');
-      if (tipo !== 'xlsx') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
-      const grandeDemais = () =>
-        new ErroArquivo('importarUsuarios.arquivo.descompactadoGrande', {
-          max: Math.round(config.importacao.maxUnpackedBytes / (1024 * 1024)),
-        });
-      const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
-      if (zip === 'grandeDemais') throw grandeDemais();
-      if (zip !== 'ok') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
-      let cabecalho: (string | null)[] | null = null;
-      let total = 0;
-      // The text the rows hold, counted as read: shared strings let a small sheet name one long
-      // text from every cell, which the zip's sizes do not show.
-      let caracteres = 0;
-      try {
-        await lerLinhas(path, async (numero, textos) => {
-          // A cell no spreadsheet program writes ends the reading: nothing of it is kept.
-          const grande = celulaGrande(textos);
-          if (grande) {
-            const letras = letrasDaColuna(grande.indice);
-            const titulo = numero > 1 ? cabecalho?.[grande.indice] : null;
-            throw new ErroArquivo('importarUsuarios.arquivo.celulaGrande', {
-              celula: `${letras}${numero}`,
-              coluna: titulo ? titulo.slice(0, 60) : letras,
-              tamanho: grande.tamanho,
-              max: CELULA_MAX_CARACTERES,
-            });
-          }
-          caracteres += caracteresDaLinha(textos);
-          if (caracteres > config.importacao.maxUnpackedBytes) throw grandeDemais();
-          if (numero === 1) cabecalho = textos;
-          else if (!linhaVazia(textos) && ++total <= config.importacao.maxRows) await rascunho.gravar(numero, textos);
-        });
-      } catch (error) {
-        if (error instanceof ErroArquivo) throw error;
-        throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
-      }
-      await rascunho.fechar();
-      const header: (string | null)[] = cabecalho ?? [];
-      const { porIndice, faltando } = colunasDoCabecalho(header, titulosDe);
-      if (faltando.length) {
-        throw new ErroArquivo('importarUsuarios.arquivo.colunasFaltando', {
-          colunas: faltando.map((key) => translate(idioma, tituloColuna(key))).join(', '),
-        });
-      }
-      if (total === 0) throw new ErroArquivo('importarUsuarios.arquivo.vazio');
-      if (total > config.importacao.maxRows) {
-        throw new ErroArquivo('importarUsuarios.arquivo.linhasDemais', {
-          linhas: total,
-          max: config.importacao.maxRows,
-        });
-      }
-      await db.update(importacoes).set({ total, cabecalho: header }).where(eq(importacoes.id, importacaoId));
-
-      // Pass 2: the rows after the checkpoint, in batches.
-      const schema = usuarioSchema(await usuarioRules(db, { config }));
-      const catalogo = await carregarCatalogo(db);
-      const processor = processador(db, session, idioma, importacaoId, schema, catalogo, imp);
-      let msPerRow: number | undefined;
-      let limit = quietBatchSize(config.importacao.batchSize, msPerRow);
-      let lote: Linha[] = [];
-      for await (const [numero, textos] of rascunho.linhas()) {
-        if (numero <= imp.ultimaLinha) continue;
-        const celulas: CelulasLinha = {};
-        for (const [index, key] of porIndice) celulas[key] = textos[index] ?? null;
-        lote.push({ linha: numero, valores: textos.slice(0, Math.max(header.length, textos.length)), celulas });
-        if (lote.length >= limit || (lote.length >= BUSY_BATCH_SIZE && requestsCame())) {
-          const started = performance.now();
-          await processor.lote(lote);
-          msPerRow = (performance.now() - started) / lote.length;
-          limit = quietBatchSize(config.importacao.batchSize, msPerRow);
-          lote = [];
+      // The sheet as a local file (exceljs and the zip checks seek in it): on the object store, a scratch copy.
+      return await files.withLocalCopy(imp.chave, async (path) => {
+        // Pass 1: header, count, file-level refusals; nothing is written before it passes.
+        const tipo = await tipoDoArquivo(path);
+        if (tipo === 'criptografado') throw new ErroArquivo('importarUsuarios.arquivo.criptografado');
+        if (tipo !== 'xlsx') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
+        const grandeDemais = () =>
+          new ErroArquivo('importarUsuarios.arquivo.descompactadoGrande', {
+            max: Math.round(config.importacao.maxUnpackedBytes / (1024 * 1024)),
+          });
+        const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
+        if (zip === 'grandeDemais') throw grandeDemais();
+        if (zip !== 'ok') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
+        let cabecalho: (string | null)[] | null = null;
+        let total = 0;
+        // The text the rows hold, counted as read: shared strings let a small sheet name one long
+        // text from every cell, which the zip's sizes do not show.
+        let caracteres = 0;
+        try {
+          await lerLinhas(path, async (numero, textos) => {
+            // A cell no spreadsheet program writes ends the reading: nothing of it is kept.
+            const grande = celulaGrande(textos);
+            if (grande) {
+              const letras = letrasDaColuna(grande.indice);
+              const titulo = numero > 1 ? cabecalho?.[grande.indice] : null;
+              throw new ErroArquivo('importarUsuarios.arquivo.celulaGrande', {
+                celula: `${letras}${numero}`,
+                coluna: titulo ? titulo.slice(0, 60) : letras,
+                tamanho: grande.tamanho,
+                max: CELULA_MAX_CARACTERES,
+              });
+            }
+            caracteres += caracteresDaLinha(textos);
+            if (caracteres > config.importacao.maxUnpackedBytes) throw grandeDemais();
+            if (numero === 1) cabecalho = textos;
+            else if (!linhaVazia(textos) && ++total <= config.importacao.maxRows) await rascunho.gravar(numero, textos);
+          });
+        } catch (error) {
+          if (error instanceof ErroArquivo) throw error;
+          throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
         }
-      }
-      if (lote.length) await processor.lote(lote);
-      await processor.fim();
-      return { importacaoId };
+        await rascunho.fechar();
+        const header: (string | null)[] = cabecalho ?? [];
+        const { porIndice, faltando } = colunasDoCabecalho(header, titulosDe);
+        if (faltando.length) {
+          throw new ErroArquivo('importarUsuarios.arquivo.colunasFaltando', {
+            colunas: faltando.map((key) => translate(idioma, tituloColuna(key))).join(', '),
+          });
+        }
+        if (total === 0) throw new ErroArquivo('importarUsuarios.arquivo.vazio');
+        if (total > config.importacao.maxRows) {
+          throw new ErroArquivo('importarUsuarios.arquivo.linhasDemais', {
+            linhas: total,
+            max: config.importacao.maxRows,
+          });
+        }
+        await db.update(importacoes).set({ total, cabecalho: header }).where(eq(importacoes.id, importacaoId));
+
+        // Pass 2: the rows after the checkpoint, in batches.
+        const schema = usuarioSchema(await usuarioRules(db, { config }));
+        const catalogo = await carregarCatalogo(db);
+        const processor = processador(db, session, idioma, importacaoId, schema, catalogo, imp);
+        let msPerRow: number | undefined;
+        let limit = quietBatchSize(config.importacao.batchSize, msPerRow);
+        let lote: Linha[] = [];
+        for await (const [numero, textos] of rascunho.linhas()) {
+          if (numero <= imp.ultimaLinha) continue;
+          const celulas: CelulasLinha = {};
+          for (const [index, key] of porIndice) celulas[key] = textos[index] ?? null;
+          lote.push({ linha: numero, valores: textos.slice(0, Math.max(header.length, textos.length)), celulas });
+          if (lote.length >= limit || (lote.length >= BUSY_BATCH_SIZE && requestsCame())) {
+            const started = performance.now();
+            await processor.lote(lote);
+            msPerRow = (performance.now() - started) / lote.length;
+            limit = quietBatchSize(config.importacao.batchSize, msPerRow);
+            lote = [];
+          }
+        }
+        if (lote.length) await processor.lote(lote);
+        await processor.fim();
+        return { importacaoId };
+      });
     } catch (error) {
       if (error instanceof ErroArquivo) return falhar(error.chave, error.params);
       // Unexpected (database down, process stopping): pg-boss retries the run, which resumes

@@ -10,7 +10,7 @@ import { allows, refusalOf, type Reach, type Session } from '../../authz';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { importacaoLinhas, importacoes } from '../../db/schema';
-import { FileTooLargeError, fileStore } from '../../files';
+import { FileTooLargeError, type FileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import { FORBIDDEN, multipartRoutes, refuse, restCaller, UNAUTHENTICATED, type Refusal } from '../../files/upload';
 import { jobQueueOf } from '../../jobs';
@@ -62,9 +62,8 @@ const attachment = (nome: string) => `attachment; filename*=UTF-8''${encodeURICo
 
 export async function importarUsuariosRoutes(
   app: FastifyInstance,
-  { db, verify, config }: { db: Db; verify: TokenVerifier; config: Config },
+  { db, verify, config, files: store }: { db: Db; verify: TokenVerifier; config: Config; files: FileStore },
 ) {
-  const store = fileStore(config.filesDir);
   const { maxBytes } = config.importacao;
 
   // Public on purpose: the template holds no data (headers and instructions only), and the page
@@ -112,7 +111,7 @@ export async function importarUsuariosRoutes(
         }
         throw error;
       }
-      const tipo = await tipoDoArquivo(store.pathOf(stored.key)).catch(() => 'outro' as const);
+      const tipo = await store.withLocalCopy(stored.key, tipoDoArquivo).catch(() => 'outro' as const);
       if (tipo !== 'xlsx') {
         await store.remove(stored.key);
         return refuse(reply, idioma, tipo === 'criptografado' ? criptografado : extensao);

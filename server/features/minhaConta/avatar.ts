@@ -8,17 +8,15 @@ import type { TokenVerifier } from '../../auth/verify';
 import { allows, type Session } from '../../authz';
 import type { Db } from '../../db/client';
 import { usuarios } from '../../db/schema';
-import { fileStore } from '../../files';
+import type { FileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import {
-  bufferOf,
   FORBIDDEN,
   isRefusal,
   multipartRoutes,
-  receiveFile,
+  receiveSmallFile,
   refuse,
   restCaller,
-  tooLarge,
   UNAUTHENTICATED,
 } from '../../files/upload';
 
@@ -82,9 +80,8 @@ async function trocarAvatar(db: Db, session: Session, link: string | null): Prom
 
 export async function avatarRoutes(
   app: FastifyInstance,
-  { db, verify, filesDir }: { db: Db; verify: TokenVerifier; filesDir: string },
+  { db, verify, files: store }: { db: Db; verify: TokenVerifier; files: FileStore },
 ) {
-  const store = fileStore(filesDir);
   const removeOld = async (link: string | null) => {
     const key = keyOf(link);
     if (key) await store.remove(key).catch((err: unknown) => app.log.warn({ err, key }, 'old avatar not removed'));
@@ -95,20 +92,13 @@ export async function avatarRoutes(
       const { session, idioma } = await restCaller(db, verify, req);
       if (!session) return refuse(reply, idioma, UNAUTHENTICATED);
       if (!allows(session, policies.portal.use)) return refuse(reply, idioma, FORBIDDEN);
-      const received = await receiveFile(req, {
+      const received = await receiveSmallFile(req, {
         types: TIPOS_AVATAR,
         maxBytes: AVATAR_MAX_BYTES,
         typeRefusedKey: 'pages.minhaConta.avatar.tipoNaoPermitido',
       });
       if (isRefusal(received)) return refuse(reply, idioma, received);
-      let original: Buffer;
-      try {
-        original = await bufferOf(received.content, AVATAR_MAX_BYTES);
-      } catch (error) {
-        received.discard();
-        if (received.isTooLarge(error)) return refuse(reply, idioma, tooLarge(AVATAR_MAX_BYTES));
-        throw error;
-      }
+      const original = received.bytes;
       // Loaded on first use: a native module the server's start need not wait for.
       const { default: sharp } = await import('sharp');
       let webp: Buffer;

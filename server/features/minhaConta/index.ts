@@ -1,19 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { policies } from '../../../domain/policies';
 import { alteracaoSenhaSchema } from '../../../domain/schemas/senha';
 import { createLoginThrottle } from '../../auth/loginThrottle';
 import { revokeAccount } from '../../auth/oidcAdapter';
 import { isCommonPassword } from '../../auth/passwordPolicy';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import type { DbOrTx } from '../../db/client';
 import { oidcPayloads, usuarios } from '../../db/schema';
-import { badUserInputKeys, portalError } from '../../graphql/errors';
+import { auditedWrite } from '../../audit/write';
+import { badUserInputKeys, notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
 
+const aceitaSchema = z.object({ aceita: z.boolean('validation.invalidValue') });
+
+/** Whether the user accepts announcement e-mails (undefined: no such user). */
+async function aceitaEmail(db: DbOrTx, usuarioId: number): Promise<boolean | undefined> {
+  const [row] = await db.select({ aceitaEmail: usuarios.aceitaEmail }).from(usuarios).where(eq(usuarios.id, usuarioId));
+  return row?.aceitaEmail;
+}
+
 /**
- * /minha-conta (issue #13): the signed-in user's password and sessions. The rest of the page reads
- * `usuarioLogado` (usuarios feature) and changes the language with `mudarLinguaUsuario`.
+ * /minha-conta (issue #13): the signed-in user's password, sessions and whether they receive
+ * announcements by e-mail. The rest of the page reads `usuarioLogado` (usuarios feature) and
+ * changes the language with `mudarLinguaUsuario`.
  */
 
 // Guessing the current password through this form is limited like signing in (per account, in
@@ -23,6 +35,10 @@ const wrongCurrentPassword = createLoginThrottle({ failures: 5, backoffSeconds: 
 export const minhaContaFeature: Feature = {
   typeDefs: readFileSync(new URL('./minhaConta.graphql', import.meta.url), 'utf8'),
   Query: {
+    aceitaEmailComunicados: operation({
+      policy: policies.portal.use,
+      resolve: async (_args: unknown, { db, session }) => (await aceitaEmail(db, session.usuarioId)) ?? false,
+    }),
     minhasSessoes: operation({
       policy: policies.portal.use,
       async resolve(_args: unknown, { db, session }) {
@@ -86,6 +102,29 @@ export const minhaContaFeature: Feature = {
           await revokeAccount(tx, session.usuarioId);
         });
         return true;
+      },
+    }),
+    definirAceitaEmailComunicados: operation({
+      policy: policies.portal.use,
+      async resolve(args: unknown, { db, session, idioma }) {
+        const { aceita } = parseInput(aceitaSchema, args, idioma);
+        // The caller's own row only: no id is taken.
+        await auditedWrite(db, session, {
+          tipo: 'USUARIO',
+          table: usuarios,
+          target: { id: session.usuarioId, version: 'any' },
+          async load(tx, id) {
+            const before = await aceitaEmail(tx, id);
+            if (before === undefined) throw notFound(idioma);
+            return { aceitaEmail: before };
+          },
+          write: async (tx) => {
+            await tx.update(usuarios).set({ aceitaEmail: aceita }).where(eq(usuarios.id, session.usuarioId));
+            return session.usuarioId;
+          },
+          after: () => ({ aceitaEmail: aceita }),
+        });
+        return (await aceitaEmail(db, session.usuarioId))!;
       },
     }),
     encerrarMinhasSessoes: operation({

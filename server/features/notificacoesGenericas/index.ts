@@ -31,6 +31,10 @@ import * as q from './queries';
  */
 export { envioJob, ENVIO_FILA, sendDue } from './envio';
 
+/** The caller reaches the notification or model (its scope): the audit page's record check. */
+export const notificacaoGenericaNoAlcance = async (db: DbOrTx, session: Session, id: number) =>
+  (await q.find(db, session, id)) !== undefined;
+
 async function readable(db: DbOrTx, session: Session, id: number) {
   const row = await q.find(db, session, id);
   if (!row) throw notFound(session.idioma);

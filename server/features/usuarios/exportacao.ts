@@ -1,4 +1,3 @@
-import { rename, rm, stat } from 'node:fs/promises';
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { formatCpf } from '../../../domain/documentos';
 import type { Idioma } from '../../../domain/enums';
@@ -10,7 +9,7 @@ import { allows } from '../../authz';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { cell } from '../../export';
-import { fileStore, type FileStore } from '../../files';
+import type { FileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
 import type { JobContext, JobDefinition, JobRow } from '../../jobs';
 import * as q from './queries';
@@ -19,8 +18,8 @@ import { findUsuarioById } from '../../auth/accounts';
 /**
  * The users list exported to .xlsx in the background (issue #13, spec section 4: Processing,
  * Finished, Progress %): the job reads the author's scoped, filtered list one keyset page at a time
- * and streams it through exceljs's WorkbookWriter into the shared file storage, so neither the rows
- * nor the workbook are held in memory. One export per user at a time (enqueueUnique perAuthor).
+ * and streams it through exceljs's WorkbookWriter to a scratch file then into the shared file
+ * storage (writeVia), so neither the rows nor the workbook are held in memory. One export per user at a time (enqueueUnique perAuthor).
  */
 
 export const EXPORT_FILA = 'exportarUsuarios';
@@ -95,18 +94,15 @@ async function exportarUsuariosJob({ db, job, progress, signal, files }: JobCont
   const total = await q.countExportUsuarios(db, session, filter);
   await progress(0, total);
 
-  const key = await files.reserve(AREA);
-  const target = files.pathOf(key);
-  const partial = `${target}.part`;
   // Loaded on the first export, not at start.
   const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true });
-  const sheet = workbook.addWorksheet(translate(idioma, 'routes.usuarios').slice(0, 31));
-  sheet.columns = COLUMNS.map((c) => ({ header: translate(idioma, c.header), width: c.width }));
-  sheet.getColumn(COLUMNS.length).numFmt = 'yyyy-mm-dd hh:mm';
-  sheet.getRow(1).font = { bold: true };
   let written = 0;
-  try {
+  const { key } = await files.writeVia(AREA, async (partial) => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true });
+    const sheet = workbook.addWorksheet(translate(idioma, 'routes.usuarios').slice(0, 31));
+    sheet.columns = COLUMNS.map((c) => ({ header: translate(idioma, c.header), width: c.width }));
+    sheet.getColumn(COLUMNS.length).numFmt = 'yyyy-mm-dd hh:mm';
+    sheet.getRow(1).font = { bold: true };
     let after: number | null = null;
     let reported = Date.now();
     for (;;) {
@@ -132,12 +128,7 @@ async function exportarUsuariosJob({ db, job, progress, signal, files }: JobCont
     }
     sheet.commit();
     await workbook.commit();
-    await rename(partial, target);
-  } catch (error) {
-    await rm(partial, { force: true });
-    await files.remove(key);
-    throw error;
-  }
+  });
   await progress(written, Math.max(total, written));
   await removeOlderFiles(db, files, job);
   return { arquivo: key, linhas: written, nomeArquivo: EXPORT_FILE_NAME };
@@ -176,10 +167,10 @@ export async function latestExport(db: Db, autorId: number) {
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** An export as the screen shows it: CONCLUIDO becomes EXPIRADO once its file is no longer kept. */
-export async function exportView(job: JobRow, filesDir: string) {
+export async function exportView(job: JobRow, files: FileStore) {
   const resultado = job.resultado as ExportResult | null;
   let status: string = job.status;
-  if (status === 'CONCLUIDO' && !(resultado?.arquivo && (await exists(fileStore(filesDir), resultado.arquivo)))) {
+  if (status === 'CONCLUIDO' && !(resultado?.arquivo && (await files.stat(resultado.arquivo).catch(() => null)))) {
     status = 'EXPIRADO';
   }
   // Percent done with 2 decimals (spec section 4); 100 when there was nothing to export.
@@ -201,13 +192,4 @@ export async function exportView(job: JobRow, filesDir: string) {
     concluidoEm: iso(job.concluidoEm),
     download: status === 'CONCLUIDO' ? `/api/exportacoes/${job.id}` : null,
   };
-}
-
-async function exists(files: FileStore, key: string) {
-  try {
-    await stat(files.pathOf(key));
-    return true;
-  } catch {
-    return false;
-  }
 }

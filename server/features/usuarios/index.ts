@@ -105,9 +105,9 @@ export const usuariosFeature: Feature = {
   Query: {
     exportacaoUsuarios: operation({
       policy: policies.usuarios.export,
-      async resolve(_args: unknown, { db, session, config }) {
+      async resolve(_args: unknown, { db, session, request }) {
         const job = await latestExport(db, session.usuarioId);
-        return job ? exportView(job, config.filesDir) : null;
+        return job ? exportView(job, request.server.files) : null;
       },
     }),
     usuarios: operation({
@@ -230,7 +230,7 @@ export const usuariosFeature: Feature = {
   Mutation: {
     exportarUsuarios: operation({
       policy: policies.usuarios.export,
-      async resolve(args: { filterInput: unknown }, { db, session, idioma, config }) {
+      async resolve(args: { filterInput: unknown }, { db, session, idioma, request }) {
         const {
           page: _page,
           rowsPerPage: _rows,
@@ -240,7 +240,7 @@ export const usuariosFeature: Feature = {
         // One per user: the check and the insert run under a per-author lock (server/jobs).
         const job = await enqueueUnique(db, EXPORT_FILA, payload, session.usuarioId, { perAuthor: true });
         if (!job) throw portalError(idioma, 'CONFLICT', 'usuarios.exportacao.emAndamento');
-        return exportView(job, config.filesDir);
+        return exportView(job, request.server.files);
       },
     }),
     salvarUsuario: operation({

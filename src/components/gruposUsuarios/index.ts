@@ -20,4 +20,5 @@ export const GrupoUsuariosForm = comCriacao(Form);
 export { GrupoUsuariosFormDialog };
 export { FormLoading } from './GrupoUsuariosForm';
 export type { GrupoUsuariosRef, GrupoUsuariosSelectorProps } from './GrupoUsuariosSelector';
+export { autocompleteTexts } from './campos';
 export { formValuesOf, type GrupoUsuariosRecord, type GrupoUsuariosValues } from './regras';

@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { RecordContextProvider, useCreatePath, useListContext, useResourceContext, type RaRecord } from 'react-admin';
+import { editPathOf } from './editPath';
 
 export interface CompactRowsProps {
   primaryText: (record: RaRecord) => ReactNode;
@@ -28,6 +29,7 @@ export function CompactRows({ primaryText, secondaryText, status, canEdit, actio
   const { data } = useListContext();
   const resource = useResourceContext()!;
   const createPath = useCreatePath();
+  const editPath = editPathOf(resource);
   if (!data?.length) return <>{empty}</>;
   return (
     <List disablePadding>
@@ -42,7 +44,10 @@ export function CompactRows({ primaryText, secondaryText, status, canEdit, actio
           <RecordContextProvider key={record.id} value={record}>
             <ListItem divider disablePadding sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
               {canEdit ? (
-                <ListItemButton component={Link} to={createPath({ resource, id: record.id, type: 'edit' })}>
+                <ListItemButton
+                  component={Link}
+                  to={editPath?.(record.id) ?? createPath({ resource, id: record.id, type: 'edit' })}
+                >
                   {text}
                 </ListItemButton>
               ) : (

@@ -24,6 +24,7 @@ import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/schemas/lista';
 import { LoadError } from '../LoadError';
 import { ActiveToggle, type ActiveToggleProps } from './ActiveToggle';
 import { CompactRows } from './CompactRows';
+import { editPathOf } from './editPath';
 import { ExportButtons } from './ExportButtons';
 import { KeyboardRowsBody } from './KeyboardRows';
 import { PageActions } from './PageActions';
@@ -134,6 +135,7 @@ export function ResourceList({
   const compact = useIsCompactList();
   // The create route of the table (/grupos/novo), not react-admin's /grupos/create.
   const createPath = ROUTES.find((route) => route.id === `${resource}Novo`)?.path;
+  const editPath = editPathOf(resource!);
   const allFilters = [
     // SearchInput does not translate a given placeholder.
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('lista.search')} />,
@@ -205,7 +207,7 @@ export function ResourceList({
             />
           ) : (
             <DataTable
-              rowClick={canEdit ? 'edit' : false}
+              rowClick={canEdit ? (editPath ? (id) => editPath(id) : 'edit') : false}
               empty={<ListEmpty />}
               bulkActionButtons={false}
               body={KeyboardRowsBody}

@@ -2,8 +2,11 @@ import type { Notificacao } from './notificacoes';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-/** Notifications as the API answers them: two not seen yet, one seen, one read. */
-export const NOTIFICACOES: Notificacao[] = [
+/**
+ * Notifications as the API answers them: two not seen yet, one seen, one read. Dated when called, so
+ * "5 minutes ago" still reads so however long the test file has been running.
+ */
+export const notificacoes = (): Notificacao[] => [
   {
     id: '13',
     titulo: 'Novo comunicado de recall',

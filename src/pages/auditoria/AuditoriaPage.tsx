@@ -19,7 +19,7 @@ import { useOperations } from '../../components/useOperations';
 import { mapaDeNomes, type AuditoriaEntry, type AuditoriaHistorico, type AuditoriaVariables } from './auditoria';
 import { AuditoriaDialog } from './AuditoriaDialog';
 import { AuditoriaTable } from './AuditoriaTable';
-import { NomesContext, useCampoLabel } from './AuditoriaValor';
+import { NomesContext, TipoAuditoriaContext, useCampoLabel } from './AuditoriaValor';
 import { Paginacao } from '../../components/list/Paginacao';
 
 /**
@@ -64,7 +64,7 @@ function Frame({ title, breadcrumb, children }: { title: string; breadcrumb?: bo
 function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const campoLabel = useCampoLabel();
+  const campoLabel = useCampoLabel(tipo);
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState<number>(AUDITORIA_PAGE_SIZES[0]);
   const [campo, setCampo] = useState('');
@@ -110,48 +110,50 @@ function Historico({ tipo, registroId }: { tipo: TipoAuditoria; registroId: stri
 
   const noHistory = data.totalElements === 0 && !campo;
   return frame(
-    <NomesContext.Provider value={nomes}>
-      {!noHistory && (
-        <TextField
-          select
-          size="small"
-          label={translate('auditoria.filtroCampo')}
-          value={campo}
-          onChange={(event) => {
-            setCampo(event.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 240, mb: 2 }}
-        >
-          <MenuItem value="">{translate('auditoria.todosCampos')}</MenuItem>
-          {campos.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      <Box sx={{ height: 4 }}>
-        {isPlaceholderData && isFetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      </Box>
-      {data.content.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          {translate(noHistory ? 'auditoria.vazio' : 'auditoria.vazioCampo')}
-        </Typography>
-      ) : (
-        <>
-          <AuditoriaTable entries={data.content} onSelect={setSelected} busy={isFetching} />
-          <Paginacao
-            count={data.totalElements}
-            page={page}
-            onPage={setPage}
-            rowsPerPage={rowsPerPage}
-            sizes={AUDITORIA_PAGE_SIZES}
-            onRowsPerPage={setRowsPerPage}
-          />
-        </>
-      )}
-      <AuditoriaDialog entry={selected} onClose={() => setSelected(null)} />
-    </NomesContext.Provider>,
+    <TipoAuditoriaContext.Provider value={tipo}>
+      <NomesContext.Provider value={nomes}>
+        {!noHistory && (
+          <TextField
+            select
+            size="small"
+            label={translate('auditoria.filtroCampo')}
+            value={campo}
+            onChange={(event) => {
+              setCampo(event.target.value);
+              setPage(0);
+            }}
+            sx={{ minWidth: 240, mb: 2 }}
+          >
+            <MenuItem value="">{translate('auditoria.todosCampos')}</MenuItem>
+            {campos.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <Box sx={{ height: 4 }}>
+          {isPlaceholderData && isFetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
+        </Box>
+        {data.content.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {translate(noHistory ? 'auditoria.vazio' : 'auditoria.vazioCampo')}
+          </Typography>
+        ) : (
+          <>
+            <AuditoriaTable entries={data.content} onSelect={setSelected} busy={isFetching} />
+            <Paginacao
+              count={data.totalElements}
+              page={page}
+              onPage={setPage}
+              rowsPerPage={rowsPerPage}
+              sizes={AUDITORIA_PAGE_SIZES}
+              onRowsPerPage={setRowsPerPage}
+            />
+          </>
+        )}
+        <AuditoriaDialog entry={selected} onClose={() => setSelected(null)} />
+      </NomesContext.Provider>
+    </TipoAuditoriaContext.Provider>,
   );
 }

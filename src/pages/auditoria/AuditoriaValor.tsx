@@ -3,20 +3,31 @@ import { alpha, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { referenciaDoCampo } from '../../../domain/auditoria';
+import { referenciaDoCampo, type TipoAuditoria } from '../../../domain/auditoria';
 import { formatDate } from '../../components/format';
 import { ENUMERACOES, isPlainObject, MASCARAS, referenciaKey, sameValue, stringKind, type Lado } from './auditoria';
 
 /** The current names of the records the page's values name by id (`mapaDeNomes`). */
 export const NomesContext = createContext<ReadonlyMap<string, string>>(new Map());
 
-/** A field's label: `auditoria.campos.<campo>` when the catalog knows it, else the raw name. */
-export function useCampoLabel() {
+/** The kind of record whose history the page shows: some kinds name a field otherwise. */
+export const TipoAuditoriaContext = createContext<TipoAuditoria | undefined>(undefined);
+
+/**
+ * A field's label: the kind's own (`auditoria.camposDoTipo.<tipo>.<campo>`), else
+ * `auditoria.campos.<campo>` when the catalog knows it, else the raw name.
+ */
+export function useCampoLabel(tipo?: TipoAuditoria) {
   const translate = useTranslate();
+  const doContexto = useContext(TipoAuditoriaContext);
+  const doTipo = tipo ?? doContexto;
   return useCallback(
-    (campo: string) =>
-      campo === '' ? translate('auditoria.valorCompleto') : translate(`auditoria.campos.${campo}`, { _: campo }),
-    [translate],
+    (campo: string) => {
+      if (campo === '') return translate('auditoria.valorCompleto');
+      const geral = translate(`auditoria.campos.${campo}`, { _: campo });
+      return doTipo ? translate(`auditoria.camposDoTipo.${doTipo}.${campo}`, { _: geral }) : geral;
+    },
+    [translate, doTipo],
   );
 }
 
@@ -42,13 +53,14 @@ export function useValorText() {
   const [locale] = useLocaleState();
   const campoLabel = useCampoLabel();
   const nomes = useContext(NomesContext);
+  const tipo = useContext(TipoAuditoriaContext);
   return useCallback(
     (value: unknown, campo?: string): string => {
       const text = (item: unknown, field?: string): string => {
         if (item === null || item === undefined || item === '') return translate('auditoria.valor.vazio');
         if (Array.isArray(item))
           return item.length === 0 ? translate('auditoria.valor.vazio') : item.map((i) => text(i, field)).join(', ');
-        const referencia = field === undefined ? undefined : referenciaDoCampo(field);
+        const referencia = field === undefined ? undefined : referenciaDoCampo(field, tipo);
         if (referencia && (typeof item === 'number' || typeof item === 'string')) {
           return nomes.get(referenciaKey(referencia, item)) ?? translate('auditoria.valor.removido', { id: item });
         }
@@ -73,7 +85,7 @@ export function useValorText() {
       };
       return text(value, campo);
     },
-    [translate, locale, campoLabel, nomes],
+    [translate, locale, campoLabel, nomes, tipo],
   );
 }
 

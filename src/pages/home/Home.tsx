@@ -1,15 +1,17 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Loading, Title, useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import type { PortalIdentity } from '../../../providers/authProvider';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { AnuncioBloco, ArquivosRecentes, ComunicadosRecentes, RedesSociais, SlidesBloco } from './blocos';
 
-// Kept for src/graphqlContract.test.ts; the mutation now lives with the shared language switcher.
-
-/** The first signed-in page: who is signed in, the interface language and sign-out. */
+/**
+ * The first signed-in page (spec section 2, "Home"; issue #30): who is signed in, then its blocks,
+ * each loading, empty, failing and retrying alone. The blocks mount together once the signed-in
+ * user is known, so their queries leave as one GraphQL document (useHomeQuery). The first-visit
+ * tour (OnboardingTour HOME) is the shell's (src/layout/MenuTour.tsx).
+ */
 export function Home() {
   const translate = useTranslate();
   const logout = useLogout();
@@ -19,29 +21,53 @@ export function Home() {
   if (isPending) return <Loading />;
 
   return (
-    <Card sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2, mb: 4, mx: 'auto', width: '100%', maxWidth: 1440, display: 'grid', gap: 2, minWidth: 0 }}>
       <Title title={translate('routes.home')} />
-      <CardContent>
-        <Stack spacing={2} sx={{ maxWidth: 480 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h1">
             {translate('home.welcome', { nome: user?.fullName ?? '' })}
           </Typography>
           {user?.email && (
-            <Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {translate('home.signedInAs', {
                 email: user.email,
                 tipo: user.tipo ? translate(`tiposUsuario.${user.tipo}`) : '',
               })}
             </Typography>
           )}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <LanguageSwitcher />
-          <div>
-            <Button variant="outlined" onClick={() => void logout()}>
-              {translate('home.signOut')}
-            </Button>
-          </div>
-        </Stack>
-      </CardContent>
-    </Card>
+          <Button variant="outlined" onClick={() => void logout()}>
+            {translate('home.signOut')}
+          </Button>
+        </Box>
+      </Box>
+      <SlidesBloco />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 276px' },
+          alignItems: 'start',
+        }}
+      >
+        <ComunicadosRecentes />
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <AnuncioBloco />
+          <RedesSociais marca={user?.marcas?.[0]} />
+        </Box>
+      </Box>
+      <ArquivosRecentes />
+    </Box>
   );
 }

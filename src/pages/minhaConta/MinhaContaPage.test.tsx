@@ -48,8 +48,16 @@ const removidos: unknown[] = [];
 const inscricoes: unknown[] = [];
 const senhas: Record<string, unknown>[] = [];
 let encerradas = 0;
+let aceita = true;
+const escolhas: unknown[] = [];
 const server = setupServer(
   answer(MINHA_CONTA_USUARIO),
+  api.query('minhaConta_aceitaEmail', () => HttpResponse.json({ data: { result: aceita } })),
+  api.mutation('minhaConta_definirAceitaEmail', ({ variables }) => {
+    escolhas.push(variables);
+    aceita = variables.aceita as boolean;
+    return HttpResponse.json({ data: { result: aceita } });
+  }),
   api.query('minhaConta_sessoes', () => HttpResponse.json({ data: { result: SESSOES } })),
   api.mutation('minhaConta_encerrarSessoes', () => {
     encerradas++;
@@ -101,6 +109,8 @@ afterEach(() => {
   removidos.length = 0;
   inscricoes.length = 0;
   encerradas = 0;
+  aceita = true;
+  escolhas.length = 0;
 });
 afterAll(() => server.close());
 
@@ -369,6 +379,29 @@ describe('/minha-conta', () => {
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(mudancas).toEqual([{ id: '42', idioma: 'ES' }]);
     reload.mockRestore();
+  });
+
+  it('lets the user stop and resume receiving announcements by e-mail', async () => {
+    renderPage();
+    const secao = await screen.findByRole('region', { name: 'Comunicados por e-mail' });
+    const chave = await within(secao).findByRole('switch', { name: 'Receber comunicados por e-mail' });
+    expect(chave).toBeChecked();
+    await user().click(chave);
+    expect(await screen.findByText('Você não receberá mais os comunicados por e-mail.')).toBeInTheDocument();
+    expect(chave).not.toBeChecked();
+    await user().click(chave);
+    expect(await screen.findByText('Você receberá os comunicados também por e-mail.')).toBeInTheDocument();
+    expect(escolhas).toEqual([{ aceita: false }, { aceita: true }]);
+  });
+
+  it('says so when the choice could not be saved, and keeps it as it was', async () => {
+    server.use(api.mutation('minhaConta_definirAceitaEmail', () => HttpResponse.json({ errors: [{ message: 'x' }] })));
+    renderPage('EN');
+    const secao = await screen.findByRole('region', { name: 'Announcements by e-mail' });
+    const chave = await within(secao).findByRole('switch', { name: 'Receive announcements by e-mail' });
+    await user().click(chave);
+    expect(await screen.findByText('Your choice could not be saved.')).toBeInTheDocument();
+    expect(chave).toBeChecked();
   });
 
   describe('devices that receive notifications', () => {

@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useOperations } from '../../components/useOperations';
 import type { MinhaConta } from './minhaConta';
-import { AvatarUpload, IdiomaSection, SenhaSection, SessoesSection } from './MinhaContaSections';
+import { AvatarUpload, EmailSection, IdiomaSection, SenhaSection, SessoesSection } from './MinhaContaSections';
 import { DispositivosPushSection } from './DispositivosPushSection';
 import { MinhaContaView } from './MinhaContaView';
 
 /**
  * /minha-conta: the signed-in user's own data, read from `usuarioLogado`, with their avatar,
- * language, password, sessions and the devices that receive Web Push.
+ * language, announcements by e-mail, password, sessions and the devices that receive Web Push.
  */
 export default function MinhaContaPage() {
   const translate = useTranslate();
@@ -45,6 +45,7 @@ export default function MinhaContaPage() {
             avatarActions={<AvatarUpload avatarLink={data.avatarLink} onPreview={setPreview} />}
           >
             <IdiomaSection />
+            <EmailSection />
             <SenhaSection />
             <SessoesSection />
             <DispositivosPushSection />

@@ -2,8 +2,10 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -48,6 +50,55 @@ export function IdiomaSection() {
       <Box sx={{ maxWidth: 320 }}>
         <LanguageSwitcher variant="field" />
       </Box>
+    </Section>
+  );
+}
+
+/**
+ * Whether the announcements sent to the user also reach their e-mail (`usuarios.aceita_email`): a
+ * switch saved at once, with a message either way.
+ */
+export function EmailSection() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { query, mutate } = useOperations('minhaConta');
+  const chave = ['minhaConta', 'aceitaEmail'];
+  const atual = useQuery({
+    queryKey: chave,
+    queryFn: ({ signal }) => query<boolean>('aceitaEmail', {}, { signal }),
+    retry: false,
+  });
+  const [salvando, setSalvando] = useState(false);
+  const mudar = async (aceita: boolean) => {
+    setSalvando(true);
+    try {
+      const salvo = await mutate<boolean>('definirAceitaEmail', { aceita });
+      queryClient.setQueryData(chave, salvo);
+      notify(t(salvo ? 'emailSecao.ativado' : 'emailSecao.desativado'), { type: 'success' });
+    } catch {
+      notify(t('emailSecao.erro'), { type: 'error' });
+    } finally {
+      setSalvando(false);
+    }
+  };
+  return (
+    <Section title={translate(t('emailSecao.title'))}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate(t('emailSecao.intro'))}
+      </Typography>
+      {atual.isPending ? (
+        <Skeleton variant="rounded" width={280} height={38} />
+      ) : atual.isError ? (
+        <LoadError message={t('emailSecao.loadError')} retrying={atual.isFetching} onRetry={() => atual.refetch()} />
+      ) : (
+        <FormControlLabel
+          control={
+            <Switch checked={atual.data} disabled={salvando} onChange={(_event, checked) => void mudar(checked)} />
+          }
+          label={translate(t('emailSecao.label'))}
+        />
+      )}
     </Section>
   );
 }

@@ -8,7 +8,7 @@ import { createDataProvider, setAccessTokenGetter } from '../../../providers/dat
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { createQueryClient } from '../../../providers/queryClient';
 import type { Notificacao } from '../../components/notificacoes/notificacoes';
-import { NOTIFICACOES } from '../../components/notificacoes/notificacoes.fixtures';
+import { notificacoes } from '../../components/notificacoes/notificacoes.fixtures';
 import { api } from '../../testing/mockApi';
 import { queryStates } from '../../testing/viewStates';
 import NotificacoesPage from './NotificacoesPage';
@@ -45,7 +45,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
-  stored = NOTIFICACOES.map((n) => ({ ...n }));
+  stored = notificacoes();
   asked.length = 0;
 });
 afterEach(() => server.resetHandlers());
@@ -146,7 +146,7 @@ describe('/notificacoes', () => {
   it('pages through them', async () => {
     server.use(...STATES.Loaded);
     stored = Array.from({ length: 25 }, (_, i) => ({
-      ...NOTIFICACOES[3],
+      ...notificacoes()[3],
       id: String(100 - i),
       titulo: `Aviso ${i + 1}`,
     }));

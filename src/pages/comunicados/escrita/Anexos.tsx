@@ -1,14 +1,11 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useDropzone } from 'react-dropzone';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
 import {
@@ -17,7 +14,9 @@ import {
   COMUNICADO_ARQUIVOS_MAX,
 } from '../../../../domain/limits';
 import { uploadFile } from '../../../../providers/files';
-import { megabytes, UPLOAD_PATH, type Arquivo } from './comunicado';
+import { AreaSoltarArquivos } from '../../../components/form/AreaSoltarArquivos';
+import { formatBytes } from '../../../components/format';
+import { UPLOAD_PATH, type Arquivo } from './comunicado';
 
 interface Envio {
   nome: string;
@@ -84,14 +83,9 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
     }
   }
 
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    onDrop: (files) => void enviar(files),
-    noClick: true,
-    noKeyboard: true,
-  });
   const limites = translate('comunicados.escrita.anexosLimites', {
-    arquivo: megabytes(maxArquivo, locale),
-    total: megabytes(maxTotal, locale),
+    arquivo: formatBytes(maxArquivo, locale),
+    total: formatBytes(maxTotal, locale),
   });
 
   return (
@@ -102,34 +96,13 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
         {translate('comunicados.escrita.fields.arquivos')}
       </Typography>
-      {/* The area takes dropped files; the button (a real one, for the keyboard) opens the file picker. */}
-      <Box
-        {...getRootProps()}
-        sx={{
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: isDragActive ? 'primary.main' : 'divider',
-          borderRadius: 1,
-          p: 2,
-          textAlign: 'center',
-          display: 'grid',
-          justifyItems: 'center',
-          gap: 0.5,
-        }}
-      >
-        <input
-          {...getInputProps({ 'aria-label': translate('comunicados.escrita.anexosEscolher') })}
-          data-testid="anexos-input"
-        />
-        <CloudUploadIcon color="action" />
-        <Typography>{translate('comunicados.escrita.anexosSoltar')}</Typography>
-        <Button variant="outlined" size="small" onClick={open}>
-          {translate('comunicados.escrita.anexosEscolher')}
-        </Button>
-        <Typography variant="body2" color="text.secondary">
-          {limites}
-        </Typography>
-      </Box>
+      <AreaSoltarArquivos
+        options={{ onDrop: (files) => void enviar(files) }}
+        soltar={translate('comunicados.escrita.anexosSoltar')}
+        escolher={translate('comunicados.escrita.anexosEscolher')}
+        ajuda={limites}
+        testId="anexos-input"
+      />
       <Box
         component="ul"
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}
@@ -139,7 +112,7 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
             <AttachFileIcon fontSize="small" color="action" />
             <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{a.nome}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {megabytes(Number(a.tamanho), locale)}
+              {formatBytes(Number(a.tamanho), locale)}
             </Typography>
             <IconButton
               size="small"
@@ -159,7 +132,7 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
             <Box sx={{ display: 'flex', gap: 1, minWidth: 0 }}>
               <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{e.nome}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {megabytes(e.tamanho, locale)}
+                {formatBytes(e.tamanho, locale)}
               </Typography>
             </Box>
             {e.erro ? (
@@ -178,8 +151,8 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
       </Box>
       <Typography variant="body2" color={total > maxTotal ? 'error' : 'text.secondary'} aria-live="polite">
         {translate('comunicados.escrita.anexosTotal', {
-          total: megabytes(total, locale),
-          max: megabytes(maxTotal, locale),
+          total: formatBytes(total, locale),
+          max: formatBytes(maxTotal, locale),
         })}
       </Typography>
     </Box>

@@ -4,7 +4,8 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { RichText } from '../../../components/RichText';
-import { megabytes, type Comunicado } from './comunicado';
+import { formatBytes } from '../../../components/format';
+import type { Comunicado } from './comunicado';
 
 /**
  * The announcement as its recipients will read it: title, message, the department's signature,
@@ -32,7 +33,7 @@ export function ComunicadoConteudo({
           {`${departamento.sigla} · ${departamento.nome}`}
         </Typography>
       )}
-      <RichText html={comunicado.mensagem} />
+      <RichText html={comunicado.mensagem} imagens />
       {departamento?.assinatura && (
         <Box>
           <Divider sx={{ mb: 1 }} />
@@ -56,7 +57,7 @@ export function ComunicadoConteudo({
                 <AttachFileIcon fontSize="small" color="action" />
                 <Typography sx={{ overflowWrap: 'anywhere' }}>{a.nome}</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {megabytes(Number(a.tamanho), locale)}
+                  {formatBytes(Number(a.tamanho), locale)}
                 </Typography>
               </Box>
             ))}

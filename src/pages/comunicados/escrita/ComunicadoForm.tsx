@@ -32,6 +32,7 @@ import {
   agendamento,
   comunicadoSchema,
   enviarParaAprovacaoSchema,
+  MODELOS_EMAIL_COMUNICADO,
   type AcaoComunicado,
 } from '../../../../domain/comunicados';
 import { COMUNICADO_ETIQUETAS_MAX } from '../../../../domain/limits';
@@ -48,7 +49,6 @@ import { AcoesComunicado } from './AcoesComunicado';
 import { Anexos } from './Anexos';
 import {
   fieldErrorsOf,
-  imagemSrc,
   isConflict,
   UPLOAD_PATH,
   type Arquivo,
@@ -86,6 +86,8 @@ const formSchema = z.object({
   templateName: comunicadoSchema.shape.templateName,
 });
 const resolver = schemaResolver<Valores>(formSchema);
+/** The e-mail layouts, named in the interface language. */
+const MODELOS_EMAIL = MODELOS_EMAIL_COMUNICADO.map((id) => ({ id, name: `comunicados.escrita.modelosEmail.${id}` }));
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 /** The announcement's fields as the form keeps them. */
@@ -139,8 +141,12 @@ export function ComunicadoForm({
   onSaved: (c: Comunicado | null) => void;
   onConflict: () => void;
 }) {
+  // The values of the record as it was when the form opened: react-admin's Form resets itself when its
+  // defaultValues change, and a save answers the record again (with the approver it was given, say),
+  // which wiped the errors of the send refused after it. ComunicadoPage builds the form again on a reload.
+  const [valores] = useState(() => valoresDe(record));
   return (
-    <Form defaultValues={valoresDe(record)} resolver={resolver} noValidate>
+    <Form defaultValues={valores} resolver={resolver} noValidate>
       <Campos record={record} onSaved={onSaved} onConflict={onConflict} />
     </Form>
   );
@@ -283,7 +289,8 @@ function Campos({
 
   async function enviarImagem(file: File): Promise<string | null> {
     const { status, body } = await uploadFile(UPLOAD_PATH, file, () => undefined);
-    if (status >= 200 && status < 300 && body.id !== undefined) return imagemSrc(body.id);
+    // The image route's address carries the content's hash (an <img> sends no token).
+    if (status >= 200 && status < 300 && body.imagemLink) return body.imagemLink;
     notify(body.message ?? 'richText.imagemErro', { type: 'error' });
     return null;
   }
@@ -330,10 +337,11 @@ function Campos({
         sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
       >
         <SerieInput atual={record?.serie ?? null} />
-        <TextInput
+        <SelectInput
           source="templateName"
           label="comunicados.escrita.fields.templateName"
           helperText="comunicados.escrita.templateAjuda"
+          choices={MODELOS_EMAIL}
           parse={orNull}
           fullWidth
         />

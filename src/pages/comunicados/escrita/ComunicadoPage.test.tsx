@@ -330,11 +330,26 @@ describe('/comunicados/editar/{id}', () => {
     await waitFor(() => expect(location()).toBe('/comunicados/visualizarEnvio/77'));
   });
 
-  it('uploads an image from the editor and keeps it in the message saved', async () => {
+  it('names the message editor (the element that takes the focus) by its label, as a multi-line textbox', async () => {
+    server.use(...STATES.Loaded);
+    editar();
+    await titulo();
+    const mensagem = await screen.findByRole('textbox', { name: 'Mensagem' });
+    expect(mensagem).toHaveAttribute('contenteditable', 'true');
+    expect(mensagem).toHaveAttribute('aria-multiline', 'true');
+    expect(mensagem).toHaveTextContent('Revisem os freios.');
+  });
+
+  it('uploads an image from the editor and keeps the link the upload answered (with its hash) in the message saved', async () => {
+    const link = `/api/comunicados/imagens/1300/${'ab'.repeat(32)}`;
     server.use(
       ...STATES.Loaded,
+      // As server/features/comunicados/anexos.ts answers an image: its link carries the content's hash.
       http.post('*/api/upload/comunicado', () =>
-        HttpResponse.json({ id: 1300, nome: 'mapa.png', tamanho: 2048, tipoMime: 'image/png' }, { status: 201 }),
+        HttpResponse.json(
+          { id: 1300, nome: 'mapa.png', tamanho: 2048, tipoMime: 'image/png', imagemLink: link },
+          { status: 201 },
+        ),
       ),
     );
     editar();
@@ -345,16 +360,30 @@ describe('/comunicados/editar/{id}', () => {
     const input = imagem.parentElement!.querySelector('input[type="file"]') as HTMLInputElement;
     await user().upload(input, new File(['png'], 'mapa.png', { type: 'image/png' }));
     await waitFor(() =>
-      expect(document.querySelector('.ProseMirror img[alt="mapa.png"]')).toHaveAttribute(
-        'src',
-        '/api/comunicados/imagens/1300',
-      ),
+      expect(document.querySelector('.ProseMirror img[alt="mapa.png"]')).toHaveAttribute('src', link),
     );
     await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
     await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
-    expect((callsOf('salvar')[0]!.comunicado as { mensagem: string }).mensagem).toContain(
-      'src="/api/comunicados/imagens/1300"',
+    expect((callsOf('salvar')[0]!.comunicado as { mensagem: string }).mensagem).toContain(`src="${link}"`);
+  });
+
+  it('says so and inserts nothing when the upload is not an image (no link answered)', async () => {
+    server.use(
+      ...STATES.Loaded,
+      http.post('*/api/upload/comunicado', () =>
+        HttpResponse.json(
+          { id: 1301, nome: 'mapa.png', tamanho: 2048, tipoMime: 'application/pdf', imagemLink: null },
+          { status: 201 },
+        ),
+      ),
     );
+    editar();
+    await titulo();
+    const imagem = await screen.findByRole('button', { name: 'Inserir imagem' });
+    const input = imagem.parentElement!.querySelector('input[type="file"]') as HTMLInputElement;
+    await user().upload(input, new File(['%PDF'], 'mapa.png', { type: 'image/png' }));
+    expect(await screen.findByText('Não foi possível enviar a imagem')).toBeInTheDocument();
+    expect(document.querySelector('.ProseMirror img')).toBeNull();
   });
 
   it('shows a sent one read-only with its errata, and opens the erratum form', async () => {
@@ -561,5 +590,50 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     ]);
     expect(await screen.findByText('Aguardando a aprovação de Marta Aprovadora')).toBeInTheDocument();
     expect(botoes()).toEqual(['Retirar da aprovação', 'Visualizar envio']);
+  });
+  it('keeps the refusal under the groups when the draft saved before it comes back with the approver chosen', async () => {
+    server.use(
+      ...STATES.Loaded,
+      // As the server answers the save: with the approver it was given.
+      api.mutation('comunicados_salvar', ({ variables }) => {
+        record('salvar', variables);
+        const input = variables.comunicado as Record<string, unknown>;
+        stored = {
+          ...stored,
+          version: Number(input.version) + 1,
+          usuarioAprovador: APROVADORES.find((a) => a.id === input.aprovadorId) ?? null,
+        };
+        return HttpResponse.json({ data: { result: stored } });
+      }),
+      api.mutation('comunicados_enviarParaAprovacao', () =>
+        HttpResponse.json({
+          data: null,
+          errors: [
+            {
+              message: 'Verifique os dados!',
+              extensions: {
+                code: 'BAD_USER_INPUT',
+                fieldErrors: { grupoIds: 'O grupo selecionado não possui destinatários' },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    stored = rascunho({
+      usuarioAprovador: null,
+      acoes: ['salvar', 'excluir', 'enviarParaAprovacao', 'visualizarEnvio'],
+    });
+    editar(SO_CRIACAO);
+    await titulo();
+    await user().click(screen.getByRole('combobox', { name: /Aprovador/ }));
+    await user().click(await screen.findByRole('option', { name: 'Rui Diretor (rui@montadora.com)' }));
+    await user().click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
+    expect(await screen.findByText('Verifique os dados!')).toBeInTheDocument();
+    await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
+    // The saved draft (version 6, with its approver) is shown without building the form again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText('O grupo selecionado não possui destinatários')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Aprovador/ })).toHaveValue('Rui Diretor (rui@montadora.com)');
   });
 });

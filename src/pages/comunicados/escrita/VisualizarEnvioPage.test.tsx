@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
+import { api } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { rascunho } from './comunicados.fixtures';
 import { renderComunicados } from './renderComunicados';
@@ -100,5 +102,51 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
     expect(screen.getByText('Nenhum e-mail avulso')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Avisos' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Voltar à edição' })).not.toBeInTheDocument();
+  });
+
+  it('is where the approver approves: the buttons acoes names (not the preview itself), then it is read again', async () => {
+    const pendente = rascunho({
+      status: { id: 'EM_APROVACAO', description: 'Em aprovação' },
+      acoes: ['aprovar', 'rejeitar', 'visualizarEnvio'],
+    });
+    let atual = pendente;
+    const aprovados: unknown[] = [];
+    server.use(
+      api.query('comunicados_visualizarEnvio', () =>
+        HttpResponse.json({ data: { result: { ...PREVIA, comunicado: atual } } }),
+      ),
+      api.mutation('comunicados_aprovar', ({ variables }) => {
+        aprovados.push(variables);
+        atual = {
+          ...pendente,
+          version: pendente.version + 1,
+          status: { id: 'ENVIADO', description: 'Enviado' },
+          acoes: ['errata', 'dashboard', 'visualizarEnvio'],
+        };
+        return HttpResponse.json({ data: { result: atual } });
+      }),
+    );
+    abrir();
+    const acoes = await screen.findByTestId('acoes-comunicado');
+    expect(
+      within(acoes)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Aprovar', 'Rejeitar']);
+    expect(within(acoes).queryByRole('link', { name: 'Voltar à edição' })).not.toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(acoes).getByRole('button', { name: 'Aprovar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Aprovar o comunicado "Campanha de revisão"?');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Comunicado aprovado')).toBeInTheDocument();
+    expect(aprovados).toEqual([{ id: pendente.id, version: pendente.version }]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('acoes-comunicado'))
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Escrever errata', 'Dashboard']),
+    );
   });
 });

@@ -5,13 +5,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { formatNumber } from '../../../components/format';
 import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
+import { AcoesComunicado } from './AcoesComunicado';
 import { ComunicadoConteudo } from './ComunicadoConteudo';
 import { editarPath, type Comunicado } from './comunicado';
 
@@ -27,11 +28,15 @@ interface PreviaEnvio {
  * /comunicados/visualizarEnvio/{id}: the send preview. The message as recipients will see it
  * (signature, attachments), how many users it reaches, its groups (each with its own count) and
  * loose e-mails, and the warnings: a group with no recipients, a loose e-mail of a portal user.
+ * It is where the approver lands (the pending tab's row, the notification): the buttons `acoes`
+ * names (approve, reject, withdraw, ...) are here too, beside "back to editing" for the author.
  */
 export default function VisualizarEnvioPage() {
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { query } = useOperations('comunicados');
   const previa = useQuery({
     queryKey: ['comunicados', 'visualizarEnvio', id],
@@ -41,6 +46,11 @@ export default function VisualizarEnvioPage() {
   const title = translate('routes.comunicadosVisualizarEnvio');
   useBreadcrumbLabel(previa.data?.comunicado.titulo);
   const p = previa.data;
+  // After an action the preview, the lists and the counts are read again (deleted: back to the list).
+  const depois = (c: Comunicado | null) => {
+    void queryClient.invalidateQueries({ queryKey: ['comunicados'] });
+    if (!c) navigate('/comunicados');
+  };
   return (
     <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Title title={title} />
@@ -137,13 +147,18 @@ export default function VisualizarEnvioPage() {
                     </Box>
                   )}
                 </Box>
-                {p.comunicado.acoes.includes('salvar') && (
-                  <Box>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="acoes-comunicado">
+                  {p.comunicado.acoes.includes('salvar') && (
                     <Button component={RouterLink} to={editarPath(p.comunicado.id)} variant="outlined">
                       {translate('comunicados.escrita.previa.voltarEditar')}
                     </Button>
-                  </Box>
-                )}
+                  )}
+                  <AcoesComunicado
+                    comunicado={{ ...p.comunicado, acoes: p.comunicado.acoes.filter((a) => a !== 'visualizarEnvio') }}
+                    onChanged={depois}
+                    onConflict={() => void previa.refetch()}
+                  />
+                </Box>
               </CardContent>
             </Card>
           </Box>

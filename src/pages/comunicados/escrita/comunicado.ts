@@ -62,20 +62,9 @@ export const acoesDe = (comunicado: Pick<Comunicado, 'acoes'>): AcaoComunicado[]
 /** The upload route of attachments and of the editor's images (server/features/comunicados README). */
 export const UPLOAD_PATH = '/api/upload/comunicado';
 
-/**
- * Where an image uploaded with the editor is read: a portal path under `/api/comunicados/`, the
- * only `src` the server keeps in a message (domain/html.ts on the write side). The route serving
- * it is the server's to build (README: "not built yet").
- */
-export const imagemSrc = (id: string | number) => `/api/comunicados/imagens/${id}`;
-
 export const editarPath = (id: string | number) => `/comunicados/editar/${id}`;
 export const previaPath = (id: string | number) => `/comunicados/visualizarEnvio/${id}`;
 export const errataPath = (id: string | number) => `/comunicados/errata/${id}`;
-
-/** Bytes as MB with one decimal ("1,5 MB"). */
-export const megabytes = (bytes: number, locale: string) =>
-  `${new Intl.NumberFormat(locale.replace('_', '-'), { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
 
 /** The API's field errors of a BAD_USER_INPUT (the data provider puts them in the HttpError's body). */
 export function fieldErrorsOf(error: unknown): [string, string][] {

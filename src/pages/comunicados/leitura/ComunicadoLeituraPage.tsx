@@ -22,7 +22,7 @@ import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { downloadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
-import { formatDate, formatNumber } from '../../../components/format';
+import { formatBytes, formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { RichText } from '../../../components/RichText';
 import { useOperations } from '../../../components/useOperations';
@@ -30,13 +30,6 @@ import { COMUNICADOS_KEY, visualizarPath, type Arquivo, type ComunicadoEnvio } f
 import { naoEVisualizacao, useAcoesEnvios } from '../lista/useAcoesEnvios';
 
 const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
-
-/** A file size as people read it (KB, MB). */
-export function tamanhoLegivel(bytes: number, locale: string): string {
-  if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;
-  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024), locale)} KB`;
-  return `${formatNumber(bytes / (1024 * 1024), locale, { maximumFractionDigits: 1 })} MB`;
-}
 
 /**
  * /comunicados/visualizar/{id} (issue #28, "Reading"): opening it marks the delivery read
@@ -202,7 +195,7 @@ export default function ComunicadoLeituraPage() {
         </Alert>
       ))}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-        <RichText html={comunicado.mensagem} />
+        <RichText html={comunicado.mensagem} imagens />
         {comunicado.departamento?.assinatura && (
           <>
             <Divider sx={{ my: 2 }} />
@@ -235,7 +228,7 @@ export default function ComunicadoLeituraPage() {
                   {arquivo.nome}
                 </Button>
                 <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {tamanhoLegivel(arquivo.tamanho, locale)}
+                  {formatBytes(arquivo.tamanho, locale)}
                 </Typography>
               </Box>
             ))}

@@ -11,6 +11,9 @@ import ComunicadosPage from './ComunicadosPage';
 import { AUTOR_APROVADOR, CONTAGENS, ENVIOS, LEITOR, linha, renderPagina } from './comunicados.fixtures';
 import type { ComunicadoEnvio } from './tipos';
 
+// Several clicks through a whole page each: past the default 5 s on a loaded machine (as the other announcement pages).
+vi.setConfig({ testTimeout: 20_000 });
+
 interface Filtro {
   filterInput: Record<string, unknown> & { page: number; rowsPerPage: number; aba: string };
 }
@@ -48,6 +51,10 @@ const server = setupServer(
   api.query('comunicados_contagens', () => HttpResponse.json({ data: { result: CONTAGENS } })),
   api.query('comunicados_departamentos', () =>
     HttpResponse.json({ data: { result: [{ id: '3', sigla: 'RH', nome: 'Recursos Humanos', assinatura: null }] } }),
+  ),
+  // The reader's: only the departments of what was sent to them.
+  api.query('comunicados_departamentosRecebidos', () =>
+    HttpResponse.json({ data: { result: [{ id: '7', sigla: 'AT', nome: 'Assistência técnica' }] } }),
   ),
   selecao('comunicados_marcarLidos', 'lido'),
   selecao('comunicados_favoritar', 'favorito'),
@@ -122,7 +129,10 @@ describe('/comunicados, the inbox', () => {
     abrir();
     const abas = within(await screen.findByRole('tablist', { name: 'Comunicados' }));
     await waitFor(() => expect(abas.getByRole('tab', { name: 'Entrada: 2' })).toHaveAttribute('aria-selected', 'true'));
-    expect(abas.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Entrada2', 'Arquivados']);
+    expect(abas.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Entrada 2', 'Arquivados']);
+    // WCAG 2.5.3: what a tab shows ("Entrada 2") is within its name ("Entrada: 2"), punctuation aside.
+    const entrada = abas.getByRole('tab', { name: 'Entrada: 2' });
+    expect(entrada.getAttribute('aria-label')!.replace(/[:]/g, '')).toContain(entrada.textContent);
     expect(screen.queryByRole('link', { name: 'Novo comunicado' })).not.toBeInTheDocument();
   });
 
@@ -132,12 +142,12 @@ describe('/comunicados, the inbox', () => {
     const abas = within(await screen.findByRole('tablist', { name: 'Comunicados' }));
     await waitFor(() => expect(abas.getByRole('tab', { name: 'Aguardando aprovação: 1' })).toBeInTheDocument());
     expect(abas.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Entrada2',
+      'Entrada 2',
       'Enviados',
       'Agendados',
       'Arquivados',
-      'Rascunhos4',
-      'Aguardando aprovação1',
+      'Rascunhos 4',
+      'Aguardando aprovação 1',
       'Séries',
       'Etiquetas',
     ]);
@@ -250,6 +260,16 @@ describe('/comunicados, the inbox', () => {
     await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ busca: 'recall', etiqueta: 'Frota', page: 0 }));
     await user().click(screen.getByRole('switch', { name: 'Não lidos' }));
     await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ naoLidos: true, busca: 'recall' }));
+  });
+
+  it("filters a reader's inbox by the departments of what was sent to them", async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await tabela();
+    await user().click(await screen.findByRole('combobox', { name: 'Departamento' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'AT – Assistência técnica']);
+    await user().click(screen.getByRole('option', { name: 'AT – Assistência técnica' }));
+    await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ aba: 'ENTRADA', departamentoId: '7', page: 0 }));
   });
 
   it('keeps the archive in its own tab, where rows go back to the inbox', async () => {

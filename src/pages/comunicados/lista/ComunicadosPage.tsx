@@ -77,6 +77,9 @@ export default function ComunicadosPage() {
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
                   {label}
+                  {/* A space between the name and the count: their visible text ("Entrada 1") is then
+                      within the accessible name ("Entrada: 1"), as WCAG 2.5.3 asks (axe read "Entrada1"). */}
+                  {n > 0 && ' '}
                   {n > 0 && (
                     <Box
                       component="span"

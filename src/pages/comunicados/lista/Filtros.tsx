@@ -14,12 +14,18 @@ import { COMUNICADOS_KEY, FILTRO_VAZIO, type Departamento, type FiltroComunicado
 
 const DEBOUNCE_MS = 300;
 
-/** The departments of the filter (those who may write announcements read them). */
-function useDepartamentos(enabled: boolean) {
+export type OrigemDepartamentos = 'recebidos' | 'todos';
+
+/**
+ * The departments of the filter: in the reader's tabs those of what was sent to them (every reader);
+ * in the author's and approvers' tabs every department (those who may write announcements read them).
+ */
+function useDepartamentos(origem: OrigemDepartamentos, enabled: boolean) {
   const { query } = useOperations('comunicados');
+  const operacao = origem === 'recebidos' ? 'departamentosRecebidos' : 'departamentos';
   return useQuery({
-    queryKey: [...COMUNICADOS_KEY, 'departamentos'],
-    queryFn: ({ signal }) => query<Departamento[]>('departamentos', {}, { signal }),
+    queryKey: [...COMUNICADOS_KEY, operacao],
+    queryFn: ({ signal }) => query<Departamento[]>(operacao, {}, { signal }),
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
@@ -30,10 +36,20 @@ function useDepartamentos(enabled: boolean) {
  * The search of every tab: title (as typed, debounced), label, department and period. Changes go
  * to `onChange` (the list goes back to its first page).
  */
-export function Filtros({ onChange }: { onChange: (filtro: FiltroComunicados) => void }) {
+export function Filtros({
+  onChange,
+  departamentosDe,
+}: {
+  onChange: (filtro: FiltroComunicados) => void;
+  /** Whose departments the filter offers: the reader's received ones, or every one (writers). */
+  departamentosDe: OrigemDepartamentos;
+}) {
   const translate = useTranslate();
   const { permissions } = usePermissions<PortalPermissions | null>();
-  const departamentos = useDepartamentos(allows(permissions ?? null, policies.comunicados.edit));
+  const departamentos = useDepartamentos(
+    departamentosDe,
+    departamentosDe === 'recebidos' || allows(permissions ?? null, policies.comunicados.edit),
+  );
   const [filtro, setFiltro] = useState<FiltroComunicados>(FILTRO_VAZIO);
   // On phones the search box alone; label, department and period open with a button.
   const compact = useIsCompactList();

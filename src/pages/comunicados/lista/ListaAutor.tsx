@@ -177,6 +177,7 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
           setFiltro(f);
           setPage(0);
         }}
+        departamentosDe="todos"
       />
       {lista.isFetching && !lista.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       <Box sx={{ minWidth: 0, overflowX: 'auto' }}>{conteudo}</Box>

@@ -1,12 +1,6 @@
 // Test fixtures and helpers of the reading side's screens (never imported by the app).
-import { render } from '@testing-library/react';
-import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
-import { vi } from 'vitest';
 import type { AccessSubject } from '../../../../domain/access';
-import { createDataProvider } from '../../../../providers/dataProvider';
-import { createI18nProvider } from '../../../../providers/i18nProvider';
-import { createQueryClient } from '../../../../providers/queryClient';
+import { DEALER, renderPage } from '../../../testing/renderPage';
 import type { ComunicadoEnvio, ComunicadoLinha, ContagensComunicados } from './tipos';
 
 export const HOJE = new Date().toISOString();
@@ -96,48 +90,14 @@ export function linha(id: string, titulo: string, over: Partial<ComunicadoLinha>
 }
 
 /** Who is signed in: a dealer reads; a manufacturer holding both keys writes and approves. */
-export const LEITOR: AccessSubject = { tipo: 'DEALER_GRUPO', funcionalidades: [] };
+export const LEITOR: AccessSubject = DEALER;
 export const AUTOR_APROVADOR: AccessSubject = {
   tipo: 'MONTADORA',
   funcionalidades: ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_APROVACAO_ENVIO_COMUNICADOS'],
 };
 
-function authFor(subject: AccessSubject): AuthProvider {
-  return {
-    login: vi.fn(async () => undefined),
-    logout: vi.fn(async () => false as const),
-    checkAuth: vi.fn(async () => undefined),
-    checkError: vi.fn(async () => undefined),
-    getIdentity: vi.fn(async () => ({ id: '42', fullName: 'Ana Souza' })),
-    getPermissions: vi.fn(async () => subject),
-  };
-}
-
 /**
- * Renders a page of the reading side at `path` (its route pattern `route`) as the app does: the
- * real GraphQL data provider (answer with msw), pt-BR, the toasts, and `subject` signed in.
+ * Renders a page of the reading side at `path` (its route pattern `route`) as the app does (see
+ * src/testing/renderPage), the reader signed in unless `subject` says otherwise.
  */
-export function renderPagina(
-  Page: () => React.ReactNode,
-  { path, route, subject = LEITOR }: { path: string; route: string; subject?: AccessSubject },
-) {
-  let location = '';
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = `${l.pathname}${l.search}`)}>
-      <AdminContext
-        dataProvider={createDataProvider()}
-        authProvider={authFor(subject)}
-        queryClient={createQueryClient()}
-        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path={route} element={<Page />} />
-          <Route path="*" element={<p>outra página</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { location: () => location };
-}
+export const renderPagina = renderPage;

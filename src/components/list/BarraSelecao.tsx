@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatCount } from '../../../components/format';
+import { formatCount } from '../format';
 
 export interface AcaoSelecao {
   id: string;
@@ -14,10 +14,15 @@ export interface AcaoSelecao {
   label: string;
   icon: ReactNode;
   visivel: boolean;
+  /** Shown but not applicable to this selection (e.g. lacking permission on one of the items). */
+  desabilitado?: boolean;
   run: () => void;
 }
 
-/** The bar shown while rows are selected: how many, the actions that apply to them, and clear. */
+/**
+ * The bar shown while rows of a page's own list are selected: how many, the actions that apply to
+ * them, and clear.
+ */
 export function BarraSelecao({
   quantidade,
   acoes,
@@ -36,7 +41,7 @@ export function BarraSelecao({
   return (
     <Paper
       role="toolbar"
-      aria-label={translate('comunicados.caixa.barraSelecao')}
+      aria-label={translate('lista.selecao.barra')}
       variant="outlined"
       sx={{
         display: 'flex',
@@ -48,22 +53,22 @@ export function BarraSelecao({
         bgcolor: 'action.selected',
       }}
     >
-      <IconButton size="small" aria-label={translate('comunicados.caixa.limparSelecao')} onClick={onLimpar}>
+      <IconButton size="small" aria-label={translate('lista.selecao.limpar')} onClick={onLimpar}>
         <CloseIcon fontSize="small" />
       </IconButton>
       <Typography variant="body2" role="status" sx={{ mr: 1 }}>
-        {formatCount(translate, 'comunicados.caixa.selecionados', quantidade, locale)}
+        {formatCount(translate, 'lista.selecao.selecionados', quantidade, locale)}
       </Typography>
       {onSelecionarTodas && (
         <Button size="small" onClick={onSelecionarTodas}>
-          {translate('comunicados.caixa.selecionarPagina')}
+          {translate('lista.selecao.selecionarPagina')}
         </Button>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
         {acoes
           .filter((a) => a.visivel)
           .map((a) => (
-            <Button key={a.id} size="small" startIcon={a.icon} disabled={ocupado} onClick={a.run}>
+            <Button key={a.id} size="small" startIcon={a.icon} disabled={ocupado || a.desabilitado} onClick={a.run}>
               {translate(a.label)}
             </Button>
           ))}

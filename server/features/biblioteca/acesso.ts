@@ -1,0 +1,174 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { policies } from '../../../domain/policies';
+import { isRecipient } from '../../audience';
+import { allows, type Session } from '../../authz';
+
+// Who reads and writes which library item, in SQL (issue #29). Levels are numbers: 0 none,
+// 1 LEITURA, 2 LEITURA_ESCRITA. A caller's level on an item is the highest of:
+// - 2 for a library manager (PORTAL_GERENCIAR_BIBLIOTECA; provider staff pass any key check);
+// - 2 for the owner of the item or of a folder above it;
+// - the level of every permission, on the item (a folder) or a folder above it, whose user group
+//   reaches the caller now (the audience engine's isRecipient: a user who leaves a group loses
+//   its permissions at once).
+// A private tree has no permissions, so only its owner and the managers reach it.
+
+export interface Leitor {
+  usuarioId: number;
+  gestor: boolean;
+}
+
+export const leitorDe = (session: Session): Leitor => ({
+  usuarioId: session.usuarioId,
+  gestor: allows(session, policies.biblioteca.gerenciar),
+});
+
+export const NIVEL_SQL = sql`case p.permissao when 'LEITURA_ESCRITA' then 2 else 1 end`;
+
+/**
+ * `meus_grupos(id)`: the user groups of the library's permissions that reach the caller now, each
+ * group asked once (a group named on many folders is one audience check). `pastas` (a subquery of
+ * folder ids) narrows them to the groups of those folders' permissions: a statement asks only about
+ * the groups that can change its answer, not about every group of the library.
+ */
+export const meusGrupos = (l: Leitor, pastas?: SQL) => sql`meus_grupos as materialized (
+  select g.id from (select distinct grupo_usuarios_id as id from biblioteca_permissoes
+    ${pastas ? sql`where pasta_id in (${pastas})` : sql``}) g
+  where ${isRecipient(sql`g.id`, l.usuarioId)})`;
+
+/** `proprio(pasta_id, nivel)`: each folder's own level for the caller (meus_grupos needed). */
+export const proprio = sql`proprio as materialized (
+  select p.pasta_id, max(${NIVEL_SQL}) as nivel from biblioteca_permissoes p
+  where p.grupo_usuarios_id in (select id from meus_grupos) group by p.pasta_id)`;
+
+/**
+ * The CTEs (after `with recursive`) ending in `legiveis(id, nivel)`: every folder the caller may
+ * read, with their level. The walk starts at the folders granted to the caller or theirs and goes
+ * down from them only, so it reads the caller's part of the tree, not the whole library; a folder
+ * reached twice (a grant inside a granted tree) keeps its highest level. A manager reads every
+ * folder at level 2, without a walk.
+ */
+export function legiveis(l: Leitor): SQL {
+  if (l.gestor) return sql`legiveis as (select id, 2 as nivel from biblioteca_itens where is_pasta)`;
+  const dono = (alias: string) => sql`case when ${sql.raw(alias)}.proprietario_id = ${l.usuarioId} then 2 else 0 end`;
+  return sql`${meusGrupos(l)}, ${proprio},
+  descida(id, nivel) as (
+    select inicio.id, max(inicio.nivel) from (
+        select pr.pasta_id as id, greatest(${dono('i')}, pr.nivel) as nivel from proprio pr
+          join biblioteca_itens i on i.id = pr.pasta_id
+        union all
+        select i.id, 2 from biblioteca_itens i where i.proprietario_id = ${l.usuarioId} and i.is_pasta
+      ) inicio group by inicio.id
+    union all
+    select c.id, greatest(d.nivel, ${dono('c')}, coalesce(pr.nivel, 0)) from descida d
+      join biblioteca_itens c on c.pasta_pai_id = d.id and c.is_pasta
+      left join proprio pr on pr.pasta_id = c.id
+  ),
+  legiveis as materialized (select id, max(nivel) as nivel from descida group by id)`;
+}
+
+/**
+ * The level of item `i` (a biblioteca_itens alias) given `legiveis`: a folder's own, a file's
+ * parent's, and 2 for the item's owner (a file they placed in a folder they no longer reach).
+ */
+export const nivelPorLegiveis = (l: Leitor, i = 'i') => {
+  const alias = sql.raw(i);
+  if (l.gestor) return sql`2`;
+  return sql`greatest(case when ${alias}.proprietario_id = ${l.usuarioId} then 2 else 0 end,
+    coalesce((select lg.nivel from legiveis lg where lg.id = case when ${alias}.is_pasta then ${alias}.id else ${alias}.pasta_pai_id end), 0))`;
+};
+
+/**
+ * The CTEs ending in `cadeia(id, nome, profundidade)` (the folder `pastaId` and every folder above it,
+ * 0 being the folder itself) and `nivel_cadeia(nivel)`, the caller's level on that folder: what
+ * every item inside it inherits. `pastaId` null: the root, an empty chain at level 0 (2 for a
+ * manager). The caller's groups are asked about only for the groups of the chain's folders and of
+ * the folders directly inside it (their own grants): nothing else decides a child's level.
+ */
+export function cadeia(l: Leitor, pastaId: number | null): SQL {
+  const base =
+    pastaId === null
+      ? sql`cadeia(id, nome, pasta_pai_id, proprietario_id, profundidade) as (select null::int, null::text, null::int, null::int, 0 where false)`
+      : sql`cadeia(id, nome, pasta_pai_id, proprietario_id, profundidade) as (
+      select id, nome, pasta_pai_id, proprietario_id, 0 from biblioteca_itens where id = ${pastaId} and is_pasta
+      union all
+      select p.id, p.nome, p.pasta_pai_id, p.proprietario_id, c.profundidade + 1 from cadeia c
+        join biblioteca_itens p on p.id = c.pasta_pai_id)`;
+  if (l.gestor) return sql`${base}, nivel_cadeia as (select 2 as nivel)`;
+  const filhas = sql`select f.id from biblioteca_itens f where ${doPai(pastaId, 'f')} and f.is_pasta`;
+  return sql`${base}, ${meusGrupos(l, sql`select id from cadeia union all ${filhas}`)},
+    nivel_cadeia as materialized (select greatest(
+      coalesce((select max(case when c.proprietario_id = ${l.usuarioId} then 2 else 0 end) from cadeia c), 0),
+      coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join cadeia c on c.id = p.pasta_id
+        where p.grupo_usuarios_id in (select id from meus_grupos)), 0)) as nivel)`;
+}
+
+/** Item `i` is directly inside the folder `pastaId` (null: at the root). */
+export const doPai = (pastaId: number | null, i = 'i') =>
+  pastaId === null ? sql`${sql.raw(i)}.pasta_pai_id is null` : sql`${sql.raw(i)}.pasta_pai_id = ${pastaId}`;
+
+/**
+ * Item `i`, a child of the chain's folder, is readable (its `nivelNaPasta` is above 0), tested
+ * cheapest first: a readable folder's children are all readable, so inside one (every listing but
+ * the root's) the test is the chain's level, read once; the item's owner and a subfolder's own grants
+ * count only in a folder the caller does not read (the root).
+ */
+export const visivelNaPasta = (l: Leitor, i = 'i') => {
+  const alias = sql.raw(i);
+  if (l.gestor) return sql`true`;
+  return sql`((select nivel from nivel_cadeia) > 0 or ${alias}.proprietario_id = ${l.usuarioId}
+    or (${alias}.is_pasta and exists (select 1 from biblioteca_permissoes p
+      where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos))))`;
+};
+
+/** The level of item `i`, a child of the chain's folder: the inherited level, its own grants, its owner. */
+export const nivelNaPasta = (l: Leitor, i = 'i') => {
+  const alias = sql.raw(i);
+  if (l.gestor) return sql`2`;
+  return sql`greatest((select nivel from nivel_cadeia), case when ${alias}.proprietario_id = ${l.usuarioId} then 2 else 0 end,
+    case when ${alias}.is_pasta then coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p
+      where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos)), 0) else 0 end)`;
+};
+
+/**
+ * The CTEs (after `with recursive`, following `candidatos`) ending in `nivel_pasta(id, nivel)`: the
+ * caller's level on each folder that `pastas` (a subquery of folder ids) picks, walking up from
+ * each: the highest of 2 for the owner of the folder or of one above it and each grant on them
+ * whose group reaches the caller. It reads the chains of those folders only (a search's matches),
+ * whatever the size of the caller's part of the library; the groups asked about are those of the
+ * chains' permissions. A manager's level is 2 everywhere, without a walk.
+ */
+export function niveisDasPastas(l: Leitor, pastas: SQL): SQL {
+  if (l.gestor) return sql`nivel_pasta as (select distinct x.id, 2 as nivel from (${pastas}) x(id))`;
+  // Each step reads one row by its key (a lateral `limit 1`): as a join, the walk's row estimate
+  // (ten times its start) chose hashing the whole items table at every step.
+  const porId = (id: SQL) =>
+    sql`lateral (select q.id, q.pasta_pai_id, q.proprietario_id from biblioteca_itens q where q.id = ${id} limit 1) q`;
+  return sql`subida(origem, id, pasta_pai_id, proprietario_id) as (
+      select q.id, q.id, q.pasta_pai_id, q.proprietario_id from (select distinct x.id from (${pastas}) x(id)) inicio,
+        ${porId(sql`inicio.id`)}
+      union all
+      select s.origem, q.id, q.pasta_pai_id, q.proprietario_id from subida s, ${porId(sql`s.pasta_pai_id`)}),
+    ${meusGrupos(l, sql`select id from subida`)},
+    nivel_pasta as materialized (select s.origem as id, greatest(
+        max(case when s.proprietario_id = ${l.usuarioId} then 2 else 0 end),
+        coalesce(max(${NIVEL_SQL}) filter (where p.pasta_id is not null), 0)) as nivel
+      from subida s left join biblioteca_permissoes p on p.pasta_id = s.id and p.grupo_usuarios_id in (select id from meus_grupos)
+      group by s.origem)`;
+}
+
+/**
+ * The caller's level on one item (any depth), walking up from it: for the checks of the mutations
+ * and the download route (the groups asked about: those of the chain's permissions).
+ */
+export function nivelDoItem(l: Leitor, itemId: number | SQL): SQL {
+  if (l.gestor) return sql`(select 2 from biblioteca_itens where id = ${itemId})`;
+  return sql`(with recursive subida(id, pasta_pai_id, proprietario_id) as (
+      select id, pasta_pai_id, proprietario_id from biblioteca_itens where id = ${itemId}
+      union all
+      select p.id, p.pasta_pai_id, p.proprietario_id from subida s join biblioteca_itens p on p.id = s.pasta_pai_id),
+    ${meusGrupos(l, sql`select id from subida`)}
+    select greatest(
+      coalesce((select max(case when s.proprietario_id = ${l.usuarioId} then 2 else 0 end) from subida s), 0),
+      coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join subida s on s.id = p.pasta_id
+        where p.grupo_usuarios_id in (select id from meus_grupos)), 0)))`;
+}

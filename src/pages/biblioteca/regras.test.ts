@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { acoesHabilitadas, destinosMover } from './regras';
+import { truncar, type PastaEscrita } from './tipos';
+
+const pasta = (id: string, over: { podeEscrever?: boolean; pai?: string } = {}) => ({
+  id,
+  isPasta: true,
+  podeEscrever: over.podeEscrever ?? true,
+  pastaPai: over.pai ? { id: over.pai, nome: `Pasta ${over.pai}` } : null,
+});
+const arquivo = (id: string, pai: string, podeEscrever = true) => ({
+  id,
+  isPasta: false,
+  podeEscrever,
+  pastaPai: { id: pai, nome: `Pasta ${pai}` },
+});
+
+describe('acoesHabilitadas (spec section 5, "Toolbar")', () => {
+  it('allows nothing without a selection', () => {
+    expect(acoesHabilitadas([])).toEqual({
+      excluir: false,
+      mover: false,
+      baixar: false,
+      concederAcesso: false,
+      renomear: false,
+    });
+  });
+
+  it('needs write permission on every item to remove and move', () => {
+    expect(acoesHabilitadas([arquivo('10', '1'), arquivo('11', '1')])).toMatchObject({ excluir: true, mover: true });
+    expect(acoesHabilitadas([arquivo('10', '1'), arquivo('11', '1', false)])).toMatchObject({
+      excluir: false,
+      mover: false,
+      baixar: true,
+    });
+  });
+
+  it('refuses the download of folders and files together', () => {
+    expect(acoesHabilitadas([pasta('1'), pasta('2')]).baixar).toBe(true);
+    expect(acoesHabilitadas([pasta('1'), arquivo('10', '1')]).baixar).toBe(false);
+  });
+
+  it('grants access to exactly one top-level folder with write permission', () => {
+    expect(acoesHabilitadas([pasta('1')]).concederAcesso).toBe(true);
+    expect(acoesHabilitadas([pasta('4', { pai: '1' })]).concederAcesso).toBe(false);
+    expect(acoesHabilitadas([pasta('1', { podeEscrever: false })]).concederAcesso).toBe(false);
+    expect(acoesHabilitadas([pasta('1'), pasta('2')]).concederAcesso).toBe(false);
+    expect(acoesHabilitadas([arquivo('10', '1')]).concederAcesso).toBe(false);
+  });
+
+  it('renames exactly one folder with write permission', () => {
+    expect(acoesHabilitadas([pasta('4', { pai: '1' })]).renomear).toBe(true);
+    expect(acoesHabilitadas([pasta('4', { pai: '1', podeEscrever: false })]).renomear).toBe(false);
+    expect(acoesHabilitadas([pasta('1'), pasta('2')]).renomear).toBe(false);
+    expect(acoesHabilitadas([arquivo('10', '1')]).renomear).toBe(false);
+  });
+});
+
+describe('destinosMover (spec section 5, "Move")', () => {
+  const ref = (id: string, nome: string) => ({ id, nome });
+  const escrita = (id: string, nome: string, caminho: { id: string; nome: string }[] = []): PastaEscrita => ({
+    id,
+    nome,
+    isPublico: true,
+    breadcrumb: caminho,
+    pastaPai: caminho.at(-1) ?? null,
+  });
+  const PASTAS = [
+    escrita('1', 'Manuais'),
+    escrita('2', 'Diretoria'),
+    escrita('4', 'Motores', [ref('1', 'Manuais')]),
+    escrita('41', 'Diesel', [ref('1', 'Manuais'), ref('4', 'Motores')]),
+    escrita('5', 'Treinamentos'),
+  ];
+  const caminhos = (destinos: ReturnType<typeof destinosMover>) =>
+    destinos.map((d) => (d.raiz ? 'raiz' : d.caminho.join(' / ')));
+
+  it('never offers a selected folder, a folder inside it, or the current parent; the root when a folder has a parent', () => {
+    expect(caminhos(destinosMover(PASTAS, [pasta('4', { pai: '1' })]))).toEqual(['raiz', 'Diretoria', 'Treinamentos']);
+  });
+
+  it('offers no root for files, which live in folders', () => {
+    expect(caminhos(destinosMover(PASTAS, [arquivo('10', '1')]))).toEqual([
+      'Diretoria',
+      'Manuais / Motores',
+      'Manuais / Motores / Diesel',
+      'Treinamentos',
+    ]);
+  });
+
+  it('offers no root for top-level folders, already there', () => {
+    expect(caminhos(destinosMover(PASTAS, [pasta('2')]))).toEqual([
+      'Manuais',
+      'Manuais / Motores',
+      'Manuais / Motores / Diesel',
+      'Treinamentos',
+    ]);
+  });
+
+  it('leaves out the parents of every selected item', () => {
+    expect(caminhos(destinosMover(PASTAS, [arquivo('10', '1'), arquivo('42', '41')]))).toEqual([
+      'Diretoria',
+      'Manuais / Motores',
+      'Treinamentos',
+    ]);
+  });
+});
+
+describe('truncar', () => {
+  it('cuts a name over 40 characters with an ellipsis, keeping emoji whole', () => {
+    expect(truncar('a'.repeat(40))).toBe('a'.repeat(40));
+    expect(truncar('a'.repeat(41))).toBe(`${'a'.repeat(40)}…`);
+    expect(truncar(`${'a'.repeat(39)}📁📁`)).toBe(`${'a'.repeat(39)}📁…`);
+    expect(truncar('Pública: Concessionárias Sul (Leitura)', 25)).toBe('Pública: Concessionárias …');
+  });
+});

@@ -1,0 +1,71 @@
+import { PASTA_RAIZ_ID } from '../../../domain/biblioteca';
+import type { ItemBiblioteca, PastaEscrita } from './tipos';
+
+/** The selection toolbar's actions (spec section 5, "Toolbar"). */
+export interface AcoesHabilitadas {
+  excluir: boolean;
+  mover: boolean;
+  baixar: boolean;
+  concederAcesso: boolean;
+  renomear: boolean;
+}
+
+type Selecionado = Pick<ItemBiblioteca, 'id' | 'isPasta' | 'podeEscrever' | 'pastaPai'>;
+
+/**
+ * Which actions a selection allows: remove and move need write permission on every item; download
+ * is refused for folders and files together; grant access needs one top-level folder with write
+ * permission; rename needs one folder with write permission.
+ */
+export function acoesHabilitadas(selecionados: readonly Selecionado[]): AcoesHabilitadas {
+  const algum = selecionados.length > 0;
+  const escreveTodos = algum && selecionados.every((i) => i.podeEscrever);
+  const misturado = selecionados.some((i) => i.isPasta) && selecionados.some((i) => !i.isPasta);
+  const [unico] = selecionados.length === 1 ? selecionados : [];
+  const pastaGravavel = Boolean(unico?.isPasta && unico.podeEscrever);
+  return {
+    excluir: escreveTodos,
+    mover: escreveTodos,
+    baixar: algum && !misturado,
+    concederAcesso: pastaGravavel && unico.pastaPai == null,
+    renomear: pastaGravavel,
+  };
+}
+
+/** A destination of the move dialog: a folder, or the root (id PASTA_RAIZ_ID). */
+export interface Destino {
+  id: string;
+  /** The folder's path from the top level ("A / B / C"); empty for the root. */
+  caminho: string[];
+  raiz: boolean;
+}
+
+/** A folder of pastasComPermissaoEscrita as a destination. */
+export const destinoDe = (pasta: Pick<PastaEscrita, 'id' | 'nome' | 'breadcrumb'>): Destino => ({
+  id: pasta.id,
+  caminho: [...pasta.breadcrumb.map((b) => b.nome), pasta.nome],
+  raiz: false,
+});
+
+/** The root as a destination (the new-folder dialog's parent, the move dialog's root option). */
+export const DESTINO_RAIZ: Destino = { id: String(PASTA_RAIZ_ID), caminho: [], raiz: true };
+
+/**
+ * Where a selection may be moved (spec section 5, "Move"): never into a selected item, a folder
+ * inside a selected folder, or the folder a selected item already is in; the root only for folders
+ * (files live in folders) when one of them has a parent.
+ */
+export function destinosMover(pastas: readonly PastaEscrita[], selecionados: readonly Selecionado[]): Destino[] {
+  const ids = new Set(selecionados.map((i) => i.id));
+  const pastasSelecionadas = new Set(selecionados.filter((i) => i.isPasta).map((i) => i.id));
+  const pais = new Set(selecionados.map((i) => i.pastaPai?.id ?? String(PASTA_RAIZ_ID)));
+  const raiz =
+    selecionados.length > 0 &&
+    selecionados.every((i) => i.isPasta) &&
+    selecionados.some((i) => i.pastaPai != null) &&
+    !pais.has(String(PASTA_RAIZ_ID));
+  const pastasValidas = pastas.filter(
+    (p) => !ids.has(p.id) && !pais.has(p.id) && !p.breadcrumb.some((b) => pastasSelecionadas.has(b.id)),
+  );
+  return [...(raiz ? [DESTINO_RAIZ] : []), ...pastasValidas.map(destinoDe)];
+}

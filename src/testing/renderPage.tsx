@@ -1,0 +1,54 @@
+// Test helper (never imported by the app).
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { AccessSubject } from '../../domain/access';
+import { createDataProvider } from '../../providers/dataProvider';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import { createQueryClient } from '../../providers/queryClient';
+
+/** A dealer user: no function key. */
+export const DEALER: AccessSubject = { tipo: 'DEALER_GRUPO', funcionalidades: [] };
+
+export function authFor(subject: AccessSubject): AuthProvider {
+  return {
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => false as const),
+    checkAuth: vi.fn(async () => undefined),
+    checkError: vi.fn(async () => undefined),
+    getIdentity: vi.fn(async () => ({ id: '42', fullName: 'Ana Souza' })),
+    getPermissions: vi.fn(async () => subject),
+  };
+}
+
+/**
+ * Renders a page at `path` (its route pattern `route`) as the app does: the real GraphQL data
+ * provider (answer with msw), pt-BR, the toasts, and `subject` signed in. Any other path renders
+ * "outra página"; `location()` answers where the page went.
+ */
+export function renderPage(
+  Page: () => ReactNode,
+  { path, route, subject = DEALER }: { path: string; route: string; subject?: AccessSubject },
+) {
+  let location = '';
+  render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = `${l.pathname}${l.search}`)}>
+      <AdminContext
+        dataProvider={createDataProvider()}
+        authProvider={authFor(subject)}
+        queryClient={createQueryClient()}
+        i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
+        store={memoryStore()}
+      >
+        <Routes>
+          <Route path={route} element={<Page />} />
+          <Route path="*" element={<p>outra página</p>} />
+        </Routes>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { location: () => location };
+}

@@ -1,0 +1,280 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { es } from '../../i18n/es';
+import { ptBR } from '../../i18n/pt-BR';
+import { violations as axeViolations } from './axe';
+import { enviadoAoDealer, pdf } from './comunicadosApi';
+import { expectFits, navigateInApp, pickOption, settle, signIn, skipTour } from './helpers';
+
+// Issue #28's journey: the creator (creation key only) writes an announcement with an image in its
+// message and a PDF attached, to the user group reaching the dealer user, asks montadora to approve
+// it; montadora finds it in Pending approval and on the bell and approves; the dealer user (Spanish)
+// sees it on the bell and in the inbox, opens it, downloads the attachment and confirms "read and
+// understood"; the author's dashboard counts the read and the confirmation. Then the inbox and the
+// reader at 375 px, and by keyboard. One sign-in per user for the whole file.
+
+const c = ptBR.comunicados;
+const e = c.escrita;
+const dc = es.comunicados;
+const AURORA = 'Rede Aurora Motors';
+/** A 1x1 PNG (the editor's image). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let criador: Page;
+let montadora: Page;
+let dealer: Page;
+
+async function signedIn(browser: Browser, email: string, greeting: RegExp, width = 1280) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await skipTour(page);
+  await signIn(page, email, greeting);
+  return page;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  // One after the other: three first loads at once on a busy machine outlast the expect timeout.
+  criador = await signedIn(browser, 'criador@portal.test', /^Olá, Carla Criadora/);
+  montadora = await signedIn(browser, 'montadora@portal.test', /^Olá, Marina Montadora/);
+  dealer = await signedIn(browser, 'dealer@portal.test', /^Hola, Diego Dealer/);
+});
+test.afterAll(async () => {
+  await Promise.all([criador, montadora, dealer].map((page) => page?.close()));
+});
+
+/** Serious and critical violations, after the page settled. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  await settle(page);
+  return axeViolations(page, where);
+}
+
+const bell = (page: Page, name: RegExp) => page.getByRole('banner').getByRole('button', { name });
+
+test('the creator asks montadora to approve, montadora approves, the dealer reads, downloads and confirms, and the dashboard counts it', async () => {
+  const titulo = `Circular E2E ${Date.now()}`;
+  const anexo = pdf(titulo);
+
+  // The creator writes it: message with an image, group, attachment, confirmation asked, approver.
+  await navigateInApp(criador, '/comunicados/novo');
+  await criador.getByRole('textbox', { name: e.fields.titulo }).fill(titulo);
+  const editor = criador.locator('.ProseMirror');
+  await editor.click();
+  await criador.keyboard.type('Nova tabela de revisões em vigor.');
+  const chooser = criador.waitForEvent('filechooser');
+  await criador.getByRole('button', { name: ptBR.richText.imagem }).click();
+  await (await chooser).setFiles({ name: 'tabela.png', mimeType: 'image/png', buffer: PNG });
+  await expect(editor.locator('img[alt="tabela.png"]')).toBeVisible();
+  await pickOption(criador, new RegExp(`^${e.fields.grupos}`), AURORA);
+  await expect(criador.getByText(/^Chega a \d+ usuários?$/)).toBeVisible();
+  await criador
+    .getByTestId('anexos-input')
+    .setInputFiles({ name: 'circular.pdf', mimeType: 'application/pdf', buffer: anexo });
+  await expect(criador.getByRole('button', { name: e.anexoRemover.replace('%{nome}', 'circular.pdf') })).toBeVisible();
+  await criador.getByRole('switch', { name: e.fields.exigeConfirmacao }).check();
+  // Without the approval key there is no send button: an approver must be chosen.
+  await expect(criador.getByRole('button', { name: e.acoes.enviar, exact: true })).toHaveCount(0);
+  await criador.getByRole('combobox', { name: new RegExp(`^${e.fields.aprovador}`) }).click();
+  await criador.getByRole('option', { name: 'Marina Montadora (montadora@portal.test)' }).click();
+  await criador.getByRole('button', { name: e.acoes.enviarParaAprovacao }).click();
+  await expect(criador.getByText(e.sucesso.enviarParaAprovacao)).toBeVisible();
+  await expect(criador).toHaveURL(/\/comunicados\/editar\/\d+$/);
+  const id = /(\d+)$/.exec(criador.url())![1];
+  await expect(criador.getByText('Aguardando a aprovação de Marina Montadora')).toBeVisible();
+  await expect(criador.getByRole('button', { name: e.acoes.retirarDaAprovacao })).toBeVisible();
+
+  // Montadora: the Pending approval tab counts and lists it ...
+  await navigateInApp(montadora, '/comunicados?aba=PENDENTES_APROVACAO');
+  await expect(
+    montadora.getByRole('tab', { name: new RegExp(`^${c.abas.PENDENTES_APROVACAO}: \\d+$`) }),
+  ).toHaveAttribute('aria-selected', 'true');
+  const pendente = montadora.getByRole('row').filter({ hasText: titulo });
+  await expect(pendente.getByText('Carla Criadora')).toBeVisible();
+  // ... and the bell tells; its notification leads to the announcement, where it is approved.
+  await montadora.reload();
+  await bell(montadora, /^Notificações: \d+ não lidas?$/).click();
+  const panel = montadora.getByRole('dialog', { name: ptBR.shell.notifications });
+  const aviso = panel.getByRole('listitem').filter({ hasText: titulo });
+  await aviso.getByRole('link', { name: c.notificacoes.aprovacaoPendente }).click();
+  await expect(montadora).toHaveURL(new RegExp(`/comunicados/visualizarEnvio/${id}$`));
+  await expect(montadora.getByText(titulo).first()).toBeVisible();
+  await montadora.getByRole('button', { name: e.acoes.aprovar, exact: true }).click();
+  const confirmacao = montadora.getByRole('dialog');
+  await confirmacao.getByRole('button', { name: e.acoes.aprovar, exact: true }).click();
+  await expect(montadora.getByText(e.sucesso.aprovar)).toBeVisible();
+  await expect(montadora.getByRole('button', { name: e.acoes.aprovar, exact: true })).toHaveCount(0);
+
+  // The dealer: on the bell (within one poll), then in the inbox, unread and asking for confirmation.
+  await dealer.reload();
+  await bell(dealer, /^Notificaciones: \d+ no leídas?$/).click();
+  const dealerPanel = dealer.getByRole('dialog', { name: es.shell.notifications });
+  await expect(dealerPanel.getByRole('link', { name: titulo })).toBeVisible();
+  await dealer.keyboard.press('Escape');
+  await expect(dealerPanel).toBeHidden();
+  await navigateInApp(dealer, '/comunicados');
+  const fila = dealer.getByRole('row').filter({ hasText: titulo });
+  await expect(fila.getByRole('link', { name: `${dc.caixa.naoLido}: ${titulo}` })).toBeVisible();
+  await expect(fila.getByText(dc.caixa.confirmacaoPendente)).toBeVisible();
+  // Where a user clicks: on the title's text (the link's first box is its 1-px hidden "unread" prefix,
+  // where Playwright would aim by default).
+  await fila.getByRole('link', { name: `${dc.caixa.naoLido}: ${titulo}` }).click({ position: { x: 20, y: 8 } });
+  await expect(dealer).toHaveURL(new RegExp(`/comunicados/visualizar/${id}$`));
+  await expect(dealer.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
+  await expect(dealer.getByText('Nova tabela de revisões em vigor.')).toBeVisible();
+  // The message's image is served (an <img> sends no token).
+  const imagem = dealer.locator('article img[alt="tabela.png"]');
+  await expect(imagem).toBeVisible();
+  await expect.poll(() => imagem.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  // The attachment comes from the download route: the same bytes, as a PDF, under its name.
+  const [resposta, download] = await Promise.all([
+    dealer.waitForResponse((r) => /\/api\/comunicados\/\d+\/anexos\/\d+/.test(r.url())),
+    dealer.waitForEvent('download'),
+    dealer.getByRole('button', { name: dc.leitura.baixar.replace('%{nome}', 'circular.pdf') }).click(),
+  ]);
+  expect(resposta.status()).toBe(200);
+  expect(resposta.headers()['content-type']).toMatch(/^application\/pdf/);
+  expect(download.suggestedFilename()).toBe('circular.pdf');
+  expect(readFileSync((await download.path())!)).toEqual(anexo);
+
+  await dealer.getByRole('button', { name: dc.leitura.lidoEntendido }).click();
+  await expect(dealer.getByRole('button', { name: dc.leitura.lidoEntendidoFeito })).toBeDisabled();
+  await expect(dealer.getByRole('status').filter({ hasText: /^Usted confirmó el / })).toBeVisible();
+  await navigateInApp(dealer, '/comunicados');
+  await expect(fila.getByRole('link', { name: titulo, exact: true })).toBeVisible();
+  await expect(fila.getByText(dc.caixa.confirmacaoPendente)).toHaveCount(0);
+
+  // The author's dashboard: one read and one confirmation among the recipients.
+  await navigateInApp(criador, `/comunicados/dashboard/${id}`);
+  await expect(criador.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
+  const resumo = criador.getByRole('region', { name: c.dashboard.resumo });
+  const destinatarios = Number(
+    (await resumo.getByRole('group', { name: c.dashboard.destinatarios }).textContent())!.replace(/\D/g, ''),
+  );
+  expect(destinatarios).toBeGreaterThan(1);
+  const numero = (rotulo: string) => resumo.getByRole('group', { name: rotulo, exact: true });
+  const taxa = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 }).format(1 / destinatarios);
+  await expect(numero(c.dashboard.lidos)).toHaveText(`${c.dashboard.lidos}1${taxa} dos destinatários`);
+  await expect(numero(c.dashboard.confirmados)).toHaveText(`${c.dashboard.confirmados}1${taxa} dos destinatários`);
+  await expect(numero(c.dashboard.naoLidos)).toHaveText(`${c.dashboard.naoLidos}${destinatarios - 1}`);
+  // The unread list goes on without the dealer user.
+  const naoLeram = criador.getByRole('table', { name: c.dashboard.naoLidosTitulo });
+  await expect(naoLeram.getByRole('row').nth(1)).toBeVisible();
+  await expect(naoLeram.getByText('dealer@portal.test')).toHaveCount(0);
+});
+
+test('at 375 px the dealer reads the inbox as cards, opens one and confirms it, with nothing scrolling sideways; 768 px too', async () => {
+  const titulo = `Celular E2E ${Date.now()}`;
+  const { id } = await enviadoAoDealer(titulo);
+  await dealer.setViewportSize({ width: 375, height: 812 });
+  const found: string[] = [];
+  // From another page, as the menu leads there (the inbox is read again when it opens).
+  await navigateInApp(dealer, '/home');
+  await navigateInApp(dealer, '/comunicados');
+  const cards = dealer.getByRole('list', { name: dc.abas.ENTRADA });
+  const card = cards.getByRole('listitem').filter({ hasText: titulo });
+  await expect(card.getByText(dc.caixa.confirmacaoPendente)).toBeVisible();
+  await expectFits(dealer, 'inbox 375', es);
+  found.push(...(await violations(dealer, 'inbox 375')));
+
+  await card.getByRole('link', { name: `${dc.caixa.naoLido}: ${titulo}` }).click({ position: { x: 20, y: 8 } });
+  await expect(dealer).toHaveURL(new RegExp(`/comunicados/visualizar/${id}$`));
+  await expect(dealer.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
+  await expectFits(dealer, 'reader 375', es);
+  found.push(...(await violations(dealer, 'reader 375')));
+  const confirmar = dealer.getByRole('button', { name: dc.leitura.lidoEntendido });
+  await expect(confirmar).toBeInViewport();
+  await confirmar.click();
+  await expect(dealer.getByRole('button', { name: dc.leitura.lidoEntendidoFeito })).toBeDisabled();
+  found.push(...(await violations(dealer, 'reader confirmed 375')));
+
+  await dealer.getByRole('link', { name: dc.leitura.voltar }).click();
+  await expect(card.getByRole('link', { name: titulo, exact: true })).toBeVisible();
+  await expect(card.getByText(dc.caixa.confirmacaoPendente)).toHaveCount(0);
+
+  // 768 px: the inbox is a table again, the reader fits.
+  await dealer.setViewportSize({ width: 768, height: 900 });
+  await expect(dealer.getByRole('table', { name: dc.abas.ENTRADA })).toBeVisible();
+  await expectFits(dealer, 'inbox 768', es);
+  found.push(...(await violations(dealer, 'inbox 768')));
+  await navigateInApp(dealer, `/comunicados/visualizar/${id}`);
+  await expectFits(dealer, 'reader 768', es);
+  await dealer.setViewportSize({ width: 1280, height: 900 });
+  expect(found).toEqual([]);
+});
+
+/** What the focused element is called: its label, or its own text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const byIds = (ids: string) =>
+      ids
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    const name =
+      el.getAttribute('aria-label') ??
+      (el.getAttribute('aria-labelledby') && byIds(el.getAttribute('aria-labelledby')!)) ??
+      ((el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '');
+    const role = el.getAttribute('role') ?? (el instanceof HTMLInputElement ? el.type : el.localName);
+    return `${role}:${name.replace(/[\s\u200b*]+/g, ' ').trim()}`;
+  });
+
+/** Presses Tab until `target` has the focus; answers what the focus went through. */
+async function tabTo(page: Page, target: string, limit = 60): Promise<string[]> {
+  const path: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    path.push(now);
+    if (now === target) return path;
+  }
+  throw new Error(`Tab never reached ${target}: ${path.join(' | ')}`);
+}
+
+test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s form leads by Tab to asking for approval', async () => {
+  const titulo = `Teclado E2E ${Date.now()}`;
+  const { id } = await enviadoAoDealer(titulo);
+  await navigateInApp(dealer, '/home');
+  await navigateInApp(dealer, '/comunicados');
+  await expect(dealer.getByRole('row').filter({ hasText: titulo })).toBeVisible();
+  // From the search box (the first field of the tab), Tab reaches the row's title; Enter opens it.
+  await dealer.getByRole('searchbox', { name: dc.filtros.busca }).focus();
+  await tabTo(dealer, `a:${dc.caixa.naoLido}: ${titulo}`);
+  await dealer.keyboard.press('Enter');
+  await expect(dealer).toHaveURL(new RegExp(`/comunicados/visualizar/${id}$`));
+  await expect(dealer.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
+  await tabTo(dealer, `button:${dc.leitura.lidoEntendido}`);
+  await dealer.keyboard.press('Enter');
+  await expect(dealer.getByRole('button', { name: dc.leitura.lidoEntendidoFeito })).toBeDisabled();
+  await expect(dealer.getByRole('status').filter({ hasText: /^Usted confirmó el / })).toBeVisible();
+
+  // The form: from the title, every field in reading order, then save and ask for approval.
+  await navigateInApp(criador, '/comunicados/novo');
+  await criador.getByRole('textbox', { name: e.fields.titulo }).focus();
+  const path = await tabTo(criador, `button:${e.acoes.enviarParaAprovacao}`, 80);
+  const order = [
+    `textbox:${e.fields.mensagem}`,
+    `combobox:${e.fields.departamento}`,
+    `combobox:${e.fields.grupos}`,
+    `text:${e.fields.emailsAvulsos}`,
+    `combobox:${e.fields.usuariosRemovidos}`,
+    `combobox:${e.fields.etiquetas}`,
+    `combobox:${e.fields.serie}`,
+    `combobox:${e.fields.templateName}`,
+    `button:${e.anexosEscolher}`,
+    `switch:${e.fields.exigeConfirmacao}`,
+    `radio:${e.quando.agora}`,
+    `combobox:${e.fields.aprovador}`,
+    `button:${e.acoes.salvar}`,
+    `button:${e.acoes.enviarParaAprovacao}`,
+  ];
+  const positions = order.map((step) => path.indexOf(step));
+  expect(positions, path.join(' | ')).not.toContain(-1);
+  expect(positions, path.join(' | ')).toEqual([...positions].sort((a, b) => a - b));
+});
