@@ -25,6 +25,7 @@ export const TIPOS_AUDITORIA = [
   'COMUNICADO_ETIQUETA',
   'NOTIFICACAO_GENERICA',
   'AUSENCIA_TEMPORARIA',
+  'RELATORIO',
 ] as const;
 export type TipoAuditoria = (typeof TIPOS_AUDITORIA)[number];
 
@@ -56,6 +57,7 @@ export const AUDIT_POLICY_BY_TIPO: Record<TipoAuditoria, Policy> = {
   COMUNICADO_ETIQUETA: policies.comunicados.edit,
   NOTIFICACAO_GENERICA: policies.notificacoesGenericas.edit,
   AUSENCIA_TEMPORARIA: policies.ausencias.list,
+  RELATORIO: policies.relatorios.audit,
 };
 
 /** Page sizes of the audit table; the API refuses larger pages. */

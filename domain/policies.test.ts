@@ -24,6 +24,7 @@ const EVERYONE = 'DMRSV';
  */
 const EXPECTED: Record<string, string> = {
   'portal.use': EVERYONE,
+  'relatorios.open': EVERYONE,
   'superAdmin.use': 'S',
   'produtos.audit': 'S',
   'marcas.setActive': 'S',
@@ -90,6 +91,10 @@ const EXPECTED: Record<string, string> = {
 for (const resource of ['marcas', 'cargos', 'departamentos', 'divisoes', 'setores', 'desligamentos', 'redesSociais']) {
   EXPECTED[`${resource}.options`] = EVERYONE;
   for (const action of ['list', 'create', 'edit', 'delete', 'export', 'audit']) EXPECTED[`${resource}.${action}`] = 'S';
+}
+// Report definitions: the provider's staff only, options too; opening a report is everyone's.
+for (const action of ['options', 'list', 'create', 'edit', 'delete', 'export', 'audit']) {
+  EXPECTED[`relatorios.${action}`] = 'S';
 }
 
 describe('the policies', () => {

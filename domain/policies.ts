@@ -237,6 +237,12 @@ export const policies = define({
   slides: { list: SLIDES, create: SLIDES, edit: SLIDES, audit: SLIDES },
   anuncios: { list: ADVERTS, create: ADVERTS, edit: ADVERTS, audit: ADVERTS },
   notificacoes: { list: SIGNED_IN },
+  /**
+   * Reports (issue #31): the definitions are kept by the provider's staff; opening a report
+   * (/relatorio/{slug} and its figures) is for any signed-in user, and then the definition's own
+   * access rule decides (server/features/relatorios).
+   */
+  relatorios: { ...reference, options: STAFF, open: SIGNED_IN },
   /** The signed-in user's own Web Push devices (My account): each user reaches only their own rows. */
   dispositivosPush: { list: SIGNED_IN, create: SIGNED_IN, delete: SIGNED_IN },
   notificacoesGenericas: {

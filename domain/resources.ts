@@ -116,6 +116,21 @@ const DEALER_INPUT_FIELDS = [
   'active',
 ] as const;
 
+const RELATORIO_INPUT_FIELDS = [
+  'version',
+  'slug',
+  'tituloPtBr',
+  'tituloEs',
+  'tituloEn',
+  'tipo',
+  'url',
+  'tokenAssinado',
+  'interno',
+  'funcionalidades',
+  'tiposUsuario',
+  'posicao',
+] as const;
+
 const AUSENCIA_INPUT_FIELDS = [
   'version',
   'usuarioId',
@@ -672,6 +687,27 @@ export const RESOURCES = {
       inputFields: ['version', 'marcaId', 'nome', 'url', 'icone'],
     },
     delete: 'excluirRedeSocial',
+  },
+  // Report definitions (issue #31), the provider's staff's (the super-admin page's Reports tab).
+  relatorios: {
+    fields: `id version slug tituloPtBr tituloEs tituloEn tipo url tokenAssinado interno funcionalidades tiposUsuario
+      posicao`,
+    getList: 'relatorios',
+    getOne: { operation: 'relatorios', fromList: true },
+    getMany: { operation: 'relatorios', fromList: true },
+    create: {
+      operation: 'salvarRelatorio',
+      arg: 'relatorio',
+      argType: 'RelatorioInput!',
+      inputFields: RELATORIO_INPUT_FIELDS,
+    },
+    update: {
+      operation: 'salvarRelatorio',
+      arg: 'relatorio',
+      argType: 'RelatorioInput!',
+      inputFields: RELATORIO_INPUT_FIELDS,
+    },
+    delete: 'excluirRelatorio',
   },
   // The signed-in user's Web Push devices (My account; the notification panel's button subscribes too).
   dispositivosPush: {

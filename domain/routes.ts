@@ -172,7 +172,11 @@ const ROUTE_TABLE = [
     policy: policies.notificacoesGenericas.edit,
     parent: 'notificacoesGenericas',
   },
-  { id: 'relatorio', path: '/relatorio/:slug', policy: policies.portal.use, parent: 'home' },
+  { id: 'relatorio', path: '/relatorio/:slug', policy: policies.relatorios.open, parent: 'home' },
+  // Report definitions (issue #31): the super-admin page's Reports tab lists them too.
+  { id: 'relatorios', path: '/relatorios', policy: policies.relatorios.list, parent: 'superAdmin' },
+  { id: 'relatoriosNovo', path: '/relatorios/novo', policy: policies.relatorios.create, parent: 'relatorios' },
+  { id: 'relatoriosEditar', path: '/relatorios/:id', policy: policies.relatorios.edit, parent: 'relatorios' },
   { id: 'esqueciSenha', path: '/esqueci-senha', policy: policies.portal.use, public: true },
   { id: 'forgotPassword', path: '/forgot-password', policy: policies.portal.use, public: true },
   { id: 'olvideContrasena', path: '/olvide-contrasena', policy: policies.portal.use, public: true },

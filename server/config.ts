@@ -49,6 +49,10 @@ export interface Config {
   trustProxy: boolean;
   /** Origins allowed by CORS (with credentials): PUBLIC_URL's and those of CORS_ORIGINS. */
   corsOrigins: string[];
+  /** Origins whose reports the portal may show in a frame (REPORT_FRAME_ORIGINS): the CSP's frame-src. */
+  reportFrameOrigins: string[];
+  /** Secret signing the tokens given to embedded reports (HS256); unset: no signed tokens. */
+  reportTokenSecret?: string;
   databasePoolSize: number;
   accessTokenTtl: number;
   loginRateLimit: number;
@@ -408,6 +412,16 @@ export const ENVIRONMENT = {
     default: "unset (only PUBLIC_URL's origin)",
     meaning: 'more origins allowed by CORS, comma-separated, e.g. https://a.example',
   },
+  REPORT_FRAME_ORIGINS: {
+    schema: text(),
+    default: 'unset (no embedded reports)',
+    meaning: 'origins of the external reports shown in a frame, comma-separated, e.g. https://bi.example',
+  },
+  REPORT_TOKEN_SECRET: {
+    schema: text(),
+    default: 'unset (no signed report tokens)',
+    meaning: 'secret (32+ characters) signing the short-lived token an embedded report receives (HS256)',
+  },
   KEYCLOAK_ADMIN_URL: {
     schema: text(),
     default: 'unset (identity-provider sync with the embedded provider)',
@@ -584,6 +598,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: e.APP_ENV,
     trustProxy: e.TRUST_PROXY ?? false,
     corsOrigins: corsOriginsOf(publicUrl, e.CORS_ORIGINS),
+    reportFrameOrigins: originsOf('REPORT_FRAME_ORIGINS', e.REPORT_FRAME_ORIGINS),
+    reportTokenSecret: reportTokenSecretOf(e.REPORT_TOKEN_SECRET),
     databasePoolSize: e.DATABASE_POOL_SIZE,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
@@ -705,24 +721,34 @@ function keycloakAdminOf(env: {
   };
 }
 
-/** PUBLIC_URL's origin and each origin of CORS_ORIGINS (comma-separated URLs, paths ignored). */
-function corsOriginsOf(publicUrl: string, extra: string | undefined): string[] {
-  const origins = [new URL(publicUrl).origin];
-  for (const item of (extra ?? '').split(',')) {
+/** The origins of a comma-separated list of http(s) URLs (paths ignored), each once, after `first`. */
+function originsOf(name: string, list: string | undefined, first: string[] = []): string[] {
+  const origins = [...first];
+  for (const item of (list ?? '').split(',')) {
     const value = item.trim();
     if (!value) continue;
     let url: URL;
     try {
       url = new URL(value);
     } catch {
-      throw new Error(`CORS_ORIGINS must list URLs such as https://admin.example; got '${value}'`);
+      throw new Error(`${name} must list URLs such as https://admin.example; got '${value}'`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new Error(`CORS_ORIGINS must list http or https origins; got '${value}'`);
+      throw new Error(`${name} must list http or https origins; got '${value}'`);
     }
     if (!origins.includes(url.origin)) origins.push(url.origin);
   }
   return origins;
+}
+
+/** PUBLIC_URL's origin and each origin of CORS_ORIGINS. */
+const corsOriginsOf = (publicUrl: string, extra: string | undefined) =>
+  originsOf('CORS_ORIGINS', extra, [new URL(publicUrl).origin]);
+
+function reportTokenSecretOf(secret: string | undefined): string | undefined {
+  if (secret !== undefined && secret.length < 32)
+    throw new Error('REPORT_TOKEN_SECRET must have at least 32 characters');
+  return secret;
 }
 
 /** Every variable, commented out at its default, with its meaning: the text of `.env.example`. */

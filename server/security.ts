@@ -24,7 +24,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...issuer],
-    'frame-src': ["'self'", ...issuer],
+    // Embedded reports (issue #31) only from the origins configured for them.
+    'frame-src': ["'self'", ...issuer, ...config.reportFrameOrigins],
     // Sign-in and sign-out forms post to our origin, which redirects back to PUBLIC_URL.
     'form-action': ["'self'", publicOrigin],
     'frame-ancestors': ["'none'"],

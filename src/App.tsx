@@ -40,6 +40,7 @@ import divisoes from '../resources/divisoes';
 import setores from '../resources/setores';
 import desligamentos from '../resources/desligamentos';
 import redesSociais from '../resources/redesSociais';
+import relatorios from '../resources/relatorios';
 import slides from '../resources/slides';
 import anuncios from '../resources/anuncios';
 import usuarios from '../resources/usuarios';
@@ -76,6 +77,8 @@ const RESOURCES_VIEWS = {
   // Slides and adverts (issue #30); their edit routes are /slides/editar/:id, /anuncios/editar/:id.
   slides,
   anuncios,
+  // Report definitions (issue #31); the super-admin page's Reports tab shows the same list.
+  relatorios,
 };
 
 export const PAGES: Pages = {
@@ -108,6 +111,8 @@ export const PAGES: Pages = {
     ),
   ),
   superAdmin: lazy(() => import('./pages/superAdmin/SuperAdminPage')),
+  // A report from the menu's Reports (issue #31): framed, or built in (its chart loads with it).
+  relatorio: lazy(() => import('./pages/relatorio/RelatorioPage')),
   esqueciSenha: ForgotPasswordPage,
   forgotPassword: ForgotPasswordPage,
   olvideContrasena: ForgotPasswordPage,

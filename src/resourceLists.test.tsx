@@ -30,6 +30,8 @@ import { ANUNCIOS, SLIDES } from '../resources/slides/slides.fixtures';
 import { MARCAS } from '../resources/marcas/marcas.fixtures';
 import RedeSocialList from '../resources/redesSociais/RedeSocialList';
 import { REDES_SOCIAIS } from '../resources/redesSociais/redesSociais.fixtures';
+import RelatorioList from '../resources/relatorios/RelatorioList';
+import { RELATORIOS } from '../resources/relatorios/relatorios.fixtures';
 import SetorList from '../resources/setores/SetorList';
 import { SETORES } from '../resources/setores/setores.fixtures';
 import UsuarioList from '../resources/usuarios/UsuarioList';
@@ -85,6 +87,16 @@ const CASES: ListCase[] = [
     List: RedeSocialList,
     rows: REDES_SOCIAIS,
     shows: (r) => [nomeOf(r.marca), String(r.nome), String(r.url)],
+  },
+  // Report definitions: the title, the kind (or the built-in report) and who opens it, by name.
+  {
+    resource: 'relatorios',
+    List: RelatorioList,
+    rows: RELATORIOS,
+    shows: (r) =>
+      r.tipo === 'INTERNO'
+        ? [String(r.tituloPtBr), 'Alcance dos comunicados', 'Todos']
+        : [String(r.tituloPtBr), 'Embutido (externo)', 'Montadora, RELATORIOS_PORTAL_CONSULTA_PECAS'],
   },
   // Slides and adverts: the display state by name, the groups by name.
   {

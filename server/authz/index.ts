@@ -42,6 +42,7 @@ export {
   grupoInScope,
   grupoReach,
   grupoScope,
+  marcaScope,
   grupoUsuariosEditScope,
   grupoUsuariosReach,
   grupoUsuariosReadScope,

@@ -29,6 +29,22 @@ export function dealerScope(session: Session): SQL | undefined {
   }
 }
 
+/**
+ * Condition on a brand id (`marcaId`, e.g. `m.id`) for the caller, or undefined when the caller
+ * sees every brand: a manufacturer's own brands, a dealer-group user's dealers' brands.
+ */
+export function marcaScope(session: Session, marcaId: SQL): SQL | undefined {
+  switch (session.tipo) {
+    case 'TECSINAPSE':
+      return undefined;
+    case 'MONTADORA':
+      return sql`${marcaId} in (select marca_id from usuario_marcas where usuario_id = ${session.usuarioId})`;
+    case 'DEALER_GRUPO':
+      return sql`${marcaId} in (select dm.marca_id from dealer_marcas dm join usuario_dealers ud on ud.dealer_id = dm.dealer_id
+        where ud.usuario_id = ${session.usuarioId})`;
+  }
+}
+
 /** Condition on `grupos` for the caller, or undefined when the caller sees every group. */
 export function grupoScope(session: Session): SQL | undefined {
   switch (session.tipo) {

@@ -25,6 +25,7 @@ import { envioJob, notificacoesGenericasFeature } from './notificacoesGenericas'
 import { plataforma } from './plataforma';
 import { produtosFeature } from './produtos';
 import { redesSociaisFeature } from './redesSociais';
+import { relatoriosFeature } from './relatorios';
 import { setoresFeature } from './setores';
 import { superAdminFeature, superAdminJobs } from './superAdmin';
 import { vitrineArea, vitrineFeature, vitrineJobs } from './vitrine';
@@ -46,6 +47,7 @@ export const features: Feature[] = [
   setoresFeature,
   desligamentosFeature,
   redesSociaisFeature,
+  relatoriosFeature,
   gruposFeature,
   dealersFeature,
   gruposUsuariosFeature,

@@ -21,11 +21,15 @@ type Row = Record<string, unknown> & { id: number };
 
 export const fieldError = (idioma: Idioma, field: string, key: string) => badUserInputKeys(idioma, { [field]: key });
 
-/** The audited fields of a record: nested objects (a sector's division) are left out, their ids stay. */
+/**
+ * The audited fields of a record: nested objects (a sector's division) are left out, their ids stay;
+ * lists of plain values (a report's function keys) stay.
+ */
 export function auditView(row: Row): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(row).filter(
-      ([key, value]) => key !== 'id' && key !== 'version' && (value === null || typeof value !== 'object'),
+      ([key, value]) =>
+        key !== 'id' && key !== 'version' && (value === null || typeof value !== 'object' || Array.isArray(value)),
     ),
   );
 }
@@ -69,9 +73,11 @@ export interface SaveSpec<S extends z.ZodType<{ id?: number | null }>, R extends
   uniqueName: {
     field: keyof z.output<S> & string;
     taken?(db: DbOrTx, nome: string, exceptId?: number): Promise<boolean>;
+    /** The field error's i18n key (default `referencia.errors.nameInUse`). */
+    message?: string;
   };
   /** Further checks of the parsed input (e.g. that a chosen division exists); throw to refuse. */
-  check?(db: DbOrTx, input: z.output<S>, idioma: Idioma): Promise<void>;
+  check?(db: DbOrTx, input: z.output<S>, idioma: Idioma, ctx: SignedInContext): Promise<void>;
 }
 
 /**
@@ -81,13 +87,14 @@ export interface SaveSpec<S extends z.ZodType<{ id?: number | null }>, R extends
 export async function save<S extends z.ZodType<{ id?: number | null }>, R extends Row>(
   spec: SaveSpec<S, R>,
   rawInput: unknown,
-  { db, session, idioma }: SignedInContext,
+  ctx: SignedInContext,
 ): Promise<R> {
+  const { db, session, idioma } = ctx;
   const input = parseInput(spec.schema, rawInput, idioma);
   const { id, version, ...values } = input as z.output<S> & { id?: number | null; version?: number | null };
   if (!id) authorize(session, spec.create, idioma);
   const unique = spec.uniqueName;
-  const nameInUse = { [unique.field]: 'referencia.errors.nameInUse' };
+  const nameInUse = { [unique.field]: unique.message ?? 'referencia.errors.nameInUse' };
   const savedId = await auditedWrite(db, session, {
     tipo: spec.tipo,
     table: spec.table,
@@ -98,7 +105,7 @@ export async function save<S extends z.ZodType<{ id?: number | null }>, R extend
       return auditView(row);
     },
     async check(tx) {
-      await spec.check?.(tx, input, idioma);
+      await spec.check?.(tx, input, idioma, ctx);
       const name = String(values[unique.field as keyof typeof values]);
       return unique.taken && (await unique.taken(tx, name, id ?? undefined)) ? nameInUse : {};
     },

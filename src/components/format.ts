@@ -25,6 +25,10 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return new Intl.NumberFormat(intlLocale(locale), options).format(value);
 }
 
+/** A rate (0 to 1) as a percentage in the language. */
+export const percentual = (taxa: number, locale: string) =>
+  formatNumber(taxa, locale, { style: 'percent', maximumFractionDigits: 1 });
+
 /** A file size as people read it: bytes, KB, or MB with one decimal ("1,5 MB"). */
 export function formatBytes(bytes: number, locale: string): string {
   if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;

@@ -8,7 +8,7 @@ import type { PortalPermissions } from '../../providers/authProvider';
 const isOpen = ({ rule }: Policy) => !rule.funcionalidades?.length && !rule.tiposUsuario?.length;
 
 /** Sends the user to /home, saying why (once, though StrictMode runs effects twice). */
-function Refused({ message }: { message: string }) {
+export function Refused({ message }: { message: string }) {
   const notify = useNotify();
   const notified = useRef(false);
   useEffect(() => {

@@ -63,6 +63,10 @@ const OPEN = [
 ];
 const MANUFACTURER_FORBIDDEN = [
   'superAdmin',
+  // Report definitions (issue #31): the provider's staff.
+  'relatorios',
+  'relatoriosNovo',
+  'relatoriosEditar',
   'ausenciaTemporaria',
   'importarUsuarios',
   'notificacoesGenericas',

@@ -13,6 +13,7 @@ import {
   gruposUsuarios,
   marcas,
   redesSociais,
+  relatorios,
   dealerGrupos,
   dealerMarcas,
   dealerProdutos,
@@ -109,7 +110,15 @@ const ausenciaInput = (dias: number) => ({
 
 /** Reference records made for the matrix: unused, so the provider staff may remove them. */
 const cadastro = {} as Record<
-  'marca' | 'cargo' | 'departamento' | 'divisao' | 'divisaoDoSetor' | 'setor' | 'desligamento' | 'redeSocial',
+  | 'marca'
+  | 'cargo'
+  | 'departamento'
+  | 'divisao'
+  | 'divisaoDoSetor'
+  | 'setor'
+  | 'desligamento'
+  | 'redeSocial'
+  | 'relatorio',
   number
 >;
 
@@ -586,6 +595,15 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     setores: { query: '{ setores { id divisao { id } } }', allowed: everyoneSignedIn },
     desligamentos: { query: '{ desligamentos { id motivo } }', allowed: everyoneSignedIn },
     redesSociais: { query: '{ redesSociais { id icone marca { id } } }', allowed: everyoneSignedIn },
+    // Reports (issue #31): definitions are the provider's staff's; a report everyone may open opens
+    // for everyone, its figures too (each definition's own rule is tested in relatorios.test.ts).
+    relatorios: { query: '{ relatorios { id slug } }', allowed: staffOnly },
+    relatorioAberto: { query: '{ relatorioAberto(slug: "matriz-todos") { titulo } }', allowed: everyoneSignedIn },
+    relatorioAlcance: {
+      query: `{ relatorioAlcance(filtro: { slug: "matriz-todos", inicio: "2026-01-01", fim: "2026-12-31" }) {
+        comunicados } }`,
+      allowed: everyoneSignedIn,
+    },
     // User groups: maintenance (list, by name, manual-user search) and use (read, recipients,
     // active groups) both need a key the dealer demo user lacks; the group is one both may read.
     gruposUsuarios: {
@@ -795,6 +813,16 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       query:
         'mutation($marcaId: ID!) { salvarRedeSocial(redeSocial: { marcaId: $marcaId, nome: "Matriz", url: "https://example.com", icone: "fab|x" }) { id } }',
       variables: () => ({ marcaId: cadastro.marca }),
+      allowed: staffOnly,
+    },
+    salvarRelatorio: {
+      query: `mutation { salvarRelatorio(relatorio: { slug: "matriz-nova", tituloPtBr: "Matriz", tituloEs: "Matriz",
+        tituloEn: "Matrix", tipo: "INTERNO", interno: "USUARIOS" }) { id } }`,
+      allowed: staffOnly,
+    },
+    excluirRelatorio: {
+      query: 'mutation($id: ID!) { excluirRelatorio(id: $id, version: 1) }',
+      variables: () => ({ id: cadastro.relatorio }),
       allowed: staffOnly,
     },
     excluirRedeSocial: {
@@ -1193,6 +1221,27 @@ beforeAll(async () => {
       .returning(),
   );
   await db.insert(grupoUsuariosCargos).values({ grupoUsuariosId: grupoUsuarios.id, cargoId: grupoUsuarios.cargo });
+  await db.insert(relatorios).values({
+    slug: 'matriz-todos',
+    tituloPtBr: 'Matriz todos',
+    tituloEs: 'Matriz todos',
+    tituloEn: 'Matrix everyone',
+    tipo: 'INTERNO',
+    interno: 'ALCANCE_COMUNICADOS',
+  });
+  cadastro.relatorio = await one(
+    db
+      .insert(relatorios)
+      .values({
+        slug: 'matriz-excluir',
+        tituloPtBr: 'X',
+        tituloEs: 'X',
+        tituloEn: 'X',
+        tipo: 'INTERNO',
+        interno: 'USUARIOS',
+      })
+      .returning(),
+  );
   cadastro.redeSocial = await one(
     db
       .insert(redesSociais)

@@ -10,3 +10,4 @@ export * from './notificacoes';
 export * from './comunicados';
 export * from './biblioteca';
 export * from './vitrine';
+export * from './relatorios';

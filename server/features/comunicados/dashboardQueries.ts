@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Session } from '../../authz';
-import { dealerScope, grupoScope, usuarioScope } from '../../authz';
+import { dealerScope, grupoScope, marcaScope, usuarioScope } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, pageWithTotal, searchAny, type ListInput } from '../../db/lists';
 import { PODE_LEMBRAR } from './queries';
@@ -54,19 +54,6 @@ export async function leiturasPorTempo(db: DbOrTx, id: number) {
 export const NIVEIS_ROLLUP = ['MARCA', 'GRUPO', 'DEALER'] as const;
 export type NivelRollup = (typeof NIVEIS_ROLLUP)[number];
 
-/** The brands the caller answers for (undefined: every brand). */
-function marcaScope(session: Session): SQL | undefined {
-  switch (session.tipo) {
-    case 'TECSINAPSE':
-      return undefined;
-    case 'MONTADORA':
-      return sql`m.id in (select marca_id from usuario_marcas where usuario_id = ${session.usuarioId})`;
-    case 'DEALER_GRUPO':
-      return sql`m.id in (select dm.marca_id from dealer_marcas dm join usuario_dealers ud on ud.dealer_id = dm.dealer_id
-        where ud.usuario_id = ${session.usuarioId})`;
-  }
-}
-
 /**
  * Read rate rolled up by brand (the recipient's brands and their dealers'), dealer group or dealer,
  * only rows within the caller's scope (a manufacturer sees their brands' rows, never another
@@ -86,7 +73,7 @@ export async function rollup(db: DbOrTx, session: Session, id: number, nivel: Ni
         from (select u.marcas_efetivas, ${contagens} from comunicado_envios e join usuarios u on u.id = e.usuario_id
           where e.comunicado_id = ${id} group by u.marcas_efetivas) t
         cross join unnest(t.marcas_efetivas) as mu(marca_id) join marcas m on m.id = mu.marca_id
-        where ${marcaScope(session) ?? sql`true`} group by m.id, m.nome`;
+        where ${marcaScope(session, sql`m.id`) ?? sql`true`} group by m.id, m.nome`;
       break;
     case 'GRUPO':
       linhas = sql`select grupos.id, grupos.nome, t.destinatarios, t.lidos, t.confirmados

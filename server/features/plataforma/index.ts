@@ -3,12 +3,25 @@ import { policies } from '../../../domain/policies';
 import { eq } from 'drizzle-orm';
 import { IDIOMAS, type Idioma } from '../../../domain/enums';
 import { translate } from '../../../i18n';
+import type { Session } from '../../authz';
+import type { Db } from '../../db/client';
 import { i18nLabels } from '../../db/schema';
 import { operation, publicOperation, type Feature } from '../../graphql/operation';
+import { menuRelatorios } from '../relatorios';
 import { buildMenu } from './menu';
 import { loadProperties } from './propriedades';
 
 export { loadProperties } from './propriedades';
+
+/** The route table's menu, with the Reports the user may open (report definitions, issue #31) before Administration. */
+async function menuWithReports(db: Db, session: Session) {
+  const menu = buildMenu(session, session.idioma);
+  const relatorios = await menuRelatorios(db, session);
+  if (!relatorios) return menu;
+  const administracao = menu.findIndex((category) => category.id === 'administracao');
+  menu.splice(administracao < 0 ? menu.length : administracao, 0, relatorios);
+  return menu;
+}
 
 export const plataforma: Feature = {
   typeDefs: readFileSync(new URL('./plataforma.graphql', import.meta.url), 'utf8'),
@@ -34,7 +47,7 @@ export const plataforma: Feature = {
           linkAcademia: props.linkAcademia,
           brandImageUrl: props.brandImageUrl,
           locales: IDIOMAS.map((id) => ({ id, description: translate(id, `languages.${id}`) })),
-          menus: JSON.stringify(buildMenu(session, session.idioma)),
+          menus: JSON.stringify(await menuWithReports(db, session)),
         };
       },
     }),

@@ -51,10 +51,15 @@ const openTab = (name: string) => userEvent.click(screen.getByRole('tab', { name
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('/superAdmin', () => {
-  it('shows the three tabs, Product first', async () => {
+  it('shows the four tabs, Product first', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Super admin' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Produto', 'Migração', 'Sincronização']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Produto',
+      'Migração',
+      'Sincronização',
+      'Relatórios',
+    ]);
     expect(screen.getByRole('tab', { name: 'Produto' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('combobox', { name: /Produto/ })).toBeInTheDocument();
   });
@@ -65,6 +70,7 @@ describe('/superAdmin', () => {
       'Product',
       'Migration',
       'Synchronisation',
+      'Reports',
     ]);
   });
 

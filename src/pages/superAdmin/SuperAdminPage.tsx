@@ -5,13 +5,27 @@ import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { lazy, Suspense, useState } from 'react';
+import { Loading, ResourceContextProvider, Title, useTranslate } from 'react-admin';
 import { ProdutoTab } from './ProdutoTab';
 import { MigracaoTab, SincronizacaoTab } from './SincronizacaoTab';
 import { useUltimosJobs } from './useUltimosJobs';
 
-const TABS = ['produto', 'migracao', 'sincronizacao'] as const;
+const RelatorioList = lazy(() => import('../../../resources/relatorios/RelatorioList'));
+
+/** The report definitions (issue #31): the list of /relatorios, whose rows open their edit pages. */
+function RelatoriosTab() {
+  const translate = useTranslate();
+  return (
+    <ResourceContextProvider value="relatorios">
+      <Suspense fallback={<Loading />}>
+        <RelatorioList title={translate('superAdmin.tabs.relatorios')} />
+      </Suspense>
+    </ResourceContextProvider>
+  );
+}
+
+const TABS = ['produto', 'migracao', 'sincronizacao', 'relatorios'] as const;
 type TabId = (typeof TABS)[number];
 
 /** The jobs' progress, shared by the Migration and Synchronisation tabs. */
@@ -27,7 +41,7 @@ function JobsTab({ tab }: { tab: 'migracao' | 'sincronizacao' }) {
   );
 }
 
-/** /superAdmin (provider staff only): product, migration and synchronisation tabs. */
+/** /superAdmin (provider staff only): product, migration, synchronisation and reports tabs. */
 export default function SuperAdminPage() {
   const translate = useTranslate();
   const [tab, setTab] = useState<TabId>('produto');
@@ -51,7 +65,7 @@ export default function SuperAdminPage() {
           ))}
         </Tabs>
         <Box role="tabpanel" id={`superAdmin-panel-${tab}`} aria-labelledby={`superAdmin-tab-${tab}`}>
-          {tab === 'produto' ? <ProdutoTab /> : <JobsTab tab={tab} />}
+          {tab === 'produto' ? <ProdutoTab /> : tab === 'relatorios' ? <RelatoriosTab /> : <JobsTab tab={tab} />}
         </Box>
       </CardContent>
     </Card>

@@ -10,7 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { log } from '../../../../providers/logger';
-import { formatCount, formatDate, formatNumber } from '../../../components/format';
+import { formatCount, formatDate, formatNumber, percentual } from '../../../components/format';
+import { Numero } from '../../../components/Numero';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY } from '../lista/tipos';
@@ -21,28 +22,6 @@ import { Rollup } from './Rollup';
 import type { ComunicadoDashboard } from './tipos';
 
 const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
-
-/** A rate (0 to 1) as a percentage in the language. */
-export const percentual = (taxa: number, locale: string) =>
-  formatNumber(taxa, locale, { style: 'percent', maximumFractionDigits: 1 });
-
-function Numero({ rotulo, valor, detalhe }: { rotulo: string; valor: string; detalhe?: string }) {
-  return (
-    <Paper variant="outlined" component="div" role="group" aria-label={rotulo} sx={{ p: 2, minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary">
-        {rotulo}
-      </Typography>
-      <Typography variant="h5" component="p">
-        {valor}
-      </Typography>
-      {detalhe && (
-        <Typography variant="body2" color="text.secondary">
-          {detalhe}
-        </Typography>
-      )}
-    </Paper>
-  );
-}
 
 /**
  * /comunicados/dashboard/{id} (issue #28, "Dashboard"): recipients, reads and rate, confirmations

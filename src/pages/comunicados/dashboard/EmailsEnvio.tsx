@@ -17,7 +17,7 @@ import { Paginacao } from '../../../components/list/Paginacao';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY, type Pagina } from '../lista/tipos';
 import { QuickFilter } from '../lista/QuickFilter';
-import { Secao } from './Secao';
+import { Secao } from '../../../components/Secao';
 import type { ComunicadoDashboard, EmailEnvio } from './tipos';
 
 const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;

@@ -9,7 +9,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { LineChart, type LineSerie } from '../../../components/charts';
 import { formatDate, formatNumber } from '../../../components/format';
 import { visuallyHidden } from '../../../components/visuallyHidden';
-import { Secao } from './Secao';
+import { Secao } from '../../../components/Secao';
 import type { ComunicadoDashboard } from './tipos';
 
 /** A day (ISO date) as the language writes it, without moving it across time zones. */

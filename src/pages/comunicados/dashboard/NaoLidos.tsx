@@ -15,7 +15,7 @@ import { LoadError } from '../../../components/LoadError';
 import { Paginacao } from '../../../components/list/Paginacao';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY } from '../lista/tipos';
-import { Secao } from './Secao';
+import { Secao } from '../../../components/Secao';
 import type { PaginaDestinatarios } from './tipos';
 
 const SIZES = [10, 25, 50] as const;

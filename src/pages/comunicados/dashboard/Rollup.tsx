@@ -13,12 +13,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../../components/charts';
-import { formatNumber } from '../../../components/format';
+import { formatNumber, percentual } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY } from '../lista/tipos';
-import { percentual } from './ComunicadoDashboardPage';
-import { Secao } from './Secao';
+import { Secao } from '../../../components/Secao';
 import { NIVEIS, ordenarRollup, type ColunaRollup, type LinhaRollup, type Nivel, type Ordem } from './tipos';
 
 /** The chart shows this many rows, least read first (the table has them all). */

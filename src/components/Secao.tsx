@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 
-/** A titled block of the dashboard (a section named by its heading), with actions on the right. */
+/** A titled block of a dashboard or report (a section named by its heading), with actions on the right. */
 export function Secao({ titulo, acoes, children }: { titulo: string; acoes?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { hasAccess, type AccessRule } from '../../../domain/access';
+import type { FunctionKey, Idioma, TipoUsuario } from '../../../domain/enums';
+import { policies } from '../../../domain/policies';
+import {
+  MAX_RELATORIOS,
+  relatorioFiltroSchema,
+  relatorioSchema,
+  SLUG_MAX_LENGTH,
+  type RelatorioFiltro,
+  type RelatorioInterno,
+} from '../../../domain/schemas/relatorio';
+import { translate } from '../../../i18n';
+import type { Session } from '../../authz';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { relatorios } from '../../db/schema';
+import { listExport } from '../../export';
+import { forbidden, notFound } from '../../graphql/errors';
+import { parseInput } from '../../graphql/input';
+import { operation } from '../../graphql/operation';
+import { fieldError } from '../../reference';
+import { referenceFeature } from '../../reference/feature';
+import * as q from './queries';
+import { assinarTokenRelatorio } from './token';
+
+// Reports (issue #31): definitions kept by the provider's staff (an audited reference list), the
+// menu's Reports entries, /relatorio/{slug} and the built-in reports' figures. Whoever may open a
+// report is the definition's own access rule (spec section 6), checked by every operation that
+// reads it, so a built-in report's figures are refused to whoever may not open it.
+
+const TITULO: Record<Idioma, 'tituloPtBr' | 'tituloEs' | 'tituloEn'> = {
+  PT_BR: 'tituloPtBr',
+  ES: 'tituloEs',
+  EN: 'tituloEn',
+};
+
+const regraDe = (r: q.RelatorioRow): AccessRule => ({
+  funcionalidades: r.funcionalidades as FunctionKey[],
+  tiposUsuario: r.tiposUsuario as TipoUsuario[],
+});
+
+/**
+ * The definition of `slug` if the caller may open it (and, for a built-in report's figures, it is
+ * that report): NOT_FOUND for an unknown slug or another kind, FORBIDDEN for a refused caller.
+ */
+async function abrir(db: DbOrTx, session: Session, slug: string, interno?: RelatorioInterno) {
+  const def = await q.definicoes.bySlug(db, slug);
+  if (!def || (interno && def.interno !== interno)) throw notFound(session.idioma);
+  if (!hasAccess(session, regraDe(def))) throw forbidden(session.idioma);
+  return def;
+}
+
+/** The menu's Reports category: the reports the caller may open, by position then title. */
+export async function menuRelatorios(db: DbOrTx, session: Session) {
+  const defs = (await q.definicoes.list(db)).filter((def) => hasAccess(session, regraDe(def)));
+  if (defs.length === 0) return null;
+  return {
+    id: 'relatorios',
+    title: translate(session.idioma, 'menu.categories.relatorios'),
+    items: defs.map((def) => ({
+      id: `relatorio-${def.slug}`,
+      path: `/relatorio/${def.slug}`,
+      title: def[TITULO[session.idioma]],
+    })),
+  };
+}
+
+async function urlDoRelatorio(db: DbOrTx, session: Session, config: Config, def: q.RelatorioRow) {
+  if (!def.url || !def.tokenAssinado) return def.url;
+  const url = new URL(def.url);
+  url.searchParams.set(
+    'token',
+    await assinarTokenRelatorio(config, url.origin, def.slug, session, await q.marcasDoUsuario(db, session.usuarioId)),
+  );
+  return url.toString();
+}
+
+const slugSchema = z.object({ slug: z.string().trim().min(1).max(SLUG_MAX_LENGTH) });
+const filtroArgs = z.object({ filtro: relatorioFiltroSchema });
+
+async function alcance(db: DbOrTx, session: Session, filtro: RelatorioFiltro, dealersMax?: number) {
+  await abrir(db, session, filtro.slug, 'ALCANCE_COMUNICADOS');
+  return q.alcance(db, session, filtro, dealersMax);
+}
+
+export const relatoriosFeature = referenceFeature({
+  name: 'relatorios',
+  record: 'Relatorio',
+  arg: 'relatorio',
+  policies: policies.relatorios,
+  typeDefs: readFileSync(new URL('./relatorios.graphql', import.meta.url), 'utf8'),
+  save: {
+    tipo: 'RELATORIO',
+    table: relatorios,
+    schema: relatorioSchema,
+    find: q.definicoes.find,
+    insert: q.definicoes.insert,
+    update: q.definicoes.update,
+    async check(db, input, idioma, { config }) {
+      if (!input.id && (await q.definicoes.total(db)) >= MAX_RELATORIOS) {
+        throw fieldError(idioma, 'slug', 'relatorios.errors.limite');
+      }
+      if (input.url && !config.reportFrameOrigins.includes(new URL(input.url).origin)) {
+        throw fieldError(idioma, 'url', 'relatorios.errors.origem');
+      }
+      if (input.tokenAssinado && !config.reportTokenSecret) {
+        throw fieldError(idioma, 'tokenAssinado', 'relatorios.errors.semSegredo');
+      }
+    },
+    uniqueName: { field: 'slug', taken: q.definicoes.nameTaken, message: 'relatorios.errors.slugEmUso' },
+  },
+  remove: q.definicoes.remove,
+  export: {
+    read: (db) => q.definicoes.list(db),
+    columns: {
+      slug: { header: 'relatorios.fields.slug', value: (r) => r.slug },
+      tituloPtBr: { header: 'relatorios.fields.tituloPtBr', value: (r) => r.tituloPtBr },
+      tipo: { header: 'relatorios.fields.tipo', value: (r) => r.tipo },
+      posicao: { header: 'relatorios.fields.posicao', value: (r) => r.posicao },
+    },
+  },
+  Query: {
+    relatorioAberto: operation({
+      policy: policies.relatorios.open,
+      async resolve(args: unknown, { db, session, config }) {
+        const { slug } = parseInput(slugSchema, args, session.idioma);
+        const def = await abrir(db, session, slug);
+        return {
+          slug: def.slug,
+          titulo: def[TITULO[session.idioma]],
+          tipo: def.tipo,
+          interno: def.interno,
+          url: await urlDoRelatorio(db, session, config, def),
+        };
+      },
+    }),
+    relatorioAlcance: operation({
+      policy: policies.relatorios.open,
+      async resolve(args: unknown, { db, session }) {
+        const { filtro } = parseInput(filtroArgs, args, session.idioma);
+        return alcance(db, session, filtro);
+      },
+    }),
+  },
+});
+
+/** GET /api/exportar/relatorioAlcance: the reach report's rows, every dealer, brand then group then dealer. */
+relatoriosFeature.exports!.relatorioAlcance = listExport({
+  policy: policies.relatorios.open,
+  filterSchema: relatorioFiltroSchema,
+  async rows(db, session, filtro) {
+    const r = await alcance(db, session, filtro, Number.MAX_SAFE_INTEGER);
+    return [...r.marcas, ...r.grupos, ...r.dealers].map((linha) => ({
+      ...linha,
+      nivel: translate(session.idioma, `relatorios.alcance.niveis.${linha.nivel}`),
+    }));
+  },
+  columns: [
+    { header: 'relatorios.alcance.nivel', value: (r: Omit<q.LinhaAlcance, 'nivel'> & { nivel: string }) => r.nivel },
+    { header: 'relatorios.alcance.nome', value: (r) => r.nome },
+    { header: 'relatorios.alcance.comunicados', value: (r) => r.comunicados },
+    { header: 'relatorios.alcance.destinatarios', value: (r) => r.destinatarios },
+    { header: 'relatorios.alcance.lidos', value: (r) => r.lidos },
+    { header: 'relatorios.alcance.taxaLeitura', value: (r) => Math.round(r.taxaLeitura * 1000) / 10 },
+    { header: 'relatorios.alcance.pedemConfirmacao', value: (r) => r.pedemConfirmacao },
+    { header: 'relatorios.alcance.confirmados', value: (r) => r.confirmados },
+    { header: 'relatorios.alcance.taxaConfirmacao', value: (r) => Math.round(r.taxaConfirmacao * 1000) / 10 },
+  ],
+  fileName: 'relatorios.alcance.arquivo',
+});

@@ -1,0 +1,157 @@
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { MAX_RELATORIOS, type RelatorioFiltro } from '../../../domain/schemas/relatorio';
+import { dealerScope, grupoScope, marcaScope, usuarioScope, type Session } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { relatorios, usuarios } from '../../db/schema';
+import { referenceQueries } from '../../reference/feature';
+
+// Data access of the reports (issue #31): the definitions (a small table read whole), and the
+// built-in reports' figures, each an SQL aggregate in the caller's scope.
+
+export type RelatorioRow = typeof relatorios.$inferSelect;
+
+const base = referenceQueries(relatorios, relatorios.posicao, relatorios.slug);
+
+export const definicoes = {
+  ...base,
+  list: (db: DbOrTx) =>
+    db.select().from(relatorios).orderBy(asc(relatorios.posicao), asc(relatorios.slug)).limit(MAX_RELATORIOS),
+  async bySlug(db: DbOrTx, slug: string): Promise<RelatorioRow | undefined> {
+    const [row] = await db.select().from(relatorios).where(eq(relatorios.slug, slug));
+    return row;
+  },
+  async total(db: DbOrTx): Promise<number> {
+    const [{ n }] = await db.select({ n: count() }).from(relatorios);
+    return n;
+  },
+};
+
+/** The brands a report token names: the user's effective brands (their own, or their dealers'). */
+export async function marcasDoUsuario(db: DbOrTx, usuarioId: number): Promise<number[]> {
+  const [row] = await db.select({ marcas: usuarios.marcasEfetivas }).from(usuarios).where(eq(usuarios.id, usuarioId));
+  return row?.marcas ?? [];
+}
+
+const MAX_DEALERS_ALCANCE = 100;
+
+export interface LinhaAlcance {
+  id: string;
+  nivel: 'MARCA' | 'GRUPO' | 'DEALER';
+  nome: string;
+  comunicados: number;
+  destinatarios: number;
+  lidos: number;
+  pedemConfirmacao: number;
+  confirmados: number;
+  taxaLeitura: number;
+  taxaConfirmacao: number;
+}
+
+const taxa = (parte: number, todo: number) => (todo === 0 ? 0 : parte / todo);
+
+/**
+ * The deliveries the reach report counts: of announcements sent in the period, to recipients in the
+ * caller's scope and the filters (a brand among the recipient's, a dealer of the group, the
+ * dealer). A manufacturer counts only announcements sent by someone of their brands: another
+ * brand's announcements to a dealer both sell stay out of their figures.
+ */
+function enviosDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
+  const remetente =
+    session.tipo === 'MONTADORA'
+      ? sql`exists (select 1 from usuario_marcas sm join usuario_marcas mine on mine.marca_id = sm.marca_id
+          where sm.usuario_id = c.remetente_id and mine.usuario_id = ${session.usuarioId})`
+      : sql`true`;
+  return sql`select e.comunicado_id, e.usuario_id, e.lido_em, e.confirmado_em, c.exige_confirmacao,
+      usuarios.marcas_efetivas
+    from comunicados c
+    join comunicado_envios e on e.comunicado_id = c.id
+    join usuarios on usuarios.id = e.usuario_id
+    where c.enviado_em >= ${f.inicio}::date and c.enviado_em < ${f.fim}::date + 1 and ${remetente}
+      and ${usuarioScope(session) ?? sql`true`}
+      and ${f.marcaId ? sql`${f.marcaId} = any(usuarios.marcas_efetivas)` : sql`true`}
+      and ${
+        f.grupoId
+          ? sql`exists (select 1 from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
+              where ud.usuario_id = usuarios.id and dg.grupo_id = ${f.grupoId})`
+          : sql`true`
+      }
+      and ${
+        f.dealerId
+          ? sql`exists (select 1 from usuario_dealers ud where ud.usuario_id = usuarios.id and ud.dealer_id = ${f.dealerId})`
+          : sql`true`
+      }`;
+}
+
+const CONTAGENS = sql`count(distinct e.comunicado_id)::int as comunicados, count(*)::int as destinatarios,
+  count(e.lido_em)::int as lidos, count(*) filter (where e.exige_confirmacao)::int as pedem_confirmacao,
+  count(e.confirmado_em)::int as confirmados`;
+
+type Contagens = {
+  comunicados: number;
+  destinatarios: number;
+  lidos: number;
+  pedem_confirmacao: number;
+  confirmados: number;
+};
+
+function figuras(r: Contagens) {
+  const destinatarios = Number(r.destinatarios);
+  const pedemConfirmacao = Number(r.pedem_confirmacao);
+  return {
+    comunicados: Number(r.comunicados),
+    destinatarios,
+    lidos: Number(r.lidos),
+    pedemConfirmacao,
+    confirmados: Number(r.confirmados),
+    taxaLeitura: taxa(Number(r.lidos), destinatarios),
+    taxaConfirmacao: taxa(Number(r.confirmados), pedemConfirmacao),
+  };
+}
+
+/**
+ * Announcement reach (the built-in ALCANCE_COMUNICADOS report): the totals, then the same figures by
+ * brand (the recipient's brands within the caller's), by dealer group and by dealer (within the
+ * caller's scope, the least read first; a recipient working at two dealers counts at each).
+ */
+export async function alcance(db: DbOrTx, session: Session, f: RelatorioFiltro, dealersMax = MAX_DEALERS_ALCANCE) {
+  const envios = enviosDoPeriodo(session, f);
+  const run = async (nivel: LinhaAlcance['nivel'], linhas: SQL, limite?: number) => {
+    const { rows } = await db.execute<Contagens & { id: number; nome: string }>(sql`with e as (${envios})
+      select l.* from (${linhas}) l
+      order by l.lidos::float8 / nullif(l.destinatarios, 0) asc nulls first, l.nome, l.id
+      ${limite === undefined ? sql`` : sql`limit ${limite}`}`);
+    return rows.map((r): LinhaAlcance => ({ id: String(r.id), nivel, nome: r.nome, ...figuras(r) }));
+  };
+  const marcaFiltro = f.marcaId ? sql`m.id = ${f.marcaId}` : sql`true`;
+  const [totais] = (await db.execute<Contagens>(sql`with e as (${envios}) select ${CONTAGENS} from e`)).rows;
+  const marcas = await run(
+    'MARCA',
+    sql`select m.id, m.nome, ${CONTAGENS} from e cross join unnest(e.marcas_efetivas) as mu(marca_id)
+      join marcas m on m.id = mu.marca_id
+      where ${marcaScope(session, sql`m.id`) ?? sql`true`} and ${marcaFiltro} group by m.id, m.nome`,
+  );
+  const grupos = await run(
+    'GRUPO',
+    sql`select grupos.id, grupos.nome, ${CONTAGENS}
+      from (select distinct dg.grupo_id, e.* from e join usuario_dealers ud on ud.usuario_id = e.usuario_id
+        join dealer_grupos dg on dg.dealer_id = ud.dealer_id) e
+      join grupos on grupos.id = e.grupo_id
+      where ${grupoScope(session) ?? sql`true`} and ${f.grupoId ? sql`grupos.id = ${f.grupoId}` : sql`true`}
+      group by grupos.id, grupos.nome`,
+  );
+  const dealers = await run(
+    'DEALER',
+    sql`select dealers.id, dealers.nome_exibicao as nome, ${CONTAGENS}
+      from e join usuario_dealers ud on ud.usuario_id = e.usuario_id join dealers on dealers.id = ud.dealer_id
+      where ${dealerScope(session) ?? sql`true`}
+        and ${f.dealerId ? sql`dealers.id = ${f.dealerId}` : sql`true`}
+        and ${
+          f.grupoId
+            ? sql`exists (select 1 from dealer_grupos dg where dg.dealer_id = dealers.id and dg.grupo_id = ${f.grupoId})`
+            : sql`true`
+        }
+      group by dealers.id, dealers.nome_exibicao`,
+    dealersMax,
+  );
+  return { ...figuras(totais!), marcas, grupos, dealers };
+}

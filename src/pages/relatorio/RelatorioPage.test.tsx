@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { api, resourceHandlers } from '../../testing/mockApi';
+import { renderPage } from '../../testing/renderPage';
+import RelatorioPage from './RelatorioPage';
+
+const linha = (id: string, nivel: string, nome: string, destinatarios: number, lidos: number) => ({
+  id,
+  nivel,
+  nome,
+  comunicados: 2,
+  destinatarios,
+  lidos,
+  pedemConfirmacao: destinatarios,
+  confirmados: 1,
+  taxaLeitura: lidos / destinatarios,
+  taxaConfirmacao: 1 / destinatarios,
+});
+const ALCANCE = {
+  comunicados: 2,
+  destinatarios: 8,
+  lidos: 6,
+  pedemConfirmacao: 8,
+  confirmados: 2,
+  taxaLeitura: 0.75,
+  taxaConfirmacao: 0.25,
+  marcas: [linha('1', 'MARCA', 'Aurora Motors', 8, 6)],
+  grupos: [linha('5', 'GRUPO', 'Grupo Horizonte', 4, 3)],
+  dealers: [linha('9', 'DEALER', 'Concessionária Sul', 4, 1), linha('8', 'DEALER', 'Concessionária Norte', 4, 3)],
+};
+const EMBUTIDO = {
+  slug: 'bi',
+  titulo: 'Painel de gestores',
+  tipo: 'EMBUTIDO',
+  url: 'https://bi.example/p?token=abc',
+  interno: null,
+};
+const INTERNO = {
+  slug: 'alcance',
+  titulo: 'Alcance da rede',
+  tipo: 'INTERNO',
+  url: null,
+  interno: 'ALCANCE_COMUNICADOS',
+};
+
+const pedidos: Record<string, unknown>[] = [];
+let aberto: Record<string, unknown> | { code: string } = INTERNO;
+const server = setupServer(
+  api.query('relatorios_aberto', () =>
+    'code' in aberto
+      ? HttpResponse.json({ data: null, errors: [{ message: 'recusado', extensions: { code: aberto.code } }] })
+      : HttpResponse.json({ data: { result: aberto } }),
+  ),
+  api.query('relatorios_alcance', ({ variables }) => {
+    pedidos.push(variables.input as Record<string, unknown>);
+    return HttpResponse.json({ data: { result: ALCANCE } });
+  }),
+  api.query('grupos_ativos', () => HttpResponse.json({ data: { result: [{ id: '5', nome: 'Grupo Horizonte' }] } })),
+  ...resourceHandlers({ marcas: [{ id: '1', nome: 'Aurora Motors', version: 1, active: true, atribuivel: true }] }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setAccessTokenGetter(async () => 'token');
+  pedidos.length = 0;
+  aberto = INTERNO;
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const abrir = (slug = 'alcance') =>
+  renderPage(RelatorioPage, { path: `/relatorio/${slug}`, route: '/relatorio/:slug' });
+
+describe('/relatorio/{slug}', () => {
+  it('frames an embedded report by its title, with a way to open it in a tab', async () => {
+    aberto = EMBUTIDO;
+    abrir('bi');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Painel de gestores' })).toBeInTheDocument();
+    const frame = screen.getByTitle('Relatório: Painel de gestores');
+    expect(frame).toHaveAttribute('src', 'https://bi.example/p?token=abc');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    expect(screen.getByRole('link', { name: 'Abrir em nova aba' })).toHaveAttribute('href', EMBUTIDO.url);
+  });
+
+  it('draws the reach report: totals, bars with a text alternative, tables least read first', async () => {
+    abrir();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alcance da rede' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Taxa de leitura: Dealers menos lidos' })).toBeInTheDocument();
+    expect(screen.getAllByText('75%')[0]!.tagName).toBe('P');
+    const dealers = screen.getByRole('table', { name: 'Dealers menos lidos' });
+    expect(
+      within(dealers)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]!.textContent),
+    ).toEqual(['Concessionária Sul', 'Concessionária Norte']);
+    expect(screen.getByRole('table', { name: 'Por marca' })).toHaveTextContent('Aurora Motors');
+    // The last 30 days at first.
+    expect(pedidos[0]).toMatchObject({ slug: 'alcance', marcaId: null, grupoId: null, dealerId: null });
+  });
+
+  it('applies the filters only when asked, and exports what is applied', async () => {
+    abrir();
+    await screen.findByRole('table', { name: 'Por marca' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Grupo econômico' }));
+    await user.click(await screen.findByRole('option', { name: 'Grupo Horizonte' }));
+    const inicio = screen.getByLabelText(/^De\W*$/);
+    await user.clear(inicio);
+    await user.type(inicio, '2026-01-01');
+    expect(pedidos).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(pedidos).toHaveLength(2));
+    expect(pedidos[1]).toMatchObject({ slug: 'alcance', inicio: '2026-01-01', grupoId: '5' });
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+  });
+
+  it('sends a user the report refuses home, told why', async () => {
+    aberto = { code: 'FORBIDDEN' };
+    const recusado = abrir('bi');
+    await waitFor(() => expect(recusado.location()).toBe('/home'));
+    expect(await screen.findByText('Você não tem permissão para abrir aquela página.')).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for an unknown slug', async () => {
+    aberto = { code: 'NOT_FOUND' };
+    abrir('nada');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
+  });
+});
