@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { hasAccess } from '../../domain/access';
 import { ROUTES } from '../../domain/routes';
 import { settle, signIn } from './helpers';
+import { superApi } from './comunicadosApi';
 import { vitrineInativa } from './vitrineApi';
 
 interface Violation {
@@ -48,6 +49,20 @@ test.beforeAll(async () => {
   const { slide, anuncio } = await vitrineInativa('da política');
   ids.slidesEditar = slide;
   ids.anunciosEditar = anuncio;
+  const { salvarRelatorio } = await superApi.call<{ salvarRelatorio: { id: string } }>(
+    'mutation($r: RelatorioInput!) { salvarRelatorio(relatorio: $r) { id } }',
+    {
+      r: {
+        slug: `politica-${Date.now()}`,
+        tituloPtBr: 'Relatório da política',
+        tituloEs: 'Informe de la política',
+        tituloEn: 'Policy report',
+        tipo: 'INTERNO',
+        interno: 'USUARIOS',
+      },
+    },
+  );
+  ids.relatoriosEditar = salvarRelatorio.id;
 });
 
 test('the content security policy lets every page, signing in and signing out work without a violation', async ({

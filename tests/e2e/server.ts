@@ -8,6 +8,10 @@ import { SERVER_BUNDLE } from '../../scripts/serverBundle.mjs';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_ACCESS_TOKEN_TTL = 20;
+/** A stand-in for an external BI tool (relatorios.spec serves it): the origin embedded reports may come from. */
+export const E2E_BI_PORT = E2E_PORT + 7;
+export const E2E_BI_ORIGIN = `http://127.0.0.1:${E2E_BI_PORT}`;
+export const E2E_REPORT_TOKEN_SECRET = 'e2e-report-token-secret-of-32-characters';
 const root = path.resolve(import.meta.dirname, '../..');
 const results = path.join(root, 'test-results');
 // Per port: npm test runs the suite in two shards at once, each with its own server (E2E_PORT).
@@ -48,6 +52,8 @@ export async function launch(options: ServerOptions): Promise<ServerHandle> {
       FORGOT_PASSWORD_RATE_LIMIT: '100',
       // Cheap password hashes, as in the API tests (tests/api/portal.ts): every journey signs in.
       PASSWORD_HASH_COST: '12',
+      REPORT_FRAME_ORIGINS: E2E_BI_ORIGIN,
+      REPORT_TOKEN_SECRET: E2E_REPORT_TOKEN_SECRET,
       ...options.env,
     },
   });
