@@ -53,10 +53,6 @@ const IMAGEM_VITRINE_FIELDS = 'id nome largura altura link linkMobile';
 const SLIDE_HOME_FIELDS = `id titulo corTitulo tamanhoTitulo subtitulo corSubtitulo tamanhoSubtitulo tituloBotao link linkTarget
   arquivo { ${IMAGEM_VITRINE_FIELDS} }`;
 
-/** A row of the reach report: a brand, a dealer group or a dealer. */
-const ALCANCE_LINHA = `id nivel nome comunicados destinatarios lidos pedemConfirmacao confirmados taxaLeitura
-  taxaConfirmacao`;
-
 export const OPERATIONS = {
   // Announcements (issue #28): writing, approval, series, labels (server/features/comunicados,
   // write side) and the reader's deliveries, counts and dashboards (reading side).
@@ -327,20 +323,6 @@ export const OPERATIONS = {
       },
       // The social networks of the user's first brand.
       redesSociais: { operation: 'redesSociais', args: { marca: 'ID' }, fields: 'id nome url icone' },
-    },
-  },
-  // Reports (issue #31): the report /relatorio/{slug} shows, and the built-in reports' figures.
-  relatorios: {
-    queries: {
-      aberto: { operation: 'relatorioAberto', args: { slug: 'String!' }, fields: 'slug titulo tipo url interno' },
-      alcance: {
-        operation: 'relatorioAlcance',
-        arg: 'filtro',
-        argType: 'RelatorioFiltroInput!',
-        inputFields: ['slug', 'inicio', 'fim', 'marcaId', 'grupoId', 'dealerId'],
-        fields: `comunicados destinatarios lidos pedemConfirmacao confirmados taxaLeitura taxaConfirmacao
-          marcas { ${ALCANCE_LINHA} } grupos { ${ALCANCE_LINHA} } dealers { ${ALCANCE_LINHA} }`,
-      },
     },
   },
   // The signed-in user's shell: menu and links, language, onboarding tours.

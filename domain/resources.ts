@@ -131,6 +131,13 @@ const RELATORIO_INPUT_FIELDS = [
   'posicao',
 ] as const;
 
+/** A row of the reach report: a brand, a dealer group or a dealer. */
+const ALCANCE_LINHA = `id nivel nome comunicados destinatarios lidos pedemConfirmacao confirmados taxaLeitura
+  taxaConfirmacao`;
+
+/** A row of the Users report: a user type or a brand, by status. */
+const USUARIOS_LINHA = 'id nivel nome total ativos inativos dormentes ativacaoEspecial';
+
 const AUSENCIA_INPUT_FIELDS = [
   'version',
   'usuarioId',
@@ -708,6 +715,27 @@ export const RESOURCES = {
       inputFields: RELATORIO_INPUT_FIELDS,
     },
     delete: 'excluirRelatorio',
+    // What /relatorio/{slug} shows, and the built-in reports' figures (any signed-in user the
+    // definition allows).
+    queries: {
+      aberto: { operation: 'relatorioAberto', args: { slug: 'String!' }, fields: 'slug titulo tipo url interno' },
+      alcance: {
+        operation: 'relatorioAlcance',
+        arg: 'filtro',
+        argType: 'RelatorioFiltroInput!',
+        inputFields: ['slug', 'inicio', 'fim', 'marcaId', 'grupoId', 'dealerId'],
+        fields: `comunicados destinatarios lidos pedemConfirmacao confirmados taxaLeitura taxaConfirmacao
+          marcas { ${ALCANCE_LINHA} } grupos { ${ALCANCE_LINHA} } dealers { ${ALCANCE_LINHA} }`,
+      },
+      usuarios: {
+        operation: 'relatorioUsuarios',
+        arg: 'filtro',
+        argType: 'RelatorioFiltroInput!',
+        inputFields: ['slug', 'inicio', 'fim', 'marcaId', 'grupoId', 'dealerId'],
+        fields: `total ativos inativos dormentes ativacaoEspecial porTipo { ${USUARIOS_LINHA} }
+          porMarca { ${USUARIOS_LINHA} } semanas { semana usuarios acessos }`,
+      },
+    },
   },
   // The signed-in user's Web Push devices (My account; the notification panel's button subscribes too).
   dispositivosPush: {

@@ -68,12 +68,14 @@ export async function sessionUserByEmail(db: Db, email: string): Promise<Session
   return cache ? cache.get(key, read) : read();
 }
 
-/** Sign-in: the user's last access is now. */
+/** This week's Monday (UTC), the key of usuario_acessos_semana. */
+const SEMANA = sql`date_trunc('week', now() at time zone 'UTC')::date`;
+
+/** Sign-in: the user's last access is now, and one more sign-in this week (the Users report). */
 export async function touchUltimoAcesso(db: DbOrTx, usuarioId: number) {
-  await db
-    .update(usuarios)
-    .set({ ultimoAcesso: sql`now()` })
-    .where(eq(usuarios.id, usuarioId));
+  await db.execute(sql`with tocado as (update usuarios set ultimo_acesso = now() where id = ${usuarioId} returning id)
+    insert into usuario_acessos_semana (semana, usuario_id, acessos) select ${SEMANA}, id, 1 from tocado
+    on conflict (semana, usuario_id) do update set acessos = usuario_acessos_semana.acessos + 1`);
 }
 
 /** Stores a new hash of the same password, unless the password changed meanwhile (then the hash differs). */
@@ -90,13 +92,9 @@ export async function replacePasswordHash(db: DbOrTx, usuarioId: number, current
  */
 export async function touchUltimoAcessoHourly(db: Db, usuarioId: number, email: string) {
   sessionUserCaches.get(db)?.update(email.trim().toLowerCase(), { acessoRecente: true });
-  await db
-    .update(usuarios)
-    .set({ ultimoAcesso: sql`now()` })
-    .where(
-      and(
-        eq(usuarios.id, usuarioId),
-        sql`(${usuarios.ultimoAcesso} is null or ${usuarios.ultimoAcesso} < now() - interval '1 hour')`,
-      ),
-    );
+  // The week's row too (without a sign-in: a session of an external identity provider counts as use).
+  await db.execute(sql`with tocado as (update usuarios set ultimo_acesso = now()
+      where id = ${usuarioId} and (ultimo_acesso is null or ultimo_acesso < now() - interval '1 hour') returning id)
+    insert into usuario_acessos_semana (semana, usuario_id) select ${SEMANA}, id from tocado
+    on conflict (semana, usuario_id) do nothing`);
 }

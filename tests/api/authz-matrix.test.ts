@@ -599,6 +599,11 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     // for everyone, its figures too (each definition's own rule is tested in relatorios.test.ts).
     relatorios: { query: '{ relatorios { id slug } }', allowed: staffOnly },
     relatorioAberto: { query: '{ relatorioAberto(slug: "matriz-todos") { titulo } }', allowed: everyoneSignedIn },
+    relatorioUsuarios: {
+      query: `{ relatorioUsuarios(filtro: { slug: "matriz-usuarios", inicio: "2026-01-01", fim: "2026-12-31" }) {
+        total } }`,
+      allowed: everyoneSignedIn,
+    },
     relatorioAlcance: {
       query: `{ relatorioAlcance(filtro: { slug: "matriz-todos", inicio: "2026-01-01", fim: "2026-12-31" }) {
         comunicados } }`,
@@ -1228,6 +1233,14 @@ beforeAll(async () => {
     tituloEn: 'Matrix everyone',
     tipo: 'INTERNO',
     interno: 'ALCANCE_COMUNICADOS',
+  });
+  await db.insert(relatorios).values({
+    slug: 'matriz-usuarios',
+    tituloPtBr: 'Matriz usuários',
+    tituloEs: 'Matriz usuarios',
+    tituloEn: 'Matrix users',
+    tipo: 'INTERNO',
+    interno: 'USUARIOS',
   });
   cadastro.relatorio = await one(
     db

@@ -132,6 +132,9 @@ export async function startPortal(
     SERVE_CLIENT: 'false',
     LOG_LEVEL: log ? 'info' : 'warn',
     PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    // Tokens outlive a test file run on a loaded machine (a file signs in once, in its beforeAll;
+    // at 300 s a slow CI run saw the matrix's last calls refused as expired). Tests of expiry set it.
+    ACCESS_TOKEN_TTL: '3600',
     // One secret for every portal: download links are signed by a module of the server, which the
     // portals of one test process share (each deployment has one secret, kept or configured).
     DOWNLOAD_LINK_SECRET: TEST_DOWNLOAD_LINK_SECRET,

@@ -308,6 +308,9 @@ describe('the announcement-reach report', () => {
     expect(porGrupo.dealers.map((l) => l.id)).toEqual([String(d.a1.id)]);
     const porDealer = await alcance(montadoraA.token, { dealerId: d.ab.id });
     expect(porDealer).toMatchObject({ destinatarios: 1, lidos: 1 });
+    // Another brand's dealer filters A's figures to nothing.
+    expect(await alcance(montadoraA.token, { dealerId: d.b1.id })).toMatchObject({ destinatarios: 0, dealers: [] });
+    expect(await alcance(montadoraA.token, { marcaId: m.b.id })).toMatchObject({ destinatarios: 0, marcas: [] });
   });
 
   it('the provider staff see both brands; a dealer-group user only their own dealer', async () => {
@@ -351,5 +354,90 @@ describe('the announcement-reach report', () => {
     expect(linhas[1]).toBe(`Marca,${m.a.nome},1,5,3,60,5,1,20`);
     const recusado = await fetch(url('alcance-staff'), { headers: { authorization: `Bearer ${montadoraA.token}` } });
     expect(recusado.status).toBe(403);
+  });
+});
+
+describe('the users report', () => {
+  const USUARIOS = `query($f: RelatorioFiltroInput!) { relatorioUsuarios(filtro: $f) { total ativos inativos dormentes
+    ativacaoEspecial porTipo { id nome total ativos dormentes } porMarca { id nome total ativos inativos dormentes }
+    semanas { semana usuarios acessos } } }`;
+  type Usuarios = {
+    total: number;
+    ativos: number;
+    dormentes: number;
+    porTipo: { id: string; total: number }[];
+    porMarca: { nome: string; total: number; dormentes: number }[];
+    semanas: { semana: string; usuarios: number; acessos: number }[];
+  };
+  const hoje = new Date().toISOString().slice(0, 10);
+  const usuarios = async (token: string, filtro: Record<string, unknown> = {}) => {
+    const res = await gql<{ relatorioUsuarios: Usuarios }>(
+      kit.portal,
+      USUARIOS,
+      { f: { slug: 'usuarios', inicio: '2026-01-01', fim: hoje, ...filtro } },
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data!.relatorioUsuarios;
+  };
+
+  beforeAll(async () => {
+    await salvar({ ...alcanceDef, slug: 'usuarios', interno: 'USUARIOS', tituloPtBr: 'Usuários da rede' });
+    // One of A's dealer staff inactivated for inactivity.
+    const [dormente] = (
+      await kit.db.execute<{ id: number }>(sql`select ud.usuario_id as id from usuario_dealers ud
+        where ud.dealer_id = ${d.a2.id} limit 1`)
+    ).rows;
+    await kit.db.execute(
+      sql`update usuarios set active = false, inativado_por_inatividade = true where id = ${dormente!.id}`,
+    );
+  });
+
+  it("a manufacturer's users, by status, type and brand, are those of their brands, as counted in SQL", async () => {
+    const r = await usuarios(montadoraA.token);
+    const [direto] = (
+      await kit.db.execute<{ total: number; dormentes: number }>(sql`select count(*)::int as total,
+        count(*) filter (where not active and inativado_por_inatividade)::int as dormentes from usuarios
+        where id = ${montadoraA.id} or (tipo in ('MONTADORA', 'DEALER_GRUPO') and marcas_efetivas && array[${m.a.id}]::int[])`)
+    ).rows;
+    expect(r).toMatchObject({ total: direto!.total, dormentes: 1 });
+    expect(r.porTipo.reduce((n, t) => n + t.total, 0)).toBe(r.total);
+    expect(r.porMarca.map((l) => [l.nome, l.total, l.dormentes])).toEqual([[m.a.nome, direto!.total, 1]]);
+    expect(JSON.stringify(r)).not.toContain(m.b.nome);
+  });
+
+  it('counts each week the users who used the portal and their sign-ins, in scope', async () => {
+    const semana = (
+      await kit.db.execute<{ s: string }>(
+        sql`select to_char(date_trunc('week', now() at time zone 'UTC'), 'YYYY-MM-DD') as s`,
+      )
+    ).rows[0]!.s;
+    const [direto] = (
+      await kit.db.execute<{ n: number; a: number }>(sql`select count(*)::int as n, sum(s.acessos)::int as a
+        from usuario_acessos_semana s join usuarios u on u.id = s.usuario_id
+        where s.semana = ${semana}::date and (u.id = ${montadoraA.id} or (u.tipo in ('MONTADORA', 'DEALER_GRUPO')
+          and u.marcas_efetivas && array[${m.a.id}]::int[]))`)
+    ).rows;
+    // The callers signed in this week: A's manufacturer and A's reader at least.
+    expect(direto!.n).toBeGreaterThanOrEqual(2);
+    const r = await usuarios(montadoraA.token);
+    expect(r.semanas).toEqual([{ semana, usuarios: direto!.n, acessos: direto!.a }]);
+    // A reader's figures: only their dealer's users.
+    const leitor = await usuarios(leitorA.token);
+    expect(leitor.semanas[0]!.usuarios).toBeLessThan(r.semanas[0]!.usuarios);
+  });
+
+  it('filters by dealer, and refuses the figures to a caller the definition excludes', async () => {
+    const porDealer = await usuarios(montadoraA.token, { dealerId: d.a2.id });
+    expect(porDealer).toMatchObject({ total: 1, dormentes: 1, ativos: 0 });
+    expect(await usuarios(montadoraA.token, { dealerId: d.b1.id })).toMatchObject({ total: 0, porMarca: [] });
+    await salvar({ ...alcanceDef, slug: 'usuarios-staff', interno: 'USUARIOS', tiposUsuario: ['TECSINAPSE'] });
+    const recusado = await gql(
+      kit.portal,
+      USUARIOS,
+      { f: { slug: 'usuarios-staff', inicio: '2026-01-01', fim: hoje } },
+      montadoraA.token,
+    );
+    expect(errorCode(recusado)).toBe('FORBIDDEN');
   });
 });

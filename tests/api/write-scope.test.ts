@@ -802,6 +802,20 @@ describe('ids of another scope on every operation', () => {
       notScoped: 'library managers place their own uploads anywhere (biblioteca-upload tests)',
     },
     'Query.cargos': { notScoped: 'positions are reference data; usuarioId does not filter yet (users issue)' },
+    // Reports (issue #31): definitions are the provider's staff's (refused here by policy); a built-in
+    // report's figures are always cut to the caller's scope, so another scope's brand, group or dealer
+    // filters to nothing (relatorios.test.ts reads the figures back).
+    'Mutation.salvarRelatorio': {
+      refused: () => [
+        'mutation($r: RelatorioInput!) { salvarRelatorio(relatorio: $r) { id } }',
+        { r: { slug: 'x', tituloPtBr: 'X', tituloEs: 'X', tituloEn: 'X', tipo: 'INTERNO', interno: 'USUARIOS' } },
+      ],
+    },
+    'Mutation.excluirRelatorio': {
+      refused: (t) => ['mutation($id: ID!) { excluirRelatorio(id: $id, version: 1) }', { id: t.any }],
+    },
+    'Query.relatorioAlcance': { notScoped: "figures in the caller's scope: relatorios.test.ts filters by another's" },
+    'Query.relatorioUsuarios': { notScoped: "figures in the caller's scope: relatorios.test.ts filters by another's" },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
       refused: (t) => ['mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: EN) { id nome } }', { id: t.usuario }],

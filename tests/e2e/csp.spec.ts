@@ -42,6 +42,7 @@ const SUPER = { tipo: 'TECSINAPSE' as const, funcionalidades: [] };
 const routes = ROUTES.filter((route) => !route.public && hasAccess(SUPER, route.policy.rule));
 /** Records made for this walk where the journeys' data has none (an edit page of none goes back to its list). */
 const ids: Record<string, string> = {};
+let relatorioVersion = 1;
 const pathOf = (route: (typeof routes)[number]) =>
   route.path.replace(/:id\b/g, ids[route.id] ?? '1').replace(/:tipo\b/g, 'modelo');
 
@@ -49,8 +50,8 @@ test.beforeAll(async () => {
   const { slide, anuncio } = await vitrineInativa('da política');
   ids.slidesEditar = slide;
   ids.anunciosEditar = anuncio;
-  const { salvarRelatorio } = await superApi.call<{ salvarRelatorio: { id: string } }>(
-    'mutation($r: RelatorioInput!) { salvarRelatorio(relatorio: $r) { id } }',
+  const { salvarRelatorio } = await superApi.call<{ salvarRelatorio: { id: string; version: number } }>(
+    'mutation($r: RelatorioInput!) { salvarRelatorio(relatorio: $r) { id version } }',
     {
       r: {
         slug: `politica-${Date.now()}`,
@@ -59,10 +60,20 @@ test.beforeAll(async () => {
         tituloEn: 'Policy report',
         tipo: 'INTERNO',
         interno: 'USUARIOS',
+        // Out of the other journeys' menus (staff only), and gone after the walk.
+        tiposUsuario: ['TECSINAPSE'],
       },
     },
   );
   ids.relatoriosEditar = salvarRelatorio.id;
+  relatorioVersion = salvarRelatorio.version;
+});
+
+test.afterAll(async () => {
+  await superApi.call('mutation($id: ID!, $v: Int) { excluirRelatorio(id: $id, version: $v) }', {
+    id: ids.relatoriosEditar,
+    v: relatorioVersion,
+  });
 });
 
 test('the content security policy lets every page, signing in and signing out work without a violation', async ({

@@ -240,3 +240,21 @@ export const ausenciasTemporarias = pgTable(
     check('ausencias_temporarias_periodo', sql`${t.retorno} >= ${t.inicio}`),
   ],
 );
+
+/**
+ * Who used the portal each week (the built-in Users report, issue #31): one row per user and week
+ * (the Monday, UTC) they signed in or used the API, with how many times they signed in. Written by
+ * one upsert at sign-in and by the hourly last-access write; at most one row per user a week.
+ */
+export const usuarioAcessosSemana = pgTable(
+  'usuario_acessos_semana',
+  {
+    semana: date().notNull(),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    /** Sign-ins that week (0: only API use, e.g. signed in through an external identity provider). */
+    acessos: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.semana, t.usuarioId] }), index().on(t.usuarioId)],
+);

@@ -85,6 +85,11 @@ async function alcance(db: DbOrTx, session: Session, filtro: RelatorioFiltro, de
   return q.alcance(db, session, filtro, dealersMax);
 }
 
+async function usuarios(db: DbOrTx, session: Session, filtro: RelatorioFiltro) {
+  await abrir(db, session, filtro.slug, 'USUARIOS');
+  return q.usuariosRelatorio(db, session, filtro);
+}
+
 export const relatoriosFeature = referenceFeature({
   name: 'relatorios',
   record: 'Relatorio',
@@ -136,6 +141,13 @@ export const relatoriosFeature = referenceFeature({
         };
       },
     }),
+    relatorioUsuarios: operation({
+      policy: policies.relatorios.open,
+      async resolve(args: unknown, { db, session }) {
+        const { filtro } = parseInput(filtroArgs, args, session.idioma);
+        return usuarios(db, session, filtro);
+      },
+    }),
     relatorioAlcance: operation({
       policy: policies.relatorios.open,
       async resolve(args: unknown, { db, session }) {
@@ -169,4 +181,27 @@ relatoriosFeature.exports!.relatorioAlcance = listExport({
     { header: 'relatorios.alcance.taxaConfirmacao', value: (r) => Math.round(r.taxaConfirmacao * 1000) / 10 },
   ],
   fileName: 'relatorios.alcance.arquivo',
+});
+
+/** GET /api/exportar/relatorioUsuarios: users by status, each user type then each brand. */
+relatoriosFeature.exports!.relatorioUsuarios = listExport({
+  policy: policies.relatorios.open,
+  filterSchema: relatorioFiltroSchema,
+  async rows(db, session, filtro) {
+    const r = await usuarios(db, session, filtro);
+    return [
+      ...r.porTipo.map((linha) => ({ ...linha, nome: translate(session.idioma, `tiposUsuario.${linha.nome}`) })),
+      ...r.porMarca,
+    ].map((linha) => ({ ...linha, nivel: translate(session.idioma, `relatorios.usuarios.niveis.${linha.nivel}`) }));
+  },
+  columns: [
+    { header: 'relatorios.alcance.nivel', value: (r: Omit<q.LinhaUsuarios, 'nivel'> & { nivel: string }) => r.nivel },
+    { header: 'relatorios.alcance.nome', value: (r) => r.nome },
+    { header: 'relatorios.usuarios.total', value: (r) => r.total },
+    { header: 'relatorios.usuarios.status.ATIVO', value: (r) => r.ativos },
+    { header: 'relatorios.usuarios.status.INATIVO', value: (r) => r.inativos },
+    { header: 'relatorios.usuarios.status.DORMENTE', value: (r) => r.dormentes },
+    { header: 'relatorios.usuarios.status.ATIVACAO_ESPECIAL', value: (r) => r.ativacaoEspecial },
+  ],
+  fileName: 'relatorios.usuarios.arquivo',
 });

@@ -55,6 +55,26 @@ const taxa = (parte: number, todo: number) => (todo === 0 ? 0 : parte / todo);
  * dealer). A manufacturer counts only announcements sent by someone of their brands: another
  * brand's announcements to a dealer both sell stay out of their figures.
  */
+/**
+ * Condition on `usuarios` (unaliased): in the caller's scope, of the filtered brand (one of the
+ * caller's: another's filters to nothing), group and dealer.
+ */
+function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
+  return sql`${usuarioScope(session) ?? sql`true`}
+    and ${f.marcaId ? sql`${f.marcaId} = any(usuarios.marcas_efetivas) and ${marcaScope(session, sql`${f.marcaId}::int`) ?? sql`true`}` : sql`true`}
+    and ${
+      f.grupoId
+        ? sql`exists (select 1 from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
+            where ud.usuario_id = usuarios.id and dg.grupo_id = ${f.grupoId})`
+        : sql`true`
+    }
+    and ${
+      f.dealerId
+        ? sql`exists (select 1 from usuario_dealers ud where ud.usuario_id = usuarios.id and ud.dealer_id = ${f.dealerId})`
+        : sql`true`
+    }`;
+}
+
 function enviosDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
   const remetente =
     session.tipo === 'MONTADORA'
@@ -67,19 +87,7 @@ function enviosDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
     join comunicado_envios e on e.comunicado_id = c.id
     join usuarios on usuarios.id = e.usuario_id
     where c.enviado_em >= ${f.inicio}::date and c.enviado_em < ${f.fim}::date + 1 and ${remetente}
-      and ${usuarioScope(session) ?? sql`true`}
-      and ${f.marcaId ? sql`${f.marcaId} = any(usuarios.marcas_efetivas)` : sql`true`}
-      and ${
-        f.grupoId
-          ? sql`exists (select 1 from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
-              where ud.usuario_id = usuarios.id and dg.grupo_id = ${f.grupoId})`
-          : sql`true`
-      }
-      and ${
-        f.dealerId
-          ? sql`exists (select 1 from usuario_dealers ud where ud.usuario_id = usuarios.id and ud.dealer_id = ${f.dealerId})`
-          : sql`true`
-      }`;
+      and ${usuariosDoFiltro(session, f)}`;
 }
 
 const CONTAGENS = sql`count(distinct e.comunicado_id)::int as comunicados, count(*)::int as destinatarios,
@@ -154,4 +162,76 @@ export async function alcance(db: DbOrTx, session: Session, f: RelatorioFiltro, 
     dealersMax,
   );
   return { ...figuras(totais!), marcas, grupos, dealers };
+}
+
+/** A user's status in the Users report: special activation, dormant (inactivated for inactivity), inactive or active. */
+const STATUS = sql`case when not usuarios.active and usuarios.inativado_por_inatividade then 'DORMENTE'
+  when not usuarios.active then 'INATIVO' when usuarios.ativacao_especial then 'ATIVACAO_ESPECIAL' else 'ATIVO' end`;
+
+const POR_STATUS = sql`count(*)::int as total, count(*) filter (where status = 'ATIVO')::int as ativos,
+  count(*) filter (where status = 'INATIVO')::int as inativos,
+  count(*) filter (where status = 'DORMENTE')::int as dormentes,
+  count(*) filter (where status = 'ATIVACAO_ESPECIAL')::int as ativacao_especial`;
+
+export interface LinhaUsuarios {
+  id: string;
+  nivel: 'TIPO' | 'MARCA';
+  nome: string;
+  total: number;
+  ativos: number;
+  inativos: number;
+  dormentes: number;
+  ativacaoEspecial: number;
+}
+
+type PorStatus = {
+  id: number | string | null;
+  nome: string | null;
+  total: number;
+  ativos: number;
+  inativos: number;
+  dormentes: number;
+  ativacao_especial: number;
+};
+
+const linhaUsuarios = (nivel: LinhaUsuarios['nivel'], r: PorStatus): LinhaUsuarios => ({
+  id: String(r.id),
+  nivel,
+  nome: String(r.nome),
+  total: Number(r.total),
+  ativos: Number(r.ativos),
+  inativos: Number(r.inativos),
+  dormentes: Number(r.dormentes),
+  ativacaoEspecial: Number(r.ativacao_especial),
+});
+
+/**
+ * The built-in USUARIOS report: the caller's users (scope and filters) by status, by type (with the
+ * total of all types, one `rollup`) and by brand, and per week of the period how many of them used
+ * the portal and how many times they signed in (usuario_acessos_semana).
+ */
+export async function usuariosRelatorio(db: DbOrTx, session: Session, f: RelatorioFiltro) {
+  const filtro = usuariosDoFiltro(session, f);
+  const { rows: tipos } = await db.execute<PorStatus>(sql`
+    select u.tipo as id, u.tipo as nome, ${POR_STATUS}
+    from (select usuarios.tipo, ${STATUS} as status from usuarios where ${filtro}) u
+    group by rollup (u.tipo) order by u.tipo nulls first`);
+  const { rows: marcas } = await db.execute<PorStatus>(sql`
+    select m.id, m.nome, ${POR_STATUS}
+    from (select usuarios.marcas_efetivas, ${STATUS} as status from usuarios where ${filtro}) u
+    cross join unnest(u.marcas_efetivas) as mu(marca_id) join marcas m on m.id = mu.marca_id
+    where ${marcaScope(session, sql`m.id`) ?? sql`true`} and ${f.marcaId ? sql`m.id = ${f.marcaId}` : sql`true`}
+    group by m.id, m.nome order by m.nome, m.id`);
+  const { rows: semanas } = await db.execute<{ semana: string; usuarios: number; acessos: number }>(sql`
+    select to_char(s.semana, 'YYYY-MM-DD') as semana, count(*)::int as usuarios, sum(s.acessos)::int as acessos
+    from usuario_acessos_semana s join usuarios on usuarios.id = s.usuario_id
+    where s.semana >= date_trunc('week', ${f.inicio}::date)::date and s.semana <= ${f.fim}::date and ${filtro}
+    group by s.semana order by s.semana`);
+  const [total, ...porTipo] = tipos.map((r) => linhaUsuarios('TIPO', r));
+  return {
+    ...total!,
+    porTipo,
+    porMarca: marcas.map((r) => linhaUsuarios('MARCA', r)),
+    semanas: semanas.map((r) => ({ semana: r.semana, usuarios: Number(r.usuarios), acessos: Number(r.acessos) })),
+  };
 }

@@ -47,6 +47,27 @@ const INTERNO = {
   interno: 'ALCANCE_COMUNICADOS',
 };
 
+const status = (id: string, nivel: string, nome: string, total: number, dormentes: number) => ({
+  id,
+  nivel,
+  nome,
+  total,
+  ativos: total - dormentes,
+  inativos: 0,
+  dormentes,
+  ativacaoEspecial: 0,
+});
+const USUARIOS = {
+  ...status('t', 'TIPO', 'total', 12, 2),
+  porTipo: [status('MONTADORA', 'TIPO', 'MONTADORA', 2, 0), status('DEALER_GRUPO', 'TIPO', 'DEALER_GRUPO', 10, 2)],
+  porMarca: [status('1', 'MARCA', 'Aurora Motors', 12, 2)],
+  semanas: [
+    { semana: '2026-11-16', usuarios: 7, acessos: 9 },
+    { semana: '2026-11-23', usuarios: 5, acessos: 6 },
+  ],
+};
+const DE_USUARIOS = { slug: 'usuarios', titulo: 'Usuários da rede', tipo: 'INTERNO', url: null, interno: 'USUARIOS' };
+
 const pedidos: Record<string, unknown>[] = [];
 let aberto: Record<string, unknown> | { code: string } = INTERNO;
 const server = setupServer(
@@ -58,6 +79,10 @@ const server = setupServer(
   api.query('relatorios_alcance', ({ variables }) => {
     pedidos.push(variables.input as Record<string, unknown>);
     return HttpResponse.json({ data: { result: ALCANCE } });
+  }),
+  api.query('relatorios_usuarios', ({ variables }) => {
+    pedidos.push(variables.input as Record<string, unknown>);
+    return HttpResponse.json({ data: { result: USUARIOS } });
   }),
   api.query('grupos_ativos', () => HttpResponse.json({ data: { result: [{ id: '5', nome: 'Grupo Horizonte' }] } })),
   ...resourceHandlers({ marcas: [{ id: '1', nome: 'Aurora Motors', version: 1, active: true, atribuivel: true }] }),
@@ -117,6 +142,17 @@ describe('/relatorio/{slug}', () => {
     await waitFor(() => expect(pedidos).toHaveLength(2));
     expect(pedidos[1]).toMatchObject({ slug: 'alcance', inicio: '2026-01-01', grupoId: '5' });
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+  });
+
+  it('draws the users report: totals by status, use per week as a line with its table, types by name', async () => {
+    aberto = DE_USUARIOS;
+    abrir('usuarios');
+    expect(await screen.findByRole('img', { name: 'Usuários que usaram o portal por semana' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Dormentes' })).toHaveTextContent('2');
+    const semanas = screen.getByRole('table', { name: 'Uso por semana' });
+    expect(within(semanas).getAllByRole('row')[1]).toHaveTextContent('16/11/20267');
+    expect(screen.getByRole('table', { name: 'Por tipo de usuário' })).toHaveTextContent('Dealer / Grupo');
+    expect(pedidos[0]).toMatchObject({ slug: 'usuarios' });
   });
 
   it('sends a user the report refuses home, told why', async () => {

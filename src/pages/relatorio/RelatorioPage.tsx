@@ -14,6 +14,7 @@ import { Refused } from '../../routing/RouteGuard';
 import NotFoundPage from '../errors/NotFoundPage';
 
 const AlcanceRelatorio = lazy(() => import('./AlcanceRelatorio'));
+const UsuariosRelatorio = lazy(() => import('./UsuariosRelatorio'));
 
 export interface RelatorioAberto {
   slug: string;
@@ -75,6 +76,12 @@ export default function RelatorioPage() {
     conteudo = (
       <Suspense fallback={<Loading />}>
         <AlcanceRelatorio slug={relatorio.slug} titulo={relatorio.titulo} />
+      </Suspense>
+    );
+  } else if (relatorio.interno === 'USUARIOS') {
+    conteudo = (
+      <Suspense fallback={<Loading />}>
+        <UsuariosRelatorio slug={relatorio.slug} />
       </Suspense>
     );
   } else conteudo = <Alert severity="info">{translate('relatorios.pagina.indisponivel')}</Alert>;

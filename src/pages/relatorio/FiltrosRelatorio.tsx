@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useGetList, useTranslate } from 'react-admin';
+import { DealerAutocomplete, type DealerRef } from '../../components/DealerAutocomplete';
+import { ExportFileButtons } from '../../components/list/ExportButtons';
+import { useOperations } from '../../components/useOperations';
+
+interface Filtro {
+  inicio: string;
+  fim: string;
+  marcaId: string;
+  grupoId: string;
+  dealer: DealerRef | null;
+}
+
+/** The filters as the API's RelatorioFiltroInput takes them. */
+export type FiltroRelatorio = {
+  slug: string;
+  inicio: string;
+  fim: string;
+  marcaId: string | null;
+  grupoId: string | null;
+  dealerId: string | null;
+};
+
+const DIA_MS = 86_400_000;
+const isoDia = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The last 30 days, today included. */
+function inicial(): Filtro {
+  const hoje = Date.now();
+  return { inicio: isoDia(hoje - 29 * DIA_MS), fim: isoDia(hoje), marcaId: '', grupoId: '', dealer: null };
+}
+
+/**
+ * The filters every built-in report has (issue #31): period, brand, dealer group and dealer. The
+ * form's values apply when the user asks (Apply), so a report is not read again at each keystroke;
+ * `filtro` is what is applied, as the report's query and its export take it.
+ */
+export function useFiltroRelatorio(slug: string) {
+  const [rascunho, setRascunho] = useState<Filtro>(inicial);
+  const [aplicado, setAplicado] = useState<Filtro>(rascunho);
+  const filtro: FiltroRelatorio = {
+    slug,
+    inicio: aplicado.inicio,
+    fim: aplicado.fim,
+    marcaId: aplicado.marcaId || null,
+    grupoId: aplicado.grupoId || null,
+    dealerId: aplicado.dealer?.id ?? null,
+  };
+  return { rascunho, setRascunho, aplicar: () => setAplicado(rascunho), filtro };
+}
+
+/** The filters' form, with the export of the applied filters (GET /api/exportar/{exportacao}). */
+export function FiltrosRelatorio({
+  estado: { rascunho, setRascunho, aplicar, filtro },
+  exportacao,
+}: {
+  estado: ReturnType<typeof useFiltroRelatorio>;
+  exportacao: string;
+}) {
+  const translate = useTranslate();
+  const grupos = useOperations('grupos');
+  const marcas = useGetList('marcas', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'nome', order: 'ASC' },
+  });
+  const opcoesGrupo = useQuery({
+    queryKey: ['grupos', 'ativos'],
+    queryFn: () => grupos.query<{ id: string; nome: string }[]>('ativos'),
+  });
+  const muda = (campo: 'inicio' | 'fim' | 'marcaId' | 'grupoId') => (event: { target: { value: string } }) =>
+    setRascunho((f) => ({ ...f, [campo]: event.target.value }));
+  const enviar = (event: FormEvent) => {
+    event.preventDefault();
+    aplicar();
+  };
+  const t = (key: string) => translate(`relatorios.filtros.${key}`);
+  const data = { required: true, size: 'small', slotProps: { inputLabel: { shrink: true } } } as const;
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      aria-label={t('titulo')}
+      onSubmit={enviar}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <TextField type="date" label={t('inicio')} value={rascunho.inicio} onChange={muda('inicio')} {...data} />
+      <TextField type="date" label={t('fim')} value={rascunho.fim} onChange={muda('fim')} {...data} />
+      <TextField select label={t('marca')} value={rascunho.marcaId} onChange={muda('marcaId')} size="small">
+        <MenuItem value="">{translate('relatorios.todos')}</MenuItem>
+        {(marcas.data ?? []).map((m) => (
+          <MenuItem key={m.id} value={String(m.id)}>
+            {m.nome}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label={t('grupo')} value={rascunho.grupoId} onChange={muda('grupoId')} size="small">
+        <MenuItem value="">{translate('relatorios.todos')}</MenuItem>
+        {(opcoesGrupo.data ?? []).map((g) => (
+          <MenuItem key={g.id} value={g.id}>
+            {g.nome}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DealerAutocomplete
+        label={t('dealer')}
+        value={rascunho.dealer ? [rascunho.dealer] : []}
+        onChange={(dealers) => setRascunho((f) => ({ ...f, dealer: dealers.at(-1) ?? null }))}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Button type="submit" variant="contained">
+          {t('aplicar')}
+        </Button>
+        <ExportFileButtons name={exportacao} filtro={filtro} />
+      </Box>
+    </Paper>
+  );
+}
