@@ -1,20 +1,15 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../components/charts';
 import { formatNumber, percentual } from '../../components/format';
-import { LoadError } from '../../components/LoadError';
 import { Numero } from '../../components/Numero';
 import { Secao } from '../../components/Secao';
-import { useOperations } from '../../components/useOperations';
-import { FiltrosRelatorio, useFiltroRelatorio } from './FiltrosRelatorio';
+import { RelatorioInterno } from './RelatorioInterno';
 
 type Nivel = 'MARCA' | 'GRUPO' | 'DEALER';
 interface Linha {
@@ -96,62 +91,47 @@ function Nivel({ nivel, linhas }: { nivel: Nivel; linhas: Linha[] }) {
   );
 }
 
+/** The totals, then each level of the roll-up. */
+function Figuras({ a }: { a: Alcance }) {
+  const translate = useTranslate();
+  const [locale = 'pt-BR'] = useLocaleState();
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        <Numero rotulo={translate('relatorios.alcance.comunicados')} valor={formatNumber(a.comunicados, locale)} />
+        <Numero rotulo={translate('relatorios.alcance.destinatarios')} valor={formatNumber(a.destinatarios, locale)} />
+        <Numero
+          rotulo={translate('relatorios.alcance.taxaLeitura')}
+          valor={percentual(a.taxaLeitura, locale)}
+          detalhe={`${formatNumber(a.lidos, locale)} ${translate('relatorios.alcance.lidos').toLowerCase()}`}
+        />
+        <Numero
+          rotulo={translate('relatorios.alcance.taxaConfirmacao')}
+          valor={a.pedemConfirmacao ? percentual(a.taxaConfirmacao, locale) : '—'}
+          detalhe={`${formatNumber(a.confirmados, locale)} / ${formatNumber(a.pedemConfirmacao, locale)}`}
+        />
+      </Box>
+      <Nivel nivel="MARCA" linhas={a.marcas} />
+      <Nivel nivel="GRUPO" linhas={a.grupos} />
+      <Nivel nivel="DEALER" linhas={a.dealers} />
+    </>
+  );
+}
+
 /**
  * The built-in announcement-reach report (issue #31): filters (period, brand, dealer group,
  * dealer), the totals, and by brand, dealer group and dealer the read rate as bars (least read
  * first) beside a table of the same figures (the chart's text alternative); CSV and XLSX export.
  */
-export default function AlcanceRelatorio({ slug }: { slug: string; titulo: string }) {
-  const translate = useTranslate();
-  const [locale = 'pt-BR'] = useLocaleState();
-  const { query } = useOperations('relatorios');
-  const estado = useFiltroRelatorio(slug);
-  const { filtro } = estado;
-  const alcance = useQuery({
-    queryKey: ['relatorios', 'alcance', filtro],
-    queryFn: ({ signal }) => query<Alcance>('alcance', filtro, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  const a = alcance.data;
+export default function AlcanceRelatorio({ slug }: { slug: string }) {
   return (
-    <>
-      <FiltrosRelatorio estado={estado} exportacao="relatorioAlcance" />
-      {alcance.isFetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {alcance.isError && !alcance.isFetching && (
-        <LoadError
-          message={(alcance.error as { message?: string }).message ?? 'relatorios.alcance.loadError'}
-          retrying={alcance.isFetching}
-          onRetry={() => alcance.refetch()}
-        />
-      )}
-      {a && a.destinatarios === 0 && (
-        <Typography color="text.secondary">{translate('relatorios.alcance.vazio')}</Typography>
-      )}
-      {a && a.destinatarios > 0 && (
-        <>
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-            <Numero rotulo={translate('relatorios.alcance.comunicados')} valor={formatNumber(a.comunicados, locale)} />
-            <Numero
-              rotulo={translate('relatorios.alcance.destinatarios')}
-              valor={formatNumber(a.destinatarios, locale)}
-            />
-            <Numero
-              rotulo={translate('relatorios.alcance.taxaLeitura')}
-              valor={percentual(a.taxaLeitura, locale)}
-              detalhe={`${formatNumber(a.lidos, locale)} ${translate('relatorios.alcance.lidos').toLowerCase()}`}
-            />
-            <Numero
-              rotulo={translate('relatorios.alcance.taxaConfirmacao')}
-              valor={a.pedemConfirmacao ? percentual(a.taxaConfirmacao, locale) : '—'}
-              detalhe={`${formatNumber(a.confirmados, locale)} / ${formatNumber(a.pedemConfirmacao, locale)}`}
-            />
-          </Box>
-          <Nivel nivel="MARCA" linhas={a.marcas} />
-          <Nivel nivel="GRUPO" linhas={a.grupos} />
-          <Nivel nivel="DEALER" linhas={a.dealers} />
-        </>
-      )}
-    </>
+    <RelatorioInterno<Alcance>
+      slug={slug}
+      consulta="alcance"
+      exportacao="relatorioAlcance"
+      vazio={(a) => a.destinatarios === 0}
+    >
+      {(a) => <Figuras a={a} />}
+    </RelatorioInterno>
   );
 }

@@ -75,7 +75,7 @@ export default function RelatorioPage() {
   else if (relatorio.interno === 'ALCANCE_COMUNICADOS') {
     conteudo = (
       <Suspense fallback={<Loading />}>
-        <AlcanceRelatorio slug={relatorio.slug} titulo={relatorio.titulo} />
+        <AlcanceRelatorio slug={relatorio.slug} />
       </Suspense>
     );
   } else if (relatorio.interno === 'USUARIOS') {

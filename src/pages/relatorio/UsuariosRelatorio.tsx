@@ -1,20 +1,15 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LineChart } from '../../components/charts';
 import { formatDate, formatNumber } from '../../components/format';
-import { LoadError } from '../../components/LoadError';
 import { Numero } from '../../components/Numero';
 import { Secao } from '../../components/Secao';
-import { useOperations } from '../../components/useOperations';
-import { FiltrosRelatorio, useFiltroRelatorio } from './FiltrosRelatorio';
+import { RelatorioInterno } from './RelatorioInterno';
 
 interface Linha {
   id: string;
@@ -136,53 +131,43 @@ function Semanas({ semanas }: { semanas: Usuarios['semanas'] }) {
   );
 }
 
+/** The totals by status, use per week, then by type and by brand. */
+function Figuras({ u }: { u: Usuarios }) {
+  const translate = useTranslate();
+  const [locale = 'pt-BR'] = useLocaleState();
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
+        <Numero rotulo={translate('relatorios.usuarios.total')} valor={formatNumber(u.total, locale)} />
+        {STATUS.map((s) => (
+          <Numero
+            key={s}
+            rotulo={translate(`relatorios.usuarios.status.${CHAVE_STATUS[s]}`)}
+            valor={formatNumber(u[s], locale)}
+          />
+        ))}
+      </Box>
+      <Semanas semanas={u.semanas} />
+      <PorStatus nivel="TIPO" linhas={u.porTipo} />
+      <PorStatus nivel="MARCA" linhas={u.porMarca} />
+    </>
+  );
+}
+
 /**
  * The built-in Users report (issue #31): the caller's users by status, by user type and by brand,
  * and per week of the period how many used the portal and how many times they signed in (a line
  * chart with its table); CSV and XLSX export.
  */
 export default function UsuariosRelatorio({ slug }: { slug: string }) {
-  const translate = useTranslate();
-  const [locale = 'pt-BR'] = useLocaleState();
-  const { query } = useOperations('relatorios');
-  const estado = useFiltroRelatorio(slug);
-  const { filtro } = estado;
-  const usuarios = useQuery({
-    queryKey: ['relatorios', 'usuarios', filtro],
-    queryFn: ({ signal }) => query<Usuarios>('usuarios', filtro, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  const u = usuarios.data;
   return (
-    <>
-      <FiltrosRelatorio estado={estado} exportacao="relatorioUsuarios" />
-      {usuarios.isFetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {usuarios.isError && !usuarios.isFetching && (
-        <LoadError
-          message={(usuarios.error as { message?: string }).message ?? 'relatorios.usuarios.loadError'}
-          retrying={usuarios.isFetching}
-          onRetry={() => usuarios.refetch()}
-        />
-      )}
-      {u && u.total === 0 && <Typography color="text.secondary">{translate('relatorios.usuarios.vazio')}</Typography>}
-      {u && u.total > 0 && (
-        <>
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
-            <Numero rotulo={translate('relatorios.usuarios.total')} valor={formatNumber(u.total, locale)} />
-            {STATUS.map((s) => (
-              <Numero
-                key={s}
-                rotulo={translate(`relatorios.usuarios.status.${CHAVE_STATUS[s]}`)}
-                valor={formatNumber(u[s], locale)}
-              />
-            ))}
-          </Box>
-          <Semanas semanas={u.semanas} />
-          <PorStatus nivel="TIPO" linhas={u.porTipo} />
-          <PorStatus nivel="MARCA" linhas={u.porMarca} />
-        </>
-      )}
-    </>
+    <RelatorioInterno<Usuarios>
+      slug={slug}
+      consulta="usuarios"
+      exportacao="relatorioUsuarios"
+      vazio={(u) => u.total === 0}
+    >
+      {(u) => <Figuras u={u} />}
+    </RelatorioInterno>
   );
 }
