@@ -33,8 +33,6 @@ async function checkEveryRoute(
   ids: Map<string, string>,
   runOnly: axe.RunOnly,
 ): Promise<string[]> {
-  // Colours are checked at rest: a field enabled as its choices arrive fades in the meantime.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   const found: string[] = [];
   for (const route of routes) {
     const path = pathOf(route.path, ids);

@@ -15,13 +15,20 @@ const EXPERIMENTAL_RULES: axe.RuleObject = { 'label-content-name-mismatch': { en
  * loaded once per document and run in place: @axe-core/playwright loads it again for every check
  * and finishes each run in a new page, about 0.9 s a check against 0.15 s here (the routes are
  * visited inside the app, one document).
+ *
+ * Colours are measured at rest: with axe loaded, the document's transitions are turned off, so a
+ * toast that starts fading in or out while axe runs (a save's "done", hidden after 4 s) or a field
+ * enabled as its choices arrive is never read at half opacity.
  */
 export async function violations(
   page: Page,
   where: string,
   runOnly: axe.RunOnly = { type: 'tag', values: WCAG_AA },
 ): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    await page.evaluate(axe.source);
+  }
   const found = await page.evaluate(
     (options) =>
       (window as unknown as { axe: typeof axe }).axe
