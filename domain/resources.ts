@@ -137,6 +137,7 @@ const ALCANCE_LINHA = `id nivel nome comunicados destinatarios lidos pedemConfir
 
 /** A row of the Users report: a user type or a brand, by status. */
 const USUARIOS_LINHA = 'id nivel nome total ativos inativos dormentes ativacaoEspecial';
+const BIBLIOTECA_ARQUIVO = 'id nome pasta downloads';
 
 const AUSENCIA_INPUT_FIELDS = [
   'version',
@@ -734,6 +735,24 @@ export const RESOURCES = {
         inputFields: ['slug', 'inicio', 'fim', 'marcaId', 'grupoId', 'dealerId'],
         fields: `total ativos inativos dormentes ativacaoEspecial porTipo { ${USUARIOS_LINHA} }
           porMarca { ${USUARIOS_LINHA} } semanas { semana usuarios acessos }`,
+      },
+      biblioteca: {
+        operation: 'relatorioBiblioteca',
+        arg: 'filtro',
+        argType: 'RelatorioFiltroInput!',
+        inputFields: ['slug', 'inicio', 'fim', 'marcaId', 'grupoId', 'dealerId'],
+        fields: `arquivos bytes downloads usuarios pastas { id nome arquivos bytes downloads }
+          semanas { semana downloads usuarios } maisBaixados { ${BIBLIOTECA_ARQUIVO} }
+          menosBaixados { ${BIBLIOTECA_ARQUIVO} }`,
+      },
+      importacoes: {
+        operation: 'relatorioImportacoes',
+        arg: 'filtro',
+        argType: 'RelatorioFiltroInput!',
+        inputFields: ['slug', 'inicio', 'fim', 'marcaId', 'grupoId', 'dealerId'],
+        fields: `importacoes linhas criados atualizados recusados
+          lista { id nomeArquivo autor criadoEm status total criados atualizados recusados }
+          filas { fila execucoes concluidas falhas emAndamento taxaFalhas duracaoMedia }`,
       },
     },
   },

@@ -8,6 +8,7 @@ import { DEMO, reachable, signIn } from '../../tests/api/portal';
 import { seedScale } from '../seed-scale';
 import { apiVersusDirect, graphqlCaller, sampleInterleaved, type Row } from './report';
 import { envioBench } from './comunicadoEnvio';
+import { relatorioAlcanceBench } from './relatorioAlcance';
 import { BENCH_POSTGRES_URL, inProcessPortal } from './serverProcess';
 import { sessionOf } from './session';
 
@@ -20,7 +21,8 @@ import { sessionOf } from './session';
 // (b) the dashboard of the announcement with ~100,000 deliveries: its roll-up by brand, dealer group
 //     and dealer, and its figures, through the API against the same SQL called directly;
 // (c) one announcement sent to ~100,000 users through its send path against a bare INSERT ... SELECT
-//     of the same rows (comunicadoEnvio.ts).
+//     of the same rows (comunicadoEnvio.ts);
+// (d) a manufacturer's announcement-reach report over all of it (relatorioAlcance.ts).
 // On the database of the run (DATABASE_URL, else PGlite), then on the other (PostgreSQL: the server
 // of BENCH_POSTGRES_URL, skipped when none answers), as the dealers part.
 
@@ -131,6 +133,9 @@ async function onDatabase(postgresUrl: string | null, samples: number): Promise<
         'one announcement',
       ),
     );
+
+    // (d) The reach report of a manufacturer over the whole data set (issue #31).
+    rows.push(...(await relatorioAlcanceBench(db, portal, kind, painel - grandes + 1, sampling)));
 
     // (c) One announcement sent to every user, beside the bare INSERT ... SELECT of its rows.
     rows.push(...(await envioBench(db, autor.usuarioId)).map((r) => ({ ...r, case: `${kind}: ${r.case}` })));

@@ -609,6 +609,16 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
         comunicados } }`,
       allowed: everyoneSignedIn,
     },
+    relatorioBiblioteca: {
+      query: `{ relatorioBiblioteca(filtro: { slug: "matriz-biblioteca", inicio: "2026-01-01", fim: "2026-12-31" }) {
+        arquivos } }`,
+      allowed: everyoneSignedIn,
+    },
+    relatorioImportacoes: {
+      query: `{ relatorioImportacoes(filtro: { slug: "matriz-importacoes", inicio: "2026-01-01", fim: "2026-12-31" }) {
+        importacoes } }`,
+      allowed: everyoneSignedIn,
+    },
     // User groups: maintenance (list, by name, manual-user search) and use (read, recipients,
     // active groups) both need a key the dealer demo user lacks; the group is one both may read.
     gruposUsuarios: {
@@ -1242,6 +1252,24 @@ beforeAll(async () => {
     tipo: 'INTERNO',
     interno: 'USUARIOS',
   });
+  await db.insert(relatorios).values([
+    {
+      slug: 'matriz-biblioteca',
+      tituloPtBr: 'B',
+      tituloEs: 'B',
+      tituloEn: 'B',
+      tipo: 'INTERNO',
+      interno: 'USO_BIBLIOTECA',
+    },
+    {
+      slug: 'matriz-importacoes',
+      tituloPtBr: 'I',
+      tituloEs: 'I',
+      tituloEn: 'I',
+      tipo: 'INTERNO',
+      interno: 'IMPORTACOES',
+    },
+  ]);
   cadastro.relatorio = await one(
     db
       .insert(relatorios)

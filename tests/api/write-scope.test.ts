@@ -816,6 +816,12 @@ describe('ids of another scope on every operation', () => {
     },
     'Query.relatorioAlcance': { notScoped: "figures in the caller's scope: relatorios.test.ts filters by another's" },
     'Query.relatorioUsuarios': { notScoped: "figures in the caller's scope: relatorios.test.ts filters by another's" },
+    'Query.relatorioBiblioteca': {
+      notScoped: "figures in the caller's scope: relatorios-biblioteca-importacoes.test.ts filters by another's",
+    },
+    'Query.relatorioImportacoes': {
+      notScoped: "figures in the caller's scope: relatorios-biblioteca-importacoes.test.ts filters by another's",
+    },
     'Query.redesSociais': { notScoped: "a brand's social networks are the public links shown on every home page" },
     'Mutation.mudarLinguaUsuario': {
       refused: (t) => ['mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: EN) { id nome } }', { id: t.usuario }],

@@ -179,3 +179,57 @@ test("the dealer user sees only the report for everyone, and the managers' repor
   await navigateInApp(page, `/relatorio/${gestores.slug}`);
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('the super admin reads the users, library usage and imports reports, and the definitions, at 1280, 768 and 375 px', async ({
+  page,
+}) => {
+  const internos = (['USUARIOS', 'USO_BIBLIOTECA', 'IMPORTACOES'] as const).map((interno) => ({
+    interno,
+    slug: `${interno.toLowerCase().replace('_', '-')}-${run}`,
+    titulo: `${r.internos[interno]} ${run}`,
+  }));
+  for (const def of internos) {
+    await superApi.call('mutation($r: RelatorioInput!) { salvarRelatorio(relatorio: $r) { id } }', {
+      r: {
+        slug: def.slug,
+        tituloPtBr: def.titulo,
+        tituloEs: def.titulo,
+        tituloEn: def.titulo,
+        tipo: 'INTERNO',
+        interno: def.interno,
+        tiposUsuario: ['TECSINAPSE'],
+      },
+    });
+  }
+  const found: string[] = [];
+  await skipTour(page);
+  await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
+  const vazio = { USUARIOS: r.usuarios.vazio, USO_BIBLIOTECA: r.biblioteca.vazio, IMPORTACOES: r.importacoes.vazio };
+  for (const width of [1280, 768, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const def of internos) {
+      await navigateInApp(page, `/relatorio/${def.slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: def.titulo })).toBeVisible();
+      // Its figures (a table) or, on a machine without them, the report's empty state.
+      await expect(page.getByRole('table').or(page.getByText(vazio[def.interno])).first()).toBeVisible({
+        timeout: 15_000,
+      });
+      await expectFits(page, `${def.interno} ${width}`);
+      found.push(...(await violations(page, `${def.interno} ${width}`)));
+    }
+    // The definitions: the super-admin page's tab and an existing one's form.
+    await navigateInApp(page, '/superAdmin');
+    await page.getByRole('tab', { name: ptBR.superAdmin.tabs.relatorios }).click();
+    await expect(page.getByText(internos[0]!.titulo, { exact: true })).toBeVisible();
+    await expectFits(page, `definitions ${width}`);
+    found.push(...(await violations(page, `definitions ${width}`)));
+  }
+  // The users report's week table by keyboard: Tab reaches Apply and the exports.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await navigateInApp(page, `/relatorio/${internos[0]!.slug}`);
+  await expect(page.getByRole('table', { name: r.usuarios.secoes.TIPO })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: r.filtros.aplicar }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: ptBR.lista.exportCsv })).toBeFocused();
+  expect(found).toEqual([]);
+});

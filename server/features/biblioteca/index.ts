@@ -41,6 +41,8 @@ import { itemView, permissoesDoNivel, permissoesView } from './view';
 export { bibliotecaAreas } from './areas';
 export { bibliotecaJobs } from './jobs';
 export { downloadRoutes as bibliotecaDownloadRoutes } from './download';
+/** The caller's readable folders, in SQL (the library-usage report counts what its reader reads). */
+export { legiveis, leitorDe } from './acesso';
 
 const list = policies.biblioteca.list;
 const gerenciar = policies.biblioteca.gerenciar;

@@ -22,6 +22,8 @@ import { parseInput } from '../../graphql/input';
 import { operation } from '../../graphql/operation';
 import { fieldError } from '../../reference';
 import { referenceFeature } from '../../reference/feature';
+import { usoBiblioteca } from './biblioteca';
+import { importacoesRelatorio, type ImportacaoLinha } from './importacoes';
 import * as q from './queries';
 import { assinarTokenRelatorio } from './token';
 
@@ -90,6 +92,26 @@ async function usuarios(db: DbOrTx, session: Session, filtro: RelatorioFiltro) {
   return q.usuariosRelatorio(db, session, filtro);
 }
 
+async function biblioteca(db: DbOrTx, session: Session, filtro: RelatorioFiltro) {
+  await abrir(db, session, filtro.slug, 'USO_BIBLIOTECA');
+  return usoBiblioteca(db, session, filtro);
+}
+
+async function importacoes(db: DbOrTx, session: Session, filtro: RelatorioFiltro) {
+  await abrir(db, session, filtro.slug, 'IMPORTACOES');
+  return importacoesRelatorio(db, session, filtro);
+}
+
+/** A built-in report's figures: the filters parsed, the definition's rule checked, then `read`. */
+const figuras = <T>(read: (db: DbOrTx, session: Session, filtro: RelatorioFiltro) => Promise<T>) =>
+  operation({
+    policy: policies.relatorios.open,
+    resolve(args: unknown, { db, session }) {
+      const { filtro } = parseInput(filtroArgs, args, session.idioma);
+      return read(db, session, filtro);
+    },
+  });
+
 export const relatoriosFeature = referenceFeature({
   name: 'relatorios',
   record: 'Relatorio',
@@ -141,20 +163,10 @@ export const relatoriosFeature = referenceFeature({
         };
       },
     }),
-    relatorioUsuarios: operation({
-      policy: policies.relatorios.open,
-      async resolve(args: unknown, { db, session }) {
-        const { filtro } = parseInput(filtroArgs, args, session.idioma);
-        return usuarios(db, session, filtro);
-      },
-    }),
-    relatorioAlcance: operation({
-      policy: policies.relatorios.open,
-      async resolve(args: unknown, { db, session }) {
-        const { filtro } = parseInput(filtroArgs, args, session.idioma);
-        return alcance(db, session, filtro);
-      },
-    }),
+    relatorioUsuarios: figuras(usuarios),
+    relatorioAlcance: figuras(alcance),
+    relatorioBiblioteca: figuras(biblioteca),
+    relatorioImportacoes: figuras(importacoes),
   },
 });
 
@@ -204,4 +216,62 @@ relatoriosFeature.exports!.relatorioUsuarios = listExport({
     { header: 'relatorios.usuarios.status.ATIVACAO_ESPECIAL', value: (r) => r.ativacaoEspecial },
   ],
   fileName: 'relatorios.usuarios.arquivo',
+});
+
+/** GET /api/exportar/relatorioBiblioteca: files and downloads by top folder, then the most and least downloaded files. */
+relatoriosFeature.exports!.relatorioBiblioteca = listExport({
+  policy: policies.relatorios.open,
+  filterSchema: relatorioFiltroSchema,
+  async rows(db, session, filtro) {
+    const r = await biblioteca(db, session, filtro);
+    const nivel = (chave: string) => translate(session.idioma, `relatorios.biblioteca.secoes.${chave}`);
+    return [
+      ...r.pastas.map((p) => ({ secao: nivel('PASTAS'), pasta: '', ...p })),
+      ...r.maisBaixados.map((a) => ({ secao: nivel('MAIS'), arquivos: null, bytes: null, ...a })),
+      ...r.menosBaixados.map((a) => ({ secao: nivel('MENOS'), arquivos: null, bytes: null, ...a })),
+    ];
+  },
+  columns: [
+    {
+      header: 'relatorios.alcance.nivel',
+      value: (r: {
+        secao: string;
+        nome: string;
+        pasta: string;
+        arquivos: number | null;
+        bytes: number | null;
+        downloads: number;
+      }) => r.secao,
+    },
+    { header: 'relatorios.alcance.nome', value: (r) => r.nome },
+    { header: 'relatorios.biblioteca.pasta', value: (r) => r.pasta },
+    { header: 'relatorios.biblioteca.arquivos', value: (r) => r.arquivos },
+    { header: 'relatorios.biblioteca.bytes', value: (r) => r.bytes },
+    { header: 'relatorios.biblioteca.downloads', value: (r) => r.downloads },
+  ],
+  fileName: 'relatorios.biblioteca.arquivo',
+});
+
+/** GET /api/exportar/relatorioImportacoes: the period's imports (newest first), then job runs by queue. */
+relatoriosFeature.exports!.relatorioImportacoes = listExport({
+  policy: policies.relatorios.open,
+  filterSchema: relatorioFiltroSchema,
+  async rows(db, session, filtro) {
+    const r = await importacoes(db, session, filtro);
+    return r.lista.map((i) => ({
+      ...i,
+      status: translate(session.idioma, `importarUsuarios.pagina.status.${i.status}`),
+    }));
+  },
+  columns: [
+    { header: 'relatorios.importacoes.arquivoImportado', value: (r: ImportacaoLinha) => r.nomeArquivo },
+    { header: 'relatorios.importacoes.autor', value: (r) => r.autor },
+    { header: 'relatorios.importacoes.criadoEm', value: (r) => r.criadoEm },
+    { header: 'relatorios.importacoes.status', value: (r) => r.status },
+    { header: 'relatorios.importacoes.linhas', value: (r) => r.total },
+    { header: 'relatorios.importacoes.criados', value: (r) => r.criados },
+    { header: 'relatorios.importacoes.atualizados', value: (r) => r.atualizados },
+    { header: 'relatorios.importacoes.recusados', value: (r) => r.recusados },
+  ],
+  fileName: 'relatorios.importacoes.arquivo',
 });

@@ -50,16 +50,10 @@ export interface LinhaAlcance {
 const taxa = (parte: number, todo: number) => (todo === 0 ? 0 : parte / todo);
 
 /**
- * The deliveries the reach report counts: of announcements sent in the period, to recipients in the
- * caller's scope and the filters (a brand among the recipient's, a dealer of the group, the
- * dealer). A manufacturer counts only announcements sent by someone of their brands: another
- * brand's announcements to a dealer both sell stay out of their figures.
- */
-/**
  * Condition on `usuarios` (unaliased): in the caller's scope, of the filtered brand (one of the
  * caller's: another's filters to nothing), group and dealer.
  */
-function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
+export function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
   return sql`${usuarioScope(session) ?? sql`true`}
     and ${f.marcaId ? sql`${f.marcaId} = any(usuarios.marcas_efetivas) and ${marcaScope(session, sql`${f.marcaId}::int`) ?? sql`true`}` : sql`true`}
     and ${
@@ -75,6 +69,12 @@ function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
     }`;
 }
 
+/**
+ * The deliveries the reach report counts: of announcements sent in the period, to recipients in the
+ * caller's scope and the filters (a brand among the recipient's, a dealer of the group, the
+ * dealer). A manufacturer counts only announcements sent by someone of their brands: another
+ * brand's announcements to a dealer both sell stay out of their figures.
+ */
 function enviosDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
   const remetente =
     session.tipo === 'MONTADORA'

@@ -161,6 +161,9 @@ export function ResourceList({
           <Pagination
             rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
             actions={PageActions}
+            // At 375 px the page size, the range and the pages wrap instead of scrolling sideways
+            // (a scrolling pager is a region the keyboard cannot reach: axe's scrollable-region-focusable).
+            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 } }}
             // Under 900 px react-admin swaps our actions for MUI's arrows, labelled in English.
             slotProps={{
               actions: {

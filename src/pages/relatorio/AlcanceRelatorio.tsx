@@ -1,15 +1,11 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../components/charts';
 import { formatNumber, percentual } from '../../components/format';
 import { Numero } from '../../components/Numero';
 import { Secao } from '../../components/Secao';
 import { RelatorioInterno } from './RelatorioInterno';
+import { TabelaRelatorio } from './TabelaRelatorio';
 
 type Nivel = 'MARCA' | 'GRUPO' | 'DEALER';
 interface Linha {
@@ -33,7 +29,6 @@ interface Alcance extends Figuras {
 
 /** The chart shows this many rows, least read first (the table has them all). */
 const BARRAS_MAX = 15;
-const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** One level of the roll-up: the least-read bars and the table of the same figures. */
 function Nivel({ nivel, linhas }: { nivel: Nivel; linhas: Linha[] }) {
   const translate = useTranslate();
@@ -49,44 +44,34 @@ function Nivel({ nivel, linhas }: { nivel: Nivel; linhas: Linha[] }) {
         dados={linhas.slice(0, BARRAS_MAX).map((l) => ({ id: l.id, nome: l.nome, valor: l.taxaLeitura }))}
         formatar={(v) => percentual(v, locale)}
       />
-      <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
-        <Table size="small" aria-label={secao}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate(`relatorios.alcance.niveis.${nivel}`)}</TableCell>
-              <TableCell align="right" sx={DESDE_SM}>
-                {col('comunicados')}
-              </TableCell>
-              <TableCell align="right" sx={DESDE_SM}>
-                {col('destinatarios')}
-              </TableCell>
-              <TableCell align="right">{col('lidos')}</TableCell>
-              <TableCell align="right">{col('taxaLeitura')}</TableCell>
-              <TableCell align="right" sx={DESDE_SM}>
-                {col('taxaConfirmacao')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {linhas.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.nome}</TableCell>
-                <TableCell align="right" sx={DESDE_SM}>
-                  {formatNumber(l.comunicados, locale)}
-                </TableCell>
-                <TableCell align="right" sx={DESDE_SM}>
-                  {formatNumber(l.destinatarios, locale)}
-                </TableCell>
-                <TableCell align="right">{formatNumber(l.lidos, locale)}</TableCell>
-                <TableCell align="right">{percentual(l.taxaLeitura, locale)}</TableCell>
-                <TableCell align="right" sx={DESDE_SM}>
-                  {l.pedemConfirmacao ? percentual(l.taxaConfirmacao, locale) : '—'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <TabelaRelatorio
+        titulo={secao}
+        linhas={linhas}
+        chave={(l) => l.id}
+        colunas={[
+          { id: 'nome', rotulo: translate(`relatorios.alcance.niveis.${nivel}`), valor: (l) => l.nome, nome: true },
+          ...(['comunicados', 'destinatarios', 'lidos'] as const).map((k) => ({
+            id: k,
+            rotulo: col(k),
+            valor: (l: Linha) => formatNumber(l[k], locale),
+            numero: true,
+            desdeSm: k !== 'lidos',
+          })),
+          {
+            id: 'taxaLeitura',
+            rotulo: col('taxaLeitura'),
+            valor: (l) => percentual(l.taxaLeitura, locale),
+            numero: true,
+          },
+          {
+            id: 'taxaConfirmacao',
+            rotulo: col('taxaConfirmacao'),
+            valor: (l) => (l.pedemConfirmacao ? percentual(l.taxaConfirmacao, locale) : '—'),
+            numero: true,
+            desdeSm: true,
+          },
+        ]}
+      />
     </Secao>
   );
 }

@@ -21,7 +21,7 @@ export function RelatorioInterno<T>({
   children,
 }: {
   slug: string;
-  consulta: 'alcance' | 'usuarios';
+  consulta: 'alcance' | 'usuarios' | 'biblioteca' | 'importacoes';
   /** GET /api/exportar/{exportacao}. */
   exportacao: string;
   vazio: (dados: T) => boolean;

@@ -68,6 +68,67 @@ const USUARIOS = {
 };
 const DE_USUARIOS = { slug: 'usuarios', titulo: 'Usuários da rede', tipo: 'INTERNO', url: null, interno: 'USUARIOS' };
 
+const arquivo = (id: string, nome: string, downloads: number) => ({ id, nome, pasta: 'Manuais', downloads });
+const BIBLIOTECA = {
+  arquivos: 3,
+  bytes: 3 * 1024 * 1024,
+  downloads: 8,
+  usuarios: 4,
+  pastas: [
+    { id: '1', nome: 'Manuais', arquivos: 2, bytes: 2 * 1024 * 1024, downloads: 6 },
+    { id: '2', nome: 'Campanhas', arquivos: 1, bytes: 1024 * 1024, downloads: 2 },
+  ],
+  semanas: [{ semana: '2026-11-16', downloads: 8, usuarios: 4 }],
+  maisBaixados: [arquivo('10', 'Manual do motor.pdf', 5), arquivo('11', 'Tabela.xlsx', 1)],
+  menosBaixados: [arquivo('12', 'Antigo.pdf', 0), arquivo('11', 'Tabela.xlsx', 1)],
+};
+const DE_BIBLIOTECA = {
+  slug: 'biblioteca',
+  titulo: 'Uso da biblioteca',
+  tipo: 'INTERNO',
+  url: null,
+  interno: 'USO_BIBLIOTECA',
+};
+const IMPORTACOES = {
+  importacoes: 1,
+  linhas: 10,
+  criados: 6,
+  atualizados: 3,
+  recusados: 1,
+  lista: [
+    {
+      id: '1',
+      nomeArquivo: 'rede.xlsx',
+      autor: 'Marina Montadora',
+      criadoEm: '2026-11-20T13:00:00.000Z',
+      status: 'FINISHED',
+      total: 10,
+      criados: 6,
+      atualizados: 3,
+      recusados: 1,
+    },
+  ],
+  filas: [
+    {
+      fila: 'importarUsuarios',
+      execucoes: 4,
+      concluidas: 3,
+      falhas: 1,
+      emAndamento: 0,
+      taxaFalhas: 0.25,
+      duracaoMedia: 2.5,
+    },
+    { fila: 'filaNova', execucoes: 1, concluidas: 1, falhas: 0, emAndamento: 0, taxaFalhas: 0, duracaoMedia: null },
+  ],
+};
+const DE_IMPORTACOES = {
+  slug: 'importacoes',
+  titulo: 'Importações',
+  tipo: 'INTERNO',
+  url: null,
+  interno: 'IMPORTACOES',
+};
+
 const pedidos: Record<string, unknown>[] = [];
 let aberto: Record<string, unknown> | { code: string } = INTERNO;
 const server = setupServer(
@@ -83,6 +144,14 @@ const server = setupServer(
   api.query('relatorios_usuarios', ({ variables }) => {
     pedidos.push(variables.input as Record<string, unknown>);
     return HttpResponse.json({ data: { result: USUARIOS } });
+  }),
+  api.query('relatorios_biblioteca', ({ variables }) => {
+    pedidos.push(variables.input as Record<string, unknown>);
+    return HttpResponse.json({ data: { result: BIBLIOTECA } });
+  }),
+  api.query('relatorios_importacoes', ({ variables }) => {
+    pedidos.push(variables.input as Record<string, unknown>);
+    return HttpResponse.json({ data: { result: IMPORTACOES } });
   }),
   api.query('grupos_ativos', () => HttpResponse.json({ data: { result: [{ id: '5', nome: 'Grupo Horizonte' }] } })),
   ...resourceHandlers({ marcas: [{ id: '1', nome: 'Aurora Motors', version: 1, active: true, atribuivel: true }] }),
@@ -153,6 +222,35 @@ describe('/relatorio/{slug}', () => {
     expect(within(semanas).getAllByRole('row')[1]).toHaveTextContent('16/11/20267');
     expect(screen.getByRole('table', { name: 'Por tipo de usuário' })).toHaveTextContent('Dealer / Grupo');
     expect(pedidos[0]).toMatchObject({ slug: 'usuarios' });
+  });
+
+  it('draws the library usage: storage, downloads per week, folders by share of downloads, most and least downloaded', async () => {
+    aberto = DE_BIBLIOTECA;
+    abrir('biblioteca');
+    expect(await screen.findByRole('img', { name: 'Parte dos downloads por pasta' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Armazenamento' })).toHaveTextContent('3 MB');
+    expect(screen.getByRole('img', { name: 'Downloads por semana' })).toBeInTheDocument();
+    const pastas = screen.getByRole('table', { name: 'Pastas' });
+    expect(within(pastas).getAllByRole('row')[1]).toHaveTextContent('Manuais22 MB6');
+    expect(screen.getByRole('table', { name: 'Mais baixados' })).toHaveTextContent('Manual do motor.pdf');
+    expect(within(screen.getByRole('table', { name: 'Menos baixados' })).getAllByRole('row')[1]).toHaveTextContent(
+      'Antigo.pdf',
+    );
+    expect(pedidos[0]).toMatchObject({ slug: 'biblioteca' });
+  });
+
+  it('draws the imports and jobs: totals, failure rate by job named for people, the imports with their status', async () => {
+    aberto = DE_IMPORTACOES;
+    abrir('importacoes');
+    expect(await screen.findByRole('img', { name: 'Taxa de falhas das tarefas em segundo plano' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Recusados' })).toHaveTextContent('1');
+    const filas = screen.getByRole('table', { name: 'Tarefas em segundo plano' });
+    expect(within(filas).getAllByRole('row')[1]).toHaveTextContent('Importação de usuários41');
+    // A queue without a name yet shows its technical one.
+    expect(within(filas).getAllByRole('row')[2]).toHaveTextContent('filaNova');
+    const lista = screen.getByRole('table', { name: 'Importações (mais recentes primeiro)' });
+    expect(within(lista).getAllByRole('row')[1]).toHaveTextContent('rede.xlsxMarina Montadora');
+    expect(within(lista).getAllByRole('row')[1]).toHaveTextContent('Concluída');
   });
 
   it('sends a user the report refuses home, told why', async () => {

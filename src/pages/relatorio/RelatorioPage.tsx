@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Loading, Title, useTranslate, type HttpError } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
@@ -13,8 +13,13 @@ import { useOperations } from '../../components/useOperations';
 import { Refused } from '../../routing/RouteGuard';
 import NotFoundPage from '../errors/NotFoundPage';
 
-const AlcanceRelatorio = lazy(() => import('./AlcanceRelatorio'));
-const UsuariosRelatorio = lazy(() => import('./UsuariosRelatorio'));
+/** Each built-in report's page (loaded with its charts only when opened). */
+const INTERNOS: Record<string, ComponentType<{ slug: string }>> = {
+  ALCANCE_COMUNICADOS: lazy(() => import('./AlcanceRelatorio')),
+  USUARIOS: lazy(() => import('./UsuariosRelatorio')),
+  USO_BIBLIOTECA: lazy(() => import('./BibliotecaRelatorio')),
+  IMPORTACOES: lazy(() => import('./ImportacoesRelatorio')),
+};
 
 export interface RelatorioAberto {
   slug: string;
@@ -72,16 +77,11 @@ export default function RelatorioPage() {
       <LoadError message="relatorios.pagina.loadError" retrying={aberto.isFetching} onRetry={() => aberto.refetch()} />
     );
   } else if (relatorio.tipo === 'EMBUTIDO') conteudo = <Embutido relatorio={relatorio} />;
-  else if (relatorio.interno === 'ALCANCE_COMUNICADOS') {
+  else if (relatorio.interno && INTERNOS[relatorio.interno]) {
+    const Interno = INTERNOS[relatorio.interno];
     conteudo = (
       <Suspense fallback={<Loading />}>
-        <AlcanceRelatorio slug={relatorio.slug} />
-      </Suspense>
-    );
-  } else if (relatorio.interno === 'USUARIOS') {
-    conteudo = (
-      <Suspense fallback={<Loading />}>
-        <UsuariosRelatorio slug={relatorio.slug} />
+        <Interno slug={relatorio.slug} />
       </Suspense>
     );
   } else conteudo = <Alert severity="info">{translate('relatorios.pagina.indisponivel')}</Alert>;

@@ -1,15 +1,11 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { LineChart } from '../../components/charts';
-import { formatDate, formatNumber } from '../../components/format';
+import { formatNumber } from '../../components/format';
 import { Numero } from '../../components/Numero';
 import { Secao } from '../../components/Secao';
+import { PorSemana } from './PorSemana';
 import { RelatorioInterno } from './RelatorioInterno';
+import { TabelaRelatorio } from './TabelaRelatorio';
 
 interface Linha {
   id: string;
@@ -34,11 +30,6 @@ const CHAVE_STATUS = {
   dormentes: 'DORMENTE',
   ativacaoEspecial: 'ATIVACAO_ESPECIAL',
 };
-const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
-/** A week (its Monday, an ISO date) as the language writes it. */
-const semanaDe = (semana: string, locale: string) =>
-  formatDate(`${semana}T12:00:00`, locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Users by status, one row per user type or brand. */
 function PorStatus({ nivel, linhas }: { nivel: 'TIPO' | 'MARCA'; linhas: Linha[] }) {
@@ -48,85 +39,32 @@ function PorStatus({ nivel, linhas }: { nivel: 'TIPO' | 'MARCA'; linhas: Linha[]
   if (linhas.length === 0) return null;
   return (
     <Secao titulo={secao}>
-      <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
-        <Table size="small" aria-label={secao}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate(`relatorios.usuarios.niveis.${nivel}`)}</TableCell>
-              <TableCell align="right">{translate('relatorios.usuarios.total')}</TableCell>
-              {STATUS.map((s) => (
-                <TableCell key={s} align="right" sx={s === 'ativos' ? undefined : DESDE_SM}>
-                  {translate(`relatorios.usuarios.status.${CHAVE_STATUS[s]}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {linhas.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {nivel === 'TIPO' ? translate(`tiposUsuario.${l.nome}`) : l.nome}
-                </TableCell>
-                <TableCell align="right">{formatNumber(l.total, locale)}</TableCell>
-                {STATUS.map((s) => (
-                  <TableCell key={s} align="right" sx={s === 'ativos' ? undefined : DESDE_SM}>
-                    {formatNumber(l[s], locale)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-    </Secao>
-  );
-}
-
-/** Use per week: a line chart and the table of the same figures. */
-function Semanas({ semanas }: { semanas: Usuarios['semanas'] }) {
-  const translate = useTranslate();
-  const [locale = 'pt-BR'] = useLocaleState();
-  const secao = translate('relatorios.usuarios.secoes.SEMANAS');
-  if (semanas.length === 0) return null;
-  const t = (key: string) => translate(`relatorios.usuarios.${key}`);
-  return (
-    <Secao titulo={secao}>
-      <LineChart
-        titulo={t('grafico')}
-        descricao={t('graficoDescricao')}
-        formatarY={(v) => formatNumber(v, locale)}
-        rotulos={semanas.map((s) => semanaDe(s.semana, locale))}
-        series={[
-          { id: 'usuarios', nome: t('usaram'), valores: semanas.map((s) => s.usuarios), cor: 'primary' },
+      <TabelaRelatorio
+        titulo={secao}
+        linhas={linhas}
+        chave={(l) => l.id}
+        colunas={[
           {
-            id: 'acessos',
-            nome: t('acessos'),
-            valores: semanas.map((s) => s.acessos),
-            cor: 'secondary',
-            tracejada: true,
+            id: 'nome',
+            rotulo: translate(`relatorios.usuarios.niveis.${nivel}`),
+            valor: (l) => (nivel === 'TIPO' ? translate(`tiposUsuario.${l.nome}`) : l.nome),
+            nome: true,
           },
+          {
+            id: 'total',
+            rotulo: translate('relatorios.usuarios.total'),
+            valor: (l) => formatNumber(l.total, locale),
+            numero: true,
+          },
+          ...STATUS.map((k) => ({
+            id: k,
+            rotulo: translate(`relatorios.usuarios.status.${CHAVE_STATUS[k]}`),
+            valor: (l: Linha) => formatNumber(l[k], locale),
+            numero: true,
+            desdeSm: k !== 'ativos',
+          })),
         ]}
       />
-      <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
-        <Table size="small" aria-label={secao}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('semana')}</TableCell>
-              <TableCell align="right">{t('usaram')}</TableCell>
-              <TableCell align="right">{t('acessos')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {semanas.map((s) => (
-              <TableRow key={s.semana}>
-                <TableCell>{semanaDe(s.semana, locale)}</TableCell>
-                <TableCell align="right">{formatNumber(s.usuarios, locale)}</TableCell>
-                <TableCell align="right">{formatNumber(s.acessos, locale)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
     </Secao>
   );
 }
@@ -147,7 +85,14 @@ function Figuras({ u }: { u: Usuarios }) {
           />
         ))}
       </Box>
-      <Semanas semanas={u.semanas} />
+      <PorSemana
+        textos="relatorios.usuarios"
+        semanas={u.semanas}
+        colunas={[
+          { valor: 'usuarios', rotulo: 'usaram' },
+          { valor: 'acessos', rotulo: 'acessos' },
+        ]}
+      />
       <PorStatus nivel="TIPO" linhas={u.porTipo} />
       <PorStatus nivel="MARCA" linhas={u.porMarca} />
     </>

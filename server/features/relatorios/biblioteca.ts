@@ -1,0 +1,120 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { RelatorioFiltro } from '../../../domain/schemas/relatorio';
+import type { Session } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { legiveis, leitorDe } from '../biblioteca';
+import { usuariosDoFiltro } from './queries';
+
+// The built-in library-usage report (USO_BIBLIOTECA, issue #31), in SQL. The library has no brands:
+// its part of the report is what the caller reads (the library's own rule, `legiveis`: a manager
+// reads everything), and its downloads are those of the users in the caller's scope and the
+// filters (counted by `registrarDownload`, table biblioteca_downloads) in the period.
+
+/** Folders (top of each part the caller reads), and the most and least downloaded files, at most. */
+const MAX_PASTAS = 100;
+const MAX_ARQUIVOS = 10;
+
+export type PastaUso = {
+  id: string;
+  nome: string;
+  arquivos: number;
+  bytes: number;
+  downloads: number;
+};
+
+export type ArquivoUso = {
+  id: string;
+  nome: string;
+  pasta: string;
+  downloads: number;
+};
+
+/**
+ * The CTEs (after `with recursive`) every figure starts from: `raizes` (the highest folders the
+ * caller reads: a folder read whose parent is not; for a manager, the root's folders), `arvore`
+ * (every folder under them, with its top), `arquivos_lidos` (their files, with size and top) and
+ * `baixados` (the period's counted downloads of those files by the users of the filters).
+ */
+function base(session: Session, f: RelatorioFiltro): SQL {
+  return sql`${legiveis(leitorDe(session))},
+    raizes as materialized (select i.id, i.nome from legiveis lg join biblioteca_itens i on i.id = lg.id
+      where i.pasta_pai_id is null or i.pasta_pai_id not in (select id from legiveis)),
+    arvore(id, raiz_id) as (select id, id from raizes
+      union all
+      select c.id, a.raiz_id from arvore a join biblioteca_itens c on c.pasta_pai_id = a.id and c.is_pasta),
+    arquivos_lidos as materialized (select f.id, f.nome, f.pasta_pai_id, f.created_at, a.raiz_id, arq.tamanho
+      from arvore a join biblioteca_itens f on f.pasta_pai_id = a.id and not f.is_pasta
+      join arquivos arq on arq.id = f.arquivo_id),
+    baixados as materialized (select d.item_id, d.usuario_id, d.created_at from biblioteca_downloads d
+      join usuarios on usuarios.id = d.usuario_id
+      where d.created_at >= ${f.inicio}::date and d.created_at < ${f.fim}::date + 1
+        and d.item_id in (select id from arquivos_lidos) and ${usuariosDoFiltro(session, f)})`;
+}
+
+const numero = (v: unknown) => Number(v ?? 0);
+
+/**
+ * Library usage: files and storage the caller reads (in all, and by top folder with the period's
+ * downloads), downloads per week (and how many users downloaded), and the most downloaded files and
+ * the least (never downloaded in the period first, the oldest first among them).
+ */
+export async function usoBiblioteca(db: DbOrTx, session: Session, f: RelatorioFiltro) {
+  const ctes = base(session, f);
+  const [totais] = (
+    await db.execute<{
+      arquivos: number;
+      bytes: number;
+      downloads: number;
+      usuarios: number;
+    }>(sql`with recursive ${ctes}
+      select (select count(*) from arquivos_lidos)::int as arquivos,
+        (select coalesce(sum(tamanho), 0) from arquivos_lidos)::float8 as bytes,
+        (select count(*) from baixados)::int as downloads,
+        (select count(distinct usuario_id) from baixados)::int as usuarios`)
+  ).rows;
+  const { rows: pastas } = await db.execute<PastaUso>(sql`with recursive ${ctes}
+    select r.id, r.nome, count(a.id)::int as arquivos, coalesce(sum(a.tamanho), 0)::float8 as bytes,
+      coalesce(sum(b.n), 0)::int as downloads
+    from raizes r left join arquivos_lidos a on a.raiz_id = r.id
+      left join (select item_id, count(*) as n from baixados group by item_id) b on b.item_id = a.id
+    group by r.id, r.nome order by downloads desc, bytes desc, fold(r.nome), r.id limit ${MAX_PASTAS}`);
+  const { rows: semanas } = await db.execute<{
+    semana: string;
+    downloads: number;
+    usuarios: number;
+  }>(sql`with recursive ${ctes}
+    select to_char(date_trunc('week', created_at), 'YYYY-MM-DD') as semana, count(*)::int as downloads,
+      count(distinct usuario_id)::int as usuarios
+    from baixados group by 1 order by 1`);
+  const arquivosPor = (ordem: SQL, somenteBaixados: boolean) =>
+    db.execute<ArquivoUso>(sql`with recursive ${ctes}
+      select a.id, a.nome, p.nome as pasta, coalesce(b.n, 0)::int as downloads
+      from arquivos_lidos a join biblioteca_itens p on p.id = a.pasta_pai_id
+        left join (select item_id, count(*) as n from baixados group by item_id) b on b.item_id = a.id
+      ${somenteBaixados ? sql`where b.n > 0` : sql``}
+      order by ${ordem}, a.id limit ${MAX_ARQUIVOS}`);
+  const mais = await arquivosPor(sql`downloads desc, fold(a.nome)`, true);
+  const menos = await arquivosPor(sql`downloads asc, a.created_at asc`, false);
+  const arquivo = (r: ArquivoUso): ArquivoUso => ({
+    id: String(r.id),
+    nome: r.nome,
+    pasta: r.pasta,
+    downloads: numero(r.downloads),
+  });
+  return {
+    arquivos: numero(totais?.arquivos),
+    bytes: numero(totais?.bytes),
+    downloads: numero(totais?.downloads),
+    usuarios: numero(totais?.usuarios),
+    pastas: pastas.map((r) => ({
+      id: String(r.id),
+      nome: r.nome,
+      arquivos: numero(r.arquivos),
+      bytes: numero(r.bytes),
+      downloads: numero(r.downloads),
+    })),
+    semanas: semanas.map((r) => ({ semana: r.semana, downloads: numero(r.downloads), usuarios: numero(r.usuarios) })),
+    maisBaixados: mais.rows.map(arquivo),
+    menosBaixados: menos.rows.map(arquivo),
+  };
+}
