@@ -12,13 +12,13 @@ import { createQueryClient } from '../../providers/queryClient';
 /** A dealer user: no function key. */
 export const DEALER: AccessSubject = { tipo: 'DEALER_GRUPO', funcionalidades: [] };
 
-export function authFor(subject: AccessSubject): AuthProvider {
+export function authFor(subject: AccessSubject, identity: Record<string, unknown> = {}): AuthProvider {
   return {
     login: vi.fn(async () => undefined),
     logout: vi.fn(async () => false as const),
     checkAuth: vi.fn(async () => undefined),
     checkError: vi.fn(async () => undefined),
-    getIdentity: vi.fn(async () => ({ id: '42', fullName: 'Ana Souza' })),
+    getIdentity: vi.fn(async () => ({ id: '42', fullName: 'Ana Souza', ...identity })),
     getPermissions: vi.fn(async () => subject),
   };
 }
@@ -26,18 +26,24 @@ export function authFor(subject: AccessSubject): AuthProvider {
 /**
  * Renders a page at `path` (its route pattern `route`) as the app does: the real GraphQL data
  * provider (answer with msw), pt-BR, the toasts, and `subject` signed in. Any other path renders
- * "outra página"; `location()` answers where the page went.
+ * "outra página"; `location()` answers where the page went. `identity` adds to the signed-in
+ * user's identity (their type, brands: what getIdentity answers).
  */
 export function renderPage(
   Page: () => ReactNode,
-  { path, route, subject = DEALER }: { path: string; route: string; subject?: AccessSubject },
+  {
+    path,
+    route,
+    subject = DEALER,
+    identity,
+  }: { path: string; route: string; subject?: AccessSubject; identity?: Record<string, unknown> },
 ) {
   let location = '';
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = `${l.pathname}${l.search}`)}>
       <AdminContext
         dataProvider={createDataProvider()}
-        authProvider={authFor(subject)}
+        authProvider={authFor(subject, identity)}
         queryClient={createQueryClient()}
         i18nProvider={createI18nProvider({ idioma: 'PT_BR' })}
         store={memoryStore()}

@@ -5,7 +5,9 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetIdentity, useGetList, useTranslate } from 'react-admin';
+import { TIPO_PROVEDOR } from '../../../domain/enums';
+import type { PortalIdentity } from '../../../providers/authProvider';
 import { DealerAutocomplete, type DealerRef } from '../../components/DealerAutocomplete';
 import { ExportFileButtons } from '../../components/list/ExportButtons';
 import { useOperations } from '../../components/useOperations';
@@ -66,10 +68,16 @@ export function FiltrosRelatorio({
 }) {
   const translate = useTranslate();
   const grupos = useOperations('grupos');
-  const marcas = useGetList('marcas', {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'nome', order: 'ASC' },
-  });
+  // A user of brands picks among theirs (another brand would filter to nothing on the server);
+  // the provider's staff, and a user without brands of their own, among every brand.
+  const identity = useGetIdentity().identity as PortalIdentity | undefined;
+  const proprias = identity?.tipo !== TIPO_PROVEDOR && identity?.marcas?.length ? identity.marcas : null;
+  const todas = useGetList(
+    'marcas',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'nome', order: 'ASC' } },
+    { enabled: identity !== undefined && !proprias },
+  );
+  const marcas: { id: string | number; nome: string }[] = proprias ?? todas.data ?? [];
   const opcoesGrupo = useQuery({
     queryKey: ['grupos', 'ativos'],
     queryFn: () => grupos.query<{ id: string; nome: string }[]>('ativos'),
@@ -100,7 +108,7 @@ export function FiltrosRelatorio({
       <TextField type="date" label={t('fim')} value={rascunho.fim} onChange={muda('fim')} {...data} />
       <TextField select label={t('marca')} value={rascunho.marcaId} onChange={muda('marcaId')} size="small">
         <MenuItem value="">{translate('relatorios.todos')}</MenuItem>
-        {(marcas.data ?? []).map((m) => (
+        {marcas.map((m) => (
           <MenuItem key={m.id} value={String(m.id)}>
             {m.nome}
           </MenuItem>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -154,7 +154,12 @@ const server = setupServer(
     return HttpResponse.json({ data: { result: IMPORTACOES } });
   }),
   api.query('grupos_ativos', () => HttpResponse.json({ data: { result: [{ id: '5', nome: 'Grupo Horizonte' }] } })),
-  ...resourceHandlers({ marcas: [{ id: '1', nome: 'Aurora Motors', version: 1, active: true, atribuivel: true }] }),
+  ...resourceHandlers({
+    marcas: [
+      { id: '1', nome: 'Aurora Motors', version: 1, active: true, atribuivel: true },
+      { id: '2', nome: 'Boreal Trucks', version: 1, active: true, atribuivel: true },
+    ],
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -211,6 +216,32 @@ describe('/relatorio/{slug}', () => {
     await waitFor(() => expect(pedidos).toHaveLength(2));
     expect(pedidos[1]).toMatchObject({ slug: 'alcance', inicio: '2026-01-01', grupoId: '5' });
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+  });
+
+  it("offers a manufacturer their own brands to filter by, and the provider's staff every brand", async () => {
+    const user = userEvent.setup();
+    renderPage(RelatorioPage, {
+      path: '/relatorio/alcance',
+      route: '/relatorio/:slug',
+      identity: { tipo: 'MONTADORA', marcas: [{ id: '2', nome: 'Boreal Trucks' }] },
+    });
+    await screen.findByRole('table', { name: 'Por marca' });
+    await user.click(screen.getByRole('combobox', { name: 'Marca' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Todos', 'Boreal Trucks']);
+    await user.keyboard('{Escape}');
+    cleanup();
+    renderPage(RelatorioPage, {
+      path: '/relatorio/alcance',
+      route: '/relatorio/:slug',
+      identity: { tipo: 'TECSINAPSE' },
+    });
+    await screen.findByRole('table', { name: 'Por marca' });
+    await user.click(screen.getByRole('combobox', { name: 'Marca' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Aurora Motors',
+      'Boreal Trucks',
+    ]);
   });
 
   it('draws the users report: totals by status, use per week as a line with its table, types by name', async () => {
