@@ -107,6 +107,27 @@ test('the super admin defines an embedded report for managers and a built-in one
   await page.getByRole('spinbutton', { name: r.fields.posicao }).fill('3');
   await page.getByRole('button', { name: ptBR.ra.action.save }).click();
   await expect(page).toHaveURL(/\/relatorios$/);
+
+  // At 375 px, a new definition with a slug already taken: the field says so, nothing is saved.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('link', { name: ptBR.ra.action.create }).click();
+  await expect(page).toHaveURL(/\/relatorios\/novo$/);
+  await settle(page);
+  await field(page, r.fields.slug).fill(alcance.slug);
+  await field(page, r.fields.tituloPtBr).fill('Repetido');
+  await field(page, r.fields.tituloEs).fill('Repetido');
+  await field(page, r.fields.tituloEn).fill('Repeated');
+  await escolher(page, r.fields.tipo, r.tipos.INTERNO);
+  await escolher(page, r.fields.interno, r.internos.USUARIOS);
+  await page.getByRole('button', { name: ptBR.ra.action.save }).click();
+  await expect(page.getByText(r.errors.slugEmUso)).toBeVisible();
+  await expect(page).toHaveURL(/\/relatorios\/novo$/);
+  await expectFits(page, 'definition form 375');
+  found.push(...(await violations(page, 'definition form 375')));
+  const { relatorios } = await superApi.call<{ relatorios: { slug: string; tituloPtBr: string }[] }>(
+    '{ relatorios { slug tituloPtBr } }',
+  );
+  expect(relatorios.filter((d) => d.slug === alcance.slug).map((d) => d.tituloPtBr)).toEqual([alcance.titulo]);
   expect(found).toEqual([]);
 });
 
