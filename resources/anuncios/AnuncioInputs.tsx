@@ -1,7 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { AnuncioBanner, type AnuncioView } from '../../src/components/vitrine/AnuncioBanner';
 import {
   AtivoInput,
@@ -9,27 +6,9 @@ import {
   ImagemInput,
   LinkInputs,
   PeriodoInputs,
+  PreviaVitrine,
   TituloInput,
 } from '../../src/components/vitrine/CamposVitrine';
-
-function Previa() {
-  const translate = useTranslate();
-  const valores = useWatch() as AnuncioView;
-  return (
-    <Box component="section" aria-labelledby="anuncio-previa" sx={{ mb: 2 }}>
-      <Typography id="anuncio-previa" variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-        {translate('vitrine.previa')}
-      </Typography>
-      {valores.arquivo ? (
-        <AnuncioBanner anuncio={valores} inerte />
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          {translate('vitrine.previaVazia')}
-        </Typography>
-      )}
-    </Box>
-  );
-}
 
 /** The fields of an advert (spec section 3), shared by its create and edit views, with its preview. */
 export function AnuncioInputs() {
@@ -44,7 +23,7 @@ export function AnuncioInputs() {
         <AtivoInput />
       </Box>
       <Box sx={{ flex: '0 1 244px' }}>
-        <Previa />
+        <PreviaVitrine<AnuncioView>>{(anuncio) => <AnuncioBanner anuncio={anuncio} inerte />}</PreviaVitrine>
       </Box>
     </Box>
   );

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { NumberInput, TextInput, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { NumberInput, TextInput } from 'react-admin';
 import { TAMANHO_TEXTO_MAX, TAMANHO_TEXTO_MIN } from '../../domain/vitrine';
 import {
   AtivoInput,
@@ -9,6 +7,7 @@ import {
   ImagemInput,
   LinkInputs,
   PeriodoInputs,
+  PreviaVitrine,
   TituloInput,
 } from '../../src/components/vitrine/CamposVitrine';
 import { SlideBanner, type SlideView } from '../../src/components/vitrine/SlideBanner';
@@ -16,31 +15,11 @@ import { SlideBanner, type SlideView } from '../../src/components/vitrine/SlideB
 const COR = { type: 'color', InputLabelProps: { shrink: true }, sx: { width: '10rem' } };
 const TAMANHO = { min: TAMANHO_TEXTO_MIN, max: TAMANHO_TEXTO_MAX, step: 1, sx: { width: '12rem' } };
 
-/** The live preview: the slide as the home carousel will show it, from the form's values. */
-function Previa() {
-  const translate = useTranslate();
-  const valores = useWatch() as SlideView;
-  return (
-    <Box component="section" aria-labelledby="slide-previa" sx={{ mb: 2, width: '100%' }}>
-      <Typography id="slide-previa" variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-        {translate('vitrine.previa')}
-      </Typography>
-      {valores.arquivo ? (
-        <SlideBanner slide={valores} inerte />
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          {translate('vitrine.previaVazia')}
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
 /** The fields of a slide (spec section 3), shared by its create and edit views, with the live preview. */
 export function SlideInputs() {
   return (
     <Box sx={{ width: '100%', maxWidth: 1140 }}>
-      <Previa />
+      <PreviaVitrine<SlideView>>{(slide) => <SlideBanner slide={slide} inerte />}</PreviaVitrine>
       <TituloInput />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <TextInput source="corTitulo" label="vitrine.fields.corTitulo" {...COR} />

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   BooleanInput,
   InputHelperText,
@@ -194,6 +194,30 @@ export function ImagemInput({ tipo, onLocal }: { tipo: TipoVitrine; onLocal?: (u
       {fieldState.error && (
         <Typography variant="caption" color="error" role="alert">
           <InputHelperText error={fieldState.error.message} helperText={false} />
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The live preview of a slide or advert, from the form's values as they are typed: `children` draws
+ * it as the home page will; until an image is chosen it says there is nothing to show yet.
+ */
+export function PreviaVitrine<V extends { arquivo?: unknown }>({ children }: { children: (valores: V) => ReactNode }) {
+  const translate = useTranslate();
+  const id = useId();
+  const valores = useWatch() as V;
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 2, width: '100%' }}>
+      <Typography id={id} variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+        {translate('vitrine.previa')}
+      </Typography>
+      {valores.arquivo ? (
+        children(valores)
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {translate('vitrine.previaVazia')}
         </Typography>
       )}
     </Box>

@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { linkProps, SlideTextos } from '../../components/vitrine';
 
 /** An uploaded slide or advert image (VitrineImagem): its size in px and addresses. */
 export interface ImagemVitrine {
@@ -49,16 +49,6 @@ export function srcSetDe(imagem: ImagemVitrine): string | undefined {
   return imagem.linkMobile ? `${imagem.linkMobile} ${MOBILE_PX}w, ${imagem.link} ${imagem.largura}w` : undefined;
 }
 
-/** Whether a link leaves the portal (http/https); a portal path ('/comunicados') goes through the router. */
-export const linkExterno = (link: string) => /^https?:\/\//i.test(link);
-
-/** The props of a router link or an anchor for a slide's or advert's link and target. */
-export function propsDoLink(link: string, target: string) {
-  const novaAba = target === '_blank';
-  if (!linkExterno(link) && !novaAba) return { component: RouterLink, to: link } as const;
-  return { href: link, target: novaAba ? '_blank' : undefined, rel: novaAba ? 'noopener noreferrer' : undefined };
-}
-
 function BotaoSlide({
   link,
   target,
@@ -71,14 +61,11 @@ function BotaoSlide({
   children: ReactNode;
 }) {
   return (
-    <Button {...propsDoLink(link, target)} variant="contained" size="small" tabIndex={tabIndex}>
+    <Button {...linkProps(link, target)} variant="contained" size="small" tabIndex={tabIndex}>
       {children}
     </Button>
   );
 }
-
-/** Scales a size in px down on narrow screens (1140 px: the slide's design width). */
-const escala = (px: number) => `clamp(${Math.min(px, 12)}px, ${((px / 1140) * 100).toFixed(3)}vw, ${px}px)`;
 
 function Slide({ slide, primeiro, ativo }: { slide: SlideHome; primeiro: boolean; ativo: boolean }) {
   const { arquivo } = slide;
@@ -96,38 +83,17 @@ function Slide({ slide, primeiro, ativo }: { slide: SlideHome; primeiro: boolean
         decoding="async"
         style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
       />
-      <Box
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'center',
-          gap: 1,
-          px: { xs: 2, sm: 6 },
-          // Legible over any image: a soft shade behind the text.
-          background: 'linear-gradient(90deg, rgba(0,0,0,0.55) 0%, rgba(0,0,0,0.15) 70%, rgba(0,0,0,0) 100%)',
-        }}
-      >
-        <Typography
-          component="p"
-          sx={{ color: slide.corTitulo, fontSize: escala(slide.tamanhoTitulo), fontWeight: 700, lineHeight: 1.15 }}
-        >
-          {slide.titulo}
-        </Typography>
-        {slide.subtitulo && (
-          <Typography component="p" sx={{ color: slide.corSubtitulo, fontSize: escala(slide.tamanhoSubtitulo) }}>
-            {slide.subtitulo}
-          </Typography>
-        )}
-        {slide.link && slide.tituloBotao && (
-          <Box>
+      <SlideTextos
+        slide={slide}
+        acao={
+          slide.link &&
+          slide.tituloBotao && (
             <BotaoSlide link={slide.link} target={slide.linkTarget} tabIndex={ativo ? 0 : -1}>
               {slide.tituloBotao}
             </BotaoSlide>
-          </Box>
-        )}
-      </Box>
+          )
+        }
+      />
     </Box>
   );
 }

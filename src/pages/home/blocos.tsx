@@ -22,18 +22,11 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { BIBLIOTECA_RECENTES, isRaiz } from '../../../domain/biblioteca';
 import { formatDate } from '../../components/format';
+import { linkProps } from '../../components/vitrine';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useMenuUsuarioLogado } from '../../layout/useMenuUsuarioLogado';
 import { BlocoHome } from './BlocoHome';
-import {
-  BannerPadrao,
-  Carrossel,
-  PROPORCAO_SLIDE,
-  propsDoLink,
-  srcSetDe,
-  type ImagemVitrine,
-  type SlideHome,
-} from './Carrossel';
+import { BannerPadrao, Carrossel, PROPORCAO_SLIDE, srcSetDe, type ImagemVitrine, type SlideHome } from './Carrossel';
 import { useHomeQuery, type ArquivoRecente, type ComunicadoRecente, type RedeSocial } from './useHome';
 
 const linhas = (n: number, height: number) => (
@@ -343,7 +336,7 @@ export function AnuncioBloco() {
         );
         return a.link ? (
           <Link
-            {...propsDoLink(a.link, a.linkTarget)}
+            {...linkProps(a.link, a.linkTarget)}
             aria-label={translate('home.blocos.anuncio.abrir', { titulo: a.titulo })}
             sx={{ display: 'block', width: 'fit-content' }}
           >
