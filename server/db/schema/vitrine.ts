@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { arquivos } from './arquivos';
 import { gruposUsuarios } from './gruposUsuarios';
 import { version } from './organizacao';
@@ -12,11 +22,36 @@ import { usuarios } from './usuarios';
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const instant = () => timestamp({ withTimezone: true }).notNull();
 
+/** What a slide and an advert both have: title, link, display period, image, state, author. */
+const vitrineColumns = () => ({
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  titulo: text().notNull(),
+  link: text(),
+  /** _self or _blank. */
+  linkTarget: text().notNull().default('_self'),
+  inicio: instant(),
+  fim: instant(),
+  arquivoId: integer()
+    .notNull()
+    .references(() => arquivos.id),
+  active: boolean().notNull().default(true),
+  autorId: integer()
+    .notNull()
+    .references(() => usuarios.id),
+  createdAt: now(),
+  version: version(),
+});
+
+/** The indexes and check a slide's and an advert's table both have (`tabela`: its name). */
+const vitrineConstraints = (
+  tabela: string,
+  t: { autorId: AnyPgColumn; arquivoId: AnyPgColumn; inicio: AnyPgColumn; fim: AnyPgColumn },
+) => [index().on(t.autorId), index().on(t.arquivoId), check(`${tabela}_periodo`, sql`${t.inicio} < ${t.fim}`)];
+
 export const slides = pgTable(
   'slides',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    titulo: text().notNull(),
+    ...vitrineColumns(),
     corTitulo: text().notNull(),
     /** px */
     tamanhoTitulo: integer().notNull(),
@@ -24,30 +59,14 @@ export const slides = pgTable(
     corSubtitulo: text().notNull(),
     tamanhoSubtitulo: integer().notNull(),
     tituloBotao: text(),
-    link: text(),
-    /** _self or _blank. */
-    linkTarget: text().notNull().default('_self'),
-    inicio: instant(),
-    fim: instant(),
-    arquivoId: integer()
-      .notNull()
-      .references(() => arquivos.id),
     /** Position in the carousel (smaller first); dense, renumbered when a slide moves. */
     ordem: integer().notNull(),
-    active: boolean().notNull().default(true),
-    autorId: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    createdAt: now(),
-    version: version(),
   },
   (t) => [
     index('slides_exibicao')
       .on(t.ordem, t.id)
       .where(sql`${t.active}`),
-    index().on(t.autorId),
-    index().on(t.arquivoId),
-    check('slides_periodo', sql`${t.inicio} < ${t.fim}`),
+    ...vitrineConstraints('slides', t),
   ],
 );
 
@@ -64,34 +83,12 @@ export const slideGrupos = pgTable(
   (t) => [primaryKey({ columns: [t.slideId, t.grupoUsuariosId] }), index().on(t.grupoUsuariosId, t.slideId)],
 );
 
-export const anuncios = pgTable(
-  'anuncios',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    titulo: text().notNull(),
-    link: text(),
-    linkTarget: text().notNull().default('_self'),
-    inicio: instant(),
-    fim: instant(),
-    arquivoId: integer()
-      .notNull()
-      .references(() => arquivos.id),
-    active: boolean().notNull().default(true),
-    autorId: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    createdAt: now(),
-    version: version(),
-  },
-  (t) => [
-    index('anuncios_exibicao')
-      .on(t.fim)
-      .where(sql`${t.active}`),
-    index().on(t.autorId),
-    index().on(t.arquivoId),
-    check('anuncios_periodo', sql`${t.inicio} < ${t.fim}`),
-  ],
-);
+export const anuncios = pgTable('anuncios', vitrineColumns(), (t) => [
+  index('anuncios_exibicao')
+    .on(t.fim)
+    .where(sql`${t.active}`),
+  ...vitrineConstraints('anuncios', t),
+]);
 
 export const anuncioGrupos = pgTable(
   'anuncio_grupos',
