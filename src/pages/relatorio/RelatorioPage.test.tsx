@@ -284,6 +284,29 @@ describe('/relatorio/{slug}', () => {
     expect(within(lista).getAllByRole('row')[1]).toHaveTextContent('Concluída');
   });
 
+  it('a table wider than its box can be scrolled by keyboard: its box takes the focus, named by the table', async () => {
+    const largura = (valor: number) => ({ configurable: true, get: () => valor });
+    const antes = {
+      scroll: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollWidth'),
+      client: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
+    };
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', largura(900));
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', largura(300));
+    try {
+      aberto = DE_IMPORTACOES;
+      abrir('importacoes');
+      const nome = 'Importações (mais recentes primeiro)';
+      // The section, and inside it the table's box, focusable.
+      await waitFor(() => expect(screen.getAllByRole('region', { name: nome })).toHaveLength(2));
+      const caixa = screen.getAllByRole('region', { name: nome })[1]!;
+      expect(caixa).toHaveAttribute('tabindex', '0');
+      expect(within(caixa).getByRole('table')).toHaveTextContent('rede.xlsx');
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, 'scrollWidth', antes.scroll ?? largura(0));
+      Object.defineProperty(HTMLElement.prototype, 'clientWidth', antes.client ?? largura(0));
+    }
+  });
+
   it('sends a user the report refuses home, told why', async () => {
     aberto = { code: 'FORBIDDEN' };
     const recusado = abrir('bi');

@@ -4,7 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ColunaRelatorio<L> {
   id: string;
@@ -22,8 +22,30 @@ export interface ColunaRelatorio<L> {
 const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
+ * Whether the box scrolls sideways (its table is wider than it), followed as either resizes: a box
+ * that scrolls must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+function useRola() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [rola, setRola] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const ver = () => setRola(box.scrollWidth > box.clientWidth);
+    ver();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(ver);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, rola] as const;
+}
+
+/**
  * A built-in report's table: named by `titulo` (the section's title: the chart beside it has it as
- * its text alternative), one row per `linhas`, scrolling inside itself if it ever outgrows the page.
+ * its text alternative), one row per `linhas`, scrolling inside itself if it outgrows the page
+ * (a wide table at a tablet's width): then the box takes the focus, so the keyboard scrolls it.
  */
 export function TabelaRelatorio<L>({
   titulo,
@@ -40,8 +62,13 @@ export function TabelaRelatorio<L>({
     ...(c.desdeSm ? DESDE_SM : {}),
     ...(c.nome ? { overflowWrap: 'anywhere' } : {}),
   });
+  const [ref, rola] = useRola();
   return (
-    <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
+    <Box
+      ref={ref}
+      sx={{ overflowX: 'auto', minWidth: 0 }}
+      {...(rola ? { tabIndex: 0, role: 'region', 'aria-label': titulo } : {})}
+    >
       <Table size="small" aria-label={titulo}>
         <TableHead>
           <TableRow>
