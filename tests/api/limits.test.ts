@@ -36,33 +36,30 @@ const extensionsOf = (response: GraphQLResponse) => (response.errors?.[0]?.exten
 const fieldErrors = (response: GraphQLResponse) => extensionsOf(response).fieldErrors ?? {};
 
 async function post(body: unknown, headers: Record<string, string> = {}) {
-  const started = performance.now();
   const response = await fetch(`${portal.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const json = (await response.json()) as GraphQLResponse;
-  return { status: response.status, json, ms: performance.now() - started };
+  return { status: response.status, json };
 }
 
 const aliases = (n: number, field: string) =>
   `query { ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
 
 describe('query limits', () => {
-  it('refuses 5,000 aliases of the public i18nLabels in milliseconds, in the caller language', async () => {
+  it('refuses 5,000 aliases of the public i18nLabels, in the caller language', async () => {
     const query = aliases(5000, 'i18nLabels { key value }');
     const ptBR = await post({ query });
     expect(ptBR.json.data ?? null).toBeNull();
     expect(ptBR.json.errors).toHaveLength(1);
     expect(extensionsOf(ptBR.json)).toMatchObject({ code: 'BAD_USER_INPUT', messageKey: 'errors.limits.tokens' });
     expect(ptBR.json.errors![0].message).toBe('Consulta grande demais: no máximo 1000 elementos por consulta.');
-    expect(ptBR.ms).toBeLessThan(1000);
 
     // The same document again (Yoga caches the refusal) in another language.
     const es = await post({ query }, { 'accept-language': 'es' });
     expect(es.json.errors![0].message).toBe('Consulta demasiado grande: como máximo 1000 elementos por consulta.');
-    expect(es.ms).toBeLessThan(1000);
   });
 
   it('refuses more aliases than allowed even in a short document', async () => {
