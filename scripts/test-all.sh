@@ -75,6 +75,7 @@ ON_POSTGRES=(
   tests/api/first-admin.test.ts tests/api/grupos-usuarios.test.ts tests/api/importar-usuarios.test.ts
   tests/api/job-priority.test.ts tests/api/jobs-processes.test.ts tests/api/minha-conta.test.ts
   tests/api/notificacoes-genericas.test.ts tests/api/operations.test.ts tests/api/referencia.test.ts
+  tests/api/relatorio-alcance-resumo.test.ts
   tests/api/security.test.ts tests/api/sessao.test.ts tests/api/super-admin.test.ts
   tests/api/usuarios-escopo.test.ts tests/api/usuarios-export.test.ts tests/api/usuarios-keycloak.test.ts
   tests/api/usuarios.test.ts tests/api/vitrine.test.ts tests/api/write-pattern.test.ts

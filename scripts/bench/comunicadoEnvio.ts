@@ -55,7 +55,7 @@ export async function envioBench(db: Db, autorId: number): Promise<Row[]> {
       // The same recipients for the bare statement, read before any timing, in user order (the best
       // order for the user-led indexes, as the send writes them).
       await db.execute(sql`create table bench_destinatarios as
-        select usuarios.id as usuario_id from usuarios where ${await audienceOfAsAuthor(db, id, autorId)}
+        select usuarios.id as usuario_id, usuarios.celula_id from usuarios where ${await audienceOfAsAuthor(db, id, autorId)}
         order by usuarios.id`);
       await db.execute(sql`analyze bench_destinatarios`);
       load = loadavg()[0];
@@ -66,8 +66,8 @@ export async function envioBench(db: Db, autorId: number): Promise<Row[]> {
     started = performance.now();
     bareRows = await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ envios: number; notificados: number }>(sql`with
-        e as (insert into comunicado_envios (usuario_id, comunicado_id)
-          select usuario_id, ${bareId}::int from bench_destinatarios returning 1),
+        e as (insert into comunicado_envios (usuario_id, comunicado_id, celula_id)
+          select usuario_id, ${bareId}::int, celula_id from bench_destinatarios returning 1),
         n as (insert into notificacoes (titulo, texto, origem, origem_id) values ('Bare', 'x', 'BENCH', ${bareId}) returning id),
         d as (insert into notificacao_destinatarios (usuario_id, notificacao_id)
           select b.usuario_id, n.id from n, bench_destinatarios b returning 1)

@@ -175,8 +175,8 @@ export async function announcementsDataSet(db: Db, leitorId: number, autorId: nu
   } = await db.execute<{ n: number }>(sql`select count(*)::int as n from usuarios where active and id <> ${leitorId}`);
   const grandes = Math.ceil((TOTAL_ENVIOS - LEITOR_COMUNICADOS) / Number(ativos!.n));
   for (let i = 0; i < grandes; i++) {
-    await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
-      select u.id, ${primeiro + i}::int from usuarios u where u.active and u.id <> ${leitorId} order by u.id`);
+    await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id, celula_id)
+      select u.id, ${primeiro + i}::int, u.celula_id from usuarios u where u.active and u.id <> ${leitorId} order by u.id`);
   }
   await db.execute(sql`insert into comunicado_envios (usuario_id, comunicado_id)
     select ${leitorId}, c.id from comunicados c where c.id between ${primeiro} and ${Number(faixa!.ultimo)}

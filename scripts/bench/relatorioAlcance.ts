@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { RESOURCES } from '../../domain/resources';
 import type { Db } from '../../server/db/client';
+import { usuarioScope } from '../../server/authz';
 import { alcance } from '../../server/features/relatorios/queries';
 import { DEMO, signIn } from '../../tests/api/portal';
 import { apiVersusDirect, graphqlCaller, sampleInterleaved, type Row } from './report';
@@ -39,10 +40,27 @@ export async function relatorioAlcanceBench(
   const direct = () => alcance(db, montadora, { ...filtro, marcaId: null, grupoId: null, dealerId: null });
   const [deApi, direto] = [await api(), await direct()];
   if (deApi.destinatarios !== direto.destinatarios) throw new Error('reach report: API and direct answers differ');
+  // The report sums the reach summary (comunicado_alcance, per announcement and audience cell); the
+  // same totals counted over the deliveries themselves, once, must agree, and show what it saves.
+  const started = performance.now();
+  const { rows } = await db.execute<{ destinatarios: number; lidos: number }>(sql`
+    select count(*)::int as destinatarios, count(e.lido_em)::int as lidos
+    from comunicados c join comunicado_envios e on e.comunicado_id = c.id join usuarios on usuarios.id = e.usuario_id
+    where c.enviado_em >= ${filtro.inicio}::date and c.enviado_em < ${filtro.fim}::date + 1
+      and ${usuarioScope(montadora) ?? sql`true`}`);
+  const contadoMs = performance.now() - started;
+  if (Number(rows[0]!.destinatarios) !== direto.destinatarios || Number(rows[0]!.lidos) !== direto.lidos) {
+    throw new Error(
+      `reach report: the summary says ${direto.destinatarios}/${direto.lidos}, the deliveries ${rows[0]!.destinatarios}/${rows[0]!.lidos}`,
+    );
+  }
+  const { rows: resumo } = await db.execute<{ linhas: number; celulas: number }>(sql`
+    select (select count(*)::int from comunicado_alcance) as linhas, (select count(*)::int from audiencia_celulas) as celulas`);
+  const resumoNote = `summary: ${Number(resumo[0]!.linhas).toLocaleString('en')} rows over ${Number(resumo[0]!.celulas).toLocaleString('en')} audience cells; the totals alone counted over the deliveries: ${contadoMs.toFixed(0)} ms`;
   return apiVersusDirect(
     `${kind}: announcement reach of a manufacturer, last 365 days`,
     await sampleInterleaved({ api, direct }, sampling),
     { ms: GOAL_MS, ratio: GOAL_RATIO },
-    `${direto.destinatarios.toLocaleString('en')} of their deliveries, ${direto.comunicados.toLocaleString('en')} announcements, ${direto.dealers.length} dealer rows`,
+    `${direto.destinatarios.toLocaleString('en')} of their deliveries, ${direto.comunicados.toLocaleString('en')} announcements, ${direto.dealers.length} dealer rows; ${resumoNote}`,
   );
 }

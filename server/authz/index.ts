@@ -51,6 +51,7 @@ export {
   usuarioOwnedScope,
   usuarioReach,
   usuarioScope,
+  celulaScope,
   usuarioAlcanca,
   unusableGroups,
 } from './scope';

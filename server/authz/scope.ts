@@ -264,6 +264,25 @@ export function usuarioAlcanca(viewer: string, target: string): SQL {
 }
 
 /**
+ * Condition on `audiencia_celulas cel` (an audience cell: users sharing a type, effective brands
+ * and dealers): the cells whose users the caller may see. usuarioScope's rule on a cell's columns,
+ * but for "themselves", which no cell names (a caller with brands or dealers is in a cell of their
+ * own sight anyway). Keep it in step with usuarioScope.
+ */
+export function celulaScope(session: Session): SQL | undefined {
+  switch (session.tipo) {
+    case 'TECSINAPSE':
+      return undefined;
+    case 'MONTADORA':
+      return sql`(cel.tipo in ('MONTADORA', 'DEALER_GRUPO')
+        and cel.marcas && array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${session.usuarioId}))`;
+    case 'DEALER_GRUPO':
+      return sql`(cel.tipo = 'DEALER_GRUPO'
+        and cel.dealers && array(select mine.dealer_id from usuario_dealers mine where mine.usuario_id = ${session.usuarioId}))`;
+  }
+}
+
+/**
  * How many of the user groups `ids` the caller may not use (unknown, inactive, or not readable by
  * them): none (0) is fine. The screens that address users through groups refuse the others.
  */

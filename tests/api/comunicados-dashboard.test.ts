@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GRUPO_TODOS_A_PARTIR_DE } from '../../server/features/comunicados/dashboardQueries';
-import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
+import { resumoDoAlcanceConfere, comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, gql } from './portal';
 
@@ -349,3 +349,5 @@ describe('the reminder', () => {
     expect(await lembretes()).toHaveLength(2);
   });
 });
+
+resumoDoAlcanceConfere(() => kit.db);

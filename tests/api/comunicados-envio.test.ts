@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as s from '../../server/db/schema';
+import { resumoDoAlcanceConfere } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, fieldErrors, gql, startSecondProcess, type TestPortal } from './portal';
 
@@ -437,3 +438,5 @@ it('refuses a stale send (two editors: the second gets CONFLICT)', async () => {
   expect(first.errors).toBeUndefined();
   expect(errorCode(await enviar(draft))).toBe('CONFLICT');
 });
+
+resumoDoAlcanceConfere(() => kit.db);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
+import { resumoDoAlcanceConfere } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, fieldErrors, gql, signIn, type GraphQLResponse } from './portal';
 
@@ -802,3 +803,5 @@ describe('the demo accounts', () => {
     });
   });
 });
+
+resumoDoAlcanceConfere(() => kit.db);

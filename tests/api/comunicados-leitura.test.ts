@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { fileStore } from '../../server/files';
-import { comunicadoEnviado, envioId, usuariosIds } from './comunicadosEnviados';
+import { resumoDoAlcanceConfere, comunicadoEnviado, envioId, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, gql } from './portal';
 
@@ -402,3 +402,5 @@ describe('the home page', () => {
     await gql(kit.portal, ARQUIVAR, { ids, v: false }, leitor.token);
   });
 });
+
+resumoDoAlcanceConfere(() => kit.db);

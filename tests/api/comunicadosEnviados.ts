@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../server/db/client';
 
 // Sent announcements for the reading side's tests (issue #28), written straight to the database
@@ -62,4 +63,38 @@ export async function envioId(db: DbOrTx, comunicadoId: number, usuarioId: numbe
     sql`select id from comunicado_envios where comunicado_id = ${comunicadoId} and usuario_id = ${usuarioId}`,
   );
   return Number(rows[0]!.id);
+}
+
+/**
+ * What the reach summary (comunicado_alcance, kept by triggers of migration 0030) holds and what it
+ * should hold, counted from the deliveries: equal after any write, whichever code path made it.
+ * Also the users whose cell is not their type, effective brands and dealers (none expected).
+ */
+export async function alcanceConferido(db: DbOrTx) {
+  const { rows } = await db.execute<{ resumo: unknown; contado: unknown; fora: number }>(sql`select
+    (select coalesce(json_agg(r order by r.comunicado_id, r.celula_id), '[]') from (
+      select comunicado_id, celula_id, destinatarios, lidos, confirmados from comunicado_alcance
+      where destinatarios <> 0 or lidos <> 0 or confirmados <> 0) r) as resumo,
+    (select coalesce(json_agg(r order by r.comunicado_id, r.celula_id), '[]') from (
+      select comunicado_id, celula_id, count(*)::int as destinatarios, count(lido_em)::int as lidos,
+        count(confirmado_em)::int as confirmados
+      from comunicado_envios group by comunicado_id, celula_id) r) as contado,
+    (select count(*)::int from usuarios u join audiencia_celulas cel on cel.id = u.celula_id
+      where cel.tipo <> u.tipo or cel.marcas <> u.marcas_efetivas
+        or cel.dealers <> coalesce((select array_agg(distinct ud.dealer_id order by ud.dealer_id)
+          from usuario_dealers ud where ud.usuario_id = u.id), '{}')) +
+    (select count(*)::int from usuarios where celula_id is null) as fora`);
+  return { resumo: rows[0]!.resumo, contado: rows[0]!.contado, fora: Number(rows[0]!.fora) };
+}
+
+/** The last test of a file that writes deliveries: the reach summary matches them, every user is in their cell. */
+export function resumoDoAlcanceConfere(db: () => DbOrTx) {
+  describe('the reach summary', () => {
+    it('holds, per announcement and audience cell, exactly the deliveries, reads and confirmations written', async () => {
+      const { resumo, contado, fora } = await alcanceConferido(db());
+      expect(resumo).toEqual(contado);
+      expect((contado as unknown[]).length).toBeGreaterThan(0);
+      expect(fora).toBe(0);
+    });
+  });
 }

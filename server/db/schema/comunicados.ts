@@ -16,7 +16,7 @@ import { arquivos } from './arquivos';
 import { gruposUsuarios } from './gruposUsuarios';
 import { foldedName, version } from './organizacao';
 import { notificacoes } from './notificacoes';
-import { departamentos, usuarios } from './usuarios';
+import { audienciaCelulas, departamentos, usuarios } from './usuarios';
 
 // Announcements (comunicados, issue #28). What the author writes (comunicados and its lists), the
 // series and labels creators keep, and a delivery per recipient (comunicado_envios), written at send
@@ -229,6 +229,12 @@ export const comunicadoEnvios = pgTable(
     confirmadoEm: timestamp({ withTimezone: true }),
     arquivado: boolean().notNull().default(false),
     favorito: boolean().notNull().default(false),
+    /**
+     * The recipient's audience cell when it was delivered: the send writes it; a delivery written
+     * without it takes the user's (a trigger of migration 0030). The reach summary counts by it.
+     * No foreign key: cells are never deleted, and a key check per row would slow the send.
+     */
+    celulaId: integer(),
   },
   (t) => [
     // A reader's inbox, newest first: the key walked backwards from the user's last delivery (the
@@ -241,4 +247,23 @@ export const comunicadoEnvios = pgTable(
       .on(t.usuarioId, t.arquivado)
       .where(sql`${t.lidoEm} is null`),
   ],
+);
+
+/**
+ * The reach of an announcement per audience cell (the reach report, issue #31): deliveries, reads
+ * and confirmations. Kept by the database from comunicado_envios (statement triggers of migration
+ * 0030 on every insert, update and delete, whichever code writes them); never written here.
+ */
+export const comunicadoAlcance = pgTable(
+  'comunicado_alcance',
+  {
+    comunicadoId: comunicadoRef(),
+    celulaId: integer()
+      .notNull()
+      .references(() => audienciaCelulas.id),
+    destinatarios: integer().notNull().default(0),
+    lidos: integer().notNull().default(0),
+    confirmados: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.celulaId] })],
 );

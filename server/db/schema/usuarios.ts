@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -54,6 +55,23 @@ export const desligamentos = pgTable(
   (t) => [uniqueIndex('desligamentos_motivo_fold_key').on(foldedName(t.motivo))],
 );
 
+/**
+ * An audience cell: the users who share a type, effective brands and dealers (sorted, once each),
+ * hence every scope and filter of the reports (usuarioScope, a brand, a dealer group, a dealer).
+ * Written by the database when a user's type or links change (migration 0030); a cell no user is
+ * in any more stays, as the deliveries counted in it do.
+ */
+export const audienciaCelulas = pgTable(
+  'audiencia_celulas',
+  {
+    id: id(),
+    tipo: tipoUsuarioEnum().notNull(),
+    marcas: integer().array().notNull(),
+    dealers: integer().array().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.tipo, t.marcas, t.dealers)],
+);
+
 export const usuarios = pgTable(
   'usuarios',
   {
@@ -103,6 +121,11 @@ export const usuarios = pgTable(
      * (triggers of migration 0014 on usuario_marcas, usuario_dealers and dealer_marcas); never written here.
      */
     marcasEfetivas: integer().array().notNull().default([]),
+    /**
+     * The user's audience cell (audienciaCelulas): their type, effective brands and dealers as one
+     * id. Kept by the database (migration 0030, with marcas_efetivas); never written here.
+     */
+    celulaId: integer().references((): AnyPgColumn => audienciaCelulas.id),
   },
   (t) => [
     uniqueIndex().on(t.email),

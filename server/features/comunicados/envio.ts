@@ -97,14 +97,15 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
   // In user order: two of the deliveries' indexes lead with the user, and rows written in their order
   // touch each index page once (the users' physical order, after updates, costs ~15% more CPU).
   const recipients = claimed.idParent
-    ? sql`select e.usuario_id, ${id}::int from comunicado_envios e join usuarios on usuarios.id = e.usuario_id
+    ? sql`select e.usuario_id, ${id}::int, usuarios.celula_id from comunicado_envios e join usuarios on usuarios.id = e.usuario_id
         where e.comunicado_id = ${claimed.idParent} and usuarios.active order by e.usuario_id`
-    : sql`select usuarios.id, ${id}::int from usuarios
+    : sql`select usuarios.id, ${id}::int, usuarios.celula_id from usuarios
         where ${await audienceOf(tx, id, sessionOf(claimed.autorId, claimed.autorTipo))} order by usuarios.id`;
+  // Each delivery carries its recipient's audience cell (the reach summary, migration 0030, counts by it).
   // The claim above makes this the announcement's only send, and the recipients are distinct users:
   // no conflict can arise, so no ON CONFLICT (its speculative insertion cost ~15% of the statement).
   const { rows: inserted } = await tx.execute<{ n: number }>(sql`with novos as (
-      insert into comunicado_envios (usuario_id, comunicado_id) ${recipients} returning 1)
+      insert into comunicado_envios (usuario_id, comunicado_id, celula_id) ${recipients} returning 1)
     select count(*)::int as n from novos`);
   const destinatarios = Number(inserted[0]!.n);
   if (claimed.idParent && claimed.reiniciarLeitura) {

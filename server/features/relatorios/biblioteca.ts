@@ -56,65 +56,63 @@ const numero = (v: unknown) => Number(v ?? 0);
 /**
  * Library usage: files and storage the caller reads (in all, and by top folder with the period's
  * downloads), downloads per week (and how many users downloaded), and the most downloaded files and
- * the least (never downloaded in the period first, the oldest first among them).
+ * the least (never downloaded in the period first, the oldest first among them). One statement:
+ * the tree, the files and their download counts are computed once.
  */
 export async function usoBiblioteca(db: DbOrTx, session: Session, f: RelatorioFiltro) {
-  const ctes = base(session, f);
-  const [totais] = (
-    await db.execute<{
-      arquivos: number;
-      bytes: number;
-      downloads: number;
-      usuarios: number;
-    }>(sql`with recursive ${ctes}
-      select (select count(*) from arquivos_lidos)::int as arquivos,
-        (select coalesce(sum(tamanho), 0) from arquivos_lidos)::float8 as bytes,
-        (select count(*) from baixados)::int as downloads,
-        (select count(distinct usuario_id) from baixados)::int as usuarios`)
-  ).rows;
-  const { rows: pastas } = await db.execute<PastaUso>(sql`with recursive ${ctes}
-    select r.id, r.nome, count(a.id)::int as arquivos, coalesce(sum(a.tamanho), 0)::float8 as bytes,
-      coalesce(sum(b.n), 0)::int as downloads
-    from raizes r left join arquivos_lidos a on a.raiz_id = r.id
-      left join (select item_id, count(*) as n from baixados group by item_id) b on b.item_id = a.id
-    group by r.id, r.nome order by downloads desc, bytes desc, fold(r.nome), r.id limit ${MAX_PASTAS}`);
-  const { rows: semanas } = await db.execute<{
-    semana: string;
+  const arquivos = (onde: SQL, ordem: (de: SQL) => SQL) => sql`(select
+      coalesce(json_agg(x order by ${ordem(sql`x`)}, x.id), '[]')
+    from (select a.id, a.nome, p.nome as pasta, a.downloads, a.created_at
+      from por_arquivo a join biblioteca_itens p on p.id = a.pasta_pai_id
+      where ${onde} order by ${ordem(sql`a`)}, a.id limit ${MAX_ARQUIVOS}) x)`;
+  const { rows } = await db.execute<{
+    arquivos: number;
+    bytes: number;
     downloads: number;
     usuarios: number;
-  }>(sql`with recursive ${ctes}
-    select to_char(date_trunc('week', created_at), 'YYYY-MM-DD') as semana, count(*)::int as downloads,
-      count(distinct usuario_id)::int as usuarios
-    from baixados group by 1 order by 1`);
-  const arquivosPor = (ordem: SQL, somenteBaixados: boolean) =>
-    db.execute<ArquivoUso>(sql`with recursive ${ctes}
-      select a.id, a.nome, p.nome as pasta, coalesce(b.n, 0)::int as downloads
-      from arquivos_lidos a join biblioteca_itens p on p.id = a.pasta_pai_id
-        left join (select item_id, count(*) as n from baixados group by item_id) b on b.item_id = a.id
-      ${somenteBaixados ? sql`where b.n > 0` : sql``}
-      order by ${ordem}, a.id limit ${MAX_ARQUIVOS}`);
-  const mais = await arquivosPor(sql`downloads desc, fold(a.nome)`, true);
-  const menos = await arquivosPor(sql`downloads asc, a.created_at asc`, false);
-  const arquivo = (r: ArquivoUso): ArquivoUso => ({
-    id: String(r.id),
-    nome: r.nome,
-    pasta: r.pasta,
-    downloads: numero(r.downloads),
+    pastas: PastaUso[];
+    semanas: { semana: string; downloads: number; usuarios: number }[];
+    mais: ArquivoUso[];
+    menos: ArquivoUso[];
+  }>(sql`with recursive ${base(session, f)},
+      por_arquivo as materialized (select a.*, coalesce(b.n, 0)::int as downloads from arquivos_lidos a
+        left join (select item_id, count(*) as n from baixados group by item_id) b on b.item_id = a.id)
+    select (select count(*) from por_arquivo)::int as arquivos,
+      (select coalesce(sum(tamanho), 0) from por_arquivo)::float8 as bytes,
+      (select count(*) from baixados)::int as downloads,
+      (select count(distinct usuario_id) from baixados)::int as usuarios,
+      (select coalesce(json_agg(p order by p.downloads desc, p.bytes desc, fold(p.nome), p.id), '[]')
+        from (select r.id, r.nome, count(a.id)::int as arquivos, coalesce(sum(a.tamanho), 0)::float8 as bytes,
+            coalesce(sum(a.downloads), 0)::int as downloads
+          from raizes r left join por_arquivo a on a.raiz_id = r.id
+          group by r.id, r.nome order by downloads desc, bytes desc, fold(r.nome), r.id limit ${MAX_PASTAS}) p) as pastas,
+      (select coalesce(json_agg(s order by s.semana), '[]')
+        from (select to_char(date_trunc('week', created_at), 'YYYY-MM-DD') as semana, count(*)::int as downloads,
+            count(distinct usuario_id)::int as usuarios
+          from baixados group by 1) s) as semanas,
+      ${arquivos(sql`a.downloads > 0`, (de) => sql`${de}.downloads desc, fold(${de}.nome)`)} as mais,
+      ${arquivos(sql`true`, (de) => sql`${de}.downloads asc, ${de}.created_at asc`)} as menos`);
+  const r = rows[0]!;
+  const arquivo = (a: ArquivoUso): ArquivoUso => ({
+    id: String(a.id),
+    nome: a.nome,
+    pasta: a.pasta,
+    downloads: numero(a.downloads),
   });
   return {
-    arquivos: numero(totais?.arquivos),
-    bytes: numero(totais?.bytes),
-    downloads: numero(totais?.downloads),
-    usuarios: numero(totais?.usuarios),
-    pastas: pastas.map((r) => ({
-      id: String(r.id),
-      nome: r.nome,
-      arquivos: numero(r.arquivos),
-      bytes: numero(r.bytes),
-      downloads: numero(r.downloads),
+    arquivos: numero(r.arquivos),
+    bytes: numero(r.bytes),
+    downloads: numero(r.downloads),
+    usuarios: numero(r.usuarios),
+    pastas: r.pastas.map((p) => ({
+      id: String(p.id),
+      nome: p.nome,
+      arquivos: numero(p.arquivos),
+      bytes: numero(p.bytes),
+      downloads: numero(p.downloads),
     })),
-    semanas: semanas.map((r) => ({ semana: r.semana, downloads: numero(r.downloads), usuarios: numero(r.usuarios) })),
-    maisBaixados: mais.rows.map(arquivo),
-    menosBaixados: menos.rows.map(arquivo),
+    semanas: r.semanas.map((s) => ({ semana: s.semana, downloads: numero(s.downloads), usuarios: numero(s.usuarios) })),
+    maisBaixados: r.mais.map(arquivo),
+    menosBaixados: r.menos.map(arquivo),
   };
 }

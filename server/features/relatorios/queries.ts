@@ -1,6 +1,6 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_RELATORIOS, type RelatorioFiltro } from '../../../domain/schemas/relatorio';
-import { dealerScope, grupoScope, marcaScope, usuarioScope, type Session } from '../../authz';
+import { celulaScope, dealerScope, grupoScope, marcaScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { relatorios, usuarios } from '../../db/schema';
 import { referenceQueries } from '../../reference/feature';
@@ -70,29 +70,46 @@ export function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
 }
 
 /**
- * The deliveries the reach report counts: of announcements sent in the period, to recipients in the
- * caller's scope and the filters (a brand among the recipient's, a dealer of the group, the
- * dealer). A manufacturer counts only announcements sent by someone of their brands: another
- * brand's announcements to a dealer both sell stay out of their figures.
+ * Condition on `audiencia_celulas cel`: usuariosDoFiltro on an audience cell (the users sharing a
+ * type, effective brands and dealers): in the caller's scope, of the filtered brand, group, dealer.
  */
-function enviosDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
+function celulasDoFiltro(session: Session, f: RelatorioFiltro): SQL {
+  return sql`${celulaScope(session) ?? sql`true`}
+    and ${f.marcaId ? sql`${f.marcaId} = any(cel.marcas) and ${marcaScope(session, sql`${f.marcaId}::int`) ?? sql`true`}` : sql`true`}
+    and ${
+      f.grupoId
+        ? sql`exists (select 1 from dealer_grupos dg where dg.dealer_id = any(cel.dealers) and dg.grupo_id = ${f.grupoId})`
+        : sql`true`
+    }
+    and ${f.dealerId ? sql`${f.dealerId} = any(cel.dealers)` : sql`true`}`;
+}
+
+/**
+ * What the reach report counts: per announcement sent in the period and audience cell in the
+ * caller's scope and the filters, its deliveries, reads and confirmations (comunicado_alcance, kept
+ * by the database from the deliveries: migration 0030), with the cell's brands and dealers. A
+ * recipient counts in the cell they were in when the announcement reached them. A manufacturer counts
+ * only announcements sent by someone of their brands: another brand's announcements to a dealer both
+ * sell stay out of their figures.
+ */
+function alcanceDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
   const remetente =
     session.tipo === 'MONTADORA'
       ? sql`exists (select 1 from usuario_marcas sm join usuario_marcas mine on mine.marca_id = sm.marca_id
           where sm.usuario_id = c.remetente_id and mine.usuario_id = ${session.usuarioId})`
       : sql`true`;
-  return sql`select e.comunicado_id, e.usuario_id, e.lido_em, e.confirmado_em, c.exige_confirmacao,
-      usuarios.marcas_efetivas
+  return sql`select a.comunicado_id, a.destinatarios, a.lidos, a.confirmados,
+      case when c.exige_confirmacao then a.destinatarios else 0 end as pedem_confirmacao, cel.marcas, cel.dealers
     from comunicados c
-    join comunicado_envios e on e.comunicado_id = c.id
-    join usuarios on usuarios.id = e.usuario_id
+    join comunicado_alcance a on a.comunicado_id = c.id
+    join audiencia_celulas cel on cel.id = a.celula_id
     where c.enviado_em >= ${f.inicio}::date and c.enviado_em < ${f.fim}::date + 1 and ${remetente}
-      and ${usuariosDoFiltro(session, f)}`;
+      and a.destinatarios > 0 and ${celulasDoFiltro(session, f)}`;
 }
 
-const CONTAGENS = sql`count(distinct e.comunicado_id)::int as comunicados, count(*)::int as destinatarios,
-  count(e.lido_em)::int as lidos, count(*) filter (where e.exige_confirmacao)::int as pedem_confirmacao,
-  count(e.confirmado_em)::int as confirmados`;
+const CONTAGENS = sql`count(distinct e.comunicado_id)::int as comunicados,
+  coalesce(sum(e.destinatarios), 0)::int as destinatarios, coalesce(sum(e.lidos), 0)::int as lidos,
+  coalesce(sum(e.pedem_confirmacao), 0)::int as pedem_confirmacao, coalesce(sum(e.confirmados), 0)::int as confirmados`;
 
 type Contagens = {
   comunicados: number;
@@ -119,10 +136,11 @@ function figuras(r: Contagens) {
 /**
  * Announcement reach (the built-in ALCANCE_COMUNICADOS report): the totals, then the same figures by
  * brand (the recipient's brands within the caller's), by dealer group and by dealer (within the
- * caller's scope, the least read first; a recipient working at two dealers counts at each).
+ * caller's scope, the least read first; a recipient working at two dealers counts at each). Sums of
+ * the reach summary (a few rows per announcement and cell), never a pass over the deliveries.
  */
 export async function alcance(db: DbOrTx, session: Session, f: RelatorioFiltro, dealersMax = MAX_DEALERS_ALCANCE) {
-  const envios = enviosDoPeriodo(session, f);
+  const envios = alcanceDoPeriodo(session, f);
   const run = async (nivel: LinhaAlcance['nivel'], linhas: SQL, limite?: number) => {
     const { rows } = await db.execute<Contagens & { id: number; nome: string }>(sql`with e as (${envios})
       select l.* from (${linhas}) l
@@ -134,23 +152,22 @@ export async function alcance(db: DbOrTx, session: Session, f: RelatorioFiltro, 
   const [totais] = (await db.execute<Contagens>(sql`with e as (${envios}) select ${CONTAGENS} from e`)).rows;
   const marcas = await run(
     'MARCA',
-    sql`select m.id, m.nome, ${CONTAGENS} from e cross join unnest(e.marcas_efetivas) as mu(marca_id)
+    sql`select m.id, m.nome, ${CONTAGENS} from e cross join unnest(e.marcas) as mu(marca_id)
       join marcas m on m.id = mu.marca_id
       where ${marcaScope(session, sql`m.id`) ?? sql`true`} and ${marcaFiltro} group by m.id, m.nome`,
   );
   const grupos = await run(
     'GRUPO',
     sql`select grupos.id, grupos.nome, ${CONTAGENS}
-      from (select distinct dg.grupo_id, e.* from e join usuario_dealers ud on ud.usuario_id = e.usuario_id
-        join dealer_grupos dg on dg.dealer_id = ud.dealer_id) e
-      join grupos on grupos.id = e.grupo_id
+      from e cross join lateral (select distinct dg.grupo_id from dealer_grupos dg where dg.dealer_id = any(e.dealers)) g
+      join grupos on grupos.id = g.grupo_id
       where ${grupoScope(session) ?? sql`true`} and ${f.grupoId ? sql`grupos.id = ${f.grupoId}` : sql`true`}
       group by grupos.id, grupos.nome`,
   );
   const dealers = await run(
     'DEALER',
     sql`select dealers.id, dealers.nome_exibicao as nome, ${CONTAGENS}
-      from e join usuario_dealers ud on ud.usuario_id = e.usuario_id join dealers on dealers.id = ud.dealer_id
+      from e cross join unnest(e.dealers) as ud(dealer_id) join dealers on dealers.id = ud.dealer_id
       where ${dealerScope(session) ?? sql`true`}
         and ${f.dealerId ? sql`dealers.id = ${f.dealerId}` : sql`true`}
         and ${
