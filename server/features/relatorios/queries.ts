@@ -85,12 +85,12 @@ function celulasDoFiltro(session: Session, f: RelatorioFiltro): SQL {
 }
 
 /**
- * What the reach report counts: per announcement sent in the period and audience cell in the
- * caller's scope and the filters, its deliveries, reads and confirmations (comunicado_alcance, kept
- * by the database from the deliveries: migration 0030), with the cell's brands and dealers. A
- * recipient counts in the cell they were in when the announcement reached them. A manufacturer counts
- * only announcements sent by someone of their brands: another brand's announcements to a dealer both
- * sell stay out of their figures.
+ * The CTEs (after `with`) the reach report sums: `cel`, the audience cells in the caller's scope and
+ * the filters; `e`, per announcement sent in the period and such cell, its deliveries, reads,
+ * confirmations asked and given (comunicado_alcance, kept by the database from the deliveries:
+ * migration 0030); `cel_dealer`, each cell's dealers. A recipient counts in the cell they were in
+ * when the announcement reached them. A manufacturer counts only announcements sent by someone of
+ * their brands: another brand's announcements to a dealer both sell stay out of their figures.
  */
 function alcanceDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
   const remetente =
@@ -98,17 +98,18 @@ function alcanceDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
       ? sql`exists (select 1 from usuario_marcas sm join usuario_marcas mine on mine.marca_id = sm.marca_id
           where sm.usuario_id = c.remetente_id and mine.usuario_id = ${session.usuarioId})`
       : sql`true`;
-  return sql`select a.comunicado_id, a.destinatarios, a.lidos, a.confirmados,
-      case when c.exige_confirmacao then a.destinatarios else 0 end as pedem_confirmacao, cel.marcas, cel.dealers
-    from comunicados c
-    join comunicado_alcance a on a.comunicado_id = c.id
-    join audiencia_celulas cel on cel.id = a.celula_id
-    where c.enviado_em >= ${f.inicio}::date and c.enviado_em < ${f.fim}::date + 1 and ${remetente}
-      and a.destinatarios > 0 and ${celulasDoFiltro(session, f)}`;
+  return sql`cel as materialized (select cel.id, cel.marcas, cel.dealers from audiencia_celulas cel
+      where ${celulasDoFiltro(session, f)}),
+    c as materialized (select c.id, c.exige_confirmacao from comunicados c
+      where c.enviado_em >= ${f.inicio}::date and c.enviado_em < ${f.fim}::date + 1 and ${remetente}),
+    e as materialized (select a.comunicado_id, a.celula_id, a.destinatarios, a.lidos, a.confirmados,
+        case when c.exige_confirmacao then a.destinatarios else 0 end as pedem_confirmacao
+      from comunicado_alcance a join c on c.id = a.comunicado_id
+      where a.destinatarios > 0 and a.celula_id in (select id from cel)),
+    cel_dealer as (select cel.id as celula_id, d.dealer_id from cel cross join unnest(cel.dealers) as d(dealer_id))`;
 }
 
-const CONTAGENS = sql`count(distinct e.comunicado_id)::int as comunicados,
-  coalesce(sum(e.destinatarios), 0)::int as destinatarios, coalesce(sum(e.lidos), 0)::int as lidos,
+const SOMAS = sql`coalesce(sum(e.destinatarios), 0)::int as destinatarios, coalesce(sum(e.lidos), 0)::int as lidos,
   coalesce(sum(e.pedem_confirmacao), 0)::int as pedem_confirmacao, coalesce(sum(e.confirmados), 0)::int as confirmados`;
 
 type Contagens = {
@@ -134,51 +135,68 @@ function figuras(r: Contagens) {
 }
 
 /**
+ * One level of the roll-up as a JSON array, the least read first: `pares` are (celula_id, id) of
+ * the level's rows in scope, `nomes` (id, nome) their names. Summed per row and announcement first
+ * (hash aggregates: how many announcements reached the row is then a count), then per row.
+ */
+function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
+  return sql`(select coalesce(json_agg(l order by l.ordem), '[]') from (
+    select n.id, n.nome, count(*)::int as comunicados, sum(p.destinatarios)::int as destinatarios,
+      sum(p.lidos)::int as lidos, sum(p.pedem_confirmacao)::int as pedem_confirmacao, sum(p.confirmados)::int as confirmados,
+      row_number() over (order by sum(p.lidos)::float8 / nullif(sum(p.destinatarios), 0) asc nulls first, n.nome, n.id) as ordem
+    from (select k.id, e.comunicado_id, ${SOMAS}
+      from e join (select kp.celula_id, kp.id from (${pares}) kp where kp.id in (select id from (${nomes}) ns)) k
+        on k.celula_id = e.celula_id
+      group by 1, 2) p
+    join (${nomes}) n on n.id = p.id
+    group by n.id, n.nome
+    order by ordem ${limite === undefined ? sql`` : sql`limit ${limite}`}) l)`;
+}
+
+/**
  * Announcement reach (the built-in ALCANCE_COMUNICADOS report): the totals, then the same figures by
  * brand (the recipient's brands within the caller's), by dealer group and by dealer (within the
- * caller's scope, the least read first; a recipient working at two dealers counts at each). Sums of
- * the reach summary (a few rows per announcement and cell), never a pass over the deliveries.
+ * caller's scope, the least read first; a recipient working at two dealers counts at each). One
+ * statement over the reach summary (a row per announcement and audience cell), never a pass over
+ * the deliveries.
  */
 export async function alcance(db: DbOrTx, session: Session, f: RelatorioFiltro, dealersMax = MAX_DEALERS_ALCANCE) {
-  const envios = alcanceDoPeriodo(session, f);
-  const run = async (nivel: LinhaAlcance['nivel'], linhas: SQL, limite?: number) => {
-    const { rows } = await db.execute<Contagens & { id: number; nome: string }>(sql`with e as (${envios})
-      select l.* from (${linhas}) l
-      order by l.lidos::float8 / nullif(l.destinatarios, 0) asc nulls first, l.nome, l.id
-      ${limite === undefined ? sql`` : sql`limit ${limite}`}`);
-    return rows.map((r): LinhaAlcance => ({ id: String(r.id), nivel, nome: r.nome, ...figuras(r) }));
-  };
-  const marcaFiltro = f.marcaId ? sql`m.id = ${f.marcaId}` : sql`true`;
-  const [totais] = (await db.execute<Contagens>(sql`with e as (${envios}) select ${CONTAGENS} from e`)).rows;
-  const marcas = await run(
-    'MARCA',
-    sql`select m.id, m.nome, ${CONTAGENS} from e cross join unnest(e.marcas) as mu(marca_id)
-      join marcas m on m.id = mu.marca_id
-      where ${marcaScope(session, sql`m.id`) ?? sql`true`} and ${marcaFiltro} group by m.id, m.nome`,
+  const marcas = nivel(
+    sql`select cel.id as celula_id, m.marca_id as id from cel cross join unnest(cel.marcas) as m(marca_id)
+      where ${marcaScope(session, sql`m.marca_id`) ?? sql`true`} and ${f.marcaId ? sql`m.marca_id = ${f.marcaId}` : sql`true`}`,
+    sql`select id, nome from marcas`,
   );
-  const grupos = await run(
-    'GRUPO',
-    sql`select grupos.id, grupos.nome, ${CONTAGENS}
-      from e cross join lateral (select distinct dg.grupo_id from dealer_grupos dg where dg.dealer_id = any(e.dealers)) g
-      join grupos on grupos.id = g.grupo_id
-      where ${grupoScope(session) ?? sql`true`} and ${f.grupoId ? sql`grupos.id = ${f.grupoId}` : sql`true`}
-      group by grupos.id, grupos.nome`,
+  const grupos = nivel(
+    sql`select distinct cd.celula_id, dg.grupo_id as id from cel_dealer cd join dealer_grupos dg on dg.dealer_id = cd.dealer_id
+      where ${f.grupoId ? sql`dg.grupo_id = ${f.grupoId}` : sql`true`}`,
+    sql`select grupos.id, grupos.nome from grupos where ${grupoScope(session) ?? sql`true`}`,
   );
-  const dealers = await run(
-    'DEALER',
-    sql`select dealers.id, dealers.nome_exibicao as nome, ${CONTAGENS}
-      from e cross join unnest(e.dealers) as ud(dealer_id) join dealers on dealers.id = ud.dealer_id
-      where ${dealerScope(session) ?? sql`true`}
-        and ${f.dealerId ? sql`dealers.id = ${f.dealerId}` : sql`true`}
+  const dealers = nivel(
+    sql`select cd.celula_id, cd.dealer_id as id from cel_dealer cd
+      where ${f.dealerId ? sql`cd.dealer_id = ${f.dealerId}` : sql`true`}
         and ${
           f.grupoId
-            ? sql`exists (select 1 from dealer_grupos dg where dg.dealer_id = dealers.id and dg.grupo_id = ${f.grupoId})`
+            ? sql`exists (select 1 from dealer_grupos dg where dg.dealer_id = cd.dealer_id and dg.grupo_id = ${f.grupoId})`
             : sql`true`
-        }
-      group by dealers.id, dealers.nome_exibicao`,
+        }`,
+    sql`select dealers.id, dealers.nome_exibicao as nome from dealers where ${dealerScope(session) ?? sql`true`}`,
     dealersMax,
   );
-  return { ...figuras(totais!), marcas, grupos, dealers };
+  type Linha = Contagens & { id: number; nome: string };
+  const { rows } = await db.execute<{ totais: Contagens; marcas: Linha[]; grupos: Linha[]; dealers: Linha[] }>(sql`
+    with ${alcanceDoPeriodo(session, f)}
+    select (select row_to_json(t) from (select (select count(*) from (select distinct comunicado_id from e) d)::int as comunicados,
+        ${SOMAS} from e) t) as totais,
+      ${marcas} as marcas, ${grupos} as grupos, ${dealers} as dealers`);
+  const r = rows[0]!;
+  const linhas = (de: LinhaAlcance['nivel'], lista: Linha[]) =>
+    lista.map((l): LinhaAlcance => ({ id: String(l.id), nivel: de, nome: l.nome, ...figuras(l) }));
+  return {
+    ...figuras(r.totais),
+    marcas: linhas('MARCA', r.marcas),
+    grupos: linhas('GRUPO', r.grupos),
+    dealers: linhas('DEALER', r.dealers),
+  };
 }
 
 /** A user's status in the Users report: special activation, dormant (inactivated for inactivity), inactive or active. */
