@@ -1,12 +1,13 @@
 // npm run bench: prints a table of figures (and writes bench-results/latest.json).
 // Runs on the PostgreSQL server of DATABASE_URL when set, on PGlite otherwise.
-// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao, notificacoes, comunicados, biblioteca, biblioteca-upload, home) runs only the named parts.
+// `npm run bench -- dealers` (or coldStart, bundle, signIn, limits, concurrency, cascade, usuarios, audiencia, importacao, notificacoes, comunicados, biblioteca, biblioteca-upload, home, lighthouse) runs only the named parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audienciaBench } from './audiencia';
 import { bibliotecaBench } from './biblioteca';
 import { bibliotecaUploadBench } from './bibliotecaUpload';
 import { groupCascade } from './cascade';
 import { homeBench } from './home';
+import { homeLighthouse } from './homeLighthouse';
 import { comunicadosBench } from './comunicados';
 import { importacaoBench } from './importacao';
 import { coldStart } from './coldStart';
@@ -38,6 +39,7 @@ if (selected('comunicados')) rows.push(...(await comunicadosBench()));
 if (selected('biblioteca')) rows.push(...(await bibliotecaBench()));
 if (selected('biblioteca-upload')) rows.push(...(await bibliotecaUploadBench()));
 if (selected('home')) rows.push(...(await homeBench()));
+if (selected('lighthouse')) rows.push(...(await homeLighthouse()));
 
 printTable(`Benchmarks on ${database}`, rows);
 mkdirSync('bench-results', { recursive: true });

@@ -88,14 +88,18 @@ export function pdf(texto: string): Buffer {
 }
 
 /** An announcement provider staff sent now to the demo group reaching the dealer user, asking for confirmation. */
-export async function enviadoAoDealer(titulo: string, extra: Record<string, unknown> = {}): Promise<ComunicadoLido> {
-  const grupo = await grupoId(superApi, 'Rede Aurora Motors');
-  const rascunho = await salvar(superApi, {
+export async function enviadoAoDealer(
+  titulo: string,
+  extra: Record<string, unknown> = {},
+  remetente = superApi,
+): Promise<ComunicadoLido> {
+  const grupo = await grupoId(remetente, 'Rede Aurora Motors');
+  const rascunho = await salvar(remetente, {
     titulo,
     mensagem: `<p>${titulo}: leia com atenção.</p>`,
     grupoIds: [grupo],
     exigeConfirmacao: true,
     ...extra,
   });
-  return enviar(superApi, rascunho);
+  return enviar(remetente, rascunho);
 }

@@ -14,16 +14,18 @@ export const diasDaqui = (days: number) => new Date(Date.now() + days * DAY).toI
 
 type Tipo = 'SLIDE' | 'ANUNCIO';
 
-async function imagem(user: ApiUser, tipo: Tipo): Promise<string> {
-  const { id } = await user.upload<{ id: string }>(
-    `/api/vitrine/imagens?tipo=${tipo}`,
-    'banner.png',
-    PNG,
-    'image/png',
-    {
-      field: 'file',
-    },
-  );
+/** An image file to upload: the 1x1 PNG unless another is given. */
+interface Imagem {
+  name: string;
+  content: Buffer;
+  type: string;
+}
+
+async function imagem(user: ApiUser, tipo: Tipo, arquivo?: Imagem): Promise<string> {
+  const { name, content, type } = arquivo ?? { name: 'banner.png', content: PNG, type: 'image/png' };
+  const { id } = await user.upload<{ id: string }>(`/api/vitrine/imagens?tipo=${tipo}`, name, content, type, {
+    field: 'file',
+  });
   return id;
 }
 
@@ -33,6 +35,7 @@ interface Vitrine {
   inicioDate?: string;
   fimDate?: string;
   active?: boolean;
+  imagem?: Imagem;
 }
 
 const periodo = (v: Vitrine) => ({
@@ -55,7 +58,7 @@ export async function novoSlide(user: ApiUser, slide: Vitrine): Promise<string> 
         tamanhoSubtitulo: 20,
         linkTarget: '_self',
         ...periodo(slide),
-        arquivoId: await imagem(user, 'SLIDE'),
+        arquivoId: await imagem(user, 'SLIDE', slide.imagem),
         grupoIds: slide.grupoIds,
       },
     },
@@ -72,7 +75,7 @@ export async function novoAnuncio(user: ApiUser, anuncio: Vitrine): Promise<stri
         titulo: anuncio.titulo,
         linkTarget: '_self',
         ...periodo(anuncio),
-        arquivoId: await imagem(user, 'ANUNCIO'),
+        arquivoId: await imagem(user, 'ANUNCIO', anuncio.imagem),
         grupoIds: anuncio.grupoIds,
       },
     },
