@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { LOCALE_OF } from '../domain/enums';
@@ -84,11 +84,16 @@ async function main() {
       errorElement: <RouterErrorPage />,
     },
   ]);
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  // As a transition, the first render of the shell and the page yields to the browser every few
+  // milliseconds instead of holding the main thread in one long task (Lighthouse's Total Blocking
+  // Time on a phone: see docs/benchmarks.md, "Home page in Lighthouse").
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 void main();

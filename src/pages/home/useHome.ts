@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { QueryName } from '../../../providers/dataProvider';
 import { useOperations } from '../../components/useOperations';
@@ -46,10 +47,12 @@ export function useHomeQuery<T>(
   options: { refetchOnWindowFocus?: boolean } = {},
 ) {
   const { query } = useOperations('home');
-  return useQuery({
+  const result = useQuery({
     queryKey: homeKey(name, data),
     queryFn: () => query<T>(name, data, { batch: true }),
     enabled,
     ...options,
   });
+  // The blocks' answers arrive together (one document): rendered as a transition, in slices.
+  return useDeferredValue(result);
 }
