@@ -141,15 +141,16 @@ function figuras(r: Contagens) {
  */
 function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
   return sql`(select coalesce(json_agg(l order by l.ordem), '[]') from (
-    select n.id, n.nome, count(*)::int as comunicados, sum(p.destinatarios)::int as destinatarios,
-      sum(p.lidos)::int as lidos, sum(p.pedem_confirmacao)::int as pedem_confirmacao, sum(p.confirmados)::int as confirmados,
-      row_number() over (order by sum(p.lidos)::float8 / nullif(sum(p.destinatarios), 0) asc nulls first, n.nome, n.id) as ordem
-    from (select k.id, e.comunicado_id, ${SOMAS}
-      from e join (select kp.celula_id, kp.id from (${pares}) kp where kp.id in (select id from (${nomes}) ns)) k
-        on k.celula_id = e.celula_id
-      group by 1, 2) p
-    join (${nomes}) n on n.id = p.id
-    group by n.id, n.nome
+    select n.id, n.nome, s.comunicados, s.destinatarios, s.lidos, s.pedem_confirmacao, s.confirmados,
+      row_number() over (order by s.lidos::float8 / nullif(s.destinatarios, 0) asc nulls first, n.nome, n.id) as ordem
+    from (select p.id, count(*)::int as comunicados, sum(p.destinatarios)::int as destinatarios,
+        sum(p.lidos)::int as lidos, sum(p.pedem_confirmacao)::int as pedem_confirmacao, sum(p.confirmados)::int as confirmados
+      from (select k.id, e.comunicado_id, ${SOMAS}
+        from e join (select kp.celula_id, kp.id from (${pares}) kp where kp.id in (select id from (${nomes}) ns)) k
+          on k.celula_id = e.celula_id
+        group by 1, 2) p
+      group by p.id) s
+    join (${nomes}) n on n.id = s.id
     order by ordem ${limite === undefined ? sql`` : sql`limit ${limite}`}) l)`;
 }
 
