@@ -1,3 +1,6 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../tests/oidcClient';
+
 /** Debian's Chromium, started the way this machine's closed network needs (no background connections). */
 export const CHROMIUM_LAUNCH = {
   executablePath: '/usr/bin/chromium',
@@ -12,3 +15,12 @@ export const CHROMIUM_LAUNCH = {
     '--disable-sync',
   ],
 };
+
+/** Signs a demo user in through the portal's sign-in page at `url`, waiting for the home's `greeting`. */
+export async function signInThroughPage(page: Page, url: string, email: string, greeting: string) {
+  await page.goto(url);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await page.getByText(greeting).waitFor({ timeout: 60_000 });
+}

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import { build } from 'vite';
-import { CHROMIUM_LAUNCH } from '../chromium';
+import { CHROMIUM_LAUNCH, signInThroughPage } from '../chromium';
 import type { Row } from './report';
 import { freshDatabase, startServer } from './serverProcess';
 
@@ -47,11 +47,7 @@ export async function bundleSize(): Promise<Row[]> {
   const database = await freshDatabase();
   const server = await startServer(PORT, database.env);
   const ours = await javascriptLoaded(path.resolve('dist'), async (page) => {
-    await page.goto(server.url);
-    await page.locator('#email').fill('super@portal.test');
-    await page.locator('#password').fill('Portal@2026');
-    await page.locator('button[type=submit]').click();
-    await page.getByText('Olá, Super Administrador').waitFor({ timeout: 30_000 });
+    await signInThroughPage(page, server.url, 'super@portal.test', 'Olá, Super Administrador');
     await page.waitForLoadState('networkidle');
   });
   await server.stop();

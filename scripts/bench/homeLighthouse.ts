@@ -8,7 +8,7 @@ import { build } from 'vite';
 import { ApiUser } from '../../tests/e2e/api';
 import { enviadoAoDealer, grupoId } from '../../tests/e2e/comunicadosApi';
 import { diasDaqui, novoAnuncio, novoSlide } from '../../tests/e2e/vitrineApi';
-import { CHROMIUM_LAUNCH } from '../chromium';
+import { CHROMIUM_LAUNCH, signInThroughPage } from '../chromium';
 import type { Row } from './report';
 import { freshDatabase, startServer } from './serverProcess';
 
@@ -65,11 +65,7 @@ export async function homeLighthouse(): Promise<Row[]> {
     const page = browser.pages()[0] ?? (await browser.newPage());
     await seedHome(server.url, page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(server.url);
-    await page.locator('#email').fill('dealer@portal.test');
-    await page.locator('#password').fill('Portal@2026');
-    await page.locator('button[type=submit]').click();
-    await page.getByText('Hola, Diego Dealer').waitFor({ timeout: 60_000 });
+    await signInThroughPage(page, server.url, 'dealer@portal.test', 'Hola, Diego Dealer');
     await page.goto('about:blank');
 
     const flags: Flags = {
