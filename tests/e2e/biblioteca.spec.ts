@@ -252,13 +252,13 @@ test('the manager creates a public folder for two groups and uploads two images 
   found.push(...(await violations(montadora, 'folder')));
 
   // The content job indexes the PDFs and the text file after the upload: the manager finds all three
-  // by the word inside them (the search waits for it, typed again).
+  // by the word inside them (the search waits for it: Enter searches the same words again).
   await navigateInApp(montadora, '/biblioteca');
   const busca = montadora.getByRole('searchbox', { name: b.busca.label });
   const resultados = montadora.getByRole('table', { name: b.secoes.resultados });
+  await busca.fill(BUSCA);
   await expect(async () => {
-    await busca.fill('');
-    await busca.fill(BUSCA);
+    await busca.press('Enter');
     await expect(montadora.getByText(`3 resultados para “${BUSCA}”`)).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   for (const nome of [PDF, 'sigiloso.pdf', 'notas.txt'])

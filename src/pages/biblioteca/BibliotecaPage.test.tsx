@@ -546,6 +546,22 @@ describe('the search', () => {
     ]);
   });
 
+  it('searches at once on Enter, and again for the same words (a file indexed meanwhile shows)', async () => {
+    abrir('/biblioteca');
+    await pastas();
+    const busca = screen.getByRole('searchbox', { name: 'Buscar na biblioteca' });
+    fireEvent.change(busca, { target: { value: 'foto' } });
+    fireEvent.keyDown(busca, { key: 'Enter' });
+    expect(await screen.findByRole('table', { name: 'Resultados da busca' })).toBeInTheDocument();
+    expect(chamadas('busca')).toHaveLength(1);
+    fireEvent.keyDown(busca, { key: 'Enter' });
+    await waitFor(() => expect(chamadas('busca')).toHaveLength(2));
+    expect(chamadas('busca')[1]).toEqual({ filterInput: { busca: 'foto', page: 0, rowsPerPage: 5 } });
+    // The debounce, after Enter, asks nothing more.
+    await esperar(200);
+    expect(chamadas('busca')).toHaveLength(2);
+  });
+
   it('searches within the open folder, a page at a time', async () => {
     estado.itens.push(
       ...Array.from({ length: 6 }, (_, i) =>

@@ -128,6 +128,15 @@ function Biblioteca() {
     }, BIBLIOTECA_BUSCA_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [texto, busca]);
+  // Enter searches at once, and searches again for the same words (a file indexed meanwhile shows).
+  const buscarAgora = () => {
+    const nova = texto.trim();
+    if (nova !== busca) {
+      setBusca(nova);
+      setPaginaBusca(0);
+      setSelecao(new Set());
+    } else if (nova) void resultado.refetch();
+  };
 
   const visiveis = (buscando ? resultado.data?.content : itens.data?.content) ?? [];
   const selecionados = visiveis.filter((i) => selecao.has(i.id));
@@ -283,6 +292,9 @@ function Biblioteca() {
               label={translate(raiz ? 'biblioteca.busca.label' : 'biblioteca.busca.labelPasta')}
               value={texto}
               onChange={(event) => setTexto(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') buscarAgora();
+              }}
               sx={{ flex: '1 1 14rem', maxWidth: '24rem' }}
             />
           )}
