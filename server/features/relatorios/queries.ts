@@ -109,8 +109,10 @@ function alcanceDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
     cel_dealer as (select cel.id as celula_id, d.dealer_id from cel cross join unnest(cel.dealers) as d(dealer_id))`;
 }
 
-const SOMAS = sql`coalesce(sum(e.destinatarios), 0)::int as destinatarios, coalesce(sum(e.lidos), 0)::int as lidos,
-  coalesce(sum(e.pedem_confirmacao), 0)::int as pedem_confirmacao, coalesce(sum(e.confirmados), 0)::int as confirmados`;
+/** Deliveries, reads, confirmations asked and given, summed over the rows of `de`. */
+const somas = (de: SQL) => sql`coalesce(sum(${de}.destinatarios), 0)::int as destinatarios,
+  coalesce(sum(${de}.lidos), 0)::int as lidos, coalesce(sum(${de}.pedem_confirmacao), 0)::int as pedem_confirmacao,
+  coalesce(sum(${de}.confirmados), 0)::int as confirmados`;
 
 type Contagens = {
   comunicados: number;
@@ -143,9 +145,8 @@ function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
   return sql`(select coalesce(json_agg(l order by l.ordem), '[]') from (
     select n.id, n.nome, s.comunicados, s.destinatarios, s.lidos, s.pedem_confirmacao, s.confirmados,
       row_number() over (order by s.lidos::float8 / nullif(s.destinatarios, 0) asc nulls first, n.nome, n.id) as ordem
-    from (select p.id, count(*)::int as comunicados, sum(p.destinatarios)::int as destinatarios,
-        sum(p.lidos)::int as lidos, sum(p.pedem_confirmacao)::int as pedem_confirmacao, sum(p.confirmados)::int as confirmados
-      from (select k.id, e.comunicado_id, ${SOMAS}
+    from (select p.id, count(*)::int as comunicados, ${somas(sql`p`)}
+      from (select k.id, e.comunicado_id, ${somas(sql`e`)}
         from e join (select kp.celula_id, kp.id from (${pares}) kp where kp.id in (select id from (${nomes}) ns)) k
           on k.celula_id = e.celula_id
         group by 1, 2) p
@@ -187,7 +188,7 @@ export async function alcance(db: DbOrTx, session: Session, f: RelatorioFiltro, 
   const { rows } = await db.execute<{ totais: Contagens; marcas: Linha[]; grupos: Linha[]; dealers: Linha[] }>(sql`
     with ${alcanceDoPeriodo(session, f)}
     select (select row_to_json(t) from (select (select count(*) from (select distinct comunicado_id from e) d)::int as comunicados,
-        ${SOMAS} from e) t) as totais,
+        ${somas(sql`e`)} from e) t) as totais,
       ${marcas} as marcas, ${grupos} as grupos, ${dealers} as dealers`);
   const r = rows[0]!;
   const linhas = (de: LinhaAlcance['nivel'], lista: Linha[]) =>

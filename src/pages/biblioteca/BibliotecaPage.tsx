@@ -18,7 +18,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Title, usePermissions, useStore, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -118,24 +118,22 @@ function Biblioteca() {
   useBreadcrumbLabel(pasta.data?.nome);
 
   // The search waits for typing to pause (150 ms); a new search starts on its first page, unselected.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const nova = texto.trim();
-      if (nova === busca) return;
-      setBusca(nova);
-      setPaginaBusca(0);
-      setSelecao(new Set());
-    }, BIBLIOTECA_BUSCA_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+  // Answers whether the words typed were new.
+  const buscarTexto = useCallback(() => {
+    const nova = texto.trim();
+    if (nova === busca) return false;
+    setBusca(nova);
+    setPaginaBusca(0);
+    setSelecao(new Set());
+    return true;
   }, [texto, busca]);
+  useEffect(() => {
+    const timer = setTimeout(buscarTexto, BIBLIOTECA_BUSCA_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [buscarTexto]);
   // Enter searches at once, and searches again for the same words (a file indexed meanwhile shows).
   const buscarAgora = () => {
-    const nova = texto.trim();
-    if (nova !== busca) {
-      setBusca(nova);
-      setPaginaBusca(0);
-      setSelecao(new Set());
-    } else if (nova) void resultado.refetch();
+    if (!buscarTexto() && busca) void resultado.refetch();
   };
 
   const visiveis = (buscando ? resultado.data?.content : itens.data?.content) ?? [];
