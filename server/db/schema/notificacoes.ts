@@ -31,12 +31,11 @@ export const notificacoes = pgTable(
 export const notificacaoDestinatarios = pgTable(
   'notificacao_destinatarios',
   {
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
-    notificacaoId: integer()
-      .notNull()
-      .references(() => notificacoes.id, { onDelete: 'cascade' }),
+    // Both keys are checked once per statement, not by foreign keys (a check per row was most of
+    // notifying 100,000 users), and a user's or notification's deletion takes its rows: the
+    // triggers of migration 0031.
+    usuarioId: integer().notNull(),
+    notificacaoId: integer().notNull(),
     /** Seen in the bell's panel: the unread count is of the rows not seen yet. */
     visualizada: boolean().notNull().default(false),
     /** Opened (its link followed) or marked read on /notificacoes. */
