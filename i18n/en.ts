@@ -636,6 +636,11 @@ export const en = {
         description:
           'Daily scheduled job: removes the notifications older than the configured retention, for every recipient.',
       },
+      manutencaoBanco: {
+        title: 'Database maintenance',
+        description:
+          'Daily scheduled job of the embedded database only (a database server does it itself): vacuums and analyses each table, so deleted rows free their space and queries keep fresh statistics.',
+      },
       identityProvider: {
         title: 'Identity provider',
         description: "Creates or updates the user's account in the identity provider (single sign-on).",
@@ -672,6 +677,8 @@ export const en = {
         bytesLiberados: 'Space freed (bytes): %{count}',
         falhasRemocao: 'Files that could not be removed: %{count}',
         notificacoesRemovidas: 'Notifications removed: %{count}',
+        tabelas: 'Tables vacuumed and analysed: %{count}',
+        segundos: 'Duration (seconds): %{count}',
       },
     },
     errors: {
@@ -2176,6 +2183,7 @@ export const en = {
         importarUsuarios: 'User import',
         limpezaArquivos: 'File sweep',
         limpezaNotificacoes: 'Notification cleanup',
+        manutencaoBanco: 'Database maintenance',
         enviarPush: 'Web push',
         envioNotificacaoGenerica: 'Notification delivery',
         envioComunicado: 'Announcement delivery',

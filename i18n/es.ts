@@ -638,6 +638,11 @@ export const es = {
         description:
           'Tarea diaria (programada): elimina las notificaciones más antiguas que el plazo de retención configurado, para todos los destinatarios.',
       },
+      manutencaoBanco: {
+        title: 'Mantenimiento de la base de datos',
+        description:
+          'Tarea diaria programada, solo de la base de datos embebida (un servidor de base de datos la hace por sí mismo): limpia (VACUUM) y analiza cada tabla, para que las filas eliminadas liberen su espacio y las consultas tengan estadísticas al día.',
+      },
       identityProvider: {
         title: 'Proveedor de identidad',
         description: 'Crea o actualiza la cuenta del usuario en el proveedor de identidad (inicio de sesión único).',
@@ -674,6 +679,8 @@ export const es = {
         bytesLiberados: 'Espacio liberado (bytes): %{count}',
         falhasRemocao: 'Archivos que no se pudieron eliminar: %{count}',
         notificacoesRemovidas: 'Notificaciones eliminadas: %{count}',
+        tabelas: 'Tablas limpiadas y analizadas: %{count}',
+        segundos: 'Duración (segundos): %{count}',
       },
     },
     errors: {
@@ -2193,6 +2200,7 @@ export const es = {
         importarUsuarios: 'Importación de usuarios',
         limpezaArquivos: 'Limpieza de archivos',
         limpezaNotificacoes: 'Limpieza de notificaciones',
+        manutencaoBanco: 'Mantenimiento de la base de datos',
         enviarPush: 'Web push',
         envioNotificacaoGenerica: 'Envío de notificaciones',
         envioComunicado: 'Envío de comunicados',

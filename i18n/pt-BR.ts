@@ -637,6 +637,11 @@ export const ptBR = {
         description:
           'Tarefa diária (agendada): remove as notificações mais antigas que o prazo de retenção configurado, para todos os destinatários.',
       },
+      manutencaoBanco: {
+        title: 'Manutenção do banco de dados',
+        description:
+          'Tarefa diária agendada, apenas do banco de dados embutido (um servidor de banco de dados faz isso sozinho): limpa (VACUUM) e analisa cada tabela, para que as linhas excluídas liberem seu espaço e as consultas tenham estatísticas atualizadas.',
+      },
       identityProvider: {
         title: 'Provedor de identidade',
         description: 'Cria ou atualiza a conta do usuário no provedor de identidade (login único).',
@@ -673,6 +678,8 @@ export const ptBR = {
         bytesLiberados: 'Espaço liberado (bytes): %{count}',
         falhasRemocao: 'Arquivos que não puderam ser removidos: %{count}',
         notificacoesRemovidas: 'Notificações removidas: %{count}',
+        tabelas: 'Tabelas limpas e analisadas: %{count}',
+        segundos: 'Duração (segundos): %{count}',
       },
     },
     errors: {
@@ -2181,6 +2188,7 @@ export const ptBR = {
         importarUsuarios: 'Importação de usuários',
         limpezaArquivos: 'Limpeza de arquivos',
         limpezaNotificacoes: 'Limpeza de notificações',
+        manutencaoBanco: 'Manutenção do banco de dados',
         enviarPush: 'Web push',
         envioNotificacaoGenerica: 'Envio de notificações',
         envioComunicado: 'Envio de comunicados',

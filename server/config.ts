@@ -78,6 +78,8 @@ export interface Config {
   dormantUsers: DormantUsersConfig;
   /** The daily removal of stored files nothing uses (server/files/sweep.ts). */
   fileSweep: { cron: string; graceHours: number };
+  /** When the embedded database is vacuumed and analysed (server/db/manutencao.ts). */
+  dbMaintenanceCron: string;
   notificacoes: { pruneCron: string; retentionDays: number };
   /** Announcements' attachments (issue #28): bytes per file and in total per announcement. */
   comunicados: { anexoMaxBytes: number; anexosTotalMaxBytes: number };
@@ -477,6 +479,11 @@ export const ENVIRONMENT = {
     default: '24',
     meaning: 'hours a stored file (or an unattached document) is kept before that job may remove it',
   },
+  DB_MAINTENANCE_CRON: {
+    schema: cron('15 4 * * *'),
+    default: '15 4 * * *',
+    meaning: 'when the embedded database (no DATABASE_URL) is vacuumed and analysed (cron, 5 fields, UTC)',
+  },
   NOTIFICATION_PRUNE_CRON: {
     schema: cron('45 3 * * *'),
     default: '45 3 * * *',
@@ -622,6 +629,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     dormantUsers: dormantUsersOf(e),
     fileSweep: { cron: e.FILE_SWEEP_CRON.trim(), graceHours: e.FILE_SWEEP_GRACE_HOURS },
+    dbMaintenanceCron: e.DB_MAINTENANCE_CRON.trim(),
     notificacoes: { pruneCron: e.NOTIFICATION_PRUNE_CRON.trim(), retentionDays: e.NOTIFICATION_RETENTION_DAYS },
     comunicados: {
       anexoMaxBytes: e.COMUNICADO_ANEXO_MAX_MB * 1024 * 1024,

@@ -50,8 +50,16 @@ export const LIMPEZA_ARQUIVOS_FILA = 'limpezaArquivos';
 /** The daily removal of notifications past their retention (server/features/notificacoes). */
 export const LIMPEZA_NOTIFICACOES_FILA = 'limpezaNotificacoes';
 
+/** The nightly VACUUM (ANALYZE) of the embedded database, which has no autovacuum (server/db/manutencao.ts). */
+export const MANUTENCAO_BANCO_FILA = 'manutencaoBanco';
+
 /** Scheduled queues: the page shows their runs, with no button. */
-export const FILAS_AGENDADAS = [INATIVIDADE_FILA, LIMPEZA_ARQUIVOS_FILA, LIMPEZA_NOTIFICACOES_FILA] as const;
+export const FILAS_AGENDADAS = [
+  INATIVIDADE_FILA,
+  LIMPEZA_ARQUIVOS_FILA,
+  LIMPEZA_NOTIFICACOES_FILA,
+  MANUTENCAO_BANCO_FILA,
+] as const;
 export type FilaAgendada = (typeof FILAS_AGENDADAS)[number];
 
 /** Every queue whose newest run the page shows (ultimosJobs). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { ListExport } from '../export';
+import { manutencaoBancoJob } from '../db/manutencao';
 import { sweepJob } from '../files/sweep';
 import type { Feature } from '../graphql/operation';
 import type { JobHandlers } from '../jobs';
@@ -81,6 +82,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...importarUsuariosJobs(config, log),
   ...sweepJob(config, log, fileAreas),
   ...limpezaNotificacoesJob(config),
+  ...manutencaoBancoJob(config, log),
   ...pushJob(config, log),
   ...envioJob,
   ...comunicadosJobs(config, log),

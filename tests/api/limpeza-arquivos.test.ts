@@ -10,6 +10,7 @@ import { fileAreas } from '../../server/features';
 import { fileStore } from '../../server/files';
 import { sweepFiles, type SweepResult } from '../../server/files/sweep';
 import { jobQueueOf } from '../../server/jobs';
+import { runQueued } from './jobs';
 import { DEMO, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
 
 // The daily file sweep (queue limpezaArquivos): unattached absence documents older than the grace
@@ -117,16 +118,7 @@ async function absenceManager(nome: string) {
 
 const arquivoRow = async (id: number) => (await db.select().from(s.arquivos).where(eq(s.arquivos.id, id)))[0];
 
-async function runQueued(): Promise<SweepResult> {
-  const job = await jobQueueOf(db).enqueue(LIMPEZA_ARQUIVOS_FILA, {}, null);
-  let row = job;
-  for (let i = 0; i < 300 && (row.status === 'PENDENTE' || row.status === 'EXECUTANDO'); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    [row] = await db.select().from(s.jobs).where(eq(s.jobs.id, job.id));
-  }
-  expect(row.status).toBe('CONCLUIDO');
-  return row.resultado as SweepResult;
-}
+const runSweep = async () => (await runQueued(db, LIMPEZA_ARQUIVOS_FILA)).resultado as SweepResult;
 
 describe('the file sweep', () => {
   // Filled by the first test, checked again by the next ones.
@@ -190,7 +182,7 @@ describe('the file sweep', () => {
     const parteJovem = put('documentos', 31, 1, `${randomUUID()}.part`);
     const desconhecido = put('outros', 37, 100);
 
-    const result = await runQueued();
+    const result = await runSweep();
 
     const gone = [substituido, daExcluida, solto];
     expect(result).toEqual({
@@ -234,7 +226,7 @@ describe('the file sweep', () => {
 
   it('finds nothing on a second run', async () => {
     const arquivos = (await db.select({ n: sql<number>`count(*)::int` }).from(s.arquivos))[0].n;
-    expect(await runQueued()).toEqual({
+    expect(await runSweep()).toEqual({
       registrosRemovidos: 0,
       arquivosRemovidos: 0,
       bytesLiberados: 0,
@@ -291,7 +283,7 @@ describe('the file sweep', () => {
     await ageDocument(expirado, 24 * 31 * 7);
     await ageDocument(vigente, GRACE_HOURS + 1);
 
-    expect(await runQueued()).toEqual({
+    expect(await runSweep()).toEqual({
       registrosRemovidos: 0,
       arquivosRemovidos: 1,
       bytesLiberados: PDF.length,
@@ -346,7 +338,7 @@ describe('the file sweep', () => {
       })
       .returning();
 
-    expect(await runQueued()).toEqual({
+    expect(await runSweep()).toEqual({
       registrosRemovidos: 1,
       arquivosRemovidos: 1,
       bytesLiberados: PDF.length,

@@ -8,6 +8,7 @@ import { cpfFrom, createUsuario } from '../../server/db/seed/builders';
 import { seededRandom } from '../../server/db/seed/random';
 import { executarInatividade } from '../../server/features/usuarios/inatividade';
 import { jobQueueOf } from '../../server/jobs';
+import { runQueued } from './jobs';
 import { DEMO, errorCode, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
 
 // Activation rules (issue #13): special activation granted and removed within the caller's scope,
@@ -284,13 +285,7 @@ describe('the dormant-user job', () => {
     expect(schedules.find((x) => x.name === INATIVIDADE_FILA)?.cron).toBe('0 3 * * *');
 
     const alvo = await usuario({ daysAgo: DAYS + 3 });
-    const job = await jobQueueOf(db).enqueue(INATIVIDADE_FILA, {}, null);
-    let status = 'PENDENTE';
-    for (let i = 0; i < 300 && (status === 'PENDENTE' || status === 'EXECUTANDO'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      [{ status }] = await db.select({ status: s.jobs.status }).from(s.jobs).where(eq(s.jobs.id, job.id));
-    }
-    expect(status).toBe('CONCLUIDO');
+    await runQueued(db, INATIVIDADE_FILA);
     expect((await row(alvo)).inativadoPorInatividade).toBe(true);
     const latest = await gql<{ ultimosJobs: { fila: string; resultado: string }[] }>(
       portal,

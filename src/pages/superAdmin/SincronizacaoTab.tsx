@@ -11,6 +11,7 @@ import {
   INATIVIDADE_FILA,
   LIMPEZA_ARQUIVOS_FILA,
   LIMPEZA_NOTIFICACOES_FILA,
+  MANUTENCAO_BANCO_FILA,
   sincronizarIdentityProviderSchema,
 } from '../../../domain/schemas/superAdmin';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -127,6 +128,11 @@ export function SincronizacaoTab({ jobs }: { jobs: Job[] | undefined }) {
         fila={LIMPEZA_NOTIFICACOES_FILA}
         messages="superAdmin.sincronizacao.limpezaNotificacoes"
         job={jobOf(jobs, LIMPEZA_NOTIFICACOES_FILA)}
+      />
+      <JobPanel
+        fila={MANUTENCAO_BANCO_FILA}
+        messages="superAdmin.sincronizacao.manutencaoBanco"
+        job={jobOf(jobs, MANUTENCAO_BANCO_FILA)}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <IdentityProviderPanel />
