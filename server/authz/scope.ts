@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { allOf, arrayOf, idOf } from '../db/lists';
 import { dealers, grupos, gruposUsuarios, usuarioMarcas, usuarios } from '../db/schema';
+import type { TipoUsuario } from '../../domain/enums';
 import type { Reach } from '../../domain/policies';
 import type { Session } from './index';
 
@@ -102,19 +103,39 @@ export function grupoOwnedScope(session: Session): SQL | undefined {
  * dealers (a few dozen), read once per query and probed per row (a hashed subplan).
  */
 export function usuarioScope(session: Session): SQL | undefined {
-  const self = sql`${usuariosId} = ${session.usuarioId}`;
-  switch (session.tipo) {
-    case 'TECSINAPSE':
-      return undefined;
-    case 'MONTADORA':
-      return sql`(${self} or (usuarios.tipo in ('MONTADORA', 'DEALER_GRUPO') and usuarios.marcas_efetivas
-        && array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${session.usuarioId})))`;
-    case 'DEALER_GRUPO':
-      return sql`(${self} or (usuarios.tipo = 'DEALER_GRUPO' and exists (select 1 from usuario_dealers theirs
-        join usuario_dealers mine on mine.dealer_id = theirs.dealer_id
-        where theirs.usuario_id = ${usuariosId} and mine.usuario_id = ${session.usuarioId})))`;
-  }
+  const regra = regraDeUsuarios(sql`${session.usuarioId}`, alvoUsuario(sql`usuarios`))[session.tipo];
+  return regra && sql`(${usuariosId} = ${session.usuarioId} or ${regra})`;
 }
+
+/**
+ * Who a user sees, written once for every shape of target (a `usuarios` row, an audience cell) and
+ * of viewer (the caller's id, or a row of the query): by the viewer's type, the condition on the
+ * target (undefined: everything). `verId` is the viewer's user id.
+ */
+function regraDeUsuarios(verId: SQL, alvo: Alvo): Record<TipoUsuario, SQL | undefined> {
+  return {
+    TECSINAPSE: undefined,
+    MONTADORA: sql`(${alvo.tipo} in ('MONTADORA', 'DEALER_GRUPO') and ${alvo.marcas}
+      && array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${verId}))`,
+    DEALER_GRUPO: sql`(${alvo.tipo} = 'DEALER_GRUPO' and ${alvo.comDealerDe(verId)})`,
+  };
+}
+
+/** What the rule reads of a target: its type, its effective brands, whether it works at a dealer of the viewer's. */
+interface Alvo {
+  tipo: SQL;
+  marcas: SQL;
+  comDealerDe(verId: SQL): SQL;
+}
+
+/** A `usuarios` row of alias `t` as a target. */
+const alvoUsuario = (t: SQL): Alvo => ({
+  tipo: sql`${t}.tipo`,
+  marcas: sql`${t}.marcas_efetivas`,
+  comDealerDe: (verId) => sql`exists (select 1 from usuario_dealers theirs
+    join usuario_dealers mine on mine.dealer_id = theirs.dealer_id
+    where theirs.usuario_id = ${t}.id and mine.usuario_id = ${verId})`,
+});
 
 async function reachOf(
   db: DbOrTx,
@@ -250,36 +271,29 @@ export const grupoUsuariosReach = (db: DbOrTx, session: Session, id: number) =>
 /**
  * Whether the user of row `viewer` may see the user of row `target` (both `usuarios` aliases of the
  * enclosing query): usuarioScope's rule for a viewer known only in SQL (a row's author, each
- * candidate approver), for conditions over many viewers at once. Keep the two in step.
+ * candidate approver), for conditions over many viewers at once: the same rule (regraDeUsuarios).
  */
 export function usuarioAlcanca(viewer: string, target: string): SQL {
   const v = sql.raw(viewer);
   const t = sql.raw(target);
+  const regra = regraDeUsuarios(sql`${v}.id`, alvoUsuario(t));
   return sql`(${t}.id = ${v}.id or ${v}.tipo = 'TECSINAPSE'
-    or (${v}.tipo = 'MONTADORA' and ${t}.tipo in ('MONTADORA', 'DEALER_GRUPO') and ${t}.marcas_efetivas
-      && array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${v}.id))
-    or (${v}.tipo = 'DEALER_GRUPO' and ${t}.tipo = 'DEALER_GRUPO' and exists (select 1 from usuario_dealers theirs
-      join usuario_dealers mine on mine.dealer_id = theirs.dealer_id
-      where theirs.usuario_id = ${t}.id and mine.usuario_id = ${v}.id)))`;
+    or (${v}.tipo = 'MONTADORA' and ${regra.MONTADORA}) or (${v}.tipo = 'DEALER_GRUPO' and ${regra.DEALER_GRUPO}))`;
 }
 
 /**
  * Condition on `audiencia_celulas cel` (an audience cell: users sharing a type, effective brands
  * and dealers): the cells whose users the caller may see. usuarioScope's rule on a cell's columns,
  * but for "themselves", which no cell names (a caller with brands or dealers is in a cell of their
- * own sight anyway). Keep it in step with usuarioScope.
+ * own sight anyway). The same rule (regraDeUsuarios).
  */
 export function celulaScope(session: Session): SQL | undefined {
-  switch (session.tipo) {
-    case 'TECSINAPSE':
-      return undefined;
-    case 'MONTADORA':
-      return sql`(cel.tipo in ('MONTADORA', 'DEALER_GRUPO')
-        and cel.marcas && array(select mine.marca_id from usuario_marcas mine where mine.usuario_id = ${session.usuarioId}))`;
-    case 'DEALER_GRUPO':
-      return sql`(cel.tipo = 'DEALER_GRUPO'
-        and cel.dealers && array(select mine.dealer_id from usuario_dealers mine where mine.usuario_id = ${session.usuarioId}))`;
-  }
+  return regraDeUsuarios(sql`${session.usuarioId}`, {
+    tipo: sql`cel.tipo`,
+    marcas: sql`cel.marcas`,
+    comDealerDe: (verId) =>
+      sql`cel.dealers && array(select mine.dealer_id from usuario_dealers mine where mine.usuario_id = ${verId})`,
+  })[session.tipo];
 }
 
 /**
