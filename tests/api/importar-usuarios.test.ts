@@ -782,7 +782,14 @@ describe('rows', () => {
         .select()
         .from(s.importacoes)
         .where(eq(s.importacoes.id, Number(sent.body.id)));
-      const [job] = await db.select().from(s.jobs).where(eq(s.jobs.id, imp.jobId!));
+      // The import is FINISHED inside the job's last attempt; its run ends (CONCLUIDO) once the
+      // attempt has removed its scratch file, which is what is checked below.
+      let [job] = await db.select().from(s.jobs).where(eq(s.jobs.id, imp.jobId!));
+      for (let i = 0; i < 100 && job.status !== 'CONCLUIDO'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        [job] = await db.select().from(s.jobs).where(eq(s.jobs.id, imp.jobId!));
+      }
+      expect(job.status).toBe('CONCLUIDO');
       // Stopped once, then resumed (a further retry, if pg-boss makes one, must not duplicate either).
       expect(job.tentativas).toBeGreaterThanOrEqual(2);
       // Each attempt's scratch copy of the rows (beside the sheet, `.part`) is gone with it.
