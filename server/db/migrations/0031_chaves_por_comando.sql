@@ -15,39 +15,32 @@ ALTER TABLE "comunicado_envios" DROP CONSTRAINT "comunicado_envios_comunicado_id
 -- the writers hold otherwise: users are never deleted (they are inactivated), deliveries are written
 -- by the send after it claimed its announcement's row (a deletion of the announcement waits for it),
 -- and a notification's recipients in the statement that creates it.
-CREATE FUNCTION "chave_ausente"(tabela text, restricao text) RETURNS void LANGUAGE plpgsql AS $$
+-- One function serves every key: its trigger's arguments are, per key, the column, the parent
+-- table (keyed by `id`) and the constraint name the error carries.
+CREATE FUNCTION "chaves_conferir"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ausente boolean;
 BEGIN
-  RAISE EXCEPTION 'insert or update on table "%" violates foreign key constraint "%"', tabela, restricao
-    USING ERRCODE = 'foreign_key_violation', TABLE = tabela, CONSTRAINT = restricao;
-END $$;--> statement-breakpoint
-CREATE FUNCTION "comunicado_envios_chaves"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM novas n WHERE NOT EXISTS (SELECT 1 FROM usuarios u WHERE u.id = n.usuario_id)) THEN
-    PERFORM chave_ausente('comunicado_envios', 'comunicado_envios_usuario_id_usuarios_id_fk');
-  END IF;
-  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT comunicado_id FROM novas) n
-      WHERE NOT EXISTS (SELECT 1 FROM comunicados c WHERE c.id = n.comunicado_id)) THEN
-    PERFORM chave_ausente('comunicado_envios', 'comunicado_envios_comunicado_id_comunicados_id_fk');
-  END IF;
+  FOR i IN 0 .. TG_NARGS / 3 - 1 LOOP
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM novas n WHERE NOT EXISTS (SELECT 1 FROM %I p WHERE p.id = n.%I))',
+      TG_ARGV[i * 3 + 1], TG_ARGV[i * 3]) INTO ausente;
+    IF ausente THEN
+      RAISE EXCEPTION 'insert or update on table "%" violates foreign key constraint "%"', TG_TABLE_NAME, TG_ARGV[i * 3 + 2]
+        USING ERRCODE = 'foreign_key_violation', TABLE = TG_TABLE_NAME, CONSTRAINT = TG_ARGV[i * 3 + 2];
+    END IF;
+  END LOOP;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- Named to run first: a table's triggers of one kind run in name order, and the reach summary's,
+-- which writes a row per announcement, would otherwise raise its own error.
 CREATE TRIGGER "chaves_comunicado_envios" AFTER INSERT ON "comunicado_envios"
-  REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION comunicado_envios_chaves();--> statement-breakpoint
-CREATE FUNCTION "notificacao_destinatarios_chaves"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM novas n WHERE NOT EXISTS (SELECT 1 FROM usuarios u WHERE u.id = n.usuario_id)) THEN
-    PERFORM chave_ausente('notificacao_destinatarios', 'notificacao_destinatarios_usuario_id_usuarios_id_fk');
-  END IF;
-  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT notificacao_id FROM novas) n
-      WHERE NOT EXISTS (SELECT 1 FROM notificacoes c WHERE c.id = n.notificacao_id)) THEN
-    PERFORM chave_ausente('notificacao_destinatarios', 'notificacao_destinatarios_notificacao_id_notificacoes_id_fk');
-  END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
+  REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION chaves_conferir(
+    'usuario_id', 'usuarios', 'comunicado_envios_usuario_id_usuarios_id_fk',
+    'comunicado_id', 'comunicados', 'comunicado_envios_comunicado_id_comunicados_id_fk');--> statement-breakpoint
 CREATE TRIGGER "chaves_notificacao_destinatarios" AFTER INSERT ON "notificacao_destinatarios"
-  REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION notificacao_destinatarios_chaves();--> statement-breakpoint
--- (The checks' triggers are named to run first: a table's triggers of one kind run in name order,
--- and the reach summary's, which writes a row per announcement, would otherwise raise its own error.)
+  REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION chaves_conferir(
+    'usuario_id', 'usuarios', 'notificacao_destinatarios_usuario_id_usuarios_id_fk',
+    'notificacao_id', 'notificacoes', 'notificacao_destinatarios_notificacao_id_notificacoes_id_fk');--> statement-breakpoint
 -- The keys never change (reading, archiving and confirming change other columns): an update of one
 -- is refused, so the insert's check holds for the row's life.
 CREATE FUNCTION "chaves_imutaveis"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -60,26 +53,18 @@ CREATE TRIGGER "comunicado_envios_chaves_imutaveis" BEFORE UPDATE ON "comunicado
 CREATE TRIGGER "notificacao_destinatarios_chaves_imutaveis" BEFORE UPDATE ON "notificacao_destinatarios" FOR EACH ROW
   WHEN (OLD.usuario_id <> NEW.usuario_id OR OLD.notificacao_id <> NEW.notificacao_id)
   EXECUTE FUNCTION chaves_imutaveis();--> statement-breakpoint
--- What ON DELETE CASCADE did, once per statement.
-CREATE FUNCTION "usuarios_apagados"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- What ON DELETE CASCADE did, once per statement: the trigger's arguments are, per child, its table
+-- and the column naming the deleted rows' `id`.
+CREATE FUNCTION "filhos_apagar"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM comunicado_envios WHERE usuario_id IN (SELECT id FROM antigos);
-  DELETE FROM notificacao_destinatarios WHERE usuario_id IN (SELECT id FROM antigos);
+  FOR i IN 0 .. TG_NARGS / 2 - 1 LOOP
+    EXECUTE format('DELETE FROM %I WHERE %I IN (SELECT id FROM antigos)', TG_ARGV[i * 2], TG_ARGV[i * 2 + 1]);
+  END LOOP;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "usuarios_apagados" AFTER DELETE ON "usuarios"
-  REFERENCING OLD TABLE AS antigos FOR EACH STATEMENT EXECUTE FUNCTION usuarios_apagados();--> statement-breakpoint
-CREATE FUNCTION "comunicados_apagados"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM comunicado_envios WHERE comunicado_id IN (SELECT id FROM antigos);
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "comunicados_apagados" AFTER DELETE ON "comunicados"
-  REFERENCING OLD TABLE AS antigos FOR EACH STATEMENT EXECUTE FUNCTION comunicados_apagados();--> statement-breakpoint
-CREATE FUNCTION "notificacoes_apagadas"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM notificacao_destinatarios WHERE notificacao_id IN (SELECT id FROM antigas);
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "notificacoes_apagadas" AFTER DELETE ON "notificacoes"
-  REFERENCING OLD TABLE AS antigas FOR EACH STATEMENT EXECUTE FUNCTION notificacoes_apagadas();
+CREATE TRIGGER "usuarios_apagados" AFTER DELETE ON "usuarios" REFERENCING OLD TABLE AS antigos
+  FOR EACH STATEMENT EXECUTE FUNCTION filhos_apagar('comunicado_envios', 'usuario_id', 'notificacao_destinatarios', 'usuario_id');--> statement-breakpoint
+CREATE TRIGGER "comunicados_apagados" AFTER DELETE ON "comunicados" REFERENCING OLD TABLE AS antigos
+  FOR EACH STATEMENT EXECUTE FUNCTION filhos_apagar('comunicado_envios', 'comunicado_id');--> statement-breakpoint
+CREATE TRIGGER "notificacoes_apagadas" AFTER DELETE ON "notificacoes" REFERENCING OLD TABLE AS antigos
+  FOR EACH STATEMENT EXECUTE FUNCTION filhos_apagar('notificacao_destinatarios', 'notificacao_id');
