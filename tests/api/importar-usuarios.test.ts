@@ -12,6 +12,7 @@ import { translate } from '../../i18n';
 import * as s from '../../server/db/schema';
 import { hooks } from '../../server/features/importarUsuarios/job';
 import { cabecalhoModelo } from '../../server/features/importarUsuarios/modelo';
+import { jobEncerrado } from './jobs';
 import { seedKit } from './kit';
 import { gql, type TestPortal } from './portal';
 
@@ -784,11 +785,7 @@ describe('rows', () => {
         .where(eq(s.importacoes.id, Number(sent.body.id)));
       // The import is FINISHED inside the job's last attempt; its run ends (CONCLUIDO) once the
       // attempt has removed its scratch file, which is what is checked below.
-      let [job] = await db.select().from(s.jobs).where(eq(s.jobs.id, imp.jobId!));
-      for (let i = 0; i < 100 && job.status !== 'CONCLUIDO'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        [job] = await db.select().from(s.jobs).where(eq(s.jobs.id, imp.jobId!));
-      }
+      const job = await jobEncerrado(db, imp.jobId!);
       expect(job.status).toBe('CONCLUIDO');
       // Stopped once, then resumed (a further retry, if pg-boss makes one, must not duplicate either).
       expect(job.tentativas).toBeGreaterThanOrEqual(2);

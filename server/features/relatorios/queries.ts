@@ -138,8 +138,9 @@ function figuras(r: Contagens) {
 
 /**
  * One level of the roll-up as a JSON array, the least read first: `pares` names the CTE of the
- * (celula_id, id) pairs of the level's rows in scope, `nomes` (id, nome) their names. Summed per row and announcement first
- * (hash aggregates: how many announcements reached the row is then a count), then per row.
+ * (celula_id, id) pairs of the level's rows in scope, `nomes` (id, nome) their names. Summed per
+ * row and announcement first (hash aggregates: how many announcements reached the row is then a
+ * count), then per row.
  */
 function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
   return sql`(select coalesce(json_agg(l order by l.ordem), '[]') from (
