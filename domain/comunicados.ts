@@ -16,7 +16,7 @@ import {
   COMUNICADO_TITULO_MAX_LENGTH,
   JUSTIFICATION_MIN_LENGTH,
 } from './limits';
-import { dataHoraAdiante, recordId, requiredText, versionField } from './schemas/campos';
+import { dataHoraAdiante, optionalDate, recordId, requiredText, versionField } from './schemas/campos';
 import { BUSCA_MAX_LENGTH, filterInputSchema } from './schemas/lista';
 import { emailField } from './schemas/usuario';
 
@@ -307,13 +307,25 @@ export const ABAS_COMUNICADOS = [
 ] as const;
 export type AbaComunicados = (typeof ABAS_COMUNICADOS)[number];
 
+/** A day of a tab's period: a calendar date (an ISO date and time is cut to its day); empty is none. */
+const diaDoPeriodo = z
+  .string()
+  .nullish()
+  .transform((value): string | null | undefined => (value ? value.slice(0, 10) : null))
+  .pipe(optionalDate);
+
+/** The period of a tab's filter runs forwards (a refinement of the schemas built on comunicadoFilterSchema). */
+export const periodoEmOrdem = (f: { desde?: string | null; ate?: string | null }) =>
+  !f.desde || !f.ate || f.desde <= f.ate;
+export const PERIODO_EM_ORDEM = { message: 'validation.invalidValue', path: ['ate'] };
+
 /** A tab's page with the search of the issue: title, label, department, period; unread and favourites. */
 export const comunicadoFilterSchema = filterInputSchema(['envioDateTime', 'titulo'] as const).extend({
   aba: z.enum(ABAS_COMUNICADOS, 'validation.invalidOption').default('ENTRADA'),
   etiqueta: z.string().trim().max(COMUNICADO_ETIQUETA_MAX_LENGTH, 'validation.maxLength').nullish(),
   departamentoId: recordId().nullish(),
-  desde: z.string().nullish(),
-  ate: z.string().nullish(),
+  desde: diaDoPeriodo,
+  ate: diaDoPeriodo,
   naoLidos: z.boolean().nullish(),
   favoritos: z.boolean().nullish(),
 });

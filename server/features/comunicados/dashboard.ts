@@ -4,6 +4,7 @@ import { policies } from '../../../domain/policies';
 import { recordId } from '../../../domain/schemas/campos';
 import { filterInputSchema } from '../../../domain/schemas/lista';
 import { translate } from '../../../i18n';
+import { escapeHtml } from '../../html';
 import { recordAudit } from '../../audit';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
@@ -97,7 +98,7 @@ export const dashboardMutations: Operations = {
           { usuarios: q.naoLidosIds(id) },
           {
             titulo: translate(idioma, 'comunicados.dashboard.lembreteTitulo'),
-            texto: c.titulo,
+            texto: `<p>${escapeHtml(c.titulo)}</p>`,
             link: `/comunicados/visualizar/${id}`,
             origem: 'COMUNICADO',
             origemId: id,

@@ -69,7 +69,8 @@ interface Claimed {
 /**
  * Sends the announcement in `tx` if `claim` (a condition on `c`) still holds: one UPDATE claims it
  * (ENVIADO), so of concurrent runs one sends and the others, waiting on the row lock, find it sent
- * and do nothing. A series gives it the next number under the series row's lock (and a unique index
+ * and do nothing; it takes a new version, so an action decided on the row as read before (a cancel
+ * of the schedule while the scheduled run sends) gets CONFLICT when it claims its version. A series gives it the next number under the series row's lock (and a unique index
  * backs it). The deliveries are ONE INSERT ... SELECT (the groups' audience within the author's
  * reach less the removed users; an erratum: the original's recipients), the notifications one more
  * (notify), both committed with the claim; the e-mails follow from a job queued in the same
@@ -77,7 +78,7 @@ interface Claimed {
  */
 export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: number): Promise<number | undefined> {
   const { rows } = await tx.execute<Claimed & Record<string, unknown>>(sql`update comunicados c
-    set estado = 'ENVIADO', enviado_em = now(), updated_at = now(),
+    set estado = 'ENVIADO', enviado_em = now(), updated_at = now(), version = c.version + 1,
       remetente_id = coalesce(${remetenteId ?? null}::int, c.remetente_id, c.autor_id)
     where c.id = ${id} and ${claim}
     returning c.autor_id as "autorId", (select u.tipo from usuarios u where u.id = c.autor_id) as "autorTipo",

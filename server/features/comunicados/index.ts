@@ -5,6 +5,8 @@ import {
   TRANSICOES,
   acaoSchema,
   comunicadoFilterSchema,
+  PERIODO_EM_ORDEM,
+  periodoEmOrdem,
   comunicadoSchema,
   envioSchema,
   enviarParaAprovacaoSchema,
@@ -324,7 +326,7 @@ export const comunicadosFeature: Feature = {
       policy: policies.comunicados.edit,
       async resolve(args: { filterInput?: unknown }, { db, session, idioma }) {
         const filter = parseInput(
-          comunicadoFilterSchema.extend({ arquivados: z.boolean().nullish() }),
+          comunicadoFilterSchema.extend({ arquivados: z.boolean().nullish() }).refine(periodoEmOrdem, PERIODO_EM_ORDEM),
           args.filterInput ?? {},
           idioma,
         );
@@ -732,7 +734,9 @@ async function previaEnvio(db: Db, session: Session, row: q.ComunicadoRow) {
   }
   const emails = row.emailsAvulsos.map((m) => m.email);
   const { rows: deUsuarios } = await db.execute<{ email: string }>(
-    sql`select email from usuarios where email = any(${sql.param(emails)}::text[]) order by email`,
+    // Only users the caller sees: the warning must not tell whether an address is anyone's account.
+    sql`select email from usuarios where email = any(${sql.param(emails)}::text[])
+      and ${usuarioScope(session) ?? sql`true`} order by email`,
   );
   const { idioma } = session;
   const avisos = [

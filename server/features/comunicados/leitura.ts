@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { comunicadoFilterSchema, enviosSelecaoSchema } from '../../../domain/comunicados';
+import {
+  comunicadoFilterSchema,
+  enviosSelecaoSchema,
+  PERIODO_EM_ORDEM,
+  periodoEmOrdem,
+} from '../../../domain/comunicados';
 import { policies } from '../../../domain/policies';
 import { recordId } from '../../../domain/schemas/campos';
 import type { TokenVerifier } from '../../auth/verify';
@@ -21,20 +26,8 @@ const policy = policies.comunicados.list;
 
 /** The reader's tabs and search (ComunicadoEnvioFilterInput). */
 export const envioFilterSchema = comunicadoFilterSchema
-  .extend({
-    aba: z.enum(['ENTRADA', 'ARQUIVADOS'], 'validation.invalidOption').default('ENTRADA'),
-    desde: z
-      .string()
-      .nullish()
-      .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), 'validation.invalidValue')
-      .transform((v) => (v ? v.slice(0, 10) : null)),
-    ate: z
-      .string()
-      .nullish()
-      .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), 'validation.invalidValue')
-      .transform((v) => (v ? v.slice(0, 10) : null)),
-  })
-  .refine((f) => !f.desde || !f.ate || f.desde <= f.ate, { message: 'validation.invalidValue', path: ['ate'] });
+  .extend({ aba: z.enum(['ENTRADA', 'ARQUIVADOS'], 'validation.invalidOption').default('ENTRADA') })
+  .refine(periodoEmOrdem, PERIODO_EM_ORDEM);
 
 const idComunicadoSchema = z.object({ idComunicado: recordId() });
 const anexoSchema = z.object({ idComunicado: recordId(), idArquivo: recordId() });

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { hasAccess } from '../../../domain/access';
-import { CHAVE_APROVACAO, type ComunicadoFilter } from '../../../domain/comunicados';
-import { usuarioScope, type Session } from '../../authz';
+import type { ComunicadoFilter } from '../../../domain/comunicados';
+import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, pageWithTotal } from '../../db/lists';
-import { detentor } from './queries';
+import { detentor, scopeOf } from './queries';
 
 // Data access of the reading side (issue #28): a reader's own deliveries (comunicado_envios), always
 // behind `e.usuario_id = <the caller>`, so another user's delivery ids never match. The inbox walks
@@ -287,14 +286,12 @@ export async function contagens(db: DbOrTx, usuarioId: number) {
 }
 
 /**
- * Who may see an announcement's attachments: a recipient of it once sent, its author, its approver
- * (chosen, or who decided), or a holder of the approval key whose scope reaches the author.
+ * Who may see an announcement's attachments: a recipient of it once sent, and whoever sees the
+ * announcement on the write side (queries.ts `scopeOf`: its author, the holder of its approval, a
+ * holder of the approval key reaching the author once it is out of draft).
  * Answers the attachment's file (store key, name, type) or undefined when the caller may not.
  */
 export async function anexoVisivel(db: DbOrTx, session: Session, comunicadoId: number, arquivoId: number) {
-  const me = session.usuarioId;
-  const aprovadorChave = hasAccess(session, { funcionalidades: [CHAVE_APROVACAO] });
-  const alcance = usuarioScope(session) ?? sql`true`;
   const { rows } = await db.execute<{ chave: string; nome: string; tipo_mime: string }>(sql`
     select a.chave, a.nome, a.tipo_mime
     from comunicados c
@@ -302,8 +299,7 @@ export async function anexoVisivel(db: DbOrTx, session: Session, comunicadoId: n
     join arquivos a on a.id = ca.arquivo_id
     where c.id = ${comunicadoId} and (
       (c.estado = 'ENVIADO' and exists (select 1 from comunicado_envios e
-        where e.comunicado_id = c.id and e.usuario_id = ${me}))
-      or c.autor_id = ${me} or c.aprovador_id = ${me} or c.decidido_por_id = ${me}
-      or (${aprovadorChave} and exists (select 1 from usuarios where usuarios.id = c.autor_id and ${alcance})))`);
+        where e.comunicado_id = c.id and e.usuario_id = ${session.usuarioId}))
+      or (c.active and ${scopeOf(session)}))`);
   return rows[0];
 }

@@ -69,7 +69,8 @@ const ausenteHoje = (id: SQL) =>
 /**
  * The users `d` who hold the approval of announcement `c` now (a condition on `usuarios d`, within
  * a query over `comunicados c`): the chosen approver; while a temporary absence of theirs covers
- * today, the absence's delegate (active, holding the key, not the author, not away); with none, the
+ * today, the absence's delegate (active, holding the key, not the author, not away, and one the
+ * author could have chosen: within the author's reach, as below); with none, the
  * other approvers the author reaches (active, holding the key, not away). Never the author. Read at
  * every request, so when the absence ends the approval is the approver's again.
  */
@@ -79,6 +80,7 @@ export function detentor(d = 'd'): SQL {
     join usuarios s on s.id = aus.substituto_id
     where aus.usuario_id = c.aprovador_id and current_date between aus.inicio and aus.retorno
       and s.active and s.id <> c.autor_id and ${temChaveAprovacao('s')} and not ${ausenteHoje(sql`s.id`)}
+      and exists (select 1 from usuarios autor where autor.id = c.autor_id and ${usuarioAlcanca('autor', 's')})
     limit 1)`;
   return sql`(c.estado = 'EM_APROVACAO' and ${u}.active and ${u}.id <> c.autor_id and (
     case
