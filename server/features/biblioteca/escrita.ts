@@ -14,6 +14,7 @@ import { arrayOf } from '../../db/lists';
 import { bibliotecaItens } from '../../db/schema';
 import { badUserInput, badUserInputKeys, notFound, portalError } from '../../graphql/errors';
 import { nivelDoItem, type Leitor } from './acesso';
+import { AREA_BIBLIOTECA } from './areas';
 import { agendarConteudo } from './jobs';
 import { permissoesDaCadeia, subarvore } from './queries';
 
@@ -221,6 +222,10 @@ export async function mover(
         publicoDestino = item.publico;
         return {};
       }
+      // Folder moves take turns: two at once (A into B, B into A) would each find the other's
+      // folder outside its own and make a loop that no tree walk ends. After the lock, the walk's
+      // statement sees every move committed before it.
+      if (item.isPasta) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('biblioteca: mover pasta'))`);
       const { rows } = await tx.execute<{ dentro: boolean }>(sql`select ${destino}::int in ${subarvore(id)} as dentro`);
       if (rows[0]!.dentro) return erro('biblioteca.validation.moverParaSiMesmo');
       const pasta = await alvo(tx, l, session, destino).catch(() => undefined);
@@ -281,9 +286,13 @@ export async function colocarArquivos(db: DbOrTx, l: Leitor, session: Session, i
   const pastaIds = input.arquivos.map((a) => a.idPastaPai);
   const nomes = sql.param(input.arquivos.map((a) => a.nome ?? ''));
   let criados: { id: number; nome: string; pasta_pai_id: number; arquivo_id: number }[] = [];
-  const entrada = sql`(select e.arquivo_id, e.pasta_id, coalesce(nullif(e.nome, ''), a.nome) as nome, e.ordem
+  // `meu`: the file is the caller's own library upload (not another user's, nor a file of another
+  // feature's area, such as an absence's document): the name a request gives proves nothing.
+  const entrada = sql`(select e.arquivo_id, e.pasta_id, coalesce(nullif(e.nome, ''), a.nome) as nome, e.ordem,
+      a.id is not null as meu
     from unnest(${arrayOf(arquivoIds)}, ${arrayOf(pastaIds)}, ${nomes}::text[]) with ordinality as e(arquivo_id, pasta_id, nome, ordem)
-    left join arquivos a on a.id = e.arquivo_id and a.autor_id = ${session.usuarioId})`;
+    left join arquivos a on a.id = e.arquivo_id and a.autor_id = ${session.usuarioId}
+      and a.chave like ${`${AREA_BIBLIOTECA}/%`})`;
   await auditedWrite<Record<string, unknown>>(db, session, {
     tipo: TIPO_AUDITORIA,
     table: bibliotecaItens,
@@ -298,7 +307,7 @@ export async function colocarArquivos(db: DbOrTx, l: Leitor, session: Session, i
         nivel: number;
         repetido: boolean;
         em_uso: boolean;
-      }>(sql`select e.ordem, e.nome, e.nome is not null as meu,
+      }>(sql`select e.ordem, e.nome, e.meu,
           exists (select 1 from biblioteca_itens x where x.arquivo_id = e.arquivo_id) as colocado,
           exists (select 1 from biblioteca_itens p where p.id = e.pasta_id and p.is_pasta) as pasta,
           coalesce(${nivelDoItem(l, sql`e.pasta_id`)}, 0) as nivel,
@@ -325,7 +334,7 @@ export async function colocarArquivos(db: DbOrTx, l: Leitor, session: Session, i
       ({ rows: criados } = await tx.execute<(typeof criados)[number]>(sql`insert into biblioteca_itens
           (nome, is_pasta, pasta_pai_id, arquivo_id, proprietario_id, publico)
         select e.nome, false, e.pasta_id, e.arquivo_id, ${session.usuarioId}, p.publico
-        from ${entrada} e join biblioteca_itens p on p.id = e.pasta_id order by e.ordem
+        from ${entrada} e join biblioteca_itens p on p.id = e.pasta_id where e.meu order by e.ordem
         returning id, nome, pasta_pai_id, arquivo_id`));
       await tx.execute(sql`insert into biblioteca_conteudos (arquivo_id)
         select unnest(${arrayOf(arquivoIds)}) on conflict do nothing`);

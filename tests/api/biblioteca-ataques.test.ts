@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../server/db/schema';
+import { seedKit } from './kit';
+import { gql } from './portal';
+
+// The library as a hostile user attacks it (a review of 2026-11-28, which also found the reports and
+// the home page's slides and adverts sound): each case was a defect, fixed with its test. Another
+// user's file placed in the library by naming it; two concurrent folder moves making a loop.
+
+const kit = seedKit({ seed: 2977, domain: 'biblioteca-ataques.test' });
+
+const ITEM = 'id nome isPasta arquivo { id nome tamanho } pastaPai { id }';
+const CRIAR = `mutation($p: NovaPastaInput!) { criarNovaPasta(novaPasta: $p) { ${ITEM} } }`;
+const UPLOAD = `mutation($a: [UploadArquivoInput!]!) { uploadArquivos(arquivos: $a) { ${ITEM} } }`;
+const LINK = 'mutation($id: ID!) { gerarLinkDownloadByItemBiblioteca(idItemBiblioteca: $id) }';
+const MOVER = `mutation($id: ID!, $para: ID!, $v: Int) { moverItemBiblioteca(idItemBiblioteca: $id, idNovaLocalizacao: $para, version: $v) { ${ITEM} } }`;
+
+type Item = { id: string; nome: string; isPasta: boolean; arquivo: { id: string; nome: string } | null };
+type Caller = { id: number; token: string };
+
+async function ok<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
+  const r = await gql<Record<string, T>>(kit.portal, query, variables, token);
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return Object.values(r.data!)[0]!;
+}
+
+let gestor: Caller;
+let outroGestor: Caller;
+
+beforeAll(async () => {
+  await kit.start();
+  const marca = await kit.marca();
+  gestor = await kit.caller({ tipo: 'MONTADORA', marca: marca.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
+  outroGestor = await kit.caller({
+    tipo: 'MONTADORA',
+    marca: marca.id,
+    funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'],
+  });
+});
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n% salario confidencial\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+describe("uploadArquivos places only the caller's own uploads", () => {
+  it("refuses another user's file (a temporary absence's document) when the request names it, and never serves it", async () => {
+    // The victim: a user of another brand, with no library role, uploads the supporting document
+    // of a temporary absence (a medical certificate) through its own route.
+    const outraMarca = await kit.marca();
+    const vitima = await kit.caller({
+      tipo: 'MONTADORA',
+      marca: outraMarca.id,
+      funcionalidades: ['PORTAL_AUSENCIA_TEMPORARIA'],
+    });
+    const form = new FormData();
+    form.append('arquivo', new Blob([new Uint8Array(PDF)]), 'atestado.pdf');
+    const enviado = await fetch(`${kit.portal.url}/api/upload/documento`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${vitima.token}` },
+      body: form,
+    });
+    expect(enviado.status).toBe(201);
+    const alheio = Number(((await enviado.json()) as { id: number | string }).id);
+    const [doc] = await kit.db.select().from(s.arquivos).where(eq(s.arquivos.id, alheio));
+    expect(doc.autorId).toBe(vitima.id);
+
+    // The attacker, a library manager, places that arquivos id (ids are sequential) in a folder of
+    // theirs, giving it a name: the check "the caller uploaded it" is skipped when a name is given.
+    const pasta = await ok<Item>(CRIAR, { p: { nome: kit.unique('Ataque'), isPublico: false } }, gestor.token);
+    // Control: without a name the same request is refused as it should be.
+    const semNome = await gql(kit.portal, UPLOAD, { a: [{ idArquivo: alheio, idPastaPai: pasta.id }] }, gestor.token);
+    expect(semNome.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const r = await gql<{ uploadArquivos: Item[] }>(
+      kit.portal,
+      UPLOAD,
+      { a: [{ idArquivo: alheio, nome: 'roubado.pdf', idPastaPai: pasta.id }] },
+      gestor.token,
+    );
+    const colocados = await kit.db.select().from(s.bibliotecaItens).where(eq(s.bibliotecaItens.arquivoId, alheio));
+    let baixado: string | null = null;
+    if (!r.errors && r.data?.uploadArquivos[0]) {
+      const link = await ok<string>(LINK, { id: r.data.uploadArquivos[0].id }, gestor.token);
+      baixado = await (await fetch(`${kit.portal.url}${link}`)).text();
+    }
+    // Expected: refused as without a name (arquivos.0.idArquivo: not the caller's upload), nothing placed.
+    expect({ erro: r.errors?.[0]?.extensions?.code ?? null, colocados: colocados.length, baixado }).toEqual({
+      erro: 'BAD_USER_INPUT',
+      colocados: 0,
+      baixado: null,
+    });
+  });
+});
+
+describe('moverItemBiblioteca never makes a cycle', () => {
+  // Two moves at once (two tabs, two managers): A into B and B into A. Each checks "the destination
+  // is not inside the item" before the other commits, on PostgreSQL (the production database; PGlite
+  // runs one transaction at a time, so this needs DATABASE_URL). Once the cycle exists, every
+  // recursive walk over it (the moved item's breadcrumb in the answer, levels, subtrees) never ends:
+  // the test cancels those statements of its own database and breaks the cycle again.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'refuses one of two concurrent moves that would put two folders inside each other',
+    { timeout: 60_000 },
+    async () => {
+      const COM_VERSAO = CRIAR.replace('id nome', 'id version nome');
+      const a = await ok<Item & { version: number }>(
+        COM_VERSAO,
+        { p: { nome: kit.unique('A'), isPublico: false } },
+        gestor.token,
+      );
+      const b = await ok<Item & { version: number }>(
+        COM_VERSAO,
+        { p: { nome: kit.unique('B'), isPublico: false } },
+        gestor.token,
+      );
+      const pedidos = Promise.allSettled([
+        gql(kit.portal, MOVER, { id: a.id, para: b.id, v: a.version }, gestor.token),
+        gql(kit.portal, MOVER, { id: b.id, para: a.id, v: b.version }, outroGestor.token),
+      ]);
+      let terminou = false;
+      void pedidos.then(() => (terminou = true));
+      const pais = async () => {
+        const { rows } = await kit.db.execute<{ id: number; pai: number | null }>(
+          sql`select id, pasta_pai_id as pai from biblioteca_itens where id in (${Number(a.id)}, ${Number(b.id)})`,
+        );
+        return new Map(rows.map((r) => [Number(r.id), r.pai === null ? null : Number(r.pai)]));
+      };
+      let ciclo = false;
+      for (let i = 0; i < 100 && !terminou && !ciclo; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const pai = await pais();
+        ciclo = pai.get(Number(a.id)) === Number(b.id) && pai.get(Number(b.id)) === Number(a.id);
+      }
+      if (ciclo) {
+        await kit.db.execute(sql`update biblioteca_itens set pasta_pai_id = null where id = ${Number(a.id)}`);
+        await kit.db.execute(sql`select pg_cancel_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`);
+      }
+      const respostas = await pedidos;
+      expect({ ciclo }).toEqual({ ciclo: false });
+      // One move went through, the other was refused as a move into the item itself.
+      const codigos = respostas.map((r) =>
+        r.status === 'fulfilled' ? (r.value.errors?.[0]?.extensions?.code ?? 'OK') : 'REJECTED',
+      );
+      expect(codigos.sort()).toEqual(['BAD_USER_INPUT', 'OK']);
+    },
+  );
+});
