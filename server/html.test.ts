@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, isSafeLink, sanitizeRichText } from './html';
+import { escapeHtml, sanitizeRichText } from './html';
 
 describe('sanitizeRichText', () => {
   it('keeps the allowed formatting and links', () => {
@@ -27,14 +27,6 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<a href="{nome}">x</a><a href="https://x.test/?u={email}">y</a> {nome}')).toBe(
       '<a>x</a><a>y</a> {nome}',
     );
-  });
-});
-
-describe('isSafeLink', () => {
-  it('takes http(s) addresses and portal paths only', () => {
-    for (const ok of ['/comunicados', 'https://portal.test/x?y=1', 'http://a.test']) expect(isSafeLink(ok)).toBe(true);
-    for (const bad of ['javascript:alert(1)', '//evil.test', 'data:text/html,x', 'comunicados', ' https://x'])
-      expect(isSafeLink(bad)).toBe(false);
   });
 });
 

@@ -42,9 +42,6 @@ export function sanitizeRichText(html: string, { imagens = false } = {}): string
   return sanitizeHtml(html, imagens ? WITH_IMAGES : OPTIONS).trim();
 }
 
-/** A link a notification may carry: an http(s) address or a path of the portal. */
-export const isSafeLink = (link: string) => /^\/(?!\/)/.test(link) || /^https?:\/\/[^\s]+$/i.test(link);
-
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** A plain value for an HTML text (a placeholder's value). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   httpUrl,
+  isPortalLink,
   MAX_ID,
   optionalDate,
   optionalInstant,
@@ -67,5 +68,24 @@ describe('shared field schemas', () => {
       expect(messageOf(produtoEdicaoSchema.safeParse({ id: '1', baseUriHomolog: uri })), uri).toBe('validation.url');
     }
     expect(messageOf(httpUrl().safeParse(`https://portal.test/${'a'.repeat(500)}`))).toBe('validation.maxLength');
+  });
+});
+
+describe('isPortalLink', () => {
+  it('takes http(s) addresses and paths of the portal only', () => {
+    for (const ok of ['/comunicados', '/biblioteca/12?x=1', 'https://portal.test/x?y=1', 'http://a.test'])
+      expect(isPortalLink(ok)).toBe(true);
+    // '/\\evil.test' is '//evil.test' to a browser: another site.
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.test',
+      '/\\evil.test',
+      '/a\\b',
+      'data:text/html,x',
+      'comunicados',
+      ' https://x',
+      '/a b',
+    ])
+      expect(isPortalLink(bad)).toBe(false);
   });
 });

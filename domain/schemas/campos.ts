@@ -50,9 +50,13 @@ export const httpUrl = (max = URL_MAX_LENGTH) =>
     .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' }));
 
 /**
- * An optional link people follow: an http(s) address or a path of the portal (starting with one
- * '/'); empty becomes null. Generic notifications, slides and adverts use it.
+ * A link people follow: an http(s) address, or a path of the portal: one '/' and no backslash
+ * (browsers read '/\evil.test' as '//evil.test', another site). Notifications (the server's
+ * check of every link), generic notifications, slides and adverts take only these.
  */
+export const isPortalLink = (value: string) => /^\/(?![/\\])[^\s\\]*$/.test(value) || /^https?:\/\/\S+$/i.test(value);
+
+/** An optional link people follow (isPortalLink); empty becomes null. */
 export const portalLink = (max = URL_MAX_LENGTH) =>
   z
     .string()
@@ -60,10 +64,7 @@ export const portalLink = (max = URL_MAX_LENGTH) =>
     .max(max, 'validation.maxLength')
     .nullish()
     .transform((value) => value || null)
-    .refine(
-      (value) => value === null || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value),
-      'validation.url',
-    );
+    .refine((value) => value === null || isPortalLink(value), 'validation.url');
 
 /** A required text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) =>

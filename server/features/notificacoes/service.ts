@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { recipientCondition, type Audience } from '../../audience';
 import type { DbOrTx } from '../../db/client';
 import { allOf } from '../../db/lists';
-import { isSafeLink, sanitizeRichText } from '../../html';
+import { sanitizeRichText } from '../../html';
+import { isPortalLink } from '../../../domain/schemas/campos';
 import { queuePush } from '../../push';
 
 /**
@@ -37,7 +38,7 @@ export async function notify(
 ): Promise<{ id: number; destinatarios: number }> {
   // The features hand over what their users wrote: a link other than an http(s) address or a path
   // of the portal (javascript:, data:, //host) is a programming error here, refused outright.
-  if (notification.link && !isSafeLink(notification.link)) throw new Error(`unsafe notification link`);
+  if (notification.link && !isPortalLink(notification.link)) throw new Error(`unsafe notification link`);
   const who =
     'audiences' in recipients
       ? (allOf(recipientCondition(recipients.audiences), recipients.scope) ?? sql`true`)
