@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, relatorios } from '../../server/db/schema';
+import { escopoDoUsuario } from '../../server/features/relatorios/queries';
 import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, fieldErrors, gql } from './portal';
@@ -260,9 +261,12 @@ describe('opening a report', () => {
       sub: String(montadoraA.id),
       tipo: 'MONTADORA',
       marcas: [m.a.id],
+      dealers: [],
       relatorio: 'bi-gestores',
     });
     expect(payload.exp! - payload.iat!).toBe(300);
+    // A dealer group's user: the token names the dealers they work at, which is all they may see.
+    expect(await escopoDoUsuario(kit.db, leitorA.id)).toEqual({ marcas: [m.a.id], dealers: [d.a1.id] });
     await expect(jwtVerify(token, new TextEncoder().encode(`${SECRET}-outro`))).rejects.toThrow();
   });
 

@@ -74,7 +74,7 @@ async function urlDoRelatorio(db: DbOrTx, session: Session, config: Config, def:
   const url = new URL(def.url);
   url.searchParams.set(
     'token',
-    await assinarTokenRelatorio(config, url.origin, def.slug, session, await q.marcasDoUsuario(db, session.usuarioId)),
+    await assinarTokenRelatorio(config, url.origin, def.slug, session, await q.escopoDoUsuario(db, session.usuarioId)),
   );
   return url.toString();
 }

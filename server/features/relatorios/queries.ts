@@ -2,7 +2,7 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_RELATORIOS, type RelatorioFiltro } from '../../../domain/schemas/relatorio';
 import { celulaScope, dealerScope, grupoScope, marcaScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { relatorios, usuarios } from '../../db/schema';
+import { relatorios } from '../../db/schema';
 import { referenceQueries } from '../../reference/feature';
 
 // Data access of the reports (issue #31): the definitions (a small table read whole), and the
@@ -26,10 +26,15 @@ export const definicoes = {
   },
 };
 
-/** The brands a report token names: the user's effective brands (their own, or their dealers'). */
-export async function marcasDoUsuario(db: DbOrTx, usuarioId: number): Promise<number[]> {
-  const [row] = await db.select({ marcas: usuarios.marcasEfetivas }).from(usuarios).where(eq(usuarios.id, usuarioId));
-  return row?.marcas ?? [];
+/**
+ * The scope a report token names: the user's effective brands (their own, or their dealers') and
+ * the dealers they work at (what a dealer group's user sees), each sorted.
+ */
+export async function escopoDoUsuario(db: DbOrTx, usuarioId: number): Promise<{ marcas: number[]; dealers: number[] }> {
+  const { rows } = await db.execute<{ marcas: number[]; dealers: number[] }>(sql`select u.marcas_efetivas as marcas,
+      coalesce((select array_agg(ud.dealer_id order by ud.dealer_id) from usuario_dealers ud where ud.usuario_id = u.id), '{}') as dealers
+    from usuarios u where u.id = ${usuarioId}`);
+  return { marcas: (rows[0]?.marcas ?? []).map(Number), dealers: (rows[0]?.dealers ?? []).map(Number) };
 }
 
 const MAX_DEALERS_ALCANCE = 100;

@@ -9,17 +9,18 @@ export const TOKEN_RELATORIO_TTL_SECONDS = 300;
  * The short-lived token an embedded report receives (`token=` on its address), so an external BI
  * tool can filter by the reader's scope: a JWT signed with REPORT_TOKEN_SECRET (HS256), issued by
  * the portal (PUBLIC_URL) for the report's origin (`aud`), naming the user (`sub`), their type,
- * their brands (provider staff: every brand, whatever the list says) and the report's slug.
+ * their brands (provider staff: every brand, whatever the list says), the dealers they work at (a
+ * dealer group's user sees those only) and the report's slug.
  */
 export async function assinarTokenRelatorio(
   config: Pick<Config, 'publicUrl' | 'reportTokenSecret'>,
   origem: string,
   slug: string,
   session: Pick<Session, 'usuarioId' | 'tipo'>,
-  marcas: number[],
+  escopo: { marcas: number[]; dealers: number[] },
 ): Promise<string> {
   if (!config.reportTokenSecret) throw new Error('REPORT_TOKEN_SECRET is not set');
-  return new SignJWT({ tipo: session.tipo, marcas, relatorio: slug })
+  return new SignJWT({ tipo: session.tipo, marcas: escopo.marcas, dealers: escopo.dealers, relatorio: slug })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(config.publicUrl)
     .setAudience(origem)
