@@ -133,6 +133,8 @@ export async function examinarZip(
       }
       const raw = createReadStream(path, { start, end: start + e.compressedSize - 1 });
       const source = e.method === 8 ? raw.pipe(createInflateRaw()) : raw;
+      // pipe() does not pass a read error on: the inflater would wait for more bytes for good.
+      raw.once('error', (error) => source.destroy(error));
       try {
         for await (const chunk of source as AsyncIterable<Buffer>) {
           crc = crc32(chunk, crc);

@@ -107,19 +107,24 @@ type Resultado =
 
 /** Longest wait for the reader's next row before the file counts as damaged (it never answered). */
 const LEITURA_PARADA_MS = 60_000;
+/** Longest wait for the reader to close once every row was read; then it is left to itself. */
+const FECHAMENTO_MS = 5_000;
 
-/** The next item of an iterator, or a rejection when it gives none for LEITURA_PARADA_MS. */
-async function proximo<T>(iterator: AsyncIterator<T>): Promise<IteratorResult<T>> {
+/** `promise`, or a rejection when it does not settle within `ms`. */
+async function aTempo<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const parado = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the spreadsheet reader stalled')), LEITURA_PARADA_MS);
+    timer = setTimeout(() => reject(new Error('the spreadsheet reader stalled')), ms);
   });
   try {
-    return await Promise.race([iterator.next(), parado]);
+    return await Promise.race([promise, parado]);
   } finally {
     clearTimeout(timer);
   }
 }
+
+/** The next item of an iterator, or a rejection when it gives none for LEITURA_PARADA_MS. */
+const proximo = <T>(iterator: AsyncIterator<T>) => aTempo(iterator.next(), LEITURA_PARADA_MS);
 
 async function lerLinhas(
   path: string,
@@ -153,7 +158,10 @@ async function lerLinhas(
     void fechar();
     throw error;
   }
-  await fechar();
+  // Every row is read: a close that does not answer must not hold the run. (An import in CI once
+  // stayed PROCESSING for good on a header-only sheet, no statement running; where it waited is not
+  // known, and this close was one of the waits without a bound.)
+  await aTempo(fechar(), FECHAMENTO_MS).catch(() => undefined);
 }
 
 /**
