@@ -15,9 +15,17 @@ describe('signed download links', () => {
   it('answer the user and target they were signed for until they expire', () => {
     vi.useFakeTimers({ now: new Date('2026-11-27T10:00:00Z') });
     const token = assinarLink({ usuarioId: 42, alvo: 'item:7' }, 60);
-    expect(verificarLink(token)).toEqual({ usuarioId: 42, alvo: 'item:7' });
+    expect(verificarLink(token)).toEqual({
+      usuarioId: 42,
+      alvo: 'item:7',
+      emitidoEm: Date.parse('2026-11-27T10:00:00Z'),
+    });
     vi.setSystemTime(new Date('2026-11-27T10:00:59.999Z'));
-    expect(verificarLink(token)).toEqual({ usuarioId: 42, alvo: 'item:7' });
+    expect(verificarLink(token)).toEqual({
+      usuarioId: 42,
+      alvo: 'item:7',
+      emitidoEm: Date.parse('2026-11-27T10:00:00Z'),
+    });
     vi.setSystemTime(new Date('2026-11-27T10:01:00Z'));
     expect(verificarLink(token)).toBeNull();
   });
@@ -25,7 +33,7 @@ describe('signed download links', () => {
   it('carry no storage path, only what they were given', () => {
     const token = assinarLink({ usuarioId: 3, alvo: 'arquivo:9' }, 30);
     const payload = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')) as object;
-    expect(Object.keys(payload).sort()).toEqual(['a', 'e', 'u']);
+    expect(Object.keys(payload).sort()).toEqual(['a', 'e', 'i', 'u']);
     expect(payload).toMatchObject({ u: 3, a: 'arquivo:9' });
   });
 

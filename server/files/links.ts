@@ -5,15 +5,21 @@ import type { Db } from '../db/client';
 
 /**
  * Short-lived signed download links: `<payload>.<signature>`, both base64url, the payload
- * `{ u: usuarioId, a: alvo, e: expiry in ms }` signed with HMAC-SHA-256. The payload is readable
+ * `{ u: usuarioId, a: alvo, i: issued at, e: expiry, both in ms }` signed with HMAC-SHA-256. The payload is readable
  * (signed, not encrypted): `alvo` names what the link downloads by id (e.g. `item:42`), never a
  * storage key or path. Whoever serves the link checks that the caller is `usuarioId` and may still
- * reach `alvo`. The key comes from DOWNLOAD_LINK_SECRET, or from a secret generated once and kept
+ * reach `alvo`, and that the user has not ended their sessions since `i` (a link dies with the
+ * sessions it was given to). The key comes from DOWNLOAD_LINK_SECRET, or from a secret generated once and kept
  * in the database (every process of a deployment signs and checks alike).
  */
 export interface LinkPayload {
   usuarioId: number;
   alvo: string;
+}
+
+/** A verified link: its payload and when it was issued (ms since the epoch). */
+export interface LinkVerificado extends LinkPayload {
+  emitidoEm: number;
 }
 
 let chave: Buffer | null = null;
@@ -43,7 +49,12 @@ export function assinarLink(payload: LinkPayload, ttlSeconds: number): string {
   }
   if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) throw new Error('a link lives a positive number of seconds');
   const corpo = Buffer.from(
-    JSON.stringify({ u: payload.usuarioId, a: payload.alvo, e: Date.now() + Math.round(ttlSeconds * 1000) }),
+    JSON.stringify({
+      u: payload.usuarioId,
+      a: payload.alvo,
+      i: Date.now(),
+      e: Date.now() + Math.round(ttlSeconds * 1000),
+    }),
   ).toString('base64url');
   return `${corpo}.${assinatura(corpo).toString('base64url')}`;
 }
@@ -51,7 +62,7 @@ export function assinarLink(payload: LinkPayload, ttlSeconds: number): string {
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** What a valid, unexpired token was signed for; null for anything forged, altered, expired or malformed. */
-export function verificarLink(token: string): LinkPayload | null {
+export function verificarLink(token: string): LinkVerificado | null {
   if (typeof token !== 'string' || token.length > 4096) return null;
   const partes = token.split('.');
   if (partes.length !== 2 || !BASE64URL.test(partes[0]) || !BASE64URL.test(partes[1])) return null;
@@ -65,8 +76,8 @@ export function verificarLink(token: string): LinkPayload | null {
   } catch {
     return null;
   }
-  const { u, a, e } = (payload ?? {}) as { u?: unknown; a?: unknown; e?: unknown };
-  if (!Number.isSafeInteger(u) || typeof a !== 'string' || typeof e !== 'number') return null;
+  const { u, a, i, e } = (payload ?? {}) as { u?: unknown; a?: unknown; i?: unknown; e?: unknown };
+  if (!Number.isSafeInteger(u) || typeof a !== 'string' || typeof i !== 'number' || typeof e !== 'number') return null;
   if (Date.now() >= e) return null;
-  return { usuarioId: u as number, alvo: a };
+  return { usuarioId: u as number, alvo: a, emitidoEm: i };
 }

@@ -2,11 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
-import { gql } from './portal';
+import { gql, signIn } from './portal';
 
 // The library as a hostile user attacks it (a review of 2026-11-28, which also found the reports and
 // the home page's slides and adverts sound): each case was a defect, fixed with its test. Another
-// user's file placed in the library by naming it; two concurrent folder moves making a loop.
+// user's file placed in the library by naming it; two concurrent folder moves making a loop; a
+// download link that outlived its user's "end all my sessions".
 
 const kit = seedKit({ seed: 2977, domain: 'biblioteca-ataques.test' });
 
@@ -145,4 +146,30 @@ describe('moverItemBiblioteca never makes a cycle', () => {
       expect(codigos.sort()).toEqual(['BAD_USER_INPUT', 'OK']);
     },
   );
+});
+
+describe('download links and "end all my sessions"', () => {
+  it('refuses a link issued before its user ended their sessions, and serves one issued after', async () => {
+    const dono = await kit.caller({
+      tipo: 'MONTADORA',
+      marca: (await kit.marca()).id,
+      funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'],
+    });
+    const pasta = await ok<Item>(CRIAR, { p: { nome: kit.unique('Sessões'), isPublico: false } }, dono.token);
+    const baixar = async (link: string) => {
+      const res = await fetch(`${kit.portal.url}${link}`);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const antes = await ok<string>(LINK, { id: pasta.id }, dono.token);
+    expect(await baixar(antes)).toBe(200);
+    await ok<number>('mutation { encerrarMinhasSessoes }', {}, dono.token);
+    expect(await baixar(antes)).toBe(403);
+    const [{ email }] = await kit.db
+      .select({ email: s.usuarios.email })
+      .from(s.usuarios)
+      .where(eq(s.usuarios.id, dono.id));
+    const novo = (await signIn(kit.portal, email)).access_token;
+    expect(await baixar(await ok<string>(LINK, { id: pasta.id }, novo))).toBe(200);
+  });
 });

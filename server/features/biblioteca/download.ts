@@ -7,7 +7,7 @@ import { sessionFromAuthorization, sessionOfEmail } from '../../auth/session';
 import type { TokenVerifier } from '../../auth/verify';
 import type { Session } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { assinarLink, verificarLink } from '../../files/links';
+import { assinarLink, verificarLink, type LinkVerificado } from '../../files/links';
 import { sendStoredFile } from '../../files/serve';
 import { sendZip, type EntradaZip } from '../../files/zip';
 import { leitorDe, nivelDoItem } from './acesso';
@@ -57,9 +57,12 @@ type Servido = {
 };
 
 /** The active user a link was signed for, as a session (their keys decide whether they manage the library). */
-async function sessaoDoLink(db: Db, usuarioId: number): Promise<Session | null> {
-  const { rows } = await db.execute<{ email: string }>(sql`select email from usuarios where id = ${usuarioId}`);
-  return rows[0] ? sessionOfEmail(db, rows[0].email) : null;
+async function sessaoDoLink(db: Db, link: LinkVerificado): Promise<Session | null> {
+  // A link issued before its user ended their sessions ("end all my sessions") ended with them.
+  const { rows } = await db.execute<{ email: string; encerrado: boolean }>(sql`select email,
+      coalesce(sessoes_encerradas_em >= to_timestamp(${link.emitidoEm}::float8 / 1000), false) as encerrado
+    from usuarios where id = ${link.usuarioId}`);
+  return rows[0] && !rows[0].encerrado ? sessionOfEmail(db, rows[0].email) : null;
 }
 
 /** The files of a folder's tree, with their paths inside the zip (all readable: levels only grow downwards). */
@@ -88,7 +91,7 @@ export async function downloadRoutes(app: FastifyInstance, { db, verify }: { db:
       const caller = await sessionFromAuthorization(db, verify, req.headers.authorization);
       if (!caller || caller.usuarioId !== payload.usuarioId) return recusar();
     }
-    const session = await sessaoDoLink(db, payload.usuarioId);
+    const session = await sessaoDoLink(db, payload);
     if (!session) return recusar();
     const itemId = Number(alvo[2]);
     const { rows } = await db.execute<Servido>(sql`select i.id, i.nome, i.is_pasta, a.chave, a.tipo_mime, a.tamanho,
