@@ -11,7 +11,8 @@ import { errorCode, gql, type GraphQLResponse } from './portal';
 // fixed with its test. Approval through an absence delegate the author cannot reach; a draft's
 // attachment fetched by an approver the write side keeps it from; HTML in a title reaching the
 // reminder's notification; a period that is no date; a cancel racing the scheduled send; the send
-// preview telling which addresses of any brand are portal users.
+// preview telling which addresses of any brand are portal users; a save of another's draft telling
+// which files it holds.
 
 const kit = seedKit({ seed: 3907, domain: 'comunicados-ataques.test' });
 
@@ -206,6 +207,33 @@ describe('attachments', () => {
     });
     expect(res.status).toBe(404);
     expect(errorCode(link)).toBe('NOT_FOUND');
+  });
+});
+
+describe('saving', () => {
+  it("says nothing of another author's attachments: a save of their draft is not found, whatever files it names", async () => {
+    const up = await upload(criador.token, pdf(), 'anexo.pdf');
+    const c = ok(
+      await salvar(criador.token, {
+        titulo: kit.unique('Alheio'),
+        mensagem: '<p>x</p>',
+        grupoIds: [grupoA],
+        arquivoIds: [up.body.id],
+      }),
+    );
+    // Naming a file that is not attached (or is) must not change the answer: the draft is not theirs.
+    for (const arquivoIds of [[up.body.id], [Number(up.body.id) + 1_000_000]]) {
+      const r = await salvar(aprovadorA2.token, {
+        id: c.id,
+        version: c.version,
+        titulo: 'Tomado',
+        mensagem: '<p>y</p>',
+        grupoIds: [grupoA],
+        arquivoIds,
+      });
+      expect(errorCode(r)).toBe('NOT_FOUND');
+    }
+    expect(ok(await ler(criador.token, c.id)).titulo).toBe(c.titulo);
   });
 });
 

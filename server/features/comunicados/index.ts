@@ -172,7 +172,6 @@ async function checkAnexos(
 }
 
 async function save(db: Db, session: Session, config: Config, input: ComunicadoValues) {
-  await checkAnexos(db, session, config, input.id ?? null, input.arquivoIds);
   const id = await auditedWrite<Snapshot>(db, session, {
     tipo: TIPO_AUDITORIA,
     table: comunicados,
@@ -182,7 +181,11 @@ async function save(db: Db, session: Session, config: Config, input: ComunicadoV
       authorizeAcao(session, 'salvar', row);
       return snapshotOf(row);
     },
-    check: (tx) => saveErrors(tx, session, input),
+    // After load: the attachments of an announcement the caller may not save are nobody's business.
+    async check(tx) {
+      await checkAnexos(tx, session, config, input.id ?? null, input.arquivoIds);
+      return saveErrors(tx, session, input);
+    },
     write: (tx) => q.write(tx, session, input),
     after: (before) => ({
       ...before,
