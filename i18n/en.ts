@@ -1634,6 +1634,7 @@ export const en = {
     },
     errors: {
       acaoNaoPermitida: 'This action is not allowed for this announcement in its current state',
+      etiquetaDeOutros: 'This label is on announcements of authors outside your reach: it cannot be renamed or removed',
     },
     notificacoes: {
       aprovacaoPendente: 'Announcement awaiting your approval',

@@ -1642,6 +1642,8 @@ export const es = {
     },
     errors: {
       acaoNaoPermitida: 'Esta acción no está permitida para este comunicado en su situación actual',
+      etiquetaDeOutros:
+        'Esta etiqueta está en comunicados de autores fuera de su alcance: no se puede renombrar ni eliminar',
     },
     notificacoes: {
       aprovacaoPendente: 'Comunicado en espera de su aprobación',

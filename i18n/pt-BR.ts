@@ -1637,6 +1637,8 @@ export const ptBR = {
     },
     errors: {
       acaoNaoPermitida: 'Esta ação não é permitida para este comunicado na situação atual',
+      etiquetaDeOutros:
+        'Esta etiqueta está em comunicados de autores fora do seu alcance: não pode ser renomeada nem excluída',
     },
     notificacoes: {
       aprovacaoPendente: 'Comunicado aguardando sua aprovação',

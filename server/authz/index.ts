@@ -34,6 +34,7 @@ export function authorize(session: Session | null, policy: Policy, idioma: Idiom
 
 export {
   assignableMarcaIds,
+  autorScope,
   changesWithin,
   dealerInScope,
   dealerOwnedScope,

@@ -121,6 +121,17 @@ function regraDeUsuarios(verId: SQL, alvo: Alvo): Record<TipoUsuario, SQL | unde
   };
 }
 
+/**
+ * Condition: the user named by `autorId` (a column, e.g. `v.autor_id`) is one the caller sees
+ * (usuarioScope: a manufacturer's colleagues of its brands, a dealer group's of its dealers);
+ * undefined: all (provider staff). The records kept by whoever wrote them (slides, adverts, generic
+ * notifications, announcement series) are the caller's to keep when their author is.
+ */
+export function autorScope(session: Session, autorId: SQL): SQL | undefined {
+  const users = usuarioScope(session);
+  return users && sql`exists (select 1 from usuarios where usuarios.id = ${autorId} and ${users})`;
+}
+
 /** What the rule reads of a target: its type, its effective brands, whether it works at a dealer of the viewer's. */
 interface Alvo {
   tipo: SQL;

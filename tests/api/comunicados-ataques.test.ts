@@ -5,14 +5,14 @@ import { hojeIso } from '../../domain/schemas/ausencia';
 import * as s from '../../server/db/schema';
 import { sendDue } from '../../server/features/comunicados';
 import { seedKit } from './kit';
-import { errorCode, gql, type GraphQLResponse } from './portal';
+import { errorCode, fieldErrors, gql, type GraphQLResponse } from './portal';
 
 // Announcements as a hostile user attacks them (a review of 2026-11-28): each case was a defect,
 // fixed with its test. Approval through an absence delegate the author cannot reach; a draft's
 // attachment fetched by an approver the write side keeps it from; HTML in a title reaching the
 // reminder's notification; a period that is no date; a cancel racing the scheduled send; the send
 // preview telling which addresses of any brand are portal users; a save of another's draft telling
-// which files it holds.
+// which files it holds; another brand's series used or changed, and its labels renamed.
 
 const kit = seedKit({ seed: 3907, domain: 'comunicados-ataques.test' });
 
@@ -234,6 +234,83 @@ describe('saving', () => {
       expect(errorCode(r)).toBe('NOT_FOUND');
     }
     expect(ok(await ler(criador.token, c.id)).titulo).toBe(c.titulo);
+  });
+});
+
+describe("another brand's series and labels", () => {
+  const SERIE = `mutation($s: ComunicadoSerieInput!) { r: salvarSerieComunicado(serie: $s) { id version nome prefixo contador } }`;
+  const ETIQUETA = `mutation($e: ComunicadoEtiquetaInput!) { r: salvarEtiquetaComunicado(etiqueta: $e) { id version nome } }`;
+  type Serie = { id: string; version: number; nome: string; prefixo: string; contador: number };
+
+  it('are neither seen, used nor changed by a manufacturer of another brand, and stay as they were', async () => {
+    const prefixo = `A${kit.seq()}`;
+    const serie = ok<Serie>(
+      await call(criador.token, SERIE, { s: { nome: 'Recursos humanos A', prefixo, active: true } }),
+    );
+    const etiqueta = kit.unique('Campanha A');
+    ok(
+      await salvar(criador.token, {
+        titulo: kit.unique('Com etiqueta'),
+        mensagem: '<p>x</p>',
+        grupoIds: [grupoA],
+        etiquetas: [etiqueta],
+      }),
+    );
+    const {
+      rows: [rotulo],
+    } = await kit.db.execute<{ id: number; version: number }>(
+      sql`select id, version from comunicado_etiquetas where nome = ${etiqueta}`,
+    );
+
+    // Brand B's approver (who may write announcements) does not list brand A's series...
+    const series = await call<{ seriesComunicados: { content: { id: string }[] } }>(
+      aprovadorB.token,
+      'query($f: FilterInput) { seriesComunicados(filterInput: $f) { content { id } } }',
+      { f: { busca: prefixo } },
+    );
+    expect(series.data!.seriesComunicados.content).toEqual([]);
+    // ...cannot rename or deactivate it...
+    const mudada = await call(aprovadorB.token, SERIE, {
+      s: { id: serie.id, version: serie.version, nome: 'Tomada', prefixo, active: false },
+    });
+    expect(errorCode(mudada)).toBe('NOT_FOUND');
+    // ...nor number an announcement of theirs with it.
+    const usada = await salvar(aprovadorB.token, {
+      titulo: kit.unique('B'),
+      mensagem: '<p>x</p>',
+      serieId: serie.id,
+      emailsAvulsos: ['b@fora.test'],
+    });
+    expect(errorCode(usada)).toBe('BAD_USER_INPUT');
+    expect(fieldErrors(usada)).toMatchObject({ serieId: expect.any(String) });
+
+    // A label on brand A's announcement is not theirs to rename or remove.
+    const renomeada = await call(aprovadorB.token, ETIQUETA, {
+      e: { id: rotulo.id, version: rotulo.version, nome: 'Outra' },
+    });
+    expect(errorCode(renomeada)).toBe('FORBIDDEN');
+    const excluida = await call(
+      aprovadorB.token,
+      'mutation($id: ID!, $v: Int) { r: excluirEtiquetaComunicado(id: $id, version: $v) }',
+      { id: rotulo.id, v: rotulo.version },
+    );
+    expect(errorCode(excluida)).toBe('FORBIDDEN');
+
+    const {
+      rows: [depois],
+    } = await kit.db.execute<{ nome: string; active: boolean; contador: number }>(
+      sql`select nome, active, contador from comunicado_series where id = ${Number(serie.id)}`,
+    );
+    expect(depois).toEqual({ nome: 'Recursos humanos A', active: true, contador: 0 });
+    const { rows: rotulos } = await kit.db.execute<{ nome: string }>(
+      sql`select nome from comunicado_etiquetas where id = ${rotulo.id}`,
+    );
+    expect(rotulos).toEqual([{ nome: etiqueta }]);
+    // Its own brand's people still keep it.
+    const propria = await call(criador.token, ETIQUETA, {
+      e: { id: rotulo.id, version: rotulo.version, nome: `${etiqueta} 2` },
+    });
+    expect(propria.errors).toBeUndefined();
   });
 });
 

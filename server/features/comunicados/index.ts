@@ -28,7 +28,7 @@ import { filterInputSchema } from '../../../domain/schemas/lista';
 import { translate } from '../../../i18n';
 import { countRecipients, savedGroup } from '../../audience';
 import { auditedDelete, auditedWrite } from '../../audit/write';
-import { unusableGroups, usuarioScope, type Session } from '../../authz';
+import { autorScope, unusableGroups, usuarioScope, type Session } from '../../authz';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { comunicadoEtiquetas, comunicadoSeries, comunicados } from '../../db/schema';
@@ -140,7 +140,8 @@ async function saveErrors(tx: DbOrTx, session: Session, input: ComunicadoValues)
     errors.usuarioRemovidoIds = 'comunicados.validation.usuarioNaoPermitido';
   if (input.departamentoId && !(await q.exists(tx, 'departamentos', input.departamentoId)))
     errors.departamentoId = 'comunicados.validation.departamentoInvalido';
-  if (input.serieId && !(await q.exists(tx, 'comunicado_series', input.serieId, sql`t.active`)))
+  const serieUsavel = allOf(sql`t.active`, autorScope(session, sql`t.autor_id`));
+  if (input.serieId && !(await q.exists(tx, 'comunicado_series', input.serieId, serieUsavel)))
     errors.serieId = 'comunicados.validation.serieInvalida';
   if (input.aprovadorId && (await q.aprovadores(tx, session, null, input.aprovadorId)).length === 0)
     errors.aprovadorId = 'comunicados.validation.aprovadorInvalido';
@@ -353,9 +354,13 @@ export const comunicadosFeature: Feature = {
     }),
     seriesComunicados: operation({
       policy: policies.comunicados.edit,
-      async resolve(args: { filterInput?: unknown }, { db, idioma }) {
+      async resolve(args: { filterInput?: unknown }, { db, session, idioma }) {
         const filter = parseInput(busca, args.filterInput ?? {}, idioma);
-        const where = allOf(sql`true`, searchAny(filter.busca, [sql`s.nome`, sql`s.prefixo`]));
+        const where = allOf(
+          sql`true`,
+          autorScope(session, sql`s.autor_id`),
+          searchAny(filter.busca, [sql`s.nome`, sql`s.prefixo`]),
+        );
         return pageWithTotal(
           filter,
           async (limit, offset) =>
@@ -634,7 +639,8 @@ export const comunicadosFeature: Feature = {
           target: input.id ? { id: input.id, version: input.version } : undefined,
           async load(tx, id) {
             const { rows } = await tx.execute<{ nome: string; prefixo: string; active: boolean }>(
-              sql`select nome, prefixo, active from comunicado_series where id = ${id}`,
+              sql`select nome, prefixo, active from comunicado_series s
+                where ${allOf(sql`s.id = ${id}`, autorScope(session, sql`s.autor_id`))}`,
             );
             if (!rows[0]) throw notFound(idioma);
             return snapshot(rows[0]);
@@ -667,13 +673,7 @@ export const comunicadosFeature: Feature = {
           tipo: 'COMUNICADO_ETIQUETA',
           table: comunicadoEtiquetas,
           target: input.id ? { id: input.id, version: input.version } : undefined,
-          async load(tx, id) {
-            const { rows } = await tx.execute<{ nome: string }>(
-              sql`select nome from comunicado_etiquetas where id = ${id}`,
-            );
-            if (!rows[0]) throw notFound(idioma);
-            return { nome: rows[0].nome };
-          },
+          load: (tx, id) => etiquetaAlteravel(tx, session, id),
           async write(tx) {
             if (input.id) {
               await tx.execute(sql`update comunicado_etiquetas set nome = ${input.nome} where id = ${input.id}`);
@@ -701,13 +701,7 @@ export const comunicadosFeature: Feature = {
           tipo: 'COMUNICADO_ETIQUETA',
           table: comunicadoEtiquetas,
           target: { id, version },
-          async load(tx, id) {
-            const { rows } = await tx.execute<{ nome: string }>(
-              sql`select nome from comunicado_etiquetas where id = ${id}`,
-            );
-            if (!rows[0]) throw notFound(idioma);
-            return { nome: rows[0].nome };
-          },
+          load: (tx, id) => etiquetaAlteravel(tx, session, id),
           remove: (tx, id) => tx.execute(sql`delete from comunicado_etiquetas where id = ${id}`),
         });
       },
@@ -717,6 +711,26 @@ export const comunicadosFeature: Feature = {
   },
   exports: { comunicadoNaoLidos: comunicadoNaoLidosExport },
 };
+
+/**
+ * A label as audited, when the caller may rename or remove it: a label is shared, but renaming or
+ * removing it changes every announcement carrying it, so all of those must be of authors the
+ * caller reaches (FORBIDDEN otherwise, with the reason).
+ */
+async function etiquetaAlteravel(tx: DbOrTx, session: Session, id: number) {
+  const alcance = autorScope(session, sql`c.autor_id`);
+  const { rows } = await tx.execute<{ nome: string; alheia: boolean }>(sql`select e.nome,
+      ${
+        alcance
+          ? sql`exists (select 1 from comunicado_etiquetas_comunicados x join comunicados c on c.id = x.comunicado_id
+        where x.etiqueta_id = e.id and not ${alcance})`
+          : sql`false`
+      } as alheia
+    from comunicado_etiquetas e where e.id = ${id}`);
+  if (!rows[0]) throw notFound(session.idioma);
+  if (rows[0].alheia) throw portalError(session.idioma, 'FORBIDDEN', 'comunicados.errors.etiquetaDeOutros');
+  return { nome: rows[0].nome };
+}
 
 /** The send preview: how many it reaches now, by group, and the warnings. */
 async function previaEnvio(db: Db, session: Session, row: q.ComunicadoRow) {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CHAVE_APROVACAO, type ComunicadoFilter, type ComunicadoValues } from '../../../domain/comunicados';
-import { usuarioAlcanca, usuarioScope, type Session } from '../../authz';
+import { autorScope, usuarioAlcanca, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { sanitizeRichText } from '../../html';
@@ -139,11 +139,8 @@ export function scopeOf(session: Session): SQL {
   if (!session.funcionalidades.includes(CHAVE_APROVACAO) && session.tipo !== 'TECSINAPSE') {
     return sql`(${own} or ${holder})`;
   }
-  const users = usuarioScope(session);
   // Another author's draft stays theirs until they ask for approval or send it.
-  const reach = sql`(c.estado <> 'RASCUNHO' and ${
-    users ? sql`exists (select 1 from usuarios where usuarios.id = c.autor_id and ${users})` : sql`true`
-  })`;
+  const reach = sql`(c.estado <> 'RASCUNHO' and ${autorScope(session, sql`c.autor_id`) ?? sql`true`})`;
   return sql`(${own} or ${reach} or ${holder})`;
 }
 

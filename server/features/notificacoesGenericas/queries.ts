@@ -4,7 +4,7 @@ import type {
   NotificacaoGenericaValues,
   TipoNotificacaoGenerica,
 } from '../../../domain/schemas/notificacaoGenerica';
-import { usuarioScope, type Session } from '../../authz';
+import { autorScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { sanitizeRichText } from '../../html';
@@ -53,8 +53,7 @@ const COLUMNS = sql`ng.id, ng.version, ng.tipo, ng.estado, ng.titulo, ng.texto, 
  * (usuarioScope: a manufacturer's colleagues of its brands, a dealer group's of its dealers).
  */
 export function scopeOf(session: Session): SQL | undefined {
-  const users = usuarioScope(session);
-  return users && sql`exists (select 1 from usuarios where usuarios.id = ng.autor_id and ${users})`;
+  return autorScope(session, sql`ng.autor_id`);
 }
 
 export async function find(db: DbOrTx, session: Session, id: number): Promise<NotificacaoGenericaRow | undefined> {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnuncioFilter, AnuncioValues, SlideFilter, SlideValues } from '../../../domain/schemas/vitrine';
 import type { TipoVitrine } from '../../../domain/vitrine';
 import { isRecipient } from '../../audience';
-import { usuarioScope, type Session } from '../../authz';
+import { autorScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { AREA_VITRINE, linkImagem } from './imagens';
@@ -79,8 +79,7 @@ const columns = (k: Kind) => sql`v.id, v.version, v.titulo, v.link, v.link_targe
  * notifications.
  */
 export function scopeOf(session: Session): SQL | undefined {
-  const users = usuarioScope(session);
-  return users && sql`exists (select 1 from usuarios where usuarios.id = v.autor_id and ${users})`;
+  return autorScope(session, sql`v.autor_id`);
 }
 
 export async function find(db: DbOrTx, tipo: TipoVitrine, session: Session, id: number) {
