@@ -82,7 +82,13 @@ export async function sweepFiles(
   await progress(0, 2);
   for (const area of areas) {
     if (!area.soltos) continue;
-    const chaves = await area.soltos(db, graceHours);
+    // One area's records that could not go (a row another feature still names) keep no other
+    // area's from going.
+    const chaves = await area.soltos(db, graceHours).catch((error: unknown) => {
+      result.falhasRemocao++;
+      log.error({ err: error, area: area.area }, 'unused records of an area not removed');
+      return [];
+    });
     result.registrosRemovidos += chaves.length;
     for (const chave of chaves) await remove(chave);
   }

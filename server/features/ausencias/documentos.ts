@@ -21,20 +21,19 @@ import {
   UNAUTHENTICATED,
 } from '../../files/upload';
 import { ausenciaVisivel } from './access';
-import { chavesDocumentosEmUso, deleteDocumentosSoltos } from './queries';
+import { AREA_DOCUMENTOS, chavesDocumentosEmUso, deleteDocumentosSoltos } from './queries';
 
 // The supporting document of a temporary absence: uploaded first (POST /api/upload/documento, one
 // file, streamed into the file store), then named by its id in salvarAusenciaTemporaria; read back
 // with GET /api/ausencias/{id}/documento by whoever may see the absence, for 6 months.
 
-const AREA = 'documentos';
 
 /**
  * For the file sweep: a row is kept while an absence uses it, its file while an absence may still
  * let it be downloaded (AUSENCIA_DOCUMENTO_MESES).
  */
 export const documentosArea: FileArea = {
-  area: AREA,
+  area: AREA_DOCUMENTOS,
   chaves: chavesDocumentosEmUso,
   soltos: deleteDocumentosSoltos,
 };
@@ -58,7 +57,7 @@ export async function documentoRoutes(
       let stored;
       try {
         // The limit is the store's (which removes a partial file); multipart's only backs it up.
-        stored = await store.write(AREA, received.content, { maxBytes: DOCUMENTO_MAX_BYTES });
+        stored = await store.write(AREA_DOCUMENTOS, received.content, { maxBytes: DOCUMENTO_MAX_BYTES });
       } catch (error) {
         received.discard();
         if (received.isTooLarge(error)) return refuse(reply, idioma, tooLarge(DOCUMENTO_MAX_BYTES));

@@ -94,7 +94,15 @@ export async function substitutoValido(db: DbOrTx, session: Session, id: number)
   return Boolean(row);
 }
 
-/** Whether the caller uploaded this file and no other absence uses it. */
+/** Where absence documents (POST /api/upload/documento) are stored. */
+export const AREA_DOCUMENTOS = 'documentos';
+const DA_AREA = sql`${arquivos.chave} like ${`${AREA_DOCUMENTOS}/%`}`;
+
+/**
+ * Whether the caller uploaded this file as an absence document (its area: not a library upload or
+ * an attachment, which skipped the document's type and size checks and which their own areas'
+ * sweeps delete) and no other absence uses it.
+ */
 export async function arquivoAnexavel(db: DbOrTx, session: Session, arquivoId: number, ausenciaId?: number) {
   const [row] = await db
     .select({ id: arquivos.id })
@@ -103,6 +111,7 @@ export async function arquivoAnexavel(db: DbOrTx, session: Session, arquivoId: n
       and(
         eq(arquivos.id, arquivoId),
         eq(arquivos.autorId, session.usuarioId),
+        DA_AREA,
         sql`not exists (select 1 from ausencias_temporarias o where o.arquivo_id = ${arquivoId}
           and o.id is distinct from ${ausenciaId ?? null})`,
       ),
@@ -163,7 +172,7 @@ export async function deleteDocumentosSoltos(db: DbOrTx, graceHours: number): Pr
     // Only the area's own records: other features' uploads (announcements, the library) are theirs to keep.
     .where(
       and(
-        sql`${arquivos.chave} like 'documentos/%'`,
+        DA_AREA,
         lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`),
         semAusencia,
       ),
