@@ -2,15 +2,15 @@ import { AUDIT_POLICY_BY_TIPO, type TipoAuditoria } from '../../../domain/audito
 import { allows, dealerInScope, grupoInScope, grupoUsuariosReach, usuarioInScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { ausenciaNoAlcance } from '../ausencias';
-import { comunicadoNoAlcance } from '../comunicados';
+import { comunicadoNoAlcance, serieNoAlcance } from '../comunicados';
 import { notificacaoGenericaNoAlcance } from '../notificacoesGenericas';
 import { vitrineNoAlcance } from '../vitrine';
 
 /**
  * May this session read the history of this record? The kind's audit policy (AUDIT_POLICY_BY_TIPO),
  * and for dealers, dealer groups, users and user groups the caller's scope: a manufacturer's brands, a dealer-group
- * user's own dealers and their groups (server/authz/scope.ts); announcements, generic notifications,
- * slides, adverts and absences as their own features reach them. Provider staff see everything.
+ * user's own dealers and their groups (server/authz/scope.ts); announcements and their series,
+ * generic notifications, slides, adverts and absences as their own features reach them. Provider staff see everything.
  */
 export async function mayReadHistorico(
   db: DbOrTx,
@@ -24,6 +24,7 @@ export async function mayReadHistorico(
   if (tipo === 'USUARIO') return usuarioInScope(db, session, registroId);
   if (tipo === 'GRUPO_USUARIOS') return ['shared', 'owned'].includes(await grupoUsuariosReach(db, session, registroId));
   if (tipo === 'COMUNICADO') return comunicadoNoAlcance(db, session, registroId);
+  if (tipo === 'COMUNICADO_SERIE') return serieNoAlcance(db, session, registroId);
   if (tipo === 'NOTIFICACAO_GENERICA') return notificacaoGenericaNoAlcance(db, session, registroId);
   if (tipo === 'SLIDE' || tipo === 'ANUNCIO') return vitrineNoAlcance(db, session, tipo, registroId);
   if (tipo === 'AUSENCIA_TEMPORARIA') return ausenciaNoAlcance(db, session, registroId);

@@ -61,6 +61,8 @@ const TIPO_AUDITORIA = 'COMUNICADO';
 export const comunicadoNoAlcance = async (db: DbOrTx, session: Session, id: number) =>
   (await q.find(db, session, id)) !== undefined;
 
+export const serieNoAlcance = (db: DbOrTx, session: Session, id: number) => q.serieNoAlcance(db, session, id);
+
 /** Refuses `acao` on the record unless the table allows it: not now (BAD_USER_INPUT) or not the caller's (FORBIDDEN). */
 function authorizeAcao(session: Session, acao: AcaoComunicado, row: q.ComunicadoRow) {
   if (podeExecutar(acao, factsOf(row), viewerOf(session))) return;
@@ -140,8 +142,7 @@ async function saveErrors(tx: DbOrTx, session: Session, input: ComunicadoValues)
     errors.usuarioRemovidoIds = 'comunicados.validation.usuarioNaoPermitido';
   if (input.departamentoId && !(await q.exists(tx, 'departamentos', input.departamentoId)))
     errors.departamentoId = 'comunicados.validation.departamentoInvalido';
-  const serieUsavel = allOf(sql`t.active`, autorScope(session, sql`t.autor_id`));
-  if (input.serieId && !(await q.exists(tx, 'comunicado_series', input.serieId, serieUsavel)))
+  if (input.serieId && !(await q.serieNoAlcance(tx, session, input.serieId, true)))
     errors.serieId = 'comunicados.validation.serieInvalida';
   if (input.aprovadorId && (await q.aprovadores(tx, session, null, input.aprovadorId)).length === 0)
     errors.aprovadorId = 'comunicados.validation.aprovadorInvalido';
@@ -356,11 +357,7 @@ export const comunicadosFeature: Feature = {
       policy: policies.comunicados.edit,
       async resolve(args: { filterInput?: unknown }, { db, session, idioma }) {
         const filter = parseInput(busca, args.filterInput ?? {}, idioma);
-        const where = allOf(
-          sql`true`,
-          autorScope(session, sql`s.autor_id`),
-          searchAny(filter.busca, [sql`s.nome`, sql`s.prefixo`]),
-        );
+        const where = allOf(sql`true`, q.serieScope(session), searchAny(filter.busca, [sql`s.nome`, sql`s.prefixo`]));
         return pageWithTotal(
           filter,
           async (limit, offset) =>
@@ -640,7 +637,7 @@ export const comunicadosFeature: Feature = {
           async load(tx, id) {
             const { rows } = await tx.execute<{ nome: string; prefixo: string; active: boolean }>(
               sql`select nome, prefixo, active from comunicado_series s
-                where ${allOf(sql`s.id = ${id}`, autorScope(session, sql`s.autor_id`))}`,
+                where ${allOf(sql`s.id = ${id}`, q.serieScope(session))}`,
             );
             if (!rows[0]) throw notFound(idioma);
             return snapshot(rows[0]);

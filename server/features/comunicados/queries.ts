@@ -224,7 +224,18 @@ export async function unreachableUsers(db: DbOrTx, session: Session, ids: readon
   return Number(rows[0]!.n);
 }
 
-export async function exists(db: DbOrTx, table: 'departamentos' | 'comunicado_series', id: number, extra?: SQL) {
+/** Condition on `s` (comunicado_series): the series the caller lists, uses and keeps, those of authors they reach. */
+export const serieScope = (session: Session) => autorScope(session, sql`s.autor_id`);
+
+/** Whether series `id` is in the caller's reach (serieScope), and active when `ativa`. */
+export async function serieNoAlcance(db: DbOrTx, session: Session, id: number, ativa = false) {
+  const { rows } = await db.execute(
+    sql`select 1 from comunicado_series s where ${allOf(sql`s.id = ${id}`, ativa ? sql`s.active` : undefined, serieScope(session))}`,
+  );
+  return rows.length > 0;
+}
+
+export async function exists(db: DbOrTx, table: 'departamentos', id: number, extra?: SQL) {
   const { rows } = await db.execute(
     sql`select 1 from ${sql.raw(table)} t where t.id = ${id}${extra ? sql` and ${extra}` : sql``}`,
   );

@@ -98,7 +98,14 @@ async function save(db: DbOrTx, session: Session, input: NotificacaoGenericaValu
       return snapshotOf(row);
     },
     check: (tx) => saveErrors(tx, session, input),
-    write: async (tx) => q.write(tx, session, input, input.modeloId ? await q.latestVersao(tx, input.modeloId) : null),
+    async write(tx) {
+      const id = await q.write(tx, session, input, input.modeloId ? await q.latestVersao(tx, input.modeloId) : null);
+      // A scheduled notification goes within its sender's reach: whoever rewrites it sends what they
+      // wrote, to no one they could not address themselves.
+      await tx.execute(sql`update notificacoes_genericas set remetente_id = ${session.usuarioId}
+        where id = ${id} and estado = 'agendada'`);
+      return id;
+    },
     after: (before) =>
       snapshot({
         ...input,
