@@ -1765,6 +1765,8 @@ export const es = {
       anexosLimites: 'Hasta %{arquivo} por archivo y %{total} en total',
       anexosTotal: 'Total de adjuntos: %{total} de %{max}',
       anexoRemover: 'Quitar el adjunto %{nome}',
+      anexoDescartar: 'Descartar el adjunto con error %{nome}',
+      anexosPendentes: 'Espere a que se envíen los adjuntos o descarte los que dieron error',
       anexoEnviando: 'Enviando %{nome}',
       anexoErro: 'No se pudo enviar el adjunto',
       previa: {

@@ -1760,6 +1760,8 @@ export const ptBR = {
       anexosLimites: 'Até %{arquivo} por arquivo e %{total} no total',
       anexosTotal: 'Total dos anexos: %{total} de %{max}',
       anexoRemover: 'Remover o anexo %{nome}',
+      anexoDescartar: 'Descartar o anexo com erro %{nome}',
+      anexosPendentes: 'Aguarde o envio dos anexos ou descarte os que deram erro',
       anexoEnviando: 'Enviando %{nome}',
       anexoErro: 'Não foi possível enviar o anexo',
       previa: {

@@ -5,9 +5,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { useController } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 import {
   COMUNICADO_ANEXO_MAX_BYTES_PADRAO,
   COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO,
@@ -27,18 +27,48 @@ interface Envio {
 
 const MB = 1024 * 1024;
 
+const PENDENTES = 'comunicados.escrita.anexosPendentes';
+
+/**
+ * The form's side of Anexos: `onPendentes` to pass to it, and `prontos()`, false (with the field's
+ * error) while a file is uploading or was refused: saving then would drop it without a word.
+ */
+export function useAnexosPendentes(source = 'arquivos') {
+  const { setError, clearErrors, getFieldState } = useFormContext();
+  const [pendentes, setPendentes] = useState(0);
+  useEffect(() => {
+    if (pendentes === 0 && getFieldState(source).error?.message === PENDENTES) clearErrors(source);
+  }, [pendentes, source, clearErrors, getFieldState]);
+  const prontos = () => {
+    if (pendentes === 0) return true;
+    setError(source, { type: 'client', message: PENDENTES });
+    return false;
+  };
+  return { onPendentes: setPendentes, prontos };
+}
+
 /**
  * The attachments (react-dropzone): each file streamed to the upload route as it is dropped, its
  * size shown, and the per-file and total limits checked before sending (the server checks them
  * again while streaming and answers the translated refusal, shown under the file). The limits are
  * configurable on the server; the screen knows their defaults (domain/limits.ts).
  */
-export function Anexos({ source = 'arquivos', idComunicado }: { source?: string; idComunicado?: string }) {
+export function Anexos({
+  source = 'arquivos',
+  idComunicado,
+  onPendentes,
+}: {
+  source?: string;
+  idComunicado?: string;
+  /** How many files are uploading or refused (listed, not attached): the form sends nothing meanwhile. */
+  onPendentes?: (n: number) => void;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { field } = useController<Record<string, Arquivo[]>>({ name: source });
+  const { field, fieldState } = useController<Record<string, Arquivo[]>>({ name: source });
   const arquivos: Arquivo[] = field.value ?? [];
   const [envios, setEnvios] = useState<Envio[]>([]);
+  useEffect(() => onPendentes?.(envios.length), [envios.length, onPendentes]);
   const total = arquivos.reduce((sum, a) => sum + Number(a.tamanho), 0);
   const maxArquivo = COMUNICADO_ANEXO_MAX_BYTES_PADRAO;
   const maxTotal = COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO;
@@ -136,9 +166,18 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
               </Typography>
             </Box>
             {e.erro ? (
-              <FormHelperText error role="alert">
-                {e.erro}
-              </FormHelperText>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                <FormHelperText error role="alert" sx={{ flex: 1, minWidth: 0, m: 0 }}>
+                  {e.erro}
+                </FormHelperText>
+                <IconButton
+                  size="small"
+                  aria-label={translate('comunicados.escrita.anexoDescartar', { nome: e.nome })}
+                  onClick={() => setEnvios((list) => list.filter((x) => x.nome !== e.nome))}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </Box>
             ) : (
               <LinearProgress
                 variant="determinate"
@@ -149,6 +188,11 @@ export function Anexos({ source = 'arquivos', idComunicado }: { source?: string;
           </Box>
         ))}
       </Box>
+      {fieldState.error?.message ? (
+        <FormHelperText error role="alert">
+          {translate(fieldState.error.message)}
+        </FormHelperText>
+      ) : null}
       <Typography variant="body2" color={total > maxTotal ? 'error' : 'text.secondary'} aria-live="polite">
         {translate('comunicados.escrita.anexosTotal', {
           total: formatBytes(total, locale),

@@ -46,7 +46,7 @@ import { GrupoUsuariosSelector, type GrupoUsuariosRef } from '../../../component
 import { UsuariosBusca } from '../../../components/gruposUsuarios/campos';
 import { useOperations } from '../../../components/useOperations';
 import { AcoesComunicado } from './AcoesComunicado';
-import { Anexos } from './Anexos';
+import { Anexos, useAnexosPendentes } from './Anexos';
 import {
   fieldErrorsOf,
   isConflict,
@@ -174,9 +174,10 @@ function Campos({
   const notify = useNotify();
   const { mutate } = useOperations('comunicados');
   const { permissions } = usePermissions<PortalPermissions | null>();
-  const { handleSubmit, setError, clearErrors } = useFormContext<Valores>();
+  const { handleSubmit, setError, clearErrors, getValues } = useFormContext<Valores>();
   const quando = useWatch<Valores, 'quando'>({ name: 'quando' });
   const [busy, setBusy] = useState(false);
+  const anexos = useAnexosPendentes();
 
   // A new one: the actions its author would have on a draft (the server answers `acoes` once saved).
   const acoes = new Set<AcaoComunicado>(
@@ -207,6 +208,7 @@ function Campos({
     mutate<Comunicado>('salvar', { comunicado: entradaDe(values, record) });
 
   const salvar = handleSubmit(async (values) => {
+    if (!anexos.prontos()) return;
     setBusy(true);
     try {
       onSaved(await salvarRascunho(values));
@@ -247,45 +249,52 @@ function Campos({
   }
 
   const agir = (acao: 'enviar' | 'enviarParaAprovacao') =>
-    handleSubmit(async (values) => {
-      if (!conferirEnvio(values, acao === 'enviarParaAprovacao')) return;
-      setBusy(true);
-      let salvo: Comunicado | undefined;
-      try {
-        // It must be saved before it is sent (spec section 4): the action then carries the saved version.
-        salvo = await salvarRascunho(values);
-        const entrada = entradaDe(values, salvo);
-        const feito = await mutate<Comunicado>(acao, {
-          id: salvo.id,
-          version: salvo.version,
-          dataHoraAgendamento: entrada.dataHoraAgendamento,
-          ...(acao === 'enviarParaAprovacao' ? { aprovadorId: entrada.aprovadorId } : {}),
-        });
-        onSaved(feito);
-        notify(
-          acao === 'enviarParaAprovacao'
-            ? 'comunicados.escrita.sucesso.enviarParaAprovacao'
-            : feito.status.id === 'AGENDADO'
-              ? 'comunicados.escrita.sucesso.agendar'
-              : 'comunicados.escrita.sucesso.enviar',
-          {
-            type: 'success',
-            messageArgs: {
-              smart_count: feito.destinatarios ?? 0,
-              data: formatDate(feito.dataHoraAgendamento, locale, { dateStyle: 'short', timeStyle: 'short' }),
+    handleSubmit(
+      async (values) => {
+        if (!anexos.prontos() || !conferirEnvio(values, acao === 'enviarParaAprovacao')) return;
+        setBusy(true);
+        let salvo: Comunicado | undefined;
+        try {
+          // It must be saved before it is sent (spec section 4): the action then carries the saved version.
+          salvo = await salvarRascunho(values);
+          const entrada = entradaDe(values, salvo);
+          const feito = await mutate<Comunicado>(acao, {
+            id: salvo.id,
+            version: salvo.version,
+            dataHoraAgendamento: entrada.dataHoraAgendamento,
+            ...(acao === 'enviarParaAprovacao' ? { aprovadorId: entrada.aprovadorId } : {}),
+          });
+          onSaved(feito);
+          notify(
+            acao === 'enviarParaAprovacao'
+              ? 'comunicados.escrita.sucesso.enviarParaAprovacao'
+              : feito.status.id === 'AGENDADO'
+                ? 'comunicados.escrita.sucesso.agendar'
+                : 'comunicados.escrita.sucesso.enviar',
+            {
+              type: 'success',
+              messageArgs: {
+                smart_count: feito.destinatarios ?? 0,
+                data: formatDate(feito.dataHoraAgendamento, locale, { dateStyle: 'short', timeStyle: 'short' }),
+              },
             },
-          },
-        );
-      } catch (error) {
-        mostrarErros(
-          error,
-          acao === 'enviar' ? 'comunicados.escrita.erros.enviar' : 'comunicados.escrita.erros.enviarParaAprovacao',
-        );
-        if (salvo && !isConflict(error)) onSaved(salvo);
-      } finally {
-        setBusy(false);
-      }
-    });
+          );
+        } catch (error) {
+          mostrarErros(
+            error,
+            acao === 'enviar' ? 'comunicados.escrita.erros.enviar' : 'comunicados.escrita.erros.enviarParaAprovacao',
+          );
+          if (salvo && !isConflict(error)) onSaved(salvo);
+        } finally {
+          setBusy(false);
+        }
+      },
+      // The draft's own fields failed: the send's rules are shown with them, not on the next click.
+      () => {
+        anexos.prontos();
+        conferirEnvio(getValues(), acao === 'enviarParaAprovacao');
+      },
+    );
 
   async function enviarImagem(file: File): Promise<string | null> {
     const { status, body } = await uploadFile(UPLOAD_PATH, file, () => undefined);
@@ -346,7 +355,7 @@ function Campos({
           fullWidth
         />
       </Box>
-      <Anexos idComunicado={record?.id} />
+      <Anexos idComunicado={record?.id} onPendentes={anexos.onPendentes} />
       <BooleanInput source="exigeConfirmacao" label="comunicados.escrita.fields.exigeConfirmacao" />
       <QuandoInput />
       {pedeAprovacao && <AprovadorInput />}

@@ -508,6 +508,8 @@ describe('/comunicados/editar/{id}, attachments', () => {
     expect(screen.getByText('Total dos anexos: 3,5 MB de 50 MB')).toBeInTheDocument();
 
     await user().click(screen.getByRole('button', { name: 'Remover o anexo tabela.pdf' }));
+    // The refused file stays listed until discarded: the form does not drop a chosen file silently.
+    await user().click(screen.getByRole('button', { name: 'Descartar o anexo com erro enorme.pdf' }));
     await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
     await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
     expect(callsOf('salvar')[0]).toMatchObject({ comunicado: { arquivoIds: ['1300'] } });
@@ -529,6 +531,27 @@ describe('/comunicados/editar/{id}, attachments', () => {
     expect(await screen.findByText('Os anexos somam mais que o máximo de 20 MB')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remover o anexo grande.pdf' })).not.toBeInTheDocument();
   });
+
+  it('saves and sends nothing while an attachment failed, until it is discarded', async () => {
+    server.use(
+      ...STATES.Loaded,
+      http.post('*/api/upload/comunicado', () =>
+        HttpResponse.json({ code: 'BAD_USER_INPUT', message: 'Tipo de anexo não permitido' }, { status: 415 }),
+      ),
+    );
+    editar();
+    await titulo();
+    await user().upload(input(), arquivo('manual.txt', 1024));
+    expect(await screen.findByText('Tipo de anexo não permitido')).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    expect(await screen.findByText('Aguarde o envio dos anexos ou descarte os que deram erro')).toBeInTheDocument();
+    expect(callsOf('salvar')).toEqual([]);
+
+    await user().click(screen.getByRole('button', { name: 'Descartar o anexo com erro manual.txt' }));
+    expect(screen.queryByText('Aguarde o envio dos anexos ou descarte os que deram erro')).not.toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
+  });
 });
 
 describe('/comunicados/novo', () => {
@@ -547,6 +570,11 @@ describe('/comunicados/novo', () => {
     await user().type(await titulo(), 'Aviso');
     await user().click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
     await waitFor(() => expect(screen.getAllByText('Campo obrigatório')).toHaveLength(1));
+    // The send's own rules come with the draft's, not on the next click.
+    expect(
+      screen.getByText('Escolha pelo menos um destinatário: um grupo de usuários ou um e-mail'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Escolha um aprovador')).toBeInTheDocument();
     expect(callsOf('salvar')).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { schemaResolver } from '../../../components/form/schemaResolver';
 import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
-import { Anexos } from './Anexos';
+import { Anexos, useAnexosPendentes } from './Anexos';
 import { editarPath, fieldErrorsOf, type Arquivo, type Comunicado } from './comunicado';
 
 const TextoRico = lazy(() => import('../../../components/TextoRico'));
@@ -104,8 +104,10 @@ function CamposErrata() {
   const { mutate } = useOperations('comunicados');
   const { handleSubmit, setError } = useFormContext<ValoresErrata>();
   const [busy, setBusy] = useState(false);
+  const anexos = useAnexosPendentes();
 
   const criar = handleSubmit(async (values) => {
+    if (!anexos.prontos()) return;
     setBusy(true);
     try {
       const errata = await mutate<Comunicado>('errata', {
@@ -166,7 +168,7 @@ function CamposErrata() {
         label="comunicados.escrita.fields.reiniciarLeitura"
         helperText="comunicados.escrita.errata.reiniciarLeituraAjuda"
       />
-      <Anexos />
+      <Anexos onPendentes={anexos.onPendentes} />
       <Box>
         <Button variant="contained" startIcon={<SendIcon />} disabled={busy} onClick={criar}>
           {translate('comunicados.escrita.errata.criar')}
