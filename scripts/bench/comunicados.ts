@@ -22,7 +22,8 @@ import { sessionOf } from './session';
 //     and dealer, and its figures, through the API against the same SQL called directly;
 // (c) one announcement sent to ~100,000 users through its send path against a bare INSERT ... SELECT
 //     of the same rows (comunicadoEnvio.ts);
-// (d) a manufacturer's announcement-reach report over all of it (relatorioAlcance.ts).
+// (d) a manufacturer's announcement-reach report over all of it (relatorioAlcance.ts);
+// (e) the dashboard's export of the unread recipients of the ~100,000-delivery announcement.
 // On the database of the run (DATABASE_URL, else PGlite), then on the other (PostgreSQL: the server
 // of BENCH_POSTGRES_URL, skipped when none answers), as the dealers part.
 
@@ -134,6 +135,43 @@ async function onDatabase(postgresUrl: string | null, samples: number): Promise<
         { ms: GOAL_ROLLUP_MS, ratio: GOAL_RATIO },
         'one announcement',
       ),
+    );
+
+    // (e) The dashboard's export of its unread recipients (XLSX, streamed): time and the process's
+    // peak memory growth during it (server and embedded database share the process; no goal given).
+    const token = (await signIn(portal, DEMO.super)).access_token;
+    const filtro = encodeURIComponent(JSON.stringify({ id: painel }));
+    const exportar = async () => {
+      const res = await fetch(`${portal.url}/api/exportar/comunicadoNaoLidos?formato=xlsx&filtro=${filtro}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`unread export: ${res.status}`);
+      return (await res.arrayBuffer()).byteLength;
+    };
+    await exportar();
+    const rssAntes = process.memoryUsage().rss;
+    let rssPico = rssAntes;
+    const amostra = setInterval(() => (rssPico = Math.max(rssPico, process.memoryUsage().rss)), 20);
+    const inicioExport = performance.now();
+    const bytes = await exportar();
+    const exportMs = performance.now() - inicioExport;
+    clearInterval(amostra);
+    const { rows: naoLidos } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from comunicado_envios where comunicado_id = ${painel} and lido_em is null`,
+    );
+    rows.push(
+      {
+        case: `${kind}: unread export (XLSX) of the dashboard's announcement, ${Number(naoLidos[0]!.n).toLocaleString('en')} rows`,
+        value: exportMs,
+        unit: 'ms',
+        note: `${(bytes / 1e6).toFixed(1)} MB file`,
+      },
+      {
+        case: `${kind}: unread export, peak memory growth of the process`,
+        value: Math.round((rssPico - rssAntes) / 1e6),
+        unit: 'MB',
+        note: 'server and embedded database in one process',
+      },
     );
 
     // (d) The reach report of a manufacturer over the whole data set (issue #31).
