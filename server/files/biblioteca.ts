@@ -19,6 +19,7 @@ import {
   nomeArquivo,
   refuse,
   restCaller,
+  tipoSemAssinatura,
   UNAUTHENTICATED,
   type Refusal,
 } from './upload';
@@ -50,20 +51,6 @@ const LIMITES_DO_FORMULARIO = new Set([
   'FST_PROTO_VIOLATION',
 ]);
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
-
-/** Bytes that no text file holds: control characters other than tab, line feed, form feed, return and escape. */
-// eslint-disable-next-line no-control-regex
-const BINARIO = /[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f\u007f]/;
-
-/**
- * The type of content file-type does not recognise: text (TXT, CSV, in any 8-bit or UTF-8
- * encoding) when its first bytes hold no binary control character, anything else unknown.
- */
-export function tipoSemAssinatura(inicio: Buffer): string {
-  return inicio.length > 0 && !BINARIO.test(inicio.subarray(0, 4096).toString('latin1'))
-    ? 'text/plain'
-    : 'application/octet-stream';
-}
 
 interface Recebido {
   stored: StoredFile;

@@ -78,9 +78,37 @@ export interface ReceivedFile {
   discard(): void;
 }
 
+/** Bytes that no text file holds: control characters other than tab, line feed, form feed, return and escape. */
+// eslint-disable-next-line no-control-regex
+const BINARIO = /[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f\u007f]/;
+
+/**
+ * The type of content file-type does not recognise: text (TXT, CSV, in any 8-bit or UTF-8
+ * encoding) when its first bytes hold no binary control character, anything else unknown.
+ */
+export function tipoSemAssinatura(inicio: Buffer): string {
+  return inicio.length > 0 && !BINARIO.test(inicio.subarray(0, 4096).toString('latin1'))
+    ? 'text/plain'
+    : 'application/octet-stream';
+}
+
+/** The first bytes waiting in `stream`, put back: what a reader of it will get first. */
+async function espiar(stream: Readable): Promise<Buffer> {
+  for (;;) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) {
+      stream.unshift(chunk);
+      return chunk;
+    }
+    if (stream.readableEnded) return Buffer.alloc(0);
+    await new Promise((resolve) => stream.once('readable', resolve));
+  }
+}
+
 /**
  * The one file of a multipart request, refused (415, `typeRefusedKey`) unless file-type recognises
- * its content as one of `types` (its name is never trusted). Reading `content` fails past `maxBytes`.
+ * its content as one of `types` (its name is never trusted), or, with `texto`, file-type knows no
+ * signature in it and its first bytes are text (tipoSemAssinatura). Reading `content` fails past `maxBytes`.
  */
 export async function receiveFile(
   req: FastifyRequest,
@@ -89,11 +117,13 @@ export async function receiveFile(
     maxBytes,
     typeRefusedKey,
     sampleSize,
+    texto = false,
   }: {
     types: ReadonlySet<string>;
     maxBytes: number;
     typeRefusedKey: string;
     sampleSize?: number;
+    texto?: boolean;
   },
 ): Promise<ReceivedFile | Refusal> {
   if (!req.isMultipart()) return NO_FILE;
@@ -101,14 +131,21 @@ export async function receiveFile(
   const part = await req.file({ limits: { fileSize: maxBytes + 1 } });
   if (!part) return NO_FILE;
   const typed = await fileTypeStream(part.file as Readable, sampleSize ? { sampleSize } : {});
-  if (!typed.fileType || !types.has(typed.fileType.ext)) {
+  const mime = typed.fileType
+    ? types.has(typed.fileType.ext)
+      ? typed.fileType.mime
+      : undefined
+    : texto && tipoSemAssinatura(await espiar(typed)) === 'text/plain'
+      ? 'text/plain'
+      : undefined;
+  if (!mime) {
     typed.destroy();
     part.file.resume();
     return { status: 415, code: 'BAD_USER_INPUT', key: typeRefusedKey };
   }
   return {
     content: typed,
-    mime: typed.fileType.mime,
+    mime,
     filename: part.filename,
     isTooLarge: (error) => error instanceof FileTooLargeError || part.file.truncated,
     discard: () => part.file.resume(),

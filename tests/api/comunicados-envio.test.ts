@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as s from '../../server/db/schema';
@@ -278,13 +279,35 @@ async function upload(token: string, content: Buffer, name: string, idComunicado
 describe('attachments', () => {
   it('are refused while streaming past the limits, with a translated message; the type is read from the bytes', async () => {
     const antes = await kit.db.select().from(s.arquivos);
-    const texto = await upload(autor.token, Buffer.from('só texto, nada de PDF'), 'falso.pdf');
-    expect(texto.status).toBe(415);
-    expect(texto.body.message).toMatch(/^Tipo de anexo não permitido/);
+    // Bytes of no known type and no text (an executable's, say) are refused, whatever the name says.
+    const binario = await upload(
+      autor.token,
+      Buffer.from([0x7f, 0x45, 0x4c, 0x00, 0x02, 0x01, 0x01, 0x00, 0x03]),
+      'falso.pdf',
+    );
+    expect(binario.status).toBe(415);
+    expect(binario.body.message).toMatch(/^Tipo de anexo não permitido/);
     const grande = await upload(autor.token, pdfDe(1024 * 1024 + 10), 'grande.pdf');
     expect(grande.status).toBe(413);
     expect(grande.body.message).toBe('Anexo grande demais: o máximo é 1 MB por arquivo');
     expect(await kit.db.select().from(s.arquivos)).toHaveLength(antes.length);
+
+    // Plain text and CSV have no signature: taken as text, as the message promises.
+    // Longer than the type's sample, stored whole.
+    const linhas = Buffer.from(`modelo;preço\n${'Aurora;129.900\n'.repeat(20_000)}`);
+    const csv = await upload(autor.token, linhas, 'preços.csv');
+    expect(csv.status).toBe(201);
+    const [guardado] = await kit.db
+      .select()
+      .from(s.arquivos)
+      .where(eq(s.arquivos.id, Number(csv.body.id)));
+    expect(guardado).toMatchObject({
+      tipoMime: 'text/plain',
+      nome: 'preços.csv',
+      tamanho: linhas.length,
+      sha256: createHash('sha256').update(linhas).digest('hex'),
+    });
+    await kit.db.delete(s.arquivos).where(eq(s.arquivos.id, Number(csv.body.id)));
 
     const a = await upload(autor.token, pdfDe(600 * 1024), 'a.pdf');
     const b = await upload(autor.token, pdfDe(600 * 1024), 'b.pdf');

@@ -77,6 +77,8 @@ export async function anexoRoutes(
         maxBytes: limit,
         typeRefusedKey: 'comunicados.upload.tipoNaoPermitido',
         sampleSize: DOCUMENTO_SAMPLE_BYTES,
+        // Plain text and CSV carry no signature: taken when their first bytes are text.
+        texto: true,
       });
       if (isRefusal(received)) return refuse(reply, idioma, received);
       let stored;
