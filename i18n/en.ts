@@ -1535,6 +1535,7 @@ export const en = {
       confirmacaoNaoExigida: 'This announcement does not ask for a read confirmation',
       voltar: 'Back to announcements',
       erroCarregar: 'The announcement could not be opened.',
+      naoDisponivel: 'This announcement does not exist or was not sent to you.',
       estaEErrata: 'This is an erratum',
       verOriginal: 'See the original announcement',
       errata: 'Erratum',

@@ -1543,6 +1543,7 @@ export const es = {
       confirmacaoNaoExigida: 'Este comunicado no pide confirmación de lectura',
       voltar: 'Volver a los comunicados',
       erroCarregar: 'No se pudo abrir el comunicado.',
+      naoDisponivel: 'Este comunicado no existe o no se le envió.',
       estaEErrata: 'Esta es una fe de erratas',
       verOriginal: 'Ver el comunicado original',
       errata: 'Fe de erratas',

@@ -1538,6 +1538,7 @@ export const ptBR = {
       confirmacaoNaoExigida: 'Este comunicado não pede confirmação de leitura',
       voltar: 'Voltar aos comunicados',
       erroCarregar: 'Não foi possível abrir o comunicado.',
+      naoDisponivel: 'Este comunicado não existe ou não foi enviado a você.',
       estaEErrata: 'Esta é uma errata',
       verOriginal: 'Ver o comunicado original',
       errata: 'Errata',

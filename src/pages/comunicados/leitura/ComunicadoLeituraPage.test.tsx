@@ -103,6 +103,21 @@ describe('/comunicados/visualizar/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'RH-0042 – Novo plano de saúde' })).toBeVisible();
   });
 
+  it('says an announcement not sent to the reader (or gone) is not available, offering no retry', async () => {
+    server.use(
+      api.mutation('comunicados_abrir', () =>
+        HttpResponse.json({
+          data: null,
+          errors: [{ message: 'Registro não encontrado', extensions: { code: 'NOT_FOUND' } }],
+        }),
+      ),
+    );
+    abrir('99999');
+    expect(await screen.findByText('Este comunicado não existe ou não foi enviado a você.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar aos comunicados' })).toHaveAttribute('href', '/comunicados');
+  });
+
   it('opens it (marking it read) and shows the message through the allowlist, the signature, labels and errata (Loaded)', async () => {
     server.use(abrirHandler);
     abrir();

@@ -18,7 +18,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { downloadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
@@ -118,11 +118,16 @@ export default function ComunicadoLeituraPage() {
         <Typography variant="h5" component="h1">
           {translate('routes.comunicadosVisualizar')}
         </Typography>
-        <LoadError
-          message="comunicados.leitura.erroCarregar"
-          retrying={envio.isFetching}
-          onRetry={() => envio.refetch()}
-        />
+        {[400, 403, 404].includes((envio.error as HttpError | null)?.status ?? 0) ? (
+          // Not sent to the caller, gone, or no announcement id at all: trying again changes nothing.
+          <Alert severity="info">{translate('comunicados.leitura.naoDisponivel')}</Alert>
+        ) : (
+          <LoadError
+            message="comunicados.leitura.erroCarregar"
+            retrying={envio.isFetching}
+            onRetry={() => envio.refetch()}
+          />
+        )}
       </Box>
     );
   }
