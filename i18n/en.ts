@@ -2202,6 +2202,7 @@ export const en = {
       comunicados: 'Announcements',
       destinatarios: 'Recipients',
       lidos: 'Read',
+      lidosQuantos: '%{n} read |||| %{n} read',
       taxaLeitura: 'Read rate (%)',
       pedemConfirmacao: 'Asking for confirmation',
       confirmados: 'Confirmed',

@@ -2220,6 +2220,7 @@ export const es = {
       comunicados: 'Comunicados',
       destinatarios: 'Destinatarios',
       lidos: 'Leídos',
+      lidosQuantos: '%{n} leído |||| %{n} leídos',
       taxaLeitura: 'Tasa de lectura (%)',
       pedemConfirmacao: 'Piden confirmación',
       confirmados: 'Confirmados',

@@ -2208,6 +2208,7 @@ export const ptBR = {
       comunicados: 'Comunicados',
       destinatarios: 'Destinatários',
       lidos: 'Lidos',
+      lidosQuantos: '%{n} lido |||| %{n} lidos',
       taxaLeitura: 'Taxa de leitura (%)',
       pedemConfirmacao: 'Pedem confirmação',
       confirmados: 'Confirmados',

@@ -88,7 +88,10 @@ function Figuras({ a }: { a: Alcance }) {
         <Numero
           rotulo={translate('relatorios.alcance.taxaLeitura')}
           valor={percentual(a.taxaLeitura, locale)}
-          detalhe={`${formatNumber(a.lidos, locale)} ${translate('relatorios.alcance.lidos').toLowerCase()}`}
+          detalhe={translate('relatorios.alcance.lidosQuantos', {
+            smart_count: a.lidos,
+            n: formatNumber(a.lidos, locale),
+          })}
         />
         <Numero
           rotulo={translate('relatorios.alcance.taxaConfirmacao')}

@@ -190,6 +190,7 @@ describe('/relatorio/{slug}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Alcance da rede' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Taxa de leitura: Dealers menos lidos' })).toBeInTheDocument();
     expect(screen.getAllByText('75%')[0]!.tagName).toBe('P');
+    expect(screen.getByText('6 lidos')).toBeInTheDocument();
     const dealers = screen.getByRole('table', { name: 'Dealers menos lidos' });
     expect(
       within(dealers)
