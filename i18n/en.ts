@@ -1756,6 +1756,7 @@ export const en = {
       anexosLimites: 'Up to %{arquivo} per file and %{total} in total',
       anexosTotal: 'Attachments in total: %{total} of %{max}',
       anexoRemover: 'Remove the attachment %{nome}',
+      tituloSomenteLeitura: 'Announcement',
       anexoDescartar: 'Discard the failed attachment %{nome}',
       anexosPendentes: 'Wait for the attachments to upload, or discard those that failed',
       anexoEnviando: 'Uploading %{nome}',

@@ -1766,6 +1766,7 @@ export const es = {
       anexosLimites: 'Hasta %{arquivo} por archivo y %{total} en total',
       anexosTotal: 'Total de adjuntos: %{total} de %{max}',
       anexoRemover: 'Quitar el adjunto %{nome}',
+      tituloSomenteLeitura: 'Comunicado',
       anexoDescartar: 'Descartar el adjunto con error %{nome}',
       anexosPendentes: 'Espere a que se envíen los adjuntos o descarte los que dieron error',
       anexoEnviando: 'Enviando %{nome}',

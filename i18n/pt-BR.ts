@@ -1761,6 +1761,7 @@ export const ptBR = {
       anexosLimites: 'Até %{arquivo} por arquivo e %{total} no total',
       anexosTotal: 'Total dos anexos: %{total} de %{max}',
       anexoRemover: 'Remover o anexo %{nome}',
+      tituloSomenteLeitura: 'Comunicado',
       anexoDescartar: 'Descartar o anexo com erro %{nome}',
       anexosPendentes: 'Aguarde o envio dos anexos ou descarte os que deram erro',
       anexoEnviando: 'Enviando %{nome}',

@@ -399,6 +399,7 @@ describe('/comunicados/editar/{id}', () => {
     });
     const { location } = editar();
     expect(await screen.findByText(/a 3 usuários$/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Comunicado' })).toBeInTheDocument();
     const erratas = screen.getByRole('region', { name: 'Erratas' });
     expect(erratas).toHaveTextContent('Errata: data');
     expect(erratas).toHaveTextContent('A data do recall era outra.');

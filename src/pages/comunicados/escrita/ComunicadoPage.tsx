@@ -44,7 +44,15 @@ export default function ComunicadoPage() {
     // The page says it failed and offers to try again.
     retry: false,
   });
-  const title = translate(id ? 'routes.comunicadosEditar' : 'routes.comunicadosNovo');
+  // One that can no longer be edited (in approval, sent) is shown, not edited: its heading says so.
+  const somenteLeitura = Boolean(record.data && !record.data.acoes.includes('salvar'));
+  const title = translate(
+    !id
+      ? 'routes.comunicadosNovo'
+      : somenteLeitura
+        ? 'comunicados.escrita.tituloSomenteLeitura'
+        : 'routes.comunicadosEditar',
+  );
   useBreadcrumbLabel(record.data?.titulo);
 
   const mostrar = (c: Comunicado | null) => {
