@@ -125,7 +125,8 @@ export function FormularioDialogo({
             {children}
             {falha && <Alert severity="error">{falha}</Alert>}
           </DialogContent>
-          <DialogActions>
+          {/* The buttons line up with the fields (MUI's actions sit 16 px further out). */}
+          <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose} disabled={ocupado}>
               {translate('ra.action.cancel')}
             </Button>
