@@ -316,7 +316,7 @@ export const en = {
     languageCurrent: 'Language: %{language}',
     more: 'More options',
     notifications: 'Notifications',
-    notificationsUnread: 'Notifications: %{count} unread |||| Notifications: %{count} unread',
+    notificationsUnread: 'Notifications: %{count} new |||| Notifications: %{count} new',
     notificationPanel: {
       emptyTitle: 'No notifications yet',
       emptyText: 'When there is news for you, it shows up here.',

@@ -316,7 +316,7 @@ export const es = {
     languageCurrent: 'Idioma: %{language}',
     more: 'Más opciones',
     notifications: 'Notificaciones',
-    notificationsUnread: 'Notificaciones: %{count} no leída |||| Notificaciones: %{count} no leídas',
+    notificationsUnread: 'Notificaciones: %{count} nueva |||| Notificaciones: %{count} nuevas',
     notificationPanel: {
       emptyTitle: 'Ninguna notificación por ahora',
       emptyText: 'Cuando haya avisos para usted, aparecerán aquí.',

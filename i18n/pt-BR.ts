@@ -316,7 +316,7 @@ export const ptBR = {
     languageCurrent: 'Idioma: %{language}',
     more: 'Mais opções',
     notifications: 'Notificações',
-    notificationsUnread: 'Notificações: %{count} não lida |||| Notificações: %{count} não lidas',
+    notificationsUnread: 'Notificações: %{count} nova |||| Notificações: %{count} novas',
     notificationPanel: {
       emptyTitle: 'Nenhuma notificação por enquanto',
       emptyText: 'Quando houver avisos para você, eles aparecem aqui.',

@@ -82,14 +82,14 @@ describe('NotificacoesBell', () => {
   it('shows the unread count on the badge, and its text is part of the name', async () => {
     unread = 3;
     renderBell();
-    const bell = await screen.findByRole('button', { name: 'Notificações: 3 não lidas' });
+    const bell = await screen.findByRole('button', { name: 'Notificações: 3 novas' });
     expect(within(bell).getByText('3')).toBeVisible();
   });
 
   it('shows 99+ above 99', async () => {
     unread = 100;
     renderBell();
-    const bell = await screen.findByRole('button', { name: 'Notificações: 99+ não lidas' });
+    const bell = await screen.findByRole('button', { name: 'Notificações: 99+ novas' });
     expect(within(bell).getByText('99+')).toBeVisible();
   });
 
@@ -102,7 +102,7 @@ describe('NotificacoesBell', () => {
   it('polls the count, not while the tab is hidden, and reads it again when the tab is shown', async () => {
     unread = 1;
     renderBell(40);
-    await screen.findByRole('button', { name: 'Notificações: 1 não lida' });
+    await screen.findByRole('button', { name: 'Notificações: 1 nova' });
     await waitFor(() => expect(countCalls).toBeGreaterThanOrEqual(3));
     act(() => setVisibility('hidden'));
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -111,7 +111,7 @@ describe('NotificacoesBell', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(countCalls).toBe(whileHidden);
     act(() => setVisibility('visible'));
-    expect(await screen.findByRole('button', { name: 'Notificações: 5 não lidas' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notificações: 5 novas' })).toBeInTheDocument();
   });
 
   it('closing the panel with unread notifications marks them seen: the count drops at once, the close button waits', async () => {
@@ -126,7 +126,7 @@ describe('NotificacoesBell', () => {
       }),
     );
     renderBell();
-    await screen.findByRole('button', { name: 'Notificações: 2 não lidas' });
+    await screen.findByRole('button', { name: 'Notificações: 2 novas' });
     const panel = await openPanel();
     await within(panel).findByText('Novo comunicado de recall');
     await userEvent.click(within(panel).getByRole('button', { name: 'Fechar' }));
@@ -231,7 +231,7 @@ describe('the notification panel', () => {
   it('follows a portal path in the app: marks it read and closes the panel (marking it seen)', async () => {
     unread = 2;
     const { location } = renderBell();
-    await screen.findByRole('button', { name: 'Notificações: 2 não lidas' });
+    await screen.findByRole('button', { name: 'Notificações: 2 novas' });
     const panel = await openPanel();
     await userEvent.click(await within(panel).findByRole('link', { name: 'Novo comunicado de recall' }));
     await waitFor(() => expect(location()).toBe('/minha-conta'));

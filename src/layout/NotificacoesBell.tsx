@@ -25,8 +25,9 @@ export function useNotificacoesNaoLidas(pollMs = UNREAD_POLL_MS) {
 }
 
 /**
- * The top bar's bell with the signed-in user's notifications: the unread count on its badge, and
- * the panel of the newest ones. Closing the panel with unread notifications marks them seen
+ * The top bar's bell with the signed-in user's notifications: the count of those not seen yet on its
+ * badge ("new": a notification stays unread on /notificacoes until opened), and the panel of the
+ * newest ones. Closing the panel with new notifications marks them seen
  * (`marcarNotificacoesComoVisualizadas`): the count drops at once, the close button waits for the
  * answer.
  */

@@ -82,7 +82,7 @@ export function NotificationBell({
   const fullWidth = useMediaQuery(FULL_WIDTH, { noSsr: true });
   const open = controlledOpen ?? ownOpen;
   const close = onClose ?? (() => setOwnOpen(false));
-  // The badge's text is part of the name (WCAG 2.5.3, Label in Name): "Notificações: 99+ não lidas".
+  // The badge's text is part of the name (WCAG 2.5.3, Label in Name): "Notificações: 99+ novas".
   const shown = count && count > NOTIFICACOES_BADGE_MAX ? `${NOTIFICACOES_BADGE_MAX}+` : String(count ?? 0);
   const label = count
     ? translate('shell.notificationsUnread', { smart_count: count, count: shown })

@@ -96,7 +96,7 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
   await expect(pendente.getByText('Carla Criadora')).toBeVisible();
   // ... and the bell tells; its notification leads to the announcement, where it is approved.
   await montadora.reload();
-  await bell(montadora, /^Notificações: \d+ não lidas?$/).click();
+  await bell(montadora, /^Notificações: \d+ novas?$/).click();
   const panel = montadora.getByRole('dialog', { name: ptBR.shell.notifications });
   const aviso = panel.getByRole('listitem').filter({ hasText: titulo });
   await aviso.getByRole('link', { name: c.notificacoes.aprovacaoPendente }).click();
@@ -110,7 +110,7 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
 
   // The dealer: on the bell (within one poll), then in the inbox, unread and asking for confirmation.
   await dealer.reload();
-  await bell(dealer, /^Notificaciones: \d+ no leídas?$/).click();
+  await bell(dealer, /^Notificaciones: \d+ nuevas?$/).click();
   const dealerPanel = dealer.getByRole('dialog', { name: es.shell.notifications });
   await expect(dealerPanel.getByRole('link', { name: titulo })).toBeVisible();
   await dealer.keyboard.press('Escape');

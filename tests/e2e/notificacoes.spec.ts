@@ -58,7 +58,7 @@ test('the dealer sees the unread count, reads the panel, follows a link and the 
   await signIn(page, 'dealer@portal.test', /^Hola, Diego/);
 
   // The count, on the badge and in the bell's name.
-  await expect(bell(page)).toHaveAccessibleName('Notificaciones: 3 no leídas');
+  await expect(bell(page)).toHaveAccessibleName('Notificaciones: 3 nuevas');
   await expect(bell(page)).toContainText('3');
 
   // The panel: recent first, the text sanitised, the reader's name filled in; at 375 px it takes

@@ -93,7 +93,7 @@ test('the manufacturer writes a model, edits it to a second version, sends a not
   await skipTour(dealer);
   await signIn(dealer, 'dealer@portal.test', 'Hola, Diego Dealer');
   const bell = dealer.getByRole('banner').getByRole('button', { name: /^Notificaciones/ });
-  await expect(bell).toHaveAccessibleName(/^Notificaciones: \d+ no leídas?$/);
+  await expect(bell).toHaveAccessibleName(/^Notificaciones: \d+ nuevas?$/);
   await bell.click();
   const panel = dealer.getByRole('dialog', { name: es.shell.notifications });
   const item = panel.getByRole('listitem').filter({ hasText: titulo });
