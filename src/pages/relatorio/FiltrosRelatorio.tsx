@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { TIPO_PROVEDOR } from '../../../domain/enums';
+import { MAX_PERIODO_DIAS, relatorioFiltroSchema } from '../../../domain/schemas/relatorio';
 import type { PortalIdentity } from '../../../providers/authProvider';
 import { DealerAutocomplete, type DealerRef } from '../../components/DealerAutocomplete';
 import { ExportFileButtons } from '../../components/list/ExportButtons';
@@ -84,10 +85,21 @@ export function FiltrosRelatorio({
   });
   const muda = (campo: 'inicio' | 'fim' | 'marcaId' | 'grupoId') => (event: { target: { value: string } }) =>
     setRascunho((f) => ({ ...f, [campo]: event.target.value }));
+  // The period's rules (domain/schemas/relatorio.ts) under its fields, before asking the server.
+  const [erros, setErros] = useState<Partial<Record<'inicio' | 'fim', string>>>({});
   const enviar = (event: FormEvent) => {
     event.preventDefault();
-    aplicar();
+    const conferido = relatorioFiltroSchema.safeParse({ slug: 'x', inicio: rascunho.inicio, fim: rascunho.fim });
+    const novos: Partial<Record<'inicio' | 'fim', string>> = {};
+    for (const issue of conferido.error?.issues ?? []) {
+      const campo = issue.path[0];
+      if ((campo === 'inicio' || campo === 'fim') && !novos[campo]) novos[campo] = issue.message;
+    }
+    setErros(novos);
+    if (Object.keys(novos).length === 0) aplicar();
   };
+  const erroDe = (campo: 'inicio' | 'fim') =>
+    erros[campo] ? { error: true, helperText: translate(erros[campo], { max: MAX_PERIODO_DIAS }) } : {};
   const t = (key: string) => translate(`relatorios.filtros.${key}`);
   const data = { required: true, size: 'small', slotProps: { inputLabel: { shrink: true } } } as const;
   return (
@@ -104,8 +116,22 @@ export function FiltrosRelatorio({
         alignItems: 'start',
       }}
     >
-      <TextField type="date" label={t('inicio')} value={rascunho.inicio} onChange={muda('inicio')} {...data} />
-      <TextField type="date" label={t('fim')} value={rascunho.fim} onChange={muda('fim')} {...data} />
+      <TextField
+        type="date"
+        label={t('inicio')}
+        value={rascunho.inicio}
+        onChange={muda('inicio')}
+        {...data}
+        {...erroDe('inicio')}
+      />
+      <TextField
+        type="date"
+        label={t('fim')}
+        value={rascunho.fim}
+        onChange={muda('fim')}
+        {...data}
+        {...erroDe('fim')}
+      />
       <TextField select label={t('marca')} value={rascunho.marcaId} onChange={muda('marcaId')} size="small">
         <MenuItem value="">{translate('relatorios.todos')}</MenuItem>
         {marcas.map((m) => (

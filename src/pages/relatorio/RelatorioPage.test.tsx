@@ -219,6 +219,19 @@ describe('/relatorio/{slug}', () => {
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
   });
 
+  it('says under "Até" when the period ends before it starts, and asks nothing of the server', async () => {
+    abrir();
+    await screen.findByRole('table', { name: 'Por marca' });
+    const user = userEvent.setup();
+    const fim = screen.getByLabelText(/^Até\W*$/);
+    await user.clear(fim);
+    await user.type(fim, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('O fim vem antes do início')).toBeInTheDocument();
+    expect(fim).toHaveAttribute('aria-invalid', 'true');
+    expect(pedidos).toHaveLength(1);
+  });
+
   it("offers a manufacturer their own brands to filter by, and the provider's staff every brand", async () => {
     const user = userEvent.setup();
     renderPage(RelatorioPage, {
