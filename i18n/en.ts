@@ -1848,6 +1848,7 @@ export const en = {
       titulo: 'This folder is empty',
       tituloRaiz: 'Nothing in the library here yet',
       gestor: 'Create a folder or upload files to get started.',
+      gestorRaiz: 'Create a folder to get started: files are uploaded into folders.',
       leitor: 'When folders and files are shared with you, they will show up here.',
     },
     busca: {

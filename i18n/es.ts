@@ -1858,6 +1858,7 @@ export const es = {
       titulo: 'Esta carpeta está vacía',
       tituloRaiz: 'Nada en la biblioteca por aquí',
       gestor: 'Cree una carpeta o suba archivos para empezar.',
+      gestorRaiz: 'Cree una carpeta para empezar: los archivos se suben dentro de las carpetas.',
       leitor: 'Cuando se compartan carpetas y archivos con usted, aparecerán aquí.',
     },
     busca: {

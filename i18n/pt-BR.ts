@@ -1748,7 +1748,7 @@ export const ptBR = {
       serieAjuda: 'Ao enviar, o título recebe o próximo número da série',
       etiquetasAjuda: 'Digite e tecle Enter para criar uma etiqueta, ou escolha uma existente',
       previaVazia: 'Escolha grupos para ver quantos usuários recebem',
-      previaContagem: 'Chega a %{smart_count} usuário |||| Chega a %{smart_count} usuários',
+      previaContagem: 'Alcança %{smart_count} usuário |||| Alcança %{smart_count} usuários',
       previaCarregando: 'Contando destinatários…',
       previaErro: 'Não foi possível contar os destinatários',
       agendamentoAjuda: 'Pelo menos 1 hora a partir de agora',
@@ -1768,7 +1768,7 @@ export const ptBR = {
       anexoErro: 'Não foi possível enviar o anexo',
       previa: {
         avisos: 'Avisos',
-        total: 'Chega a %{n} usuário |||| Chega a %{n} usuários',
+        total: 'Alcança %{n} usuário |||| Alcança %{n} usuários',
         grupo: '%{nome}: %{n} usuário |||| %{nome}: %{n} usuários',
         semGrupos: 'Nenhum grupo',
         semEmails: 'Nenhum e-mail avulso',
@@ -1854,6 +1854,7 @@ export const ptBR = {
       titulo: 'Esta pasta está vazia',
       tituloRaiz: 'Nada na biblioteca por aqui',
       gestor: 'Crie uma pasta ou envie arquivos para começar.',
+      gestorRaiz: 'Crie uma pasta para começar: os arquivos são enviados dentro das pastas.',
       leitor: 'Quando pastas e arquivos forem compartilhados com você, eles aparecerão aqui.',
     },
     busca: {

@@ -70,7 +70,7 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
   await (await chooser).setFiles({ name: 'tabela.png', mimeType: 'image/png', buffer: PNG });
   await expect(editor.locator('img[alt="tabela.png"]')).toBeVisible();
   await pickOption(criador, new RegExp(`^${e.fields.grupos}`), AURORA);
-  await expect(criador.getByText(/^Chega a \d+ usuários?$/)).toBeVisible();
+  await expect(criador.getByText(/^Alcança \d+ usuários?$/)).toBeVisible();
   await criador
     .getByTestId('anexos-input')
     .setInputFiles({ name: 'circular.pdf', mimeType: 'application/pdf', buffer: anexo });

@@ -55,6 +55,13 @@ describe('/biblioteca, the root', () => {
     ).toBeVisible();
   });
 
+  it('tells a manager at an empty root to create a folder (files go into folders: the root has no upload)', async () => {
+    estado.itens = [];
+    abrir('/biblioteca', GESTOR);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nada na biblioteca por aqui' })).toBeVisible();
+    expect(screen.getByText('Crie uma pasta para começar: os arquivos são enviados dentro das pastas.')).toBeVisible();
+  });
+
   it('lists the folders then the files in a grid, the first page of the root asked (Loaded)', async () => {
     abrir();
     expect(nomes(await pastas())).toEqual([

@@ -258,7 +258,9 @@ function Biblioteca() {
       <EstadoVazio
         icone={<FolderOpenOutlinedIcon color="action" sx={{ fontSize: 48 }} />}
         titulo={translate(raiz ? 'biblioteca.vazio.tituloRaiz' : 'biblioteca.vazio.titulo')}
-        subtitulo={translate(gerenciar ? 'biblioteca.vazio.gestor' : 'biblioteca.vazio.leitor')}
+        subtitulo={translate(
+          !gerenciar ? 'biblioteca.vazio.leitor' : raiz ? 'biblioteca.vazio.gestorRaiz' : 'biblioteca.vazio.gestor',
+        )}
       />
     );
   } else if (modo === 'grade') {

@@ -135,7 +135,7 @@ describe('/comunicados/editar/{id}', () => {
     expect(screen.getByText('Até 25 MB por arquivo e 50 MB no total')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Os destinatários devem confirmar "li e entendi"' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Agendar' })).toBeChecked();
-    expect(await screen.findByText('Chega a 128 usuários')).toBeInTheDocument();
+    expect(await screen.findByText('Alcança 128 usuários')).toBeInTheDocument();
     // An author holding the approval key sends (or schedules) without asking anyone.
     expect(botoes()).toEqual(['Salvar rascunho', 'Agendar envio', 'Visualizar envio', 'Excluir']);
     expect(screen.queryByRole('combobox', { name: /Aprovador/ })).not.toBeInTheDocument();

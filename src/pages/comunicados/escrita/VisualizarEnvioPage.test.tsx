@@ -69,7 +69,7 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
     abrir();
     expect(await screen.findByText('Não foi possível realizar a ação')).toBeVisible();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByText('Chega a 1.250 usuários')).toBeInTheDocument();
+    expect(await screen.findByText('Alcança 1.250 usuários')).toBeInTheDocument();
   });
 
   it('shows the message as recipients see it, the recipients and the warnings (Loaded)', async () => {
@@ -82,7 +82,7 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
     expect(within(artigo).getByLabelText('Assinatura')).toHaveTextContent('Equipe de RH');
     expect(within(artigo).getByText('tabela.pdf')).toBeInTheDocument();
     expect(within(artigo).getByText('Os destinatários devem confirmar "li e entendi".')).toBeInTheDocument();
-    expect(screen.getByText('Chega a 1.250 usuários')).toBeInTheDocument();
+    expect(screen.getByText('Alcança 1.250 usuários')).toBeInTheDocument();
     expect(screen.getByText('Gerentes de vendas: 1.250 usuários')).toBeInTheDocument();
     expect(screen.getByText('Grupo vazio: 0 usuários')).toBeInTheDocument();
     expect(screen.getByText('fornecedor@externo.com')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
   it('says there are no groups or e-mails, without warnings or the way back to edit (Empty)', async () => {
     server.use(...STATES.Empty);
     abrir();
-    expect(await screen.findByText('Chega a 0 usuários')).toBeInTheDocument();
+    expect(await screen.findByText('Alcança 0 usuários')).toBeInTheDocument();
     expect(screen.getByText('Nenhum grupo')).toBeInTheDocument();
     expect(screen.getByText('Nenhum e-mail avulso')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Avisos' })).not.toBeInTheDocument();
