@@ -5,6 +5,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../../providers/dataProvider';
 import { api, resourceHandlers } from '../../testing/mockApi';
+import { BreadcrumbLabelProvider } from '../../components/breadcrumbLabel';
+import { Breadcrumbs } from '../../layout/Breadcrumbs';
 import { renderPage } from '../../testing/renderPage';
 import RelatorioPage from './RelatorioPage';
 
@@ -175,6 +177,20 @@ const abrir = (slug = 'alcance') =>
   renderPage(RelatorioPage, { path: `/relatorio/${slug}`, route: '/relatorio/:slug' });
 
 describe('/relatorio/{slug}', () => {
+  it("names the report in the top bar's breadcrumbs", async () => {
+    renderPage(
+      () => (
+        <BreadcrumbLabelProvider>
+          <Breadcrumbs />
+          <RelatorioPage />
+        </BreadcrumbLabelProvider>
+      ),
+      { path: '/relatorio/alcance', route: '/relatorio/:slug' },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alcance da rede' })).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation')[0]).toHaveTextContent(/Alcance da rede$/);
+  });
+
   it('frames an embedded report by its title, with a way to open it in a tab', async () => {
     aberto = EMBUTIDO;
     abrir('bi');

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Loading, Title, useTranslate, type HttpError } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
 import { LoadError } from '../../components/LoadError';
 import { useOperations } from '../../components/useOperations';
 import { Refused } from '../../routing/RouteGuard';
@@ -66,6 +67,7 @@ export default function RelatorioPage() {
     queryFn: ({ signal }) => query<RelatorioAberto>('aberto', { slug }, { signal }),
     retry: false,
   });
+  useBreadcrumbLabel(aberto.data?.titulo);
   const status = (aberto.error as HttpError | null)?.status;
   if (status === 404) return <NotFoundPage />;
   if (status === 403) return <Refused message="shell.pageForbidden" />;
