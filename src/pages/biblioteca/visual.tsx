@@ -1,18 +1,13 @@
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FolderIcon from '@mui/icons-material/Folder';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import MovieOutlinedIcon from '@mui/icons-material/MovieOutlined';
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import PublicIcon from '@mui/icons-material/Public';
-import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createContext, useContext } from 'react';
 import { useTranslate } from 'react-admin';
 import { BIBLIOTECA_TOOLTIP_GRUPOS_MOBILE, BIBLIOTECA_TOOLTIP_MAX_WIDTH_PX } from '../../../domain/biblioteca';
+import { IconeArquivo } from '../../components/IconeArquivo';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { truncar, type ItemBiblioteca, type PermissaoPasta } from './tipos';
 
@@ -41,16 +36,6 @@ export function NomeItem({ nome }: { nome: string }) {
       </Box>
     </>
   );
-}
-
-function IconeArquivo({ tipoMime, fontSize }: { tipoMime: string | null; fontSize: 'small' | 'large' | 'medium' }) {
-  const mime = tipoMime ?? '';
-  if (mime === 'application/pdf') return <PictureAsPdfOutlinedIcon fontSize={fontSize} color="error" />;
-  if (mime.startsWith('image/')) return <ImageOutlinedIcon fontSize={fontSize} color="info" />;
-  if (mime.startsWith('video/')) return <MovieOutlinedIcon fontSize={fontSize} color="secondary" />;
-  if (/spreadsheet|excel|csv/.test(mime)) return <TableChartOutlinedIcon fontSize={fontSize} color="success" />;
-  if (/word|text|opendocument/.test(mime)) return <DescriptionOutlinedIcon fontSize={fontSize} color="primary" />;
-  return <InsertDriveFileOutlinedIcon fontSize={fontSize} color="action" />;
 }
 
 /** An image's thumbnail when the thumbnail job made one, else the folder's or the file type's icon. */

@@ -288,6 +288,13 @@ describe('Home blocks', { timeout: 20_000 }, () => {
     const arquivos = screen.getByRole('region', { name: 'Arquivos recentes' });
     expect(await within(arquivos).findByRole('link', { name: /tabela\.pdf/ })).toHaveAttribute('href', '/biblioteca/4');
     expect(within(arquivos).getByRole('link', { name: /logo\.png/ })).toHaveAttribute('href', '/biblioteca');
+    // Each file's icon by its type, as the library shows it.
+    expect(
+      within(within(arquivos).getByRole('link', { name: /tabela\.pdf/ })).getByTestId('PictureAsPdfOutlinedIcon'),
+    ).toBeInTheDocument();
+    expect(
+      within(within(arquivos).getByRole('link', { name: /logo\.png/ })).getByTestId('ImageOutlinedIcon'),
+    ).toBeInTheDocument();
     expect(within(arquivos).getByRole('link', { name: 'Abrir a biblioteca' })).toHaveAttribute('href', '/biblioteca');
 
     const redes = screen.getByRole('region', { name: 'Redes sociais' });

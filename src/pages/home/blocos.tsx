@@ -1,4 +1,3 @@
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import Facebook from '@mui/icons-material/Facebook';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import Instagram from '@mui/icons-material/Instagram';
@@ -22,6 +21,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { BIBLIOTECA_RECENTES, isRaiz } from '../../../domain/biblioteca';
 import { formatDate } from '../../components/format';
+import { IconeArquivo } from '../../components/IconeArquivo';
 import { linkProps } from '../../components/vitrine';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useMenuUsuarioLogado } from '../../layout/useMenuUsuarioLogado';
@@ -146,7 +146,6 @@ export function ArquivosRecentes() {
       {(itens) => (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
           {itens.slice(0, BIBLIOTECA_RECENTES).map((item) => {
-            const Icone = item.isPasta ? FolderOutlined : DescriptionOutlined;
             return (
               <Box component="li" key={item.id} sx={{ minWidth: 0 }}>
                 <Link
@@ -165,7 +164,9 @@ export function ArquivosRecentes() {
                     '&:hover': { bgcolor: 'action.hover' },
                   }}
                 >
-                  <Icone color="action" aria-hidden />
+                  <Box aria-hidden sx={{ display: 'flex' }}>
+                    {item.isPasta ? <FolderOutlined color="action" /> : <IconeArquivo tipoMime={item.tipoMime} />}
+                  </Box>
                   <Box sx={{ minWidth: 0 }}>
                     <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                       {item.nome}
