@@ -763,7 +763,14 @@ describe('rows', () => {
       const sent = await upload(staff.token, await planilha(rows));
       expect(sent.status).toBe(201);
       const result = await finished(staff.token, sent.body.id!, 90_000);
-      expect(result).toMatchObject({ status: 'FINISHED', criados: 20, erros: 0, done: 20 });
+      // Should it end otherwise, the message tells why (the import's error, its run's attempts and last error).
+      const [importacao] = await db
+        .select()
+        .from(s.importacoes)
+        .where(eq(s.importacoes.id, Number(sent.body.id)));
+      const [execucao] = await db.select().from(s.jobs).where(eq(s.jobs.id, importacao.jobId!));
+      const porque = JSON.stringify({ erro: importacao.erro, run: { ...execucao, payload: undefined } });
+      expect(result, porque).toMatchObject({ status: 'FINISHED', criados: 20, erros: 0, done: 20 });
       expect(stopped).toBe(1);
       expect(during).toMatchObject({ status: 'PROCESSING', total: 20, done: BATCH, progress: 25, criados: BATCH });
       expect(during!.linhasPorSegundo).toBeGreaterThan(0);
