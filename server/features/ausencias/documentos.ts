@@ -27,7 +27,6 @@ import { AREA_DOCUMENTOS, chavesDocumentosEmUso, deleteDocumentosSoltos } from '
 // file, streamed into the file store), then named by its id in salvarAusenciaTemporaria; read back
 // with GET /api/ausencias/{id}/documento by whoever may see the absence, for 6 months.
 
-
 /**
  * For the file sweep: a row is kept while an absence uses it, its file while an absence may still
  * let it be downloaded (AUSENCIA_DOCUMENTO_MESES).

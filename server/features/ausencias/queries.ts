@@ -170,13 +170,7 @@ export async function deleteDocumentosSoltos(db: DbOrTx, graceHours: number): Pr
   const rows = await db
     .delete(arquivos)
     // Only the area's own records: other features' uploads (announcements, the library) are theirs to keep.
-    .where(
-      and(
-        DA_AREA,
-        lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`),
-        semAusencia,
-      ),
-    )
+    .where(and(DA_AREA, lt(arquivos.createdAt, sql`now() - make_interval(hours => ${graceHours}::int)`), semAusencia))
     .returning({ chave: arquivos.chave });
   return rows.map((row) => row.chave);
 }
