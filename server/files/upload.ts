@@ -100,8 +100,15 @@ async function espiar(stream: Readable): Promise<Buffer> {
       stream.unshift(chunk);
       return chunk;
     }
-    if (stream.readableEnded) return Buffer.alloc(0);
-    await new Promise((resolve) => stream.once('readable', resolve));
+    if (stream.readableEnded || stream.destroyed) return Buffer.alloc(0);
+    // 'close' too: a stream destroyed meanwhile (the client went away) never becomes readable.
+    await new Promise<void>((resolve) => {
+      const seguir = () => {
+        stream.off('readable', seguir).off('close', seguir);
+        resolve();
+      };
+      stream.once('readable', seguir).once('close', seguir);
+    });
   }
 }
 
