@@ -48,13 +48,9 @@ export function assinarLink(payload: LinkPayload, ttlSeconds: number): string {
     throw new Error('a link names a user id and a target');
   }
   if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) throw new Error('a link lives a positive number of seconds');
+  const agora = Date.now();
   const corpo = Buffer.from(
-    JSON.stringify({
-      u: payload.usuarioId,
-      a: payload.alvo,
-      i: Date.now(),
-      e: Date.now() + Math.round(ttlSeconds * 1000),
-    }),
+    JSON.stringify({ u: payload.usuarioId, a: payload.alvo, i: agora, e: agora + Math.round(ttlSeconds * 1000) }),
   ).toString('base64url');
   return `${corpo}.${assinatura(corpo).toString('base64url')}`;
 }

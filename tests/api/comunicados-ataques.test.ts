@@ -96,6 +96,21 @@ async function upload(token: string, content: Buffer, name: string) {
   return { status: response.status, body: (await response.json()) as { id?: number; message?: string } };
 }
 
+/** A draft of the brand-A author to group A, with a PDF attached: the upload and the draft. */
+async function rascunhoComAnexo(titulo: string, nomeArquivo: string) {
+  const up = await upload(criador.token, pdf(), nomeArquivo);
+  expect(up.status).toBe(201);
+  const c = ok(
+    await salvar(criador.token, {
+      titulo: kit.unique(titulo),
+      mensagem: '<p>Ainda em redação</p>',
+      grupoIds: [grupoA],
+      arquivoIds: [up.body.id],
+    }),
+  );
+  return { up, c };
+}
+
 beforeAll(async () => {
   await kit.start();
   const marcaA = (await kit.marca('Marca A')).id;
@@ -184,16 +199,7 @@ describe('approval', () => {
 
 describe('attachments', () => {
   it("are not downloadable by an approver from another author's draft the write side keeps from them", async () => {
-    const up = await upload(criador.token, pdf(), 'plano confidencial.pdf');
-    expect(up.status).toBe(201);
-    const c = ok(
-      await salvar(criador.token, {
-        titulo: kit.unique('Rascunho'),
-        mensagem: '<p>Ainda em redação</p>',
-        grupoIds: [grupoA],
-        arquivoIds: [up.body.id],
-      }),
-    );
+    const { up, c } = await rascunhoComAnexo('Rascunho', 'plano confidencial.pdf');
     // The draft is the author's alone: another approver of the brand is told it does not exist.
     expect(errorCode(await ler(aprovadorA2.token, c.id))).toBe('NOT_FOUND');
     // ...yet gets its attachment's link and bytes.
@@ -212,15 +218,7 @@ describe('attachments', () => {
 
 describe('saving', () => {
   it("says nothing of another author's attachments: a save of their draft is not found, whatever files it names", async () => {
-    const up = await upload(criador.token, pdf(), 'anexo.pdf');
-    const c = ok(
-      await salvar(criador.token, {
-        titulo: kit.unique('Alheio'),
-        mensagem: '<p>x</p>',
-        grupoIds: [grupoA],
-        arquivoIds: [up.body.id],
-      }),
-    );
+    const { up, c } = await rascunhoComAnexo('Alheio', 'anexo.pdf');
     // Naming a file that is not attached (or is) must not change the answer: the draft is not theirs.
     for (const arquivoIds of [[up.body.id], [Number(up.body.id) + 1_000_000]]) {
       const r = await salvar(aprovadorA2.token, {

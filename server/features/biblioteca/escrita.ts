@@ -334,7 +334,7 @@ export async function colocarArquivos(db: DbOrTx, l: Leitor, session: Session, i
       ({ rows: criados } = await tx.execute<(typeof criados)[number]>(sql`insert into biblioteca_itens
           (nome, is_pasta, pasta_pai_id, arquivo_id, proprietario_id, publico)
         select e.nome, false, e.pasta_id, e.arquivo_id, ${session.usuarioId}, p.publico
-        from ${entrada} e join biblioteca_itens p on p.id = e.pasta_id where e.meu order by e.ordem
+        from ${entrada} e join biblioteca_itens p on p.id = e.pasta_id order by e.ordem
         returning id, nome, pasta_pai_id, arquivo_id`));
       await tx.execute(sql`insert into biblioteca_conteudos (arquivo_id)
         select unnest(${arrayOf(arquivoIds)}) on conflict do nothing`);

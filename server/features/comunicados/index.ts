@@ -61,7 +61,7 @@ const TIPO_AUDITORIA = 'COMUNICADO';
 export const comunicadoNoAlcance = async (db: DbOrTx, session: Session, id: number) =>
   (await q.find(db, session, id)) !== undefined;
 
-export const serieNoAlcance = (db: DbOrTx, session: Session, id: number) => q.serieNoAlcance(db, session, id);
+export { serieNoAlcance } from './queries';
 
 /** Refuses `acao` on the record unless the table allows it: not now (BAD_USER_INPUT) or not the caller's (FORBIDDEN). */
 function authorizeAcao(session: Session, acao: AcaoComunicado, row: q.ComunicadoRow) {
@@ -140,7 +140,7 @@ async function saveErrors(tx: DbOrTx, session: Session, input: ComunicadoValues)
   if (await unusableGroups(tx, session, input.grupoIds)) errors.grupoIds = 'comunicados.validation.grupoNaoPermitido';
   if (await q.unreachableUsers(tx, session, input.usuarioRemovidoIds))
     errors.usuarioRemovidoIds = 'comunicados.validation.usuarioNaoPermitido';
-  if (input.departamentoId && !(await q.exists(tx, 'departamentos', input.departamentoId)))
+  if (input.departamentoId && !(await q.departamentoExiste(tx, input.departamentoId)))
     errors.departamentoId = 'comunicados.validation.departamentoInvalido';
   if (input.serieId && !(await q.serieNoAlcance(tx, session, input.serieId, true)))
     errors.serieId = 'comunicados.validation.serieInvalida';

@@ -235,10 +235,8 @@ export async function serieNoAlcance(db: DbOrTx, session: Session, id: number, a
   return rows.length > 0;
 }
 
-export async function exists(db: DbOrTx, table: 'departamentos', id: number, extra?: SQL) {
-  const { rows } = await db.execute(
-    sql`select 1 from ${sql.raw(table)} t where t.id = ${id}${extra ? sql` and ${extra}` : sql``}`,
-  );
+export async function departamentoExiste(db: DbOrTx, id: number) {
+  const { rows } = await db.execute(sql`select 1 from departamentos where id = ${id}`);
   return rows.length > 0;
 }
 

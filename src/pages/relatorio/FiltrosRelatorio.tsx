@@ -116,22 +116,17 @@ export function FiltrosRelatorio({
         alignItems: 'start',
       }}
     >
-      <TextField
-        type="date"
-        label={t('inicio')}
-        value={rascunho.inicio}
-        onChange={muda('inicio')}
-        {...data}
-        {...erroDe('inicio')}
-      />
-      <TextField
-        type="date"
-        label={t('fim')}
-        value={rascunho.fim}
-        onChange={muda('fim')}
-        {...data}
-        {...erroDe('fim')}
-      />
+      {(['inicio', 'fim'] as const).map((campo) => (
+        <TextField
+          key={campo}
+          type="date"
+          label={t(campo)}
+          value={rascunho[campo]}
+          onChange={muda(campo)}
+          {...data}
+          {...erroDe(campo)}
+        />
+      ))}
       <TextField select label={t('marca')} value={rascunho.marcaId} onChange={muda('marcaId')} size="small">
         <MenuItem value="">{translate('relatorios.todos')}</MenuItem>
         {marcas.map((m) => (
