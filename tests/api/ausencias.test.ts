@@ -263,6 +263,34 @@ describe('scope', () => {
     expect(await ausenciasOf(stranger.id)).toEqual([before]);
   });
 
+  it('keeps and reads the absences of a user shared with another brand (in scope, not wholly theirs)', async () => {
+    const caller = await newCaller([marcaA]);
+    const shared = await newUser([marcaA, marcaB]);
+    const created = (await salvar(caller.token, valid(shared.id, 40, 42))).data!.salvarAusenciaTemporaria;
+    const one = await gql<{ ausenciaTemporaria: { id: string } }>(
+      portal,
+      'query($id: ID!) { ausenciaTemporaria(id: $id) { id } }',
+      { id: created.id },
+      caller.token,
+    );
+    expect(one.errors).toBeUndefined();
+    expect(one.data!.ausenciaTemporaria.id).toBe(created.id);
+    const list = await gql<{ ausenciasTemporarias: { totalElements: number } }>(
+      portal,
+      'query($f: AusenciaTemporariaFilterInput!) { ausenciasTemporarias(filterInput: $f) { totalElements } }',
+      { f: { usuarioId: shared.id } },
+      caller.token,
+    );
+    expect(list.data?.ausenciasTemporarias.totalElements).toBe(1);
+    const update = await salvar(caller.token, {
+      ...valid(shared.id, 40, 45),
+      id: created.id,
+      version: created.version,
+    });
+    expect(update.errors).toBeUndefined();
+    expect((await ausenciasOf(shared.id)).map((a) => a.retorno)).toEqual([dia(45)]);
+  });
+
   it('refuses callers without the function, even for themselves', async () => {
     const caller = await newCaller([marcaA], ['PORTAL_MANUTENCAO_USUARIOS']);
     expect(errorCode(await salvar(caller.token, valid(caller.id)))).toBe('FORBIDDEN');

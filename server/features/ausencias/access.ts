@@ -9,9 +9,13 @@ export async function authorizeUsuario(db: DbOrTx, session: Session, usuarioId: 
   authorize(session, policies.ausencias.edit, session.idioma, { reach: await usuarioReach(db, session, usuarioId) });
 }
 
-/** A read of a user's absences: a user outside the caller's scope is NOT_FOUND, as for users. */
+/**
+ * A read of a user's absences: a user outside the caller's scope is NOT_FOUND, as for users. A user
+ * shared with another brand is in scope: their absences are read as they are kept (authorizeUsuario).
+ */
 export async function readableUsuario(db: DbOrTx, session: Session, usuarioId: number) {
-  if ((await usuarioReach(db, session, usuarioId)) !== 'owned') throw notFound(session.idioma);
+  const reach = await usuarioReach(db, session, usuarioId);
+  if (reach === 'missing' || reach === 'outside') throw notFound(session.idioma);
 }
 
 /** An absence the caller may see (its user in scope), or NOT_FOUND. */
