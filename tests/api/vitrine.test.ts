@@ -124,14 +124,21 @@ async function novoSlide(titulo: string, extra: Record<string, unknown> = {}) {
   expect(response.errors).toBeUndefined();
   return response.data!.salvarSlide;
 }
-async function novoAnuncio(titulo: string, extra: Record<string, unknown> = {}) {
+async function novoAnuncio(titulo: string, extra: Record<string, unknown> = {}, tk = token.montadora) {
   const response = await gql<{ salvarAnuncio: Rec }>(
     portal,
     `mutation($a: AnuncioInput!) { salvarAnuncio(anuncio: $a) { ${FIELDS} } }`,
     {
-      a: { titulo, link: 'https://example.com/a', ...DURING, arquivoId: await imagem(), grupoIds: [aurora], ...extra },
+      a: {
+        titulo,
+        link: 'https://example.com/a',
+        ...DURING,
+        arquivoId: await imagem(tk),
+        grupoIds: [aurora],
+        ...extra,
+      },
     },
-    token.montadora,
+    tk,
   );
   expect(response.errors).toBeUndefined();
   return response.data!.salvarAnuncio;
@@ -253,10 +260,15 @@ describe('display period and active flag', () => {
 describe('audiences', () => {
   it('shows a dealer user only the slides and adverts of their groups', async () => {
     await novoSlide('Publico aurora');
-    await novoSlide('Publico staff', { grupoIds: [soSuper] });
+    // By the provider's staff: a manufacturer's slide reaches only the users it sees (not the staff).
+    const paraStaff = await salvarSlide(
+      { ...(await slideInput('Publico staff', { grupoIds: [soSuper] })), arquivoId: await imagem(token.super) },
+      token.super,
+    );
+    expect(paraStaff.errors).toBeUndefined();
     expect(titulos(await slidesAtivos(token.dealer), 'Publico')).toEqual(['Publico aurora']);
     expect(titulos(await slidesAtivos(token.super), 'Publico')).toEqual(['Publico staff']);
-    const soStaff = await novoAnuncio('So staff', { grupoIds: [soSuper] });
+    const soStaff = await novoAnuncio('So staff', { grupoIds: [soSuper] }, token.super);
     for (let i = 0; i < 4; i++) expect((await anuncioAleatorio(token.dealer))?.id).not.toBe(soStaff.id);
     expect((await anuncioAleatorio(token.super))?.id).toBe(soStaff.id);
   });
@@ -326,8 +338,12 @@ describe('order', () => {
     // A one down (the keyboard's down button).
     await mover(a, posicao(await lista(), a) + 1);
     expect(titulos(await slidesAtivos(token.dealer), 'Ordem')).toEqual(['Ordem C', 'Ordem B', 'Ordem A']);
-    // The list's order is the carousel's, numbered densely from 1.
-    const ordens = (await lista()).map((r) => r.ordem);
+    // The list's order is the carousel's, every slide (of every author) numbered densely from 1.
+    const doLista = (await lista()).map((r) => r.ordem!);
+    expect(doLista).toEqual([...doLista].sort((x, y) => x - y));
+    const ordens = (await db.select({ ordem: s.slides.ordem }).from(s.slides).orderBy(s.slides.ordem)).map(
+      (r) => r.ordem,
+    );
     expect(ordens).toEqual(ordens.map((_, i) => i + 1));
     expect(b.ordem).toBeGreaterThan(a.ordem!);
 

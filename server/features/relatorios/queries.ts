@@ -55,12 +55,25 @@ export interface LinhaAlcance {
 const taxa = (parte: number, todo: number) => (todo === 0 ? 0 : parte / todo);
 
 /**
- * Condition on `usuarios` (unaliased): in the caller's scope, of the filtered brand (one of the
- * caller's: another's filters to nothing), group and dealer.
+ * Condition: the brand, dealer group and dealer the filters name are in the caller's scope. A filter
+ * naming another scope's gives nothing (not even which of the caller's dealers are in another
+ * brand's group).
+ */
+function filtrosNoAlcance(session: Session, f: RelatorioFiltro): SQL {
+  const grupos = grupoScope(session);
+  const dealers = dealerScope(session);
+  return sql`${f.marcaId ? (marcaScope(session, sql`${f.marcaId}::int`) ?? sql`true`) : sql`true`}
+    and ${f.grupoId && grupos ? sql`exists (select 1 from grupos where grupos.id = ${f.grupoId} and ${grupos})` : sql`true`}
+    and ${f.dealerId && dealers ? sql`exists (select 1 from dealers where dealers.id = ${f.dealerId} and ${dealers})` : sql`true`}`;
+}
+
+/**
+ * Condition on `usuarios` (unaliased): in the caller's scope, of the filtered brand, group and
+ * dealer (each one of the caller's: another's filters to nothing).
  */
 export function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
-  return sql`${usuarioScope(session) ?? sql`true`}
-    and ${f.marcaId ? sql`${f.marcaId} = any(usuarios.marcas_efetivas) and ${marcaScope(session, sql`${f.marcaId}::int`) ?? sql`true`}` : sql`true`}
+  return sql`${usuarioScope(session) ?? sql`true`} and ${filtrosNoAlcance(session, f)}
+    and ${f.marcaId ? sql`${f.marcaId} = any(usuarios.marcas_efetivas)` : sql`true`}
     and ${
       f.grupoId
         ? sql`exists (select 1 from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
@@ -79,8 +92,8 @@ export function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
  * type, effective brands and dealers): in the caller's scope, of the filtered brand, group, dealer.
  */
 function celulasDoFiltro(session: Session, f: RelatorioFiltro): SQL {
-  return sql`${celulaScope(session) ?? sql`true`}
-    and ${f.marcaId ? sql`${f.marcaId} = any(cel.marcas) and ${marcaScope(session, sql`${f.marcaId}::int`) ?? sql`true`}` : sql`true`}
+  return sql`${celulaScope(session) ?? sql`true`} and ${filtrosNoAlcance(session, f)}
+    and ${f.marcaId ? sql`${f.marcaId} = any(cel.marcas)` : sql`true`}
     and ${
       f.grupoId
         ? sql`exists (select 1 from dealer_grupos dg where dg.dealer_id = any(cel.dealers) and dg.grupo_id = ${f.grupoId})`

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnuncioFilter, AnuncioValues, SlideFilter, SlideValues } from '../../../domain/schemas/vitrine';
 import type { TipoVitrine } from '../../../domain/vitrine';
 import { isRecipient } from '../../audience';
-import { autorScope, type Session } from '../../authz';
+import { autorScope, usuarioAlcanca, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { AREA_VITRINE, linkImagem } from './imagens';
@@ -61,17 +61,25 @@ const t = (k: Kind) => sql.raw(k.table);
 /** On display now: active and within its period (`v` is the record). */
 export const EM_EXIBICAO = sql`(v.active and v.inicio <= now() and now() < v.fim)`;
 
-const columns = (k: Kind) => sql`v.id, v.version, v.titulo, v.link, v.link_target as "linkTarget",
+/**
+ * A record's columns. Its groups and author are the maintainers' to see: on the home (`exibicao`)
+ * every viewer gets none (another brand's private group names, the author's e-mail).
+ */
+const columns = (k: Kind, exibicao = false) => sql`v.id, v.version, v.titulo, v.link, v.link_target as "linkTarget",
   ${iso('v.inicio')} as "inicioDate", ${iso('v.fim')} as "fimDate", ${k.columns}
   (select json_build_object('id', a.id, 'nome', a.nome, 'largura', coalesce(vi.largura, 0), 'altura', coalesce(vi.altura, 0),
       'link', ${linkImagem(sql`a.chave`)}, 'linkMobile', ${linkImagem(sql`vi.mobile_chave`)})
     from arquivos a left join vitrine_imagens vi on vi.arquivo_id = a.id where a.id = v.arquivo_id) as arquivo,
-  coalesce((select json_agg(json_build_object('id', gu.id, 'nome', gu.nome) order by gu.nome, gu.id)
+  v.active, ${EM_EXIBICAO} as "emExibicao", ${iso('v.created_at')} as "createdDateTime",
+  ${
+    exibicao
+      ? sql`'[]'::json as grupos, null::json as autor`
+      : sql`coalesce((select json_agg(json_build_object('id', gu.id, 'nome', gu.nome) order by gu.nome, gu.id)
     from ${sql.raw(k.grupos)} vg join grupos_usuarios gu on gu.id = vg.grupo_usuarios_id
     where vg.${sql.raw(k.fk)} = v.id), '[]') as grupos,
-  v.active, ${EM_EXIBICAO} as "emExibicao", ${iso('v.created_at')} as "createdDateTime",
   (select json_build_object('id', u.id, 'nome', u.nome, 'email', u.email, 'tipo', u.tipo)
-    from usuarios u where u.id = v.autor_id) as autor`;
+    from usuarios u where u.id = v.autor_id) as autor`
+  }`;
 
 /**
  * Condition on `v`: the records the caller maintains, those whose author is a user they see
@@ -133,21 +141,27 @@ export function list(db: DbOrTx, tipo: TipoVitrine, session: Session, filter: Sl
 
 /**
  * `meus_grupos(id)`: the user groups of the records on display that reach the user now, each group
- * asked once (a group named by many slides is one audience check), as the library's permissions.
+ * asked once (a group named by many slides is one audience check), as the library's permissions;
+ * `meus_autores(id)`: the authors of those records who reach the user (usuarioAlcanca, as an
+ * announcement reaches only its author's reach: a brand's slide through a group of every brand stays
+ * with the brand), each asked once.
  */
 const meusGrupos = (k: Kind, usuarioId: number) => sql`meus_grupos as materialized (
   select g.id from (select distinct vg.grupo_usuarios_id as id from ${sql.raw(k.grupos)} vg
     join ${t(k)} v on v.id = vg.${sql.raw(k.fk)} where ${EM_EXIBICAO}) g
-  where ${isRecipient(sql`g.id`, usuarioId)})`;
+  where ${isRecipient(sql`g.id`, usuarioId)}),
+  meus_autores as materialized (select autor.id from usuarios autor join usuarios eu on eu.id = ${usuarioId}
+    where autor.id in (select v.autor_id from ${t(k)} v where ${EM_EXIBICAO}) and ${usuarioAlcanca('autor', 'eu')})`;
 
-const paraMim = (k: Kind) => sql`${EM_EXIBICAO} and exists (select 1 from ${sql.raw(k.grupos)} vg
-  where vg.${sql.raw(k.fk)} = v.id and vg.grupo_usuarios_id in (select id from meus_grupos))`;
+const paraMim = (k: Kind) => sql`${EM_EXIBICAO} and v.autor_id in (select id from meus_autores)
+  and exists (select 1 from ${sql.raw(k.grupos)} vg
+    where vg.${sql.raw(k.fk)} = v.id and vg.grupo_usuarios_id in (select id from meus_grupos))`;
 
 /** The slides on display for the user, in carousel order. */
 export async function slidesAtivos(db: DbOrTx, usuarioId: number) {
   const k = KINDS.SLIDE;
   const { rows } = await db.execute<VitrineRow & Record<string, unknown>>(sql`with ${meusGrupos(k, usuarioId)}
-    select ${columns(k)} from slides v where ${paraMim(k)} order by v.ordem, v.id`);
+    select ${columns(k, true)} from slides v where ${paraMim(k)} order by v.ordem, v.id`);
   return rows;
 }
 
@@ -164,7 +178,7 @@ export async function anuncioAleatorio(db: DbOrTx, usuarioId: number) {
     gravado as (insert into anuncio_exibicoes (usuario_id, anuncio_id, exibido_em)
       select ${usuarioId}, id, now() from escolhido
       on conflict (usuario_id) do update set anuncio_id = excluded.anuncio_id, exibido_em = excluded.exibido_em)
-    select ${columns(k)} from anuncios v where v.id in (select id from escolhido)`);
+    select ${columns(k, true)} from anuncios v where v.id in (select id from escolhido)`);
   return rows[0] ?? null;
 }
 
