@@ -298,6 +298,12 @@ describe('audiences', () => {
       grupoIds: 'Escolha pelo menos um grupo de usuários',
     });
     expect(await db.select().from(s.slides).where(eq(s.slides.titulo, 'Regras'))).toEqual([]);
+    // Years the database cannot hold are a field error, not a server error.
+    const fora = await salvarSlide(
+      await slideInput('Anos', { inicioDate: '-000001-01-01T00:00:00Z', fimDate: '+010000-01-01T00:00:00Z' }),
+    );
+    expect(fieldErrors(fora)).toMatchObject({ inicioDate: expect.any(String), fimDate: expect.any(String) });
+    expect(await db.select().from(s.slides).where(eq(s.slides.titulo, 'Anos'))).toEqual([]);
   });
 
   it('keeps the lists and records to those who maintain them', async () => {
