@@ -249,6 +249,20 @@ describe('generic notifications', () => {
     expect(copy.data!.copiarNotificacaoGenerica.id).not.toBe(rec.id);
   });
 
+  it('refuses an unknown product as a field error, storing nothing', async () => {
+    const refused = await save(token.montadora, {
+      tipo: 'comModelo',
+      titulo: 'Sem produto',
+      texto: 'x',
+      produtoId: 999_999,
+    });
+    expect(errorCode(refused)).toBe('BAD_USER_INPUT');
+    expect(fieldErrors(refused).produtoId).toBe('Opção inválida');
+    expect(
+      await db.select().from(s.notificacoesGenericas).where(eq(s.notificacoesGenericas.titulo, 'Sem produto')),
+    ).toEqual([]);
+  });
+
   it('refuses a group the caller may not use, storing nothing of it', async () => {
     const [foreign] = await db
       .insert(s.gruposUsuarios)

@@ -83,6 +83,7 @@ async function saveErrors(db: DbOrTx, session: Session, input: NotificacaoGeneri
   if (input.modeloId && !(await q.modeloExists(db, session, input.modeloId))) {
     errors.modeloId = 'validation.invalidOption';
   }
+  if (input.produtoId && !(await q.produtoExists(db, input.produtoId))) errors.produtoId = 'validation.invalidOption';
   return errors;
 }
 

@@ -103,6 +103,12 @@ export async function modeloExists(db: DbOrTx, session: Session, id: number): Pr
   return rows.length > 0;
 }
 
+/** Whether the product exists (the notification's product, chosen from the products' list). */
+export async function produtoExists(db: DbOrTx, id: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from produtos where id = ${id}`);
+  return rows.length > 0;
+}
+
 /**
  * Inserts or updates the record and its groups, and records the saved text as its next version
  * (set-based: the groups by one statement from the validated array). Answers the id.
