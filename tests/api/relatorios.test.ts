@@ -299,11 +299,12 @@ describe('the announcement-reach report', () => {
     const r = await alcance(montadoraA.token);
     expect(r.grupos.map((l) => [l.id, l.destinatarios, l.lidos])).toEqual([[String(grupoA.id), 3, 2]]);
     // a2: 0 of 1 read; a1: 2 of 3; ab: 1 of 1.
-    expect(r.dealers.map((l) => [l.id, l.destinatarios, l.lidos])).toEqual([
-      [String(d.a2.id), 1, 0],
-      [String(d.a1.id), 3, 2],
-      [String(d.ab.id), 1, 1],
+    expect(r.dealers.map((l) => [l.id, l.destinatarios, l.lidos, l.comunicados])).toEqual([
+      [String(d.a2.id), 1, 0, 1],
+      [String(d.a1.id), 3, 2, 1],
+      [String(d.ab.id), 1, 1, 1],
     ]);
+    expect(r.grupos.map((l) => l.comunicados)).toEqual([1]);
   });
 
   it('filters by dealer group and by dealer', async () => {
