@@ -2249,6 +2249,7 @@ export const en = {
       depth: 'Query nested too deeply: at most %{max} levels.',
       cost: 'Query asks for too much data at once: maximum cost %{max}.',
       directives: 'Query too large: at most %{max} directives per query.',
+      relatorios: 'One report per request: ask for one at a time.',
       body: 'Request too large: at most %{max} KB.',
       tooManyRefused: 'Too many refused queries from this address: try again in %{max} s.',
     },

@@ -2267,6 +2267,7 @@ export const es = {
       depth: 'Consulta demasiado anidada: como máximo %{max} niveles.',
       cost: 'La consulta pide demasiados datos a la vez: costo máximo de %{max}.',
       directives: 'Consulta demasiado grande: como máximo %{max} directivas por consulta.',
+      relatorios: 'Un informe por consulta: pida uno a la vez.',
       body: 'Solicitud demasiado grande: como máximo %{max} KB.',
       tooManyRefused: 'Demasiadas consultas rechazadas desde esta dirección: vuelva a intentarlo en %{max} s.',
     },

@@ -2256,6 +2256,7 @@ export const ptBR = {
       depth: 'Consulta aninhada demais: no máximo %{max} níveis.',
       cost: 'Consulta pede dados demais de uma vez: custo máximo de %{max}.',
       directives: 'Consulta grande demais: no máximo %{max} diretivas por consulta.',
+      relatorios: 'Um relatório por consulta: peça um de cada vez.',
       body: 'Solicitação grande demais: no máximo %{max} KB.',
       tooManyRefused: 'Consultas recusadas demais deste endereço: tente de novo em %{max} s.',
     },

@@ -271,6 +271,29 @@ describe('report filters naming another scope give nothing', () => {
   });
 });
 
+describe('a report request costs one report', () => {
+  it('refuses two built-in reports in one request (aliases), answering one alone', async () => {
+    const f = { slug: 'alcance-ataque', inicio: '2026-03-01', fim: '2026-03-31' };
+    const dois = await gql(
+      kit.portal,
+      `query($f: RelatorioFiltroInput!) { a: relatorioAlcance(filtro: $f) { destinatarios }
+        b: relatorioAlcance(filtro: $f) { destinatarios } }`,
+      { f },
+      montadoraA.token,
+    );
+    expect(dois.errors?.map((e) => e.extensions?.code)).toContain('BAD_USER_INPUT');
+    expect(dois.errors?.[0]?.message).toBe('Um relatório por consulta: peça um de cada vez.');
+    const um = await gql<{ a: { destinatarios: number } }>(
+      kit.portal,
+      'query($f: RelatorioFiltroInput!) { a: relatorioAlcance(filtro: $f) { destinatarios } }',
+      { f },
+      montadoraA.token,
+    );
+    expect(um.errors).toBeUndefined();
+    expect(typeof um.data!.a.destinatarios).toBe('number');
+  });
+});
+
 // Sanity: the fixtures are what the tests above assume.
 describe('fixtures', () => {
   it('the staff group reaches both brands', async () => {

@@ -17,7 +17,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { relatorios } from '../../db/schema';
 import { listExport } from '../../export';
-import { forbidden, notFound } from '../../graphql/errors';
+import { forbidden, notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation } from '../../graphql/operation';
 import { fieldError } from '../../reference';
@@ -102,11 +102,21 @@ async function importacoes(db: DbOrTx, session: Session, filtro: RelatorioFiltro
   return importacoesRelatorio(db, session, filtro);
 }
 
+/**
+ * The requests (their GraphQL contexts) that asked for a built-in report already: one per request,
+ * as the screens ask. Each reads up to a year of the network's figures; 15 aliases of it in one
+ * request would be 15 reports at once, which the cost limit (fields, not work) lets through.
+ */
+const comRelatorio = new WeakSet<object>();
+
 /** A built-in report's figures: the filters parsed, the definition's rule checked, then `read`. */
 const figuras = <T>(read: (db: DbOrTx, session: Session, filtro: RelatorioFiltro) => Promise<T>) =>
   operation({
     policy: policies.relatorios.open,
-    resolve(args: unknown, { db, session }) {
+    resolve(args: unknown, ctx) {
+      const { db, session } = ctx;
+      if (comRelatorio.has(ctx)) throw portalError(session.idioma, 'BAD_USER_INPUT', 'errors.limits.relatorios');
+      comRelatorio.add(ctx);
       const { filtro } = parseInput(filtroArgs, args, session.idioma);
       return read(db, session, filtro);
     },
