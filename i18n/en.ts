@@ -1770,6 +1770,7 @@ export const en = {
         voltarEditar: 'Back to editing',
       },
       errata: {
+        destinatarios: "It goes to the original announcement's recipients.",
         de: 'Erratum of "%{titulo}"',
         naoPermitida: 'An erratum can only be written for a sent announcement, by its author or an approver.',
         justificativaAjuda: 'At least %{min} characters: recipients read why it was corrected',

@@ -1780,6 +1780,7 @@ export const es = {
         voltarEditar: 'Volver a la edición',
       },
       errata: {
+        destinatarios: 'Se envía a los destinatarios del comunicado original.',
         de: 'Fe de erratas de "%{titulo}"',
         naoPermitida: 'Solo se puede escribir una fe de erratas de un comunicado enviado, por su autor o un aprobador.',
         justificativaAjuda: 'Al menos %{min} caracteres: los destinatarios leen por qué se corrigió',

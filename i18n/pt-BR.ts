@@ -1775,6 +1775,7 @@ export const ptBR = {
         voltarEditar: 'Voltar à edição',
       },
       errata: {
+        destinatarios: 'Vai para os destinatários do comunicado original.',
         de: 'Errata de "%{titulo}"',
         naoPermitida: 'Só é possível escrever errata de um comunicado enviado, pelo autor ou por um aprovador.',
         justificativaAjuda: 'Pelo menos %{min} caracteres: os destinatários leem o porquê da correção',

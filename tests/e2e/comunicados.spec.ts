@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { es } from '../../i18n/es';
 import { ptBR } from '../../i18n/pt-BR';
 import { violations as axeViolations } from './axe';
-import { enviadoAoDealer, pdf } from './comunicadosApi';
+import { enviadoAoDealer, montadoraApi, pdf } from './comunicadosApi';
 import { expectFits, navigateInApp, pickOption, settle, signIn, skipTour } from './helpers';
 
 // Issue #28's journey: the creator (creation key only) writes an announcement with an image in its
@@ -165,6 +165,24 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
   const naoLeram = criador.getByRole('table', { name: c.dashboard.naoLidosTitulo });
   await expect(naoLeram.getByRole('row').nth(1)).toBeVisible();
   await expect(naoLeram.getByText('dealer@portal.test')).toHaveCount(0);
+});
+
+test("montadora writes an erratum of a sent announcement and sends it to the original's recipients; the dealer finds it on the original", async () => {
+  const titulo = `Errata E2E ${Date.now()}`;
+  const original = await enviadoAoDealer(titulo, {}, montadoraApi);
+  await navigateInApp(montadora, `/comunicados/errata/${original.id}`);
+  await montadora.getByRole('textbox', { name: e.fields.justificativa }).fill('A data publicada estava errada');
+  await montadora.getByRole('button', { name: e.errata.criar }).click();
+  await expect(montadora).toHaveURL(/\/comunicados\/editar\/\d+$/);
+  const errata = montadora.getByRole('note').filter({ hasText: c.leitura.estaEErrata });
+  await expect(errata).toContainText(e.errata.destinatarios);
+  await expect(errata).toContainText('A data publicada estava errada');
+  await expect(montadora.getByRole('combobox', { name: new RegExp(`^${e.fields.grupos}`) })).toHaveCount(0);
+  await montadora.getByRole('button', { name: e.acoes.enviar, exact: true }).click();
+  await expect(montadora.getByText(/^Comunicado enviado/)).toBeVisible();
+
+  await navigateInApp(dealer, `/comunicados/visualizar/${original.id}`);
+  await expect(dealer.getByRole('region', { name: dc.leitura.errata })).toContainText('A data publicada estava errada');
 });
 
 test('at 375 px the dealer reads the inbox as cards, opens one and confirms it, with nothing scrolling sideways; 768 px too', async () => {

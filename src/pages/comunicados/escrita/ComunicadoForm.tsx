@@ -1,6 +1,8 @@
 import SaveIcon from '@mui/icons-material/Save';
 import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
@@ -26,6 +29,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useController, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import {
   acoesPermitidas,
@@ -45,6 +49,7 @@ import { formatDate, instanteDe, localDe } from '../../../components/format';
 import { GrupoUsuariosSelector, type GrupoUsuariosRef } from '../../../components/gruposUsuarios';
 import { UsuariosBusca } from '../../../components/gruposUsuarios/campos';
 import { useOperations } from '../../../components/useOperations';
+import { visualizarPath } from '../lista/tipos';
 import { AcoesComunicado } from './AcoesComunicado';
 import { Anexos, useAnexosPendentes } from './Anexos';
 import {
@@ -224,7 +229,8 @@ function Campos({
   function conferirEnvio(values: Valores, comAprovador: boolean): boolean {
     clearErrors(['grupos', 'dataHoraAgendamento', 'aprovador']);
     let ok = true;
-    if (values.grupos.length === 0 && values.emailsAvulsos.length === 0) {
+    // An erratum goes to the original's recipients.
+    if (!record?.idParent && values.grupos.length === 0 && values.emailsAvulsos.length === 0) {
       setError('grupos', { type: 'client', message: 'comunicados.validation.semDestinatarios' });
       ok = false;
     }
@@ -320,27 +326,43 @@ function Campos({
         />
       </Suspense>
       <DepartamentoInput />
-      <Box
-        component="fieldset"
-        sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}
-      >
-        <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
-          {translate('comunicados.escrita.destinatarios')}
-        </Typography>
-        <GruposInput />
-        <TagsInput
-          source="emailsAvulsos"
-          label="comunicados.escrita.fields.emailsAvulsos"
-          helperText="comunicados.escrita.emailsAjuda"
-          tagError={(value) => (emailField.safeParse(value).success ? null : 'validation.email')}
-          mask={(value) => value.toLowerCase()}
-        />
-        <UsuariosBusca
-          source="usuarioRemovidoIds"
-          usuariosSource="usuariosRemovidos"
-          label="comunicados.escrita.fields.usuariosRemovidos"
-        />
-      </Box>
+      {record?.idParent ? (
+        // An erratum goes to the original's recipients (the server's rule): nothing to choose here.
+        <Alert severity="info" role="note">
+          <AlertTitle>{translate('comunicados.leitura.estaEErrata')}</AlertTitle>
+          <Typography variant="body2">{translate('comunicados.escrita.errata.destinatarios')}</Typography>
+          {record.justificativa && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {translate('comunicados.escrita.fields.justificativa')}: {record.justificativa}
+            </Typography>
+          )}
+          <Link component={RouterLink} to={visualizarPath(record.idParent)}>
+            {translate('comunicados.leitura.verOriginal')}
+          </Link>
+        </Alert>
+      ) : (
+        <Box
+          component="fieldset"
+          sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}
+        >
+          <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+            {translate('comunicados.escrita.destinatarios')}
+          </Typography>
+          <GruposInput />
+          <TagsInput
+            source="emailsAvulsos"
+            label="comunicados.escrita.fields.emailsAvulsos"
+            helperText="comunicados.escrita.emailsAjuda"
+            tagError={(value) => (emailField.safeParse(value).success ? null : 'validation.email')}
+            mask={(value) => value.toLowerCase()}
+          />
+          <UsuariosBusca
+            source="usuarioRemovidoIds"
+            usuariosSource="usuariosRemovidos"
+            label="comunicados.escrita.fields.usuariosRemovidos"
+          />
+        </Box>
+      )}
       <EtiquetasInput />
       <Box
         sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}

@@ -620,6 +620,39 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     expect(await screen.findByText('Aguardando a aprovação de Marta Aprovadora')).toBeInTheDocument();
     expect(botoes()).toEqual(['Retirar da aprovação', 'Visualizar envio']);
   });
+  it("sends an erratum's draft to the original's recipients: no recipients to choose, the justification shown", async () => {
+    server.use(...STATES.Loaded);
+    stored = rascunho({
+      idParent: '41',
+      justificativa: 'A data publicada estava errada',
+      grupos: [],
+      emailsAvulsos: [],
+      usuarioAprovador: null,
+      dataHoraAgendamento: null,
+      acoes: ['salvar', 'excluir', 'enviarParaAprovacao', 'visualizarEnvio'],
+    });
+    editar(SO_CRIACAO);
+    await titulo();
+    const aviso = screen.getByText('Esta é uma errata').closest<HTMLElement>('[role="note"]')!;
+    expect(aviso).toHaveTextContent('Esta é uma errata');
+    expect(aviso).toHaveTextContent('Vai para os destinatários do comunicado original.');
+    expect(aviso).toHaveTextContent('A data publicada estava errada');
+    expect(within(aviso).getByRole('link', { name: 'Ver o comunicado original' })).toHaveAttribute(
+      'href',
+      '/comunicados/visualizar/41',
+    );
+    expect(screen.queryByRole('textbox', { name: 'E-mails avulsos' })).not.toBeInTheDocument();
+
+    await user().click(screen.getByRole('combobox', { name: /Aprovador/ }));
+    await user().click(await screen.findByRole('option', { name: 'Rui Diretor (rui@montadora.com)' }));
+    await user().click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
+    expect(await screen.findByText('Comunicado enviado para aprovação')).toBeInTheDocument();
+    expect(screen.queryByText(/Escolha pelo menos um destinatário/)).not.toBeInTheDocument();
+    expect(callsOf('enviarParaAprovacao')).toEqual([
+      { id: '77', version: 6, aprovadorId: '502', dataHoraAgendamento: null },
+    ]);
+  });
+
   it('keeps the refusal under the groups when the draft saved before it comes back with the approver chosen', async () => {
     server.use(
       ...STATES.Loaded,

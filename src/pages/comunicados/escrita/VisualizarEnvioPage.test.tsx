@@ -104,6 +104,29 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
     expect(screen.queryByRole('link', { name: 'Voltar à edição' })).not.toBeInTheDocument();
   });
 
+  it("says an erratum goes to the original's recipients, not that it has no group", async () => {
+    server.use(
+      api.query('comunicados_visualizarEnvio', () =>
+        HttpResponse.json({
+          data: {
+            result: {
+              comunicado: rascunho({ idParent: '41' }),
+              destinatarios: 26,
+              grupos: [],
+              emailsAvulsos: [],
+              avisos: [],
+            },
+          },
+        }),
+      ),
+    );
+    abrir();
+    expect(await screen.findByText('Alcança 26 usuários')).toBeInTheDocument();
+    expect(screen.getByText('Vai para os destinatários do comunicado original.')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum grupo')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nenhum e-mail avulso')).not.toBeInTheDocument();
+  });
+
   it('is where the approver approves: the buttons acoes names (not the preview itself), then it is read again', async () => {
     const pendente = rascunho({
       status: { id: 'EM_APROVACAO', description: 'Em aprovação' },

@@ -103,50 +103,61 @@ export default function VisualizarEnvioPage() {
                     n: formatNumber(p.destinatarios, locale),
                   })}
                 </Typography>
-                <Box>
-                  <Typography variant="subtitle2" component="h3">
-                    {translate('comunicados.escrita.fields.grupos')}
-                  </Typography>
-                  {p.grupos.length === 0 ? (
-                    <Typography color="text.secondary">{translate('comunicados.escrita.previa.semGrupos')}</Typography>
-                  ) : (
-                    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                      {p.grupos.map((g) => (
-                        <li key={g.id}>
-                          <Typography
-                            component="span"
-                            color={g.destinatarios === 0 ? 'error' : undefined}
-                            sx={{ overflowWrap: 'anywhere' }}
-                          >
-                            {translate('comunicados.escrita.previa.grupo', {
-                              nome: g.nome,
-                              smart_count: g.destinatarios,
-                              n: formatNumber(g.destinatarios, locale),
-                            })}
-                          </Typography>
-                        </li>
-                      ))}
+                {p.comunicado.idParent ? (
+                  // An erratum goes to the original's recipients: it has no groups or e-mails of its own.
+                  <Typography>{translate('comunicados.escrita.errata.destinatarios')}</Typography>
+                ) : (
+                  <>
+                    <Box>
+                      <Typography variant="subtitle2" component="h3">
+                        {translate('comunicados.escrita.fields.grupos')}
+                      </Typography>
+                      {p.grupos.length === 0 ? (
+                        <Typography color="text.secondary">
+                          {translate('comunicados.escrita.previa.semGrupos')}
+                        </Typography>
+                      ) : (
+                        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                          {p.grupos.map((g) => (
+                            <li key={g.id}>
+                              <Typography
+                                component="span"
+                                color={g.destinatarios === 0 ? 'error' : undefined}
+                                sx={{ overflowWrap: 'anywhere' }}
+                              >
+                                {translate('comunicados.escrita.previa.grupo', {
+                                  nome: g.nome,
+                                  smart_count: g.destinatarios,
+                                  n: formatNumber(g.destinatarios, locale),
+                                })}
+                              </Typography>
+                            </li>
+                          ))}
+                        </Box>
+                      )}
                     </Box>
-                  )}
-                </Box>
-                <Box>
-                  <Typography variant="subtitle2" component="h3">
-                    {translate('comunicados.escrita.fields.emailsAvulsos')}
-                  </Typography>
-                  {p.emailsAvulsos.length === 0 ? (
-                    <Typography color="text.secondary">{translate('comunicados.escrita.previa.semEmails')}</Typography>
-                  ) : (
-                    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                      {p.emailsAvulsos.map((e) => (
-                        <li key={e}>
-                          <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
-                            {e}
-                          </Typography>
-                        </li>
-                      ))}
+                    <Box>
+                      <Typography variant="subtitle2" component="h3">
+                        {translate('comunicados.escrita.fields.emailsAvulsos')}
+                      </Typography>
+                      {p.emailsAvulsos.length === 0 ? (
+                        <Typography color="text.secondary">
+                          {translate('comunicados.escrita.previa.semEmails')}
+                        </Typography>
+                      ) : (
+                        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                          {p.emailsAvulsos.map((e) => (
+                            <li key={e}>
+                              <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
+                                {e}
+                              </Typography>
+                            </li>
+                          ))}
+                        </Box>
+                      )}
                     </Box>
-                  )}
-                </Box>
+                  </>
+                )}
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="acoes-comunicado">
                   {p.comunicado.acoes.includes('salvar') && (
                     <Button component={RouterLink} to={editarPath(p.comunicado.id)} variant="outlined">
