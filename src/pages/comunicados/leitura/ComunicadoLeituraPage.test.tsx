@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -170,6 +170,8 @@ describe('/comunicados/visualizar/{id}', () => {
     const feito = await screen.findByRole('button', { name: 'Leitura confirmada' });
     expect(feito).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent(/^Você confirmou em \d{2}\/\d{2}\/\d{4}/);
+    // The disabled button cannot keep the focus: it goes to the status, not back to the page.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(mutacoes.map((m) => m.operacao)).toEqual(['comunicados_abrir', 'comunicados_confirmarLeitura']);
     expect(mutacoes[1].variables).toEqual({ idComunicado: '77' });
   });
@@ -199,8 +201,25 @@ describe('/comunicados/visualizar/{id}', () => {
       'aria-pressed',
       'true',
     );
-    await user().click(screen.getByRole('button', { name: 'Arquivar' }));
-    expect(await screen.findByRole('button', { name: 'Mover para a entrada' })).toBeInTheDocument();
+    // The archive's answer waits until released: meanwhile the button stays enabled (a disabled one
+    // drops the focus to the page) and says it is busy; a second click sends nothing.
+    let soltar!: () => void;
+    const resposta = new Promise<void>((resolve) => (soltar = resolve));
+    server.use(
+      api.mutation('comunicados_arquivarEnvios', async ({ variables }) => {
+        mutacoes.push({ operacao: 'comunicados_arquivarEnvios', variables });
+        await resposta;
+        return HttpResponse.json({ data: { result: 1 } });
+      }),
+    );
+    const arquivar = screen.getByRole('button', { name: 'Arquivar' });
+    arquivar.focus();
+    fireEvent.click(arquivar);
+    await waitFor(() => expect(arquivar).toHaveAttribute('aria-disabled', 'true'));
+    expect(arquivar).toBeEnabled();
+    fireEvent.click(arquivar);
+    soltar();
+    expect(await screen.findByRole('button', { name: 'Mover para a entrada' })).toHaveFocus();
     expect(mutacoes.slice(1)).toEqual([
       { operacao: 'comunicados_favoritar', variables: { ids: ['1'], favorito: true } },
       { operacao: 'comunicados_arquivarEnvios', variables: { ids: ['1'], arquivado: true } },

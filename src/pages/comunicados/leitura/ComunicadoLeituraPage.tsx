@@ -17,7 +17,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { HttpError, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { downloadFile } from '../../../../providers/files';
@@ -58,18 +58,30 @@ export default function ComunicadoLeituraPage() {
     retry: false,
   });
   const acoes = useAcoesEnvios();
+  // The buttons stay enabled (and focused) while their change is under way; a click meanwhile is ignored.
   const alterar = (tipo: 'favorito' | 'arquivado', valor: boolean) =>
     envio.data &&
+    !acoes.isPending &&
     acoes.mutate(
       { ids: [envio.data.id], acao: { tipo, valor } },
       {
         onSuccess: () => queryClient.setQueryData<ComunicadoEnvio>(envioKey, (e) => (e ? { ...e, [tipo]: valor } : e)),
       },
     );
+  // The confirmed button is disabled: the focus goes to the confirmation's status, not to the page.
+  const statusConfirmacao = useRef<HTMLElement>(null);
+  const [focarConfirmacao, setFocarConfirmacao] = useState(false);
+  useEffect(() => {
+    if (focarConfirmacao && statusConfirmacao.current) {
+      statusConfirmacao.current.focus();
+      setFocarConfirmacao(false);
+    }
+  });
   const confirmar = useMutation({
     mutationFn: () => mutate<ComunicadoEnvio>('confirmarLeitura', { idComunicado: id }),
     onSuccess: (confirmado) => {
       queryClient.setQueryData(envioKey, confirmado);
+      setFocarConfirmacao(true);
       notify('comunicados.leitura.confirmado', { type: 'success' });
       return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
     },
@@ -142,7 +154,7 @@ export default function ComunicadoLeituraPage() {
           <Button
             variant="outlined"
             aria-pressed={favorito}
-            disabled={acoes.isPending}
+            aria-disabled={acoes.isPending || undefined}
             startIcon={favorito ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarBorderIcon />}
             onClick={() => alterar('favorito', !favorito)}
           >
@@ -150,7 +162,7 @@ export default function ComunicadoLeituraPage() {
           </Button>
           <Button
             variant="outlined"
-            disabled={acoes.isPending}
+            aria-disabled={acoes.isPending || undefined}
             startIcon={arquivado ? <UnarchiveOutlinedIcon /> : <ArchiveOutlinedIcon />}
             onClick={() => alterar('arquivado', !arquivado)}
           >
@@ -253,7 +265,7 @@ export default function ComunicadoLeituraPage() {
             {translate(confirmado ? 'comunicados.leitura.lidoEntendidoFeito' : 'comunicados.leitura.lidoEntendido')}
           </Button>
           {confirmado && confirmadoEm && (
-            <Typography variant="body2" color="text.secondary" role="status">
+            <Typography variant="body2" color="text.secondary" role="status" ref={statusConfirmacao} tabIndex={-1}>
               {translate('comunicados.leitura.confirmadoEm', { data: formatDate(confirmadoEm, locale, DATA_HORA) })}
             </Typography>
           )}
