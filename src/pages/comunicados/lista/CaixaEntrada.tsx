@@ -61,6 +61,22 @@ export function quando(iso: string | null, locale: string): string {
 /** The title as the reader sees it (a series' number first when the title does not carry it). */
 const tituloDe = (envio: ComunicadoEnvio) => envio.comunicado.titulo;
 
+/**
+ * What to focus once the row of `controle` (a table row or a card) has left the list: the next row's
+ * title, else the previous one's, else the selected tab.
+ */
+function focoDepoisDaLinha(controle: HTMLElement) {
+  const linha = controle.closest('tr, li');
+  const vizinha = linha?.nextElementSibling ?? linha?.previousElementSibling;
+  const titulo = vizinha?.querySelector<HTMLElement>('a[href]');
+  return () => {
+    const alvo = titulo?.isConnected
+      ? titulo
+      : document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    alvo?.focus();
+  };
+}
+
 /** The inbox (ENTRADA). */
 export function Entrada() {
   return <CaixaEnvios aba="ENTRADA" />;
@@ -197,7 +213,14 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
           <IconButton
             size="small"
             aria-label={translate(arquivoLabel, { titulo })}
-            onClick={() => aplicar([envio.id], { tipo: 'arquivado', valor: aba === 'ENTRADA' })}
+            onClick={(event) => {
+              // The row leaves this tab: the focus goes on to its neighbour, not back to the page.
+              const depois = focoDepoisDaLinha(event.currentTarget);
+              acoes.mutate(
+                { ids: [envio.id], acao: { tipo: 'arquivado', valor: aba === 'ENTRADA' } },
+                { onSuccess: depois },
+              );
+            }}
           >
             {aba === 'ENTRADA' ? <ArchiveOutlinedIcon fontSize="small" /> : <UnarchiveOutlinedIcon fontSize="small" />}
           </IconButton>

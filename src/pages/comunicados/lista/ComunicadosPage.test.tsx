@@ -224,6 +224,8 @@ describe('/comunicados, the inbox', () => {
     await user().click(screen.getByRole('button', { name: 'Marcar como não lido: Treinamento de vendas' }));
     await user().click(await screen.findByRole('button', { name: 'Arquivar: Campanha de recall' }));
     await waitFor(() => expect(screen.queryByText('Campanha de recall')).not.toBeInTheDocument());
+    // The archived row left the inbox: the focus went on to the next row, not back to the page.
+    expect(screen.getByRole('link', { name: /Treinamento de vendas$/ })).toHaveFocus();
     expect(mutacoes).toEqual([
       { operacao: 'comunicados_favoritar', variables: { ids: ['1'], favorito: true } },
       { operacao: 'comunicados_marcarLidos', variables: { ids: ['3'], lido: false } },
