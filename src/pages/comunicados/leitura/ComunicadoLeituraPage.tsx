@@ -76,7 +76,7 @@ export default function ComunicadoLeituraPage() {
       statusConfirmacao.current.focus();
       setFocarConfirmacao(false);
     }
-  });
+  }, [focarConfirmacao, envio.data]);
   const confirmar = useMutation({
     mutationFn: () => mutate<ComunicadoEnvio>('confirmarLeitura', { idComunicado: id }),
     onSuccess: (confirmado) => {
