@@ -2117,6 +2117,7 @@ export const en = {
       grupo: 'Dealer group',
       dealer: 'Dealer',
       aplicar: 'Apply',
+      aplicarParaExportar: 'Apply the filters to export what they show',
     },
     exportar: { csv: 'Export CSV', xlsx: 'Export XLSX', erro: 'The report could not be exported.' },
     usuarios: {

@@ -2129,6 +2129,7 @@ export const es = {
       grupo: 'Grupo económico',
       dealer: 'Concesionario',
       aplicar: 'Aplicar',
+      aplicarParaExportar: 'Aplique los filtros para exportar lo que muestran',
     },
     exportar: { csv: 'Exportar CSV', xlsx: 'Exportar XLSX', erro: 'No fue posible exportar el informe.' },
     usuarios: {

@@ -2123,6 +2123,7 @@ export const ptBR = {
       grupo: 'Grupo econômico',
       dealer: 'Dealer',
       aplicar: 'Aplicar',
+      aplicarParaExportar: 'Aplique os filtros para exportar o que eles mostram',
     },
     exportar: { csv: 'Exportar CSV', xlsx: 'Exportar XLSX', erro: 'Não foi possível exportar o relatório.' },
     usuarios: {

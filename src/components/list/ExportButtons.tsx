@@ -24,7 +24,16 @@ export function ExportButtons({ name }: { name: string }) {
  * The same buttons for a list outside react-admin's <List> (a page's own list): `filtro` is the
  * export's filterInput as the API takes it.
  */
-export function ExportFileButtons({ name, filtro: filterInput }: { name: string; filtro: Record<string, unknown> }) {
+export function ExportFileButtons({
+  name,
+  filtro: filterInput,
+  disabled = false,
+}: {
+  name: string;
+  filtro: Record<string, unknown>;
+  /** E.g. while a form's filters are not applied: the file would not be what the screen shows. */
+  disabled?: boolean;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -48,7 +57,7 @@ export function ExportFileButtons({ name, filtro: filterInput }: { name: string;
           key={formato}
           size="small"
           startIcon={<DownloadIcon />}
-          disabled={busy}
+          disabled={busy || disabled}
           onClick={() => void run(formato)}
         >
           {translate(formato === 'csv' ? 'lista.exportCsv' : 'lista.exportXlsx')}

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useGetIdentity, useGetList, useTranslate } from 'react-admin';
@@ -56,12 +57,14 @@ export function useFiltroRelatorio(slug: string) {
     grupoId: aplicado.grupoId || null,
     dealerId: aplicado.dealer?.id ?? null,
   };
-  return { rascunho, setRascunho, aplicar: () => setAplicado(rascunho), filtro };
+  // The form changed since the last Apply: what it shows is not yet what the report (and its export) reads.
+  const pendente = rascunho !== aplicado;
+  return { rascunho, setRascunho, aplicar: () => setAplicado(rascunho), filtro, pendente };
 }
 
 /** The filters' form, with the export of the applied filters (GET /api/exportar/{exportacao}). */
 export function FiltrosRelatorio({
-  estado: { rascunho, setRascunho, aplicar, filtro },
+  estado: { rascunho, setRascunho, aplicar, filtro, pendente },
   exportacao,
 }: {
   estado: ReturnType<typeof useFiltroRelatorio>;
@@ -152,7 +155,12 @@ export function FiltrosRelatorio({
         <Button type="submit" variant="contained">
           {t('aplicar')}
         </Button>
-        <ExportFileButtons name={exportacao} filtro={filtro} />
+        <ExportFileButtons name={exportacao} filtro={filtro} disabled={pendente} />
+        {pendente && (
+          <Typography variant="caption" color="text.secondary">
+            {t('aplicarParaExportar')}
+          </Typography>
+        )}
       </Box>
     </Paper>
   );

@@ -229,6 +229,9 @@ describe('/relatorio/{slug}', () => {
     await user.clear(inicio);
     await user.type(inicio, '2026-01-01');
     expect(pedidos).toHaveLength(1);
+    // Not applied yet: the export would not be what the form shows.
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+    expect(screen.getByText('Aplique os filtros para exportar o que eles mostram')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(pedidos).toHaveLength(2));
     expect(pedidos[1]).toMatchObject({ slug: 'alcance', inicio: '2026-01-01', grupoId: '5' });
@@ -246,6 +249,7 @@ describe('/relatorio/{slug}', () => {
     expect(await screen.findByText('O fim vem antes do início')).toBeInTheDocument();
     expect(fim).toHaveAttribute('aria-invalid', 'true');
     expect(pedidos).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
   });
 
   it("offers a manufacturer their own brands to filter by, and the provider's staff every brand", async () => {
