@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 
 export interface LogoColors {
   primary: string;
@@ -27,8 +27,28 @@ export interface PortalLogoProps {
 
 const MARK = 40;
 const GAP = 10;
-// Rough advance of one wordmark character at font size 18; enough to size the viewBox.
+// Rough advance of one wordmark character at font size 18: the viewBox's width until the browser
+// has measured the wordmark in the font it really uses (a wider font clipped the last letter).
 const CHAR_WIDTH = 10.5;
+
+/** The wordmark's width as drawn (its font loaded), or null where nothing is measured (tests). */
+function useLarguraDoTexto(texto: string, fontFamily: string | undefined) {
+  const ref = useRef<SVGTextElement>(null);
+  const [largura, setLargura] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    let vivo = true;
+    const medir = () => {
+      const medida = ref.current?.getComputedTextLength?.();
+      if (vivo && medida) setLargura(Math.ceil(medida) + 2);
+    };
+    medir();
+    void document.fonts?.ready.then(medir);
+    return () => {
+      vivo = false;
+    };
+  }, [texto, fontFamily]);
+  return { ref, largura };
+}
 
 /** A badge with the client's initial and the client's name, in the theme's colours. */
 export function PortalLogo({
@@ -42,7 +62,8 @@ export function PortalLogo({
   const name = clientName.trim();
   // The wordmark is the logo's visible text: its name says it too (WCAG 2.5.3), then the portal's.
   const label = portalName.includes(name) ? portalName : `${name} – ${portalName}`;
-  const width = MARK + GAP + Math.ceil(name.length * CHAR_WIDTH);
+  const texto = useLarguraDoTexto(name, fontFamily);
+  const width = MARK + GAP + (texto.largura ?? Math.ceil(name.length * CHAR_WIDTH));
   const badge = onBar ? colors.barText : colors.primary;
   const initial = onBar ? colors.bar : colors.contrastText;
   const wordmark = onBar ? colors.barText : colors.text;
@@ -68,7 +89,7 @@ export function PortalLogo({
         strokeLinecap="round"
         data-part="accent"
       />
-      <text x={MARK + GAP} y={27} fontSize={18} fontWeight={600} fill={wordmark}>
+      <text ref={texto.ref} x={MARK + GAP} y={27} fontSize={18} fontWeight={600} fill={wordmark}>
         {name}
       </text>
     </svg>

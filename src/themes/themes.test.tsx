@@ -1,5 +1,5 @@
 import { createTheme, useTheme, type Theme } from '@mui/material/styles';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, type RaThemeOptions } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { THEME_IDS } from '../../domain/themes';
@@ -188,6 +188,24 @@ describe('PortalLogo', () => {
     const { secondary } = themeFor('estrela').palette;
     expect(logo.querySelector('[data-part="badge"]')).toHaveAttribute('fill', secondary.contrastText);
     expect(logo).toHaveAttribute('height', '24');
+  });
+
+  it('sizes its box to the wordmark as the browser measures it, so a wider font clips no letter', async () => {
+    // jsdom draws nothing: the browser's measure of the wordmark is given here.
+    const tipo = (window as unknown as { SVGTextElement?: typeof SVGElement }).SVGTextElement ?? window.SVGElement;
+    const proto = tipo.prototype as unknown as { getComputedTextLength?: () => number };
+    const antes = proto.getComputedTextLength;
+    proto.getComputedTextLength = () => 150;
+    try {
+      const Logo = logoFor('estrela');
+      render(<Logo portalName="Portal Estrela" height={40} />);
+      const logo = screen.getByRole('img', { name: 'Portal Estrela' });
+      // The badge (40) and the gap (10), then the wordmark's 150 and 2 to spare.
+      await waitFor(() => expect(logo).toHaveAttribute('viewBox', '0 0 202 40'));
+      expect(logo).toHaveAttribute('width', '202');
+    } finally {
+      proto.getComputedTextLength = antes;
+    }
   });
 
   it.each(THEME_IDS)('%s: the wordmark on the top bar is readable', (id) => {
