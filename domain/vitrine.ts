@@ -21,7 +21,7 @@ export function proporcaoRecomendada(tipo: TipoVitrine, largura: number, altura:
 }
 
 /** Largest slide or advert image accepted (POST /api/vitrine/imagens), in bytes. */
-export const VITRINE_IMAGEM_MAX_BYTES = 10 * 1024 * 1024;
+export const VITRINE_IMAGEM_MAX_BYTES = 10_000_000;
 /** Image types accepted, as file-type names them from the bytes. */
 export const VITRINE_TIPOS_IMAGEM = ['jpg', 'png', 'webp', 'gif'] as const;
 /** Width of the variant for small screens (made by a job), in px. */

@@ -632,15 +632,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbMaintenanceCron: e.DB_MAINTENANCE_CRON.trim(),
     notificacoes: { pruneCron: e.NOTIFICATION_PRUNE_CRON.trim(), retentionDays: e.NOTIFICATION_RETENTION_DAYS },
     comunicados: {
-      anexoMaxBytes: e.COMUNICADO_ANEXO_MAX_MB * 1024 * 1024,
-      anexosTotalMaxBytes: e.COMUNICADO_ANEXOS_TOTAL_MAX_MB * 1024 * 1024,
+      // Decimal megabytes, as every size the portal shows (formatBytes).
+      anexoMaxBytes: e.COMUNICADO_ANEXO_MAX_MB * 1_000_000,
+      anexosTotalMaxBytes: e.COMUNICADO_ANEXOS_TOTAL_MAX_MB * 1_000_000,
     },
     push: pushOf(e),
     importacao: {
-      maxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
+      maxBytes: e.IMPORT_MAX_MB * 1_000_000,
       maxRows: e.IMPORT_MAX_ROWS,
       batchSize: e.IMPORT_BATCH_SIZE,
-      maxUnpackedBytes: e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
+      maxUnpackedBytes: e.IMPORT_MAX_UNPACKED_MB * 1_000_000,
     },
   };
 }

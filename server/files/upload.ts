@@ -31,7 +31,7 @@ export const tooLarge = (maxBytes: number, key = 'upload.grandeDemais'): Refusal
   status: 413,
   code: 'PAYLOAD_TOO_LARGE',
   key,
-  params: { max: maxBytes / (1024 * 1024) },
+  params: { max: maxBytes / 1_000_000 },
 });
 
 export const isRefusal = (value: unknown): value is Refusal =>

@@ -52,12 +52,13 @@ describe('formatNumber', () => {
 
 describe('formatBytes', () => {
   it.each([
-    [0, 'pt-BR', '0 B'],
-    [180, 'pt-BR', '180 B'],
-    [2048, 'pt-BR', '2 KB'],
-    [1.5 * 1024 * 1024, 'pt-BR', '1,5 MB'],
-    [25 * 1024 * 1024, 'en', '25 MB'],
-    [1.25 * 1024 * 1024, 'en', '1.3 MB'],
+    [0, 'pt-BR', '0 byte'],
+    [180, 'pt-BR', '180 bytes'],
+    [2048, 'pt-BR', '2 kB'],
+    [1_500_000, 'pt-BR', '1,5 MB'],
+    [25_000_000, 'en', '25 MB'],
+    [1_250_000, 'en', '1.3 MB'],
+    [900_000_000, 'es', '900 MB'],
   ])('%d bytes in %s: %s (a small file is not "0 MB")', (bytes, locale, text) => {
     expect(formatBytes(bytes, locale)).toBe(text);
   });

@@ -29,11 +29,24 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
 export const percentual = (taxa: number, locale: string) =>
   formatNumber(taxa, locale, { style: 'percent', maximumFractionDigits: 1 });
 
-/** A file size as people read it: bytes, KB, or MB with one decimal ("1,5 MB"). */
+/**
+ * A file size as the language writes it, in decimal units with one decimal ("180 bytes", "69,4 kB",
+ * "1,5 MB"): the portal's one way, as every size limit is defined in them (900,000,000 bytes: 900 MB).
+ */
 export function formatBytes(bytes: number, locale: string): string {
-  if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;
-  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024), locale)} KB`;
-  return `${formatNumber(bytes / (1024 * 1024), locale, { maximumFractionDigits: 1 })} MB`;
+  const unidades = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let valor = bytes;
+  let u = 0;
+  while (valor >= 1000 && u < unidades.length - 1) {
+    valor /= 1000;
+    u += 1;
+  }
+  return formatNumber(valor, locale, {
+    style: 'unit',
+    unit: unidades[u],
+    unitDisplay: u === 0 ? 'long' : 'short',
+    maximumFractionDigits: u === 0 ? 0 : 1,
+  });
 }
 
 /**

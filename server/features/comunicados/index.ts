@@ -167,7 +167,7 @@ async function checkAnexos(
   if (total > max) {
     throw badUserInput(session.idioma, {
       arquivoIds: translate(session.idioma, 'comunicados.validation.anexosTotal', {
-        max: Math.floor(max / (1024 * 1024)),
+        max: Math.floor(max / 1_000_000),
       }),
     });
   }

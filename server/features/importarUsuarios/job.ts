@@ -253,7 +253,7 @@ export function importarUsuariosJobs(config: Config, log: Log): Record<string, J
         if (tipo !== 'xlsx') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
         const grandeDemais = () =>
           new ErroArquivo('importarUsuarios.arquivo.descompactadoGrande', {
-            max: Math.round(config.importacao.maxUnpackedBytes / (1024 * 1024)),
+            max: Math.round(config.importacao.maxUnpackedBytes / 1_000_000),
           });
         const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
         if (zip === 'grandeDemais') throw grandeDemais();

@@ -106,7 +106,7 @@ export async function importarUsuariosRoutes(
             status: 413,
             code: 'PAYLOAD_TOO_LARGE',
             key: 'importarUsuarios.upload.grandeDemais',
-            params: { max: Math.round(maxBytes / (1024 * 1024)) },
+            params: { max: Math.round(maxBytes / 1_000_000) },
           });
         }
         throw error;

@@ -161,7 +161,7 @@ export function ImagemInput({ tipo, onLocal }: { tipo: TipoVitrine; onLocal?: (u
         escolher={translate('vitrine.imagem.escolher')}
         ajuda={translate('vitrine.imagem.recomendado', {
           ...recomendado,
-          max: VITRINE_IMAGEM_MAX_BYTES / (1024 * 1024),
+          max: VITRINE_IMAGEM_MAX_BYTES / 1_000_000,
         })}
         options={{
           multiple: false,

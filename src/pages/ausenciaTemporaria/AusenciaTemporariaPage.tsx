@@ -385,7 +385,7 @@ function DocumentoInput({ inicial }: { inicial: { id: string; nome: string } | n
         />
       </Button>
       <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>
-        {translate('ausencias.dicaDocumento', { max: DOCUMENTO_MAX_BYTES / (1024 * 1024) })}
+        {translate('ausencias.dicaDocumento', { max: DOCUMENTO_MAX_BYTES / 1_000_000 })}
       </Typography>
       {progress !== null && (
         <Box sx={{ mt: 1 }} role="status">

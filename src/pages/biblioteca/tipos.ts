@@ -4,7 +4,6 @@ import {
   type OrigemBusca,
   type PermissaoAcessoPasta,
 } from '../../../domain/biblioteca';
-import { intlLocale } from '../../components/format';
 
 /** The library's shapes, as domain/operations.ts's `biblioteca` group asks for them. */
 
@@ -87,20 +86,3 @@ export const isPdf = (item: Pick<ItemBiblioteca, 'isPasta' | 'tipoMime'>) =>
 
 export const isImagem = (item: Pick<ItemBiblioteca, 'isPasta' | 'arquivoImagem'>) =>
   !item.isPasta && item.arquivoImagem;
-
-/** A size in bytes as the language writes it, in decimal units (900,000,000 bytes: 900 MB). */
-export function tamanhoLegivel(bytes: number, locale: string): string {
-  const unidades = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let valor = bytes;
-  let u = 0;
-  while (valor >= 1000 && u < unidades.length - 1) {
-    valor /= 1000;
-    u += 1;
-  }
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: 'unit',
-    unit: unidades[u],
-    unitDisplay: u === 0 ? 'long' : 'short',
-    maximumFractionDigits: u === 0 ? 0 : 1,
-  }).format(valor);
-}

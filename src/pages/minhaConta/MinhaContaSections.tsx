@@ -190,7 +190,7 @@ export function AvatarUpload({
         )}
       </Box>
       <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>
-        {translate(t('avatar.dica'), { max: AVATAR_MAX_BYTES / (1024 * 1024) })}
+        {translate(t('avatar.dica'), { max: AVATAR_MAX_BYTES / 1_000_000 })}
       </Typography>
       {progress !== null && (
         <Box sx={{ mt: 1, maxWidth: 320 }} role="status">

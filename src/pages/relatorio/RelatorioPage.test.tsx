@@ -73,12 +73,12 @@ const DE_USUARIOS = { slug: 'usuarios', titulo: 'Usuários da rede', tipo: 'INTE
 const arquivo = (id: string, nome: string, downloads: number) => ({ id, nome, pasta: 'Manuais', downloads });
 const BIBLIOTECA = {
   arquivos: 3,
-  bytes: 3 * 1024 * 1024,
+  bytes: 3_000_000,
   downloads: 8,
   usuarios: 4,
   pastas: [
-    { id: '1', nome: 'Manuais', arquivos: 2, bytes: 2 * 1024 * 1024, downloads: 6 },
-    { id: '2', nome: 'Campanhas', arquivos: 1, bytes: 1024 * 1024, downloads: 2 },
+    { id: '1', nome: 'Manuais', arquivos: 2, bytes: 2_000_000, downloads: 6 },
+    { id: '2', nome: 'Campanhas', arquivos: 1, bytes: 1_000_000, downloads: 2 },
   ],
   semanas: [{ semana: '2026-11-16', downloads: 8, usuarios: 4 }],
   maisBaixados: [arquivo('10', 'Manual do motor.pdf', 5), arquivo('11', 'Tabela.xlsx', 1)],

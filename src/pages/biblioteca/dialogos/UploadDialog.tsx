@@ -9,11 +9,11 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { BIBLIOTECA_UPLOAD_MAX_BYTES } from '../../../../domain/biblioteca';
 import { UploadAbortedError, uploadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
-import { formatCount } from '../../../components/format';
+import { formatBytes, formatCount } from '../../../components/format';
 import { AreaSoltarArquivos } from '../../../components/form/AreaSoltarArquivos';
 import { useOperations } from '../../../components/useOperations';
 import { destinoDe, type Destino } from '../regras';
-import { tamanhoLegivel, type ItemBiblioteca } from '../tipos';
+import type { ItemBiblioteca } from '../tipos';
 import { mensagemDe } from '../useAbrirItem';
 import { usePastasEscrita } from '../useBiblioteca';
 import { FormularioDialogo, useEscrita } from './comum';
@@ -69,7 +69,7 @@ export function UploadDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibliote
     ...(pastaAtual && !lista.some((p) => p.id === pastaAtual.id) ? [destinoDe(pastaAtual)] : []),
     ...lista.map(destinoDe),
   ];
-  const maximo = tamanhoLegivel(BIBLIOTECA_UPLOAD_MAX_BYTES, locale);
+  const maximo = formatBytes(BIBLIOTECA_UPLOAD_MAX_BYTES, locale);
   const ocupado = enviando || colocar.isPending;
 
   const atualizar = (file: File, patch: Partial<Envio>) =>
@@ -190,7 +190,7 @@ export function UploadDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibliote
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                   <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{nome}</Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                    {tamanhoLegivel(envio.file.size, locale)}
+                    {formatBytes(envio.file.size, locale)}
                   </Typography>
                   <IconButton
                     size="small"

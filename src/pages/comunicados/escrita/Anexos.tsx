@@ -25,7 +25,8 @@ interface Envio {
   erro?: string;
 }
 
-const MB = 1024 * 1024;
+// Decimal, as every size the portal shows (formatBytes) and its limits.
+const MB = 1_000_000;
 
 const PENDENTES = 'comunicados.escrita.anexosPendentes';
 

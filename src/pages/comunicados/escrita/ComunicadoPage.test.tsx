@@ -471,7 +471,7 @@ describe('/comunicados/editar/{id}', () => {
 });
 
 describe('/comunicados/editar/{id}, attachments', () => {
-  const MB = 1024 * 1024;
+  const MB = 1_000_000;
   const arquivo = (nome: string, bytes: number) => {
     const file = new File(['%PDF-1.7'], nome, { type: 'application/pdf' });
     Object.defineProperty(file, 'size', { value: bytes });

@@ -47,7 +47,7 @@ export function rascunho(overrides: Partial<Comunicado> = {}): Comunicado {
     grupos: [{ id: '21', nome: 'Gerentes de vendas' }],
     usuariosRemovidos: [{ id: '610', nome: 'Beto Removido', email: 'beto@dealer.com' }],
     etiquetas: [{ id: '31', nome: 'Recall' }],
-    arquivos: [{ id: '1201', nome: 'tabela.pdf', tamanho: 1572864, tipoMime: 'application/pdf' }],
+    arquivos: [{ id: '1201', nome: 'tabela.pdf', tamanho: 1_500_000, tipoMime: 'application/pdf' }],
     arquivado: false,
     emailsAvulsos: [{ email: 'fornecedor@externo.com', status: null }],
     departamento: DEPARTAMENTOS[0]!,

@@ -17,7 +17,7 @@ const ORIGINAL = envio('1', 'RH-0042 – Novo plano de saúde', {
     mensagem: '<h2>Adesão</h2><p>Leia com atenção.<script>alert(1)</script></p><a href="javascript:alert(1)">link</a>',
     exigeConfirmacao: true,
     etiquetas: [{ id: '1', nome: 'Benefícios' }],
-    arquivos: [{ id: '5', nome: 'plano.pdf', tamanho: 204800, tipoMime: 'application/pdf' }],
+    arquivos: [{ id: '5', nome: 'plano.pdf', tamanho: 200_000, tipoMime: 'application/pdf' }],
     erratas: [
       {
         id: '78',
@@ -158,7 +158,7 @@ describe('/comunicados/visualizar/{id}', () => {
     await user().click(await screen.findByRole('button', { name: 'Baixar plano.pdf' }));
     await waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['plano.pdf']));
     expect(await downloads[0].blob.text()).toBe('%PDF-1.7');
-    expect(screen.getByText('200 KB')).toBeInTheDocument();
+    expect(screen.getByText('200 kB')).toBeInTheDocument();
   });
 
   it('confirms "read and understood" once, then shows when', async () => {
