@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -125,8 +127,12 @@ export async function startPortal(
   const testDb = process.env.DATABASE_URL
     ? await createTestDatabase(process.env.DATABASE_URL, fromSeeded ? process.env[SEEDED_TEMPLATE_ENV] : undefined)
     : undefined;
+  // Each portal its own file store unless the test names one: test files run side by side, and one
+  // file's sweep (grace 0) removed what another's upload had just stored in a shared ./data/files.
+  const ownFiles = 'FILES_DIR' in env ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-api-files-'));
   const configEnv = {
     PORT: String(port),
+    ...(ownFiles ? { FILES_DIR: ownFiles } : {}),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     SERVE_CLIENT: 'false',
@@ -159,6 +165,7 @@ export async function startPortal(
     async close() {
       await app.close();
       await testDb?.drop();
+      if (ownFiles) rmSync(ownFiles, { recursive: true, force: true });
     },
   };
   configEnvs.set(portal, configEnv);
