@@ -14,18 +14,23 @@ export const UNREAD_POLL_MS = 60_000;
 export const IMPORT_STATUS_POLL_MS = 30_000;
 export const TOUR_OPEN_DELAY_MS = 1000;
 export const CONTENT_MAX_WIDTH_PX = 1440;
-export const UPLOAD_MAX_BYTES = 900_000_000;
+/**
+ * A megabyte as the portal counts and shows it (decimal, formatBytes): every size limit is set in it,
+ * so it reads as the round number it was set to.
+ */
+export const MB = 1_000_000;
+export const UPLOAD_MAX_BYTES = 900 * MB;
 export const CODE_MAX_LENGTH = 20;
 export const RAZAO_SOCIAL_MIN_LETTERS = 10;
 export const JUSTIFICATION_MIN_LENGTH = 15;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 /** A temporary absence's supporting document: at most 10 MB (PDF, image or office document). */
-export const DOCUMENTO_MAX_BYTES = 10_000_000;
+export const DOCUMENTO_MAX_BYTES = 10 * MB;
 /** A temporary absence's document may be downloaded until this many months after the absence's creation. */
 export const AUSENCIA_DOCUMENTO_MESES = 6;
 /** My account's avatar: an upload of at most 5 MB (JPEG, PNG or WebP), stored as a 256x256 WebP. */
-export const AVATAR_MAX_BYTES = 5_000_000;
+export const AVATAR_MAX_BYTES = 5 * MB;
 export const AVATAR_SIZE_PX = 256;
 
 /** The bell's notification panel: 420 px wide, the screen's width below 480 px (spec sections 2 and 9). */
@@ -57,8 +62,8 @@ export const COMUNICADO_SERIE_DIGITOS = 4;
  * Attachments: defaults of the configurable limits (spec section 9: "configurable and not shown"),
  * COMUNICADO_ANEXO_MAX_MB per file and COMUNICADO_ANEXOS_TOTAL_MAX_MB per announcement.
  */
-export const COMUNICADO_ANEXO_MAX_BYTES_PADRAO = 25_000_000;
-export const COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO = 50_000_000;
+export const COMUNICADO_ANEXO_MAX_BYTES_PADRAO = 25 * MB;
+export const COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO = 50 * MB;
 /** The reminder to unread recipients: at most once per this interval (a day). */
 export const COMUNICADO_LEMBRETE_INTERVALO_MS = 24 * 60 * 60 * 1000;
 /** Failed e-mails are retried this many times, with backoff. */

@@ -1,6 +1,8 @@
 // Slides (the home carousel) and adverts (spec sections 3, 5 and 9; issue #30): what client and
 // server agree on besides the input schemas (domain/schemas/vitrine.ts).
 
+import { MB } from './limits';
+
 export type TipoVitrine = 'SLIDE' | 'ANUNCIO';
 
 /** Recommended image size in px (spec section 9): another ratio gets a warning, not a refusal. */
@@ -21,7 +23,7 @@ export function proporcaoRecomendada(tipo: TipoVitrine, largura: number, altura:
 }
 
 /** Largest slide or advert image accepted (POST /api/vitrine/imagens), in bytes. */
-export const VITRINE_IMAGEM_MAX_BYTES = 10_000_000;
+export const VITRINE_IMAGEM_MAX_BYTES = 10 * MB;
 /** Image types accepted, as file-type names them from the bytes. */
 export const VITRINE_TIPOS_IMAGEM = ['jpg', 'png', 'webp', 'gif'] as const;
 /** Width of the variant for small screens (made by a job), in px. */

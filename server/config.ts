@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
+import { MB } from '../domain/limits';
 import { THEME_IDS, type ThemeId } from '../domain/themes';
 import { MIN_PRODUCTION_HASH_COST } from './auth/passwords';
 import type { S3Options } from './files/s3';
@@ -632,16 +633,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbMaintenanceCron: e.DB_MAINTENANCE_CRON.trim(),
     notificacoes: { pruneCron: e.NOTIFICATION_PRUNE_CRON.trim(), retentionDays: e.NOTIFICATION_RETENTION_DAYS },
     comunicados: {
-      // Decimal megabytes, as every size the portal shows (formatBytes).
-      anexoMaxBytes: e.COMUNICADO_ANEXO_MAX_MB * 1_000_000,
-      anexosTotalMaxBytes: e.COMUNICADO_ANEXOS_TOTAL_MAX_MB * 1_000_000,
+      anexoMaxBytes: e.COMUNICADO_ANEXO_MAX_MB * MB,
+      anexosTotalMaxBytes: e.COMUNICADO_ANEXOS_TOTAL_MAX_MB * MB,
     },
     push: pushOf(e),
     importacao: {
-      maxBytes: e.IMPORT_MAX_MB * 1_000_000,
+      maxBytes: e.IMPORT_MAX_MB * MB,
       maxRows: e.IMPORT_MAX_ROWS,
       batchSize: e.IMPORT_BATCH_SIZE,
-      maxUnpackedBytes: e.IMPORT_MAX_UNPACKED_MB * 1_000_000,
+      maxUnpackedBytes: e.IMPORT_MAX_UNPACKED_MB * MB,
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES } from '../../domain/limits';
+import { MB, UPLOAD_MAX_BYTES } from '../../domain/limits';
 import { policies } from '../../domain/policies';
 import type { TokenVerifier } from '../auth/verify';
 import { allows } from '../authz';
@@ -37,7 +37,7 @@ const grandeDemais: Refusal = {
   code: 'PAYLOAD_TOO_LARGE',
   key: 'upload.grandeDemais',
   // The spec's limit in decimal megabytes: 900.
-  params: { max: UPLOAD_MAX_BYTES / 1_000_000 },
+  params: { max: UPLOAD_MAX_BYTES / MB },
 };
 const infoInvalida: Refusal = { status: 400, code: 'BAD_USER_INPUT', key: 'upload.infoInvalida' };
 const formularioInvalido: Refusal = { status: 400, code: 'BAD_USER_INPUT', key: 'upload.formularioInvalido' };

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
 import type { Readable } from 'node:stream';
 import type { Idioma } from '../../domain/enums';
+import { MB } from '../../domain/limits';
 import { translate } from '../../i18n';
 import { pickIdioma } from '../auth/language';
 import { sessionFromAuthorization } from '../auth/session';
@@ -31,7 +32,7 @@ export const tooLarge = (maxBytes: number, key = 'upload.grandeDemais'): Refusal
   status: 413,
   code: 'PAYLOAD_TOO_LARGE',
   key,
-  params: { max: maxBytes / 1_000_000 },
+  params: { max: maxBytes / MB },
 });
 
 export const isRefusal = (value: unknown): value is Refusal =>

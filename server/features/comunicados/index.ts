@@ -22,6 +22,7 @@ import {
   type Transicao,
 } from '../../../domain/comunicados';
 import type { Idioma, TipoUsuario } from '../../../domain/enums';
+import { MB } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
 import { recordId, versionField } from '../../../domain/schemas/campos';
 import { filterInputSchema } from '../../../domain/schemas/lista';
@@ -167,7 +168,7 @@ async function checkAnexos(
   if (total > max) {
     throw badUserInput(session.idioma, {
       arquivoIds: translate(session.idioma, 'comunicados.validation.anexosTotal', {
-        max: Math.floor(max / 1_000_000),
+        max: Math.floor(max / MB),
       }),
     });
   }

@@ -14,6 +14,7 @@ import {
   type CelulasLinha,
   type ErroCelula,
 } from '../../../domain/importarUsuarios';
+import { MB } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
 import { usuarioSchema, type UsuarioInput } from '../../../domain/schemas/usuario';
 import { translate } from '../../../i18n';
@@ -253,7 +254,7 @@ export function importarUsuariosJobs(config: Config, log: Log): Record<string, J
         if (tipo !== 'xlsx') throw new ErroArquivo('importarUsuarios.arquivo.corrompido');
         const grandeDemais = () =>
           new ErroArquivo('importarUsuarios.arquivo.descompactadoGrande', {
-            max: Math.round(config.importacao.maxUnpackedBytes / 1_000_000),
+            max: Math.round(config.importacao.maxUnpackedBytes / MB),
           });
         const zip = await examinarZip(path, config.importacao.maxUnpackedBytes);
         if (zip === 'grandeDemais') throw grandeDemais();

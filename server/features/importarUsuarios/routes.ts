@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { IDIOMA_PADRAO, IDIOMAS, type Idioma } from '../../../domain/enums';
+import { MB } from '../../../domain/limits';
 import { policies } from '../../../domain/policies';
 import { translate } from '../../../i18n';
 import { UNIQUE_VIOLATION, sqlStateOf } from '../../audit/write';
@@ -106,7 +107,7 @@ export async function importarUsuariosRoutes(
             status: 413,
             code: 'PAYLOAD_TOO_LARGE',
             key: 'importarUsuarios.upload.grandeDemais',
-            params: { max: Math.round(maxBytes / 1_000_000) },
+            params: { max: Math.round(maxBytes / MB) },
           });
         }
         throw error;

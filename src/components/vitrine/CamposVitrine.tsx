@@ -23,6 +23,7 @@ import {
   VITRINE_UPLOAD_PATH,
   type TipoVitrine,
 } from '../../../domain/vitrine';
+import { MB } from '../../../domain/limits';
 import { uploadFile } from '../../../providers/files';
 import { AreaSoltarArquivos } from '../form/AreaSoltarArquivos';
 import { instanteDe, localDe } from '../format';
@@ -161,7 +162,7 @@ export function ImagemInput({ tipo, onLocal }: { tipo: TipoVitrine; onLocal?: (u
         escolher={translate('vitrine.imagem.escolher')}
         ajuda={translate('vitrine.imagem.recomendado', {
           ...recomendado,
-          max: VITRINE_IMAGEM_MAX_BYTES / 1_000_000,
+          max: VITRINE_IMAGEM_MAX_BYTES / MB,
         })}
         options={{
           multiple: false,

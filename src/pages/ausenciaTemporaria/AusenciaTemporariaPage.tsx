@@ -33,7 +33,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-import { DOCUMENTO_MAX_BYTES } from '../../../domain/limits';
+import { DOCUMENTO_MAX_BYTES, MB } from '../../../domain/limits';
 import { ausenciaSchema, hojeIso } from '../../../domain/schemas/ausencia';
 import { downloadFile, FileRouteError, uploadFile } from '../../../providers/files';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
@@ -385,7 +385,7 @@ function DocumentoInput({ inicial }: { inicial: { id: string; nome: string } | n
         />
       </Button>
       <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>
-        {translate('ausencias.dicaDocumento', { max: DOCUMENTO_MAX_BYTES / 1_000_000 })}
+        {translate('ausencias.dicaDocumento', { max: DOCUMENTO_MAX_BYTES / MB })}
       </Typography>
       {progress !== null && (
         <Box sx={{ mt: 1 }} role="status">

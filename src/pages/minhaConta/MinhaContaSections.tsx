@@ -24,7 +24,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { AVATAR_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../../../domain/limits';
+import { AVATAR_MAX_BYTES, MB, PASSWORD_MIN_LENGTH } from '../../../domain/limits';
 import { alteracaoSenhaFormSchema } from '../../../domain/schemas/senha';
 import type { PortalAuthProvider } from '../../../providers/authProvider';
 import { FileRouteError, removeFile, uploadFile } from '../../../providers/files';
@@ -190,7 +190,7 @@ export function AvatarUpload({
         )}
       </Box>
       <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>
-        {translate(t('avatar.dica'), { max: AVATAR_MAX_BYTES / 1_000_000 })}
+        {translate(t('avatar.dica'), { max: AVATAR_MAX_BYTES / MB })}
       </Typography>
       {progress !== null && (
         <Box sx={{ mt: 1, maxWidth: 320 }} role="status">

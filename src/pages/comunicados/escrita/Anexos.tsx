@@ -12,6 +12,7 @@ import {
   COMUNICADO_ANEXO_MAX_BYTES_PADRAO,
   COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO,
   COMUNICADO_ARQUIVOS_MAX,
+  MB,
 } from '../../../../domain/limits';
 import { uploadFile } from '../../../../providers/files';
 import { AreaSoltarArquivos } from '../../../components/form/AreaSoltarArquivos';
@@ -24,9 +25,6 @@ interface Envio {
   progresso: number;
   erro?: string;
 }
-
-// Decimal, as every size the portal shows (formatBytes) and its limits.
-const MB = 1_000_000;
 
 const PENDENTES = 'comunicados.escrita.anexosPendentes';
 
