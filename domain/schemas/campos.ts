@@ -143,13 +143,16 @@ export const optionalDate = z
 
 export const requiredDate = optionalDate.refine((value) => value !== null, 'validation.required');
 
+const MIN_INSTANT_MS = Date.parse(`${MIN_DATE}T00:00:00Z`);
+const MAX_INSTANT_MS = Date.parse(`${MAX_DATE}T23:59:59.999Z`);
+
+/** Whether an instant (milliseconds since the epoch) falls within the years the dates accept. */
+export const instanteNosAnos = (ms: number) => ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS;
+
 /** An instant (a log entry's time) within the same years as the dates. */
 export const optionalInstant = z.coerce
   .date('validation.invalidValue')
-  .refine(
-    (value) => value >= new Date(`${MIN_DATE}T00:00:00Z`) && value <= new Date(`${MAX_DATE}T23:59:59.999Z`),
-    'validation.dateRange',
-  )
+  .refine((value) => instanteNosAnos(value.getTime()), 'validation.dateRange')
   .optional();
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LINK_TARGETS, TAMANHO_TEXTO_MAX, TAMANHO_TEXTO_MIN } from '../vitrine';
-import { MAX_DATE, MIN_DATE, optionalText, portalLink, recordId, requiredText, versionField } from './campos';
+import { instanteNosAnos, optionalText, portalLink, recordId, requiredText, versionField } from './campos';
 import { filterInputSchema, optionalBoolean } from './lista';
 
 // Slides and adverts (spec sections 3 and 5; issue #30): the forms and the API parse with these.
@@ -28,13 +28,7 @@ const instante = z
   .string('validation.required')
   .min(1, 'validation.required')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'validation.invalidValue')
-  .refine(
-    (value) =>
-      Number.isNaN(Date.parse(value)) ||
-      (Date.parse(value) >= Date.parse(`${MIN_DATE}T00:00:00Z`) &&
-        Date.parse(value) <= Date.parse(`${MAX_DATE}T23:59:59.999Z`)),
-    'validation.dateRange',
-  )
+  .refine((value) => Number.isNaN(Date.parse(value)) || instanteNosAnos(Date.parse(value)), 'validation.dateRange')
   .transform((value) => new Date(value).toISOString());
 
 const comum = {

@@ -154,6 +154,9 @@ function figuras(r: Contagens) {
   };
 }
 
+/** A level's rows in order, the least read first (`s` its sums, `n` its names). */
+const MENOS_LIDOS_PRIMEIRO = sql`row_number() over (order by s.lidos::float8 / nullif(s.destinatarios, 0) asc nulls first, n.nome, n.id) as ordem`;
+
 /**
  * One level of the roll-up as a JSON array, the least read first: `pares` names the CTE of the
  * (celula_id, id) pairs of the level's rows in scope, `nomes` (id, nome) their names. Summed per
@@ -166,7 +169,7 @@ function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
   if (limite !== undefined) {
     return sql`(with listados as materialized (
       select n.id, n.nome, s.destinatarios, s.lidos, s.pedem_confirmacao, s.confirmados,
-        row_number() over (order by s.lidos::float8 / nullif(s.destinatarios, 0) asc nulls first, n.nome, n.id) as ordem
+        ${MENOS_LIDOS_PRIMEIRO}
       from (select k.id, ${somas(sql`ec`)} from ec join ${pares} k on k.celula_id = ec.celula_id group by k.id) s
       join (${nomes}) n on n.id = s.id
       order by ordem limit ${limite})
@@ -179,7 +182,7 @@ function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
   }
   return sql`(select coalesce(json_agg(l order by l.ordem), '[]') from (
     select n.id, n.nome, s.comunicados, s.destinatarios, s.lidos, s.pedem_confirmacao, s.confirmados,
-      row_number() over (order by s.lidos::float8 / nullif(s.destinatarios, 0) asc nulls first, n.nome, n.id) as ordem
+      ${MENOS_LIDOS_PRIMEIRO}
     from (select p.id, count(*)::int as comunicados, ${somas(sql`p`)}
       from (select k.id, e.comunicado_id, ${somas(sql`e`)}
         from e join ${pares} k on k.celula_id = e.celula_id

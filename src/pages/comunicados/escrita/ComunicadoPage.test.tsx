@@ -588,15 +588,20 @@ describe('/comunicados/novo', () => {
 });
 
 describe('/comunicados/editar/{id}, asking for approval', () => {
-  it('needs a recipient and an approver, then saves and submits to the approver chosen', async () => {
-    server.use(...STATES.Loaded);
-    stored = rascunho({
+  /** A creator's draft with no recipient, approver or schedule chosen yet. */
+  const semEscolhas = (extra: Partial<Comunicado> = {}) =>
+    rascunho({
       grupos: [],
       emailsAvulsos: [],
       usuarioAprovador: null,
       dataHoraAgendamento: null,
       acoes: ['salvar', 'excluir', 'enviarParaAprovacao', 'visualizarEnvio'],
+      ...extra,
     });
+
+  it('needs a recipient and an approver, then saves and submits to the approver chosen', async () => {
+    server.use(...STATES.Loaded);
+    stored = semEscolhas();
     editar(SO_CRIACAO);
     await titulo();
     await user().click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
@@ -620,17 +625,10 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     expect(await screen.findByText('Aguardando a aprovação de Marta Aprovadora')).toBeInTheDocument();
     expect(botoes()).toEqual(['Retirar da aprovação', 'Visualizar envio']);
   });
+
   it("sends an erratum's draft to the original's recipients: no recipients to choose, the justification shown", async () => {
     server.use(...STATES.Loaded);
-    stored = rascunho({
-      idParent: '41',
-      justificativa: 'A data publicada estava errada',
-      grupos: [],
-      emailsAvulsos: [],
-      usuarioAprovador: null,
-      dataHoraAgendamento: null,
-      acoes: ['salvar', 'excluir', 'enviarParaAprovacao', 'visualizarEnvio'],
-    });
+    stored = semEscolhas({ idParent: '41', justificativa: 'A data publicada estava errada' });
     editar(SO_CRIACAO);
     await titulo();
     const aviso = screen.getByText('Esta é uma errata').closest<HTMLElement>('[role="note"]')!;

@@ -70,18 +70,18 @@ export default function ComunicadoLeituraPage() {
     );
   // The confirmed button is disabled: the focus goes to the confirmation's status, not to the page.
   const statusConfirmacao = useRef<HTMLElement>(null);
-  const [focarConfirmacao, setFocarConfirmacao] = useState(false);
+  const focarConfirmacao = useRef(false);
   useEffect(() => {
-    if (focarConfirmacao && statusConfirmacao.current) {
+    if (focarConfirmacao.current && statusConfirmacao.current) {
       statusConfirmacao.current.focus();
-      setFocarConfirmacao(false);
+      focarConfirmacao.current = false;
     }
-  }, [focarConfirmacao, envio.data]);
+  }, [envio.data]);
   const confirmar = useMutation({
     mutationFn: () => mutate<ComunicadoEnvio>('confirmarLeitura', { idComunicado: id }),
     onSuccess: (confirmado) => {
+      focarConfirmacao.current = true;
       queryClient.setQueryData(envioKey, confirmado);
-      setFocarConfirmacao(true);
       notify('comunicados.leitura.confirmado', { type: 'success' });
       return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
     },
