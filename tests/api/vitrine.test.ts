@@ -20,6 +20,8 @@ let aurora: number;
 let soSuper: number;
 /** A private group of another brand's manufacturer, which the demo manufacturer may not use. */
 let alheio: number;
+/** That other brand's manufacturer (slides maintainer). */
+let outra: { id: number; token: string };
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -49,7 +51,7 @@ beforeAll(async () => {
     .values({ nome: 'Vitrine só staff', criadorId: id.montadora, possuiUsuariosManuais: true })
     .returning({ id: s.gruposUsuarios.id });
   await db.insert(s.grupoUsuariosManuais).values({ grupoUsuariosId: soSuper, usuarioId: id.super });
-  const outra = await signInAsNew(portal, {
+  outra = await signInAsNew(portal, {
     nome: 'Montadora Alheia',
     email: 'alheia@vitrine.test',
     tipo: 'MONTADORA',
@@ -360,6 +362,52 @@ describe('order', () => {
       token.dealer,
     );
     expect(errorCode(recusado)).toBe('FORBIDDEN');
+  });
+
+  it("moves a slide among the caller's own without touching another brand's slides between them", async () => {
+    const a = await novoSlide('Troca A');
+    const alheioResp = await salvarSlide(
+      await slideInput('Troca alheia', { arquivoId: await imagem(outra.token), grupoIds: [alheio] }),
+      outra.token,
+    );
+    expect(alheioResp.errors).toBeUndefined();
+    const x = alheioResp.data!.salvarSlide;
+    const b = await novoSlide('Troca B');
+    const antes = await db
+      .select()
+      .from(s.slides)
+      .where(eq(s.slides.id, Number(x.id)));
+
+    const posicaoDeA = (
+      await gql<{ slides: { content: Rec[] } }>(
+        portal,
+        '{ slides(filterInput: { rowsPerPage: 100 }) { content { id } } }',
+        {},
+        token.montadora,
+      )
+    ).data!.slides.content.findIndex((r) => r.id === a.id);
+    const moved = await gql(
+      portal,
+      'mutation($id: ID!, $p: Int!) { moverSlide(id: $id, posicao: $p) { id } }',
+      { id: b.id, p: posicaoDeA },
+      token.montadora,
+    );
+    expect(moved.errors).toBeUndefined();
+    const ordem = async (rec: Rec) =>
+      (
+        await db
+          .select({ ordem: s.slides.ordem })
+          .from(s.slides)
+          .where(eq(s.slides.id, Number(rec.id)))
+      )[0].ordem;
+    expect(await ordem(b)).toBeLessThan(await ordem(a));
+    // The other brand's slide keeps its row as it was: position, version.
+    expect(
+      await db
+        .select()
+        .from(s.slides)
+        .where(eq(s.slides.id, Number(x.id))),
+    ).toEqual(antes);
   });
 });
 

@@ -258,18 +258,22 @@ export async function write(
 }
 
 /**
- * Moves slide `id` to `posicao` (0 first) among the slides `scope` lets the caller see, and
- * renumbers every slide densely in one statement (the others keep their relative order): the slide
- * goes just before the one now at that position, or after the last one the caller sees.
+ * Moves slide `id` to `posicao` (0 first) among the slides `scope` lets the caller see, in one
+ * statement: the slide goes just before the one now at that position (or after the last one), and
+ * the caller's slides take, in their new order, the positions they held between them. Slides the
+ * caller cannot see (another brand's) keep their rows untouched, and so their places.
  */
 export async function moverSlide(tx: DbOrTx, session: Session, id: number, posicao: number): Promise<number> {
   const { rows } = await tx.execute<{ ordem: number }>(sql`with
-    visiveis as (select v.id, v.ordem from slides v where ${allOf(sql`v.id <> ${id}`, scopeOf(session))}),
-    ancora as (select ordem from visiveis order by ordem, id offset ${posicao} limit 1),
-    chave as (select s.id, case when s.id = ${id}
-        then coalesce((select ordem from ancora) - 0.5, (select max(ordem) from visiveis) + 0.5, 0)
-        else s.ordem end as k from slides s),
-    nova as (select id, row_number() over (order by k, id)::int as ordem from chave),
+    visiveis as (select v.id, v.ordem from slides v where ${scopeOf(session) ?? sql`true`}),
+    outros as (select id, ordem from visiveis where id <> ${id}),
+    ancora as (select ordem from outros order by ordem, id offset ${posicao} limit 1),
+    chave as (select id, case when id = ${id}
+        then coalesce((select ordem from ancora) - 0.5, (select max(ordem) from outros) + 0.5, 0)
+        else ordem end as k from visiveis),
+    lugar as (select id, row_number() over (order by k, id) as n from chave),
+    vaga as (select ordem, row_number() over (order by ordem, id) as n from visiveis),
+    nova as (select lugar.id, vaga.ordem from lugar join vaga using (n)),
     feito as (update slides set ordem = nova.ordem from nova where slides.id = nova.id and slides.ordem <> nova.ordem)
     select ordem from nova where id = ${id}`);
   return Number(rows[0]?.ordem ?? 0);
