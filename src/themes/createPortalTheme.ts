@@ -125,10 +125,22 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
   const headBackground = lighten(palette.primary.main, 0.9);
   // Initials are drawn in the brand colour the bar does not use, so the avatar stands out on it.
   const avatar = palette[brand.appBar === 'secondary' ? 'primary' : 'secondary'];
+  // MUI marks keyboard focus only with a faint ripple (a checkbox's pale halo); every control built
+  // on ButtonBase gets a solid ring in the text colour instead (WCAG 2.4.7, 1.4.11), the bar's
+  // controls one in the bar's text colour, and controls inside clipped lists (menus, tabs) an inset one.
+  const focusRing = (color: string, offset: number) => ({
+    '&.Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: offset },
+  });
+  const barWithRing = { ...barColors, '& .MuiButtonBase-root': focusRing(bar.contrastText, -2) };
   return {
+    MuiButtonBase: {
+      styleOverrides: { root: focusRing(palette.text.primary, 2) },
+    },
+    MuiMenuItem: { styleOverrides: { root: focusRing(palette.text.primary, -2) } },
+    MuiListItemButton: { styleOverrides: { root: focusRing(palette.text.primary, -2) } },
     MuiAppBar: {
       // react-admin's AppBar asks for color="secondary"; both brand the bar the same way.
-      styleOverrides: { colorPrimary: barColors, colorSecondary: barColors },
+      styleOverrides: { colorPrimary: barWithRing, colorSecondary: barWithRing },
     },
     MuiButton: {
       defaultProps: { disableElevation: true },
@@ -144,7 +156,10 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
     },
     MuiTab: {
       // The selected tab's label, in the brand colour only where that is readable (not gold).
-      styleOverrides: { textColorPrimary: { '&.Mui-selected': { color: accentText } } },
+      styleOverrides: {
+        root: focusRing(palette.text.primary, -2),
+        textColorPrimary: { '&.Mui-selected': { color: accentText } },
+      },
     },
     MuiAvatar: {
       // MUI's default (near-white on grey 400) reads at 1.73:1.

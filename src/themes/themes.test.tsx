@@ -31,6 +31,23 @@ describe.each(THEME_IDS)('theme %s', (id) => {
     );
   });
 
+  it('rings keyboard focus on every ButtonBase control, readable on paper, on the page and on the top bar', () => {
+    type Ring = { '&.Mui-focusVisible': { outline: string; outlineOffset: number } };
+    const colourOf = (ring: Ring) => ring['&.Mui-focusVisible'].outline.replace(/^2px solid /, '');
+    const base = theme.components?.MuiButtonBase?.styleOverrides?.root as Ring;
+    for (const background of [theme.palette.background.paper, theme.palette.background.default]) {
+      // WCAG 1.4.11: a focus indicator needs 3:1 against what is next to it.
+      expect(contrastRatio(colourOf(base), background)).toBeGreaterThanOrEqual(3);
+    }
+    const bar = theme.components?.MuiAppBar?.styleOverrides?.colorPrimary as { '& .MuiButtonBase-root': Ring };
+    expect(contrastRatio(colourOf(bar['& .MuiButtonBase-root']), barColour(id))).toBeGreaterThanOrEqual(3);
+    // Inside lists that clip their content (menus, tabs), drawn inside the control.
+    for (const name of ['MuiMenuItem', 'MuiListItemButton', 'MuiTab'] as const) {
+      const ring = theme.components?.[name]?.styleOverrides?.root as Ring;
+      expect(ring['&.Mui-focusVisible'].outlineOffset, name).toBeLessThan(0);
+    }
+  });
+
   it('draws avatar initials readably (the account menu, my account)', () => {
     const avatar = theme.components?.MuiAvatar?.styleOverrides?.colorDefault as {
       color: string;

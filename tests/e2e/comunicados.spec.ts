@@ -4,7 +4,7 @@ import { es } from '../../i18n/es';
 import { ptBR } from '../../i18n/pt-BR';
 import { violations as axeViolations } from './axe';
 import { enviadoAoDealer, montadoraApi, pdf } from './comunicadosApi';
-import { expectFits, navigateInApp, pickOption, settle, signIn, skipTour } from './helpers';
+import { expectFits, expectFocusRing, navigateInApp, pickOption, settle, signIn, skipTour } from './helpers';
 
 // Issue #28's journey: the creator (creation key only) writes an announcement with an image in its
 // message and a PDF attached, to the user group reaching the dealer user, asks montadora to approve
@@ -263,11 +263,15 @@ test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s
   await expect(dealer.getByRole('row').filter({ hasText: titulo })).toBeVisible();
   // From the search box (the first field of the tab), Tab reaches the row's title; Enter opens it.
   await dealer.getByRole('searchbox', { name: dc.filtros.busca }).focus();
+  // The page's select-all checkbox on the way shows the focus with a ring, not only a faint halo.
+  await tabTo(dealer, `checkbox:${dc.caixa.selecionarPagina}`);
+  await expectFocusRing(dealer.getByRole('checkbox', { name: dc.caixa.selecionarPagina }).locator('xpath=..'));
   await tabTo(dealer, `a:${dc.caixa.naoLido}: ${titulo}`);
   await dealer.keyboard.press('Enter');
   await expect(dealer).toHaveURL(new RegExp(`/comunicados/visualizar/${id}$`));
   await expect(dealer.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
   await tabTo(dealer, `button:${dc.leitura.lidoEntendido}`);
+  await expectFocusRing(dealer.getByRole('button', { name: dc.leitura.lidoEntendido }));
   await dealer.keyboard.press('Enter');
   await expect(dealer.getByRole('button', { name: dc.leitura.lidoEntendidoFeito })).toBeDisabled();
   await expect(dealer.getByRole('status').filter({ hasText: /^Usted confirmó el / })).toBeVisible();

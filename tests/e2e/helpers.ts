@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ptBR, type Messages } from '../../i18n/pt-BR';
 
 export const PASSWORD = 'Portal@2026';
@@ -15,6 +15,18 @@ export async function signIn(page: Page, email: string, greeting: string | RegEx
   // step of a journey: on a loaded machine it outlasts the 10 s of an ordinary expectation.
   await expect(page.getByRole('heading', { name: greeting })).toBeVisible({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * The keyboard focus ring of a control built on MUI's ButtonBase, drawn by `ring` (a checkbox's is
+ * its input's parent): a solid outline, not only MUI's faint ripple (the theme's focusRing).
+ */
+export async function expectFocusRing(ring: Locator) {
+  const style = await ring.evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return `${computed.outlineStyle} ${computed.outlineWidth}`;
+  });
+  expect(style).toBe('solid 2px');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ptBR } from '../../i18n/pt-BR';
-import { PASSWORD } from './helpers';
+import { expectFocusRing, PASSWORD } from './helpers';
 
 /** Presses Tab until `target` has the focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 40) {
@@ -49,6 +49,7 @@ test('with the keyboard only, a manager signs in, opens a dealer from the list, 
   // Through the wizard's steps with Enter on its buttons, then save.
   for (let step = 2; step <= 4; step++) {
     await tabTo(page, page.getByRole('button', { name: ptBR.wizard.next }));
+    await expectFocusRing(page.getByRole('button', { name: ptBR.wizard.next }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('progressbar', { name: new RegExp(`^Passo ${step} de 4`) })).toBeVisible();
   }
