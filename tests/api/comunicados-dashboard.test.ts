@@ -190,6 +190,27 @@ describe('the roll-up', () => {
     ]);
   });
 
+  it('by brand and dealer, counts a recipient where they were when it was delivered, as the reach report does', async () => {
+    const d5 = await kit.dealer({ marcaIds: [marca.m1.id] });
+    const quem = (await kit.usuario({ tipo: 'DEALER_GRUPO', marca: marca.m1.id, dealer: d5.id, nome: 'Gil Mudou' })).id;
+    const { id } = await comunicadoEnviado(kit.db, {
+      autorId: autor.id,
+      titulo: 'Antes da mudança',
+      para: usuariosIds(quem),
+    });
+    await kit.db.execute(sql`update comunicado_envios set lido_em = now() where comunicado_id = ${id}`);
+    // After the delivery, the recipient moves to a dealer of the other brand.
+    await kit.db.execute(sql`update usuario_dealers set dealer_id = ${dealer.d4.id} where usuario_id = ${quem}`);
+    await kit.db.execute(sql`delete from usuario_marcas where usuario_id = ${quem}`);
+    const porNivel = async (n: string) => {
+      const res = await gql<{ comunicadoDashboardRollup: Linha[] }>(kit.portal, ROLLUP, { id, n }, kit.staff);
+      expect(res.errors).toBeUndefined();
+      return res.data!.comunicadoDashboardRollup.map((l) => [l.id, l.destinatarios, l.lidos]);
+    };
+    expect(await porNivel('DEALER')).toEqual([[String(d5.id), 1, 1]]);
+    expect(await porNivel('MARCA')).toEqual([[String(marca.m1.id), 1, 1]]);
+  });
+
   it('by dealer group, counting a recipient once per group, checked against SQL', async () => {
     const linhas = await rollup(autor.token, 'GRUPO');
     const { rows } = await kit.db.execute<{ d: number; l: number }>(sql`select count(distinct e.usuario_id)::int as d,

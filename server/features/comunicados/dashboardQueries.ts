@@ -57,23 +57,25 @@ export type NivelRollup = (typeof NIVEIS_ROLLUP)[number];
 /**
  * Read rate rolled up by brand (the recipient's brands and their dealers'), dealer group or dealer,
  * only rows within the caller's scope (a manufacturer sees their brands' rows, never another
- * brand's), least read first. The deliveries are counted first by what the level reads of their
- * recipient (the dealer; the brands' array, a few dozen distinct among ~100,000 users), and only
- * those totals are spread over brands or joined to names: about 3x less work at 100,000 deliveries
- * than a row per delivery and brand (`npm run bench -- comunicados`). By dealer group, see
- * `porGrupo`.
+ * brand's), least read first. By brand and by dealer the counts come from the announcement's reach
+ * summary (`comunicado_alcance`: its deliveries summed per audience cell, the users sharing a type,
+ * brands and dealers; kept by triggers on every write of the deliveries), spread over the cell's
+ * brands or dealers: a few thousand rows instead of a row per delivery, and the figures the reach
+ * report gives, a recipient counted where they were when it was delivered (as the reach report
+ * does). By dealer group, whose direct members no cell holds, see `porGrupo`.
  */
 export async function rollup(db: DbOrTx, session: Session, id: number, nivel: NivelRollup) {
-  const contagens = sql`count(*) as destinatarios, count(e.lido_em) as lidos, count(e.confirmado_em) as confirmados`;
+  const porCelula = (coluna: 'marcas' | 'dealers') => sql`select x.chave, sum(a.destinatarios) as destinatarios,
+      sum(a.lidos) as lidos, sum(a.confirmados) as confirmados
+    from comunicado_alcance a join audiencia_celulas cel on cel.id = a.celula_id
+    cross join unnest(cel.${sql.raw(coluna)}) as x(chave)
+    where a.comunicado_id = ${id} group by x.chave`;
   let linhas: SQL;
   switch (nivel) {
     case 'MARCA':
-      linhas = sql`select m.id, m.nome, sum(t.destinatarios) as destinatarios, sum(t.lidos) as lidos,
-          sum(t.confirmados) as confirmados
-        from (select u.marcas_efetivas, ${contagens} from comunicado_envios e join usuarios u on u.id = e.usuario_id
-          where e.comunicado_id = ${id} group by u.marcas_efetivas) t
-        cross join unnest(t.marcas_efetivas) as mu(marca_id) join marcas m on m.id = mu.marca_id
-        where ${marcaScope(session, sql`m.id`) ?? sql`true`} group by m.id, m.nome`;
+      linhas = sql`select m.id, m.nome, t.destinatarios, t.lidos, t.confirmados
+        from (${porCelula('marcas')}) t join marcas m on m.id = t.chave
+        where ${marcaScope(session, sql`m.id`) ?? sql`true`}`;
       break;
     case 'GRUPO':
       linhas = sql`select grupos.id, grupos.nome, t.destinatarios, t.lidos, t.confirmados
@@ -82,9 +84,8 @@ export async function rollup(db: DbOrTx, session: Session, id: number, nivel: Ni
       break;
     case 'DEALER':
       linhas = sql`select dealers.id, dealers.nome_exibicao as nome, t.destinatarios, t.lidos, t.confirmados
-        from (select ud.dealer_id, ${contagens} from comunicado_envios e join usuario_dealers ud on ud.usuario_id = e.usuario_id
-          where e.comunicado_id = ${id} group by ud.dealer_id) t
-        join dealers on dealers.id = t.dealer_id where ${dealerScope(session) ?? sql`true`}`;
+        from (${porCelula('dealers')}) t
+        join dealers on dealers.id = t.chave where ${dealerScope(session) ?? sql`true`}`;
       break;
   }
   const { rows } = await db.execute<{
