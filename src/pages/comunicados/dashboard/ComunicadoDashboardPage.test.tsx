@@ -9,6 +9,7 @@ import { api } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { AUTOR_APROVADOR, linha, renderPagina } from '../lista/comunicados.fixtures';
 import ComunicadoDashboardPage from './ComunicadoDashboardPage';
+import { ROLLUP_POR_PAGINA } from './Rollup';
 import type { ComunicadoDashboard, LinhaRollup } from './tipos';
 
 const DASHBOARD: ComunicadoDashboard = {
@@ -37,6 +38,15 @@ const ROLLUP: Record<string, LinhaRollup[]> = {
     { id: '12', nome: 'Auto Sul', destinatarios: 50, lidos: 10, confirmados: 5, taxaLeitura: 0.2 },
     { id: '13', nome: 'Mega Norte', destinatarios: 200, lidos: 190, confirmados: 100, taxaLeitura: 0.95 },
   ],
+  // More rows than a page: group N read by N of 100.
+  GRUPO: Array.from({ length: 30 }, (_, i) => ({
+    id: String(100 + i),
+    nome: `Grupo ${String(i + 1).padStart(2, '0')}`,
+    destinatarios: 100,
+    lidos: i + 1,
+    confirmados: 0,
+    taxaLeitura: (i + 1) / 100,
+  })),
 };
 
 let dashboard: ComunicadoDashboard;
@@ -193,6 +203,25 @@ describe('/comunicados/dashboard/{id}', () => {
     await user().click(within(tabela).getByRole('button', { name: 'Lidos' }));
     expect(nomes(tabela)).toEqual(['Mega Norte', 'Dealer Centro', 'Auto Sul']);
     expect(within(tabela).getByRole('columnheader', { name: 'Lidos' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('shows a long roll-up a page at a time, every row sorted together, and a new order from its first page', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await tabelaRollup('Marca');
+    await user().click(screen.getByRole('tab', { name: 'Grupo' }));
+    const tabela = await tabelaRollup('Grupo');
+    const grupos = (de: number, ate: number) =>
+      Array.from({ length: ate - de + 1 }, (_, i) => `Grupo ${String(de + i).padStart(2, '0')}`);
+    expect(nomes(tabela)).toEqual(grupos(1, ROLLUP_POR_PAGINA));
+    // The pager under the table (the unread list below has its own).
+    const paginador = within(tabela.parentElement!);
+    expect(paginador.getByText(`Mostrando 1 a ${ROLLUP_POR_PAGINA} de 30 registros`)).toBeInTheDocument();
+    await user().click(paginador.getByRole('button', { name: 'Ir para a próxima página' }));
+    expect(nomes(tabela)).toEqual(grupos(ROLLUP_POR_PAGINA + 1, 30));
+    // Most read first: the whole set sorted, shown from its first page.
+    await user().click(within(tabela).getByRole('button', { name: 'Taxa de leitura' }));
+    expect(nomes(tabela)).toEqual(grupos(30 - ROLLUP_POR_PAGINA + 1, 30).reverse());
   });
 
   it('reminds the unread once, then shows when and disables the button', async () => {

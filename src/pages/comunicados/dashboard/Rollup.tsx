@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../../components/charts';
+import { Paginacao } from '../../../components/list/Paginacao';
 import { formatNumber, percentual } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
@@ -20,8 +21,13 @@ import { COMUNICADOS_KEY } from '../lista/tipos';
 import { Secao } from '../../../components/Secao';
 import { NIVEIS, ordenarRollup, type ColunaRollup, type LinhaRollup, type Nivel, type Ordem } from './tipos';
 
-/** The chart shows this many rows, least read first (the table has them all). */
+/** The chart shows this many rows, least read first (the table has them all, a page at a time). */
 const BARRAS_MAX = 15;
+/**
+ * Rows of the table on a page: a national announcement's dealer level has ~5,000 rows, which as one
+ * table took the browser seconds to lay out; all of them are still sorted together.
+ */
+export const ROLLUP_POR_PAGINA = 25;
 const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const MENOS_LIDOS: Ordem = { coluna: 'taxaLeitura', direcao: 'asc' };
 
@@ -34,7 +40,13 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
   const [locale = 'pt-BR'] = useLocaleState();
   const { query } = useOperations('comunicados');
   const [nivel, setNivel] = useState<Nivel>('MARCA');
-  const [ordem, setOrdem] = useState<Ordem>(MENOS_LIDOS);
+  const [ordem, setOrdemDaTabela] = useState<Ordem>(MENOS_LIDOS);
+  const [pagina, setPagina] = useState(0);
+  // A new order starts again at the first page.
+  const setOrdem: typeof setOrdemDaTabela = (next) => {
+    setOrdemDaTabela(next);
+    setPagina(0);
+  };
   const rollup = useQuery({
     queryKey: [...COMUNICADOS_KEY, 'rollup', id, nivel],
     queryFn: ({ signal }) => query<LinhaRollup[]>('rollup', { id, nivel }, { signal }),
@@ -117,7 +129,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               </TableRow>
             </TableHead>
             <TableBody>
-              {linhas.map((l) => (
+              {linhas.slice(pagina * ROLLUP_POR_PAGINA, (pagina + 1) * ROLLUP_POR_PAGINA).map((l) => (
                 <TableRow key={l.id}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.nome}</TableCell>
                   <TableCell align="right" sx={DESDE_SM}>
@@ -134,6 +146,9 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               ))}
             </TableBody>
           </Table>
+          {linhas.length > ROLLUP_POR_PAGINA && (
+            <Paginacao count={linhas.length} page={pagina} onPage={setPagina} rowsPerPage={ROLLUP_POR_PAGINA} />
+          )}
         </Box>
       </Box>
     );
