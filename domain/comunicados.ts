@@ -16,7 +16,7 @@ import {
   COMUNICADO_TITULO_MAX_LENGTH,
   JUSTIFICATION_MIN_LENGTH,
 } from './limits';
-import { dataHoraAdiante, optionalDate, recordId, requiredText, versionField } from './schemas/campos';
+import { dataHoraAdiante, isIsoInstant, optionalDate, recordId, requiredText, versionField } from './schemas/campos';
 import { BUSCA_MAX_LENGTH, filterInputSchema } from './schemas/lista';
 import { emailField } from './schemas/usuario';
 
@@ -224,7 +224,7 @@ export const comunicadoSchema = z.object({
     .string()
     .nullish()
     .transform((value) => value || null)
-    .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'validation.invalidValue'),
+    .refine((value) => value === null || isIsoInstant(value), 'validation.invalidValue'),
 });
 export type ComunicadoInput = z.input<typeof comunicadoSchema>;
 export type ComunicadoValues = z.output<typeof comunicadoSchema>;

@@ -1627,6 +1627,7 @@ export const en = {
       aprovadorInvalido: 'Choose an approver among those who may approve announcements in your reach',
       departamentoInvalido: 'Invalid department',
       serieInvalida: 'Invalid or inactive series',
+      errataSemDestinatarios: "An erratum goes to the original's recipients and takes no series of its own",
       arquivoInvalido: 'Invalid attachment: upload the file again',
       anexosTotal: 'The attachments add up to more than the maximum of %{max} MB',
       prefixoEmUso: 'A series with this prefix already exists',

@@ -1635,6 +1635,7 @@ export const es = {
       aprovadorInvalido: 'Elija un aprobador entre quienes pueden aprobar comunicados en su alcance',
       departamentoInvalido: 'Departamento no válido',
       serieInvalida: 'Serie no válida o inactiva',
+      errataSemDestinatarios: 'Una errata va a los destinatarios del original y no tiene serie propia',
       arquivoInvalido: 'Adjunto no válido: envíe el archivo de nuevo',
       anexosTotal: 'Los adjuntos suman más que el máximo de %{max} MB',
       prefixoEmUso: 'Ya existe una serie con este prefijo',

@@ -1630,6 +1630,7 @@ export const ptBR = {
       aprovadorInvalido: 'Escolha um aprovador entre os que podem aprovar comunicados no seu alcance',
       departamentoInvalido: 'Departamento inválido',
       serieInvalida: 'Série inválida ou inativa',
+      errataSemDestinatarios: 'Uma errata vai aos destinatários do original e não tem série própria',
       arquivoInvalido: 'Anexo inválido: envie o arquivo novamente',
       anexosTotal: 'Os anexos somam mais que o máximo de %{max} MB',
       prefixoEmUso: 'Já existe uma série com este prefixo',

@@ -149,6 +149,16 @@ const MAX_INSTANT_MS = Date.parse(`${MAX_DATE}T23:59:59.999Z`);
 /** Whether an instant (milliseconds since the epoch) falls within the years the dates accept. */
 export const instanteNosAnos = (ms: number) => ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS;
 
+/**
+ * Whether `value` is an ISO 8601 date and time with its offset (2026-05-04T09:15:00Z,
+ * 2026-05-04T06:15:00.000-03:00), on a calendar day that exists, within the years the dates accept.
+ * Date.parse alone takes '1' or 'Feb 30' (rolled over to March), which PostgreSQL refuses or stores.
+ */
+export function isIsoInstant(value: string): boolean {
+  const parts = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  return parts !== null && isIsoDate(parts[1]!) && instanteNosAnos(Date.parse(value));
+}
+
 /** An instant (a log entry's time) within the same years as the dates. */
 export const optionalInstant = z.coerce
   .date('validation.invalidValue')
@@ -165,8 +175,8 @@ export const dataHoraAdiante = (antecedenciaMs: number, messageKey: string, now 
     .string()
     .nullish()
     .transform((value) => value || null)
-    .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'validation.invalidValue')
+    .refine((value) => value === null || isIsoInstant(value), 'validation.invalidValue')
     .refine(
-      (value) => value === null || Number.isNaN(Date.parse(value)) || Date.parse(value) >= now() + antecedenciaMs,
+      (value) => value === null || !isIsoInstant(value) || Date.parse(value) >= now() + antecedenciaMs,
       messageKey,
     );

@@ -4,8 +4,9 @@ import type { FunctionKey } from '../../domain/enums';
 import { hojeIso } from '../../domain/schemas/ausencia';
 import * as s from '../../server/db/schema';
 import { sendDue } from '../../server/features/comunicados';
+import { comunicadoCalls } from './comunicadosGql';
 import { seedKit } from './kit';
-import { errorCode, fieldErrors, gql, type GraphQLResponse } from './portal';
+import { errorCode, fieldErrors, type GraphQLResponse } from './portal';
 
 // Announcements as a hostile user attacks them (a review of 2026-11-28): each case was a defect,
 // fixed with its test. Approval through an absence delegate the author cannot reach; a draft's
@@ -37,14 +38,7 @@ interface Comunicado {
 }
 const FIELDS = 'id version titulo status { id } detentoresAprovacao { id }';
 
-const call = <T = Record<string, Comunicado>>(token: string, query: string, variables: Record<string, unknown> = {}) =>
-  gql<T>(kit.portal, query, variables, token);
-const ok = <T>(r: GraphQLResponse<Record<string, T>>) => {
-  expect(r.errors).toBeUndefined();
-  return r.data!.r;
-};
-const salvar = (token: string, c: Record<string, unknown>) =>
-  call(token, `mutation($c: ComunicadoInput!) { r: salvarComunicado(comunicado: $c) { ${FIELDS} } }`, { c });
+const { call, ok, salvar, enviar } = comunicadoCalls<Comunicado>(kit, FIELDS);
 const submeter = (token: string, c: Comunicado, aprovadorId: number) =>
   call(
     token,
@@ -53,11 +47,6 @@ const submeter = (token: string, c: Comunicado, aprovadorId: number) =>
   );
 const aprovar = (token: string, c: Comunicado) =>
   call(token, `mutation($id: ID!, $v: Int) { r: aprovarComunicado(id: $id, version: $v) { ${FIELDS} } }`, {
-    id: c.id,
-    v: c.version,
-  });
-const enviar = (token: string, c: Comunicado) =>
-  call(token, `mutation($id: ID!, $v: Int) { r: enviarComunicado(id: $id, version: $v) { ${FIELDS} } }`, {
     id: c.id,
     v: c.version,
   });

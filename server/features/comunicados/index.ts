@@ -135,9 +135,25 @@ async function emptyGroups(tx: DbOrTx, autor: Session, grupoIds: readonly number
   return grupoIds.filter((id) => counts.get(id) === 0);
 }
 
-/** Field errors of a save: groups, removed users, department, series, attachments, approver. */
-async function saveErrors(tx: DbOrTx, session: Session, input: ComunicadoValues) {
+/**
+ * Field errors of a save: groups, removed users, department, series, attachments, approver. An
+ * erratum (`errata`) goes to the original's recipients when sent and is no item of a series: it
+ * takes none of the lists or the series.
+ */
+async function saveErrors(tx: DbOrTx, session: Session, input: ComunicadoValues, errata: boolean) {
   const errors: Record<string, string> = {};
+  if (errata) {
+    const proprios = {
+      grupoIds: input.grupoIds.length > 0,
+      emailsAvulsos: input.emailsAvulsos.length > 0,
+      usuarioRemovidoIds: input.usuarioRemovidoIds.length > 0,
+      serieId: input.serieId !== null,
+    };
+    for (const [campo, tem] of Object.entries(proprios)) {
+      if (tem) errors[campo] = 'comunicados.validation.errataSemDestinatarios';
+    }
+    if (Object.keys(errors).length > 0) return errors;
+  }
   if (await unusableGroups(tx, session, input.grupoIds)) errors.grupoIds = 'comunicados.validation.grupoNaoPermitido';
   if (await q.unreachableUsers(tx, session, input.usuarioRemovidoIds))
     errors.usuarioRemovidoIds = 'comunicados.validation.usuarioNaoPermitido';
@@ -175,6 +191,7 @@ async function checkAnexos(
 }
 
 async function save(db: Db, session: Session, config: Config, input: ComunicadoValues) {
+  let errata = false;
   const id = await auditedWrite<Snapshot>(db, session, {
     tipo: TIPO_AUDITORIA,
     table: comunicados,
@@ -182,12 +199,13 @@ async function save(db: Db, session: Session, config: Config, input: ComunicadoV
     async load(tx, id) {
       const row = await readable(tx, session, id);
       authorizeAcao(session, 'salvar', row);
+      errata = row.idParent !== null;
       return snapshotOf(row);
     },
     // After load: the attachments of an announcement the caller may not save are nobody's business.
     async check(tx) {
       await checkAnexos(tx, session, config, input.id ?? null, input.arquivoIds);
-      return saveErrors(tx, session, input);
+      return saveErrors(tx, session, input, errata);
     },
     write: (tx) => q.write(tx, session, input),
     after: (before) => ({

@@ -367,7 +367,7 @@ function Campos({
       <Box
         sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
       >
-        <SerieInput atual={record?.serie ?? null} />
+        {!record?.idParent && <SerieInput atual={record?.serie ?? null} />}
         <SelectInput
           source="templateName"
           label="comunicados.escrita.fields.templateName"
