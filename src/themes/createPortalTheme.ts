@@ -131,13 +131,14 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
   const focusRing = (color: string, offset: number) => ({
     '&.Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: offset },
   });
+  const insetRing = focusRing(palette.text.primary, -2);
   const barWithRing = { ...barColors, '& .MuiButtonBase-root': focusRing(bar.contrastText, -2) };
   return {
     MuiButtonBase: {
       styleOverrides: { root: focusRing(palette.text.primary, 2) },
     },
-    MuiMenuItem: { styleOverrides: { root: focusRing(palette.text.primary, -2) } },
-    MuiListItemButton: { styleOverrides: { root: focusRing(palette.text.primary, -2) } },
+    MuiMenuItem: { styleOverrides: { root: insetRing } },
+    MuiListItemButton: { styleOverrides: { root: insetRing } },
     MuiAppBar: {
       // react-admin's AppBar asks for color="secondary"; both brand the bar the same way.
       styleOverrides: { colorPrimary: barWithRing, colorSecondary: barWithRing },
@@ -157,7 +158,7 @@ function componentOverrides(theme: Theme, brand: PortalBrand): ComponentOverride
     MuiTab: {
       // The selected tab's label, in the brand colour only where that is readable (not gold).
       styleOverrides: {
-        root: focusRing(palette.text.primary, -2),
+        root: insetRing,
         textColorPrimary: { '&.Mui-selected': { color: accentText } },
       },
     },

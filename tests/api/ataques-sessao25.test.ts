@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
-import * as s from '../../server/db/schema';
 import { comunicadoCalls } from './comunicadosGql';
 import { seedKit } from './kit';
 import { errorCode, fieldErrors } from './portal';
@@ -32,13 +31,7 @@ beforeAll(async () => {
   const dealerA = await kit.dealer({ marcaIds: [marcaA] });
   autor = await kit.caller({ tipo: 'MONTADORA', marca: marcaA, funcionalidades: [...CREATE, ...APPROVE] });
   for (let i = 0; i < 2; i++) await kit.usuario({ tipo: 'DEALER_GRUPO', marca: marcaA, dealer: dealerA.id });
-  const [g] = await kit.db
-    .insert(s.gruposUsuarios)
-    .values({ nome: kit.unique('Rede A'), publico: true, criadorId: autor.id, possuiPerfil: true, todosDealers: true })
-    .returning();
-  await kit.db.insert(s.grupoUsuariosMarcas).values({ grupoUsuariosId: g.id, marcaId: marcaA });
-  await kit.db.insert(s.grupoUsuariosTiposUsuario).values({ grupoUsuariosId: g.id, tipo: 'DEALER_GRUPO' });
-  grupoA = g.id;
+  grupoA = await kit.rede(marcaA, autor.id, { nome: 'Rede A' });
 });
 
 describe("a draft's schedule (salvarComunicado.dataHoraAgendamento)", () => {

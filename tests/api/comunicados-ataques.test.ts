@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
 import { hojeIso } from '../../domain/schemas/ausencia';
-import * as s from '../../server/db/schema';
 import { sendDue } from '../../server/features/comunicados';
 import { comunicadoCalls } from './comunicadosGql';
 import { seedKit } from './kit';
@@ -118,19 +117,7 @@ beforeAll(async () => {
   leitores = [];
   for (let i = 0; i < 2; i++)
     leitores.push((await kit.usuario({ tipo: 'DEALER_GRUPO', marca: marcaA, dealer: dealerA.id })).id);
-  const [g] = await kit.db
-    .insert(s.gruposUsuarios)
-    .values({
-      nome: kit.unique('Rede A'),
-      publico: true,
-      criadorId: criador.id,
-      possuiPerfil: true,
-      todosDealers: true,
-    })
-    .returning();
-  await kit.db.insert(s.grupoUsuariosMarcas).values({ grupoUsuariosId: g.id, marcaId: marcaA });
-  await kit.db.insert(s.grupoUsuariosTiposUsuario).values({ grupoUsuariosId: g.id, tipo: 'DEALER_GRUPO' });
-  grupoA = g.id;
+  grupoA = await kit.rede(marcaA, criador.id, { nome: 'Rede A' });
 });
 
 describe('approval', () => {

@@ -74,13 +74,7 @@ beforeAll(async () => {
   await kit.db.execute(sql`update usuarios set aceita_email = false where id = ${calado.id}`);
   leitorEmail = leitor.email;
   semEmail = calado.email;
-  const [g] = await kit.db
-    .insert(s.gruposUsuarios)
-    .values({ nome: kit.unique('Rede envio'), criadorId: autor.id, possuiPerfil: true, todosDealers: true })
-    .returning();
-  await kit.db.insert(s.grupoUsuariosMarcas).values({ grupoUsuariosId: g.id, marcaId: marca });
-  await kit.db.insert(s.grupoUsuariosTiposUsuario).values({ grupoUsuariosId: g.id, tipo: 'DEALER_GRUPO' });
-  grupo = g.id;
+  grupo = await kit.rede(marca, autor.id, { nome: 'Rede envio' });
 });
 
 afterAll(async () => {

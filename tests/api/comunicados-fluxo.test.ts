@@ -31,15 +31,7 @@ const CREATE = ['PORTAL_CRIACAO_COMUNICADOS'] as const;
 const APPROVE = ['PORTAL_APROVACAO_ENVIO_COMUNICADOS'] as const;
 
 /** A public user group: the dealer-group users of `marcaId` (every dealer). */
-async function grupoDe(marcaId: number, criadorId: number, publico = true) {
-  const [g] = await kit.db
-    .insert(s.gruposUsuarios)
-    .values({ nome: kit.unique('Rede'), publico, criadorId, possuiPerfil: true, todosDealers: true })
-    .returning();
-  await kit.db.insert(s.grupoUsuariosMarcas).values({ grupoUsuariosId: g.id, marcaId });
-  await kit.db.insert(s.grupoUsuariosTiposUsuario).values({ grupoUsuariosId: g.id, tipo: 'DEALER_GRUPO' });
-  return g.id;
-}
+const grupoDe = (marcaId: number, criadorId: number, publico = true) => kit.rede(marcaId, criadorId, { publico });
 
 beforeAll(async () => {
   await kit.start();

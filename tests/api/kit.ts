@@ -109,6 +109,20 @@ export function seedKit(options: KitOptions) {
 
     marca: (nome = 'Marca') => createMarca(kit.db, kit.unique(nome)),
 
+    /**
+     * A user group by profile of every dealer-group user of brand `marcaId` (all its dealers), made
+     * by `criadorId`, public unless told: the audience most announcement tests send to. Its id.
+     */
+    async rede(marcaId: number, criadorId: number, { publico = true, nome = 'Rede' } = {}) {
+      const [g] = await kit.db
+        .insert(s.gruposUsuarios)
+        .values({ nome: kit.unique(nome), publico, criadorId, possuiPerfil: true, todosDealers: true })
+        .returning({ id: s.gruposUsuarios.id });
+      await kit.db.insert(s.grupoUsuariosMarcas).values({ grupoUsuariosId: g.id, marcaId });
+      await kit.db.insert(s.grupoUsuariosTiposUsuario).values({ grupoUsuariosId: g.id, tipo: 'DEALER_GRUPO' });
+      return g.id;
+    },
+
     grupo: (marcaIds: number[], { nome = 'Grupo', active = true } = {}) =>
       createGrupo(kit.db, kit.unique(nome), marcaIds, active),
 
