@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GRUPO_TODOS_A_PARTIR_DE } from '../../server/features/comunicados/dashboardQueries';
 import { resumoDoAlcanceConfere, comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, gql } from './portal';
@@ -225,7 +224,7 @@ describe('the roll-up', () => {
     );
   });
 
-  it('by dealer group, once through two dealers of the group or through a dealer and by name, small or large', async () => {
+  it('by dealer group, once through two dealers of the group or through a dealer and by name, where it reached them', async () => {
     const g = await kit.grupo([marca.m1.id]);
     const dA = await kit.dealer({ marcaIds: [marca.m1.id], grupoIds: [g.id] });
     const dB = await kit.dealer({ marcaIds: [marca.m1.id], grupoIds: [g.id] });
@@ -255,8 +254,9 @@ describe('the roll-up', () => {
     };
     const esperado = [{ id: String(g.id), nome: g.nome, destinatarios: 4, lidos: 2, confirmados: 1, taxaLeitura: 0.5 }];
     expect(await porGrupo()).toEqual(esperado);
-    // As large as an announcement whose roll-up reads every user's groups once: the same rows.
-    await kit.db.execute(sql`update comunicados set destinatarios = ${GRUPO_TODOS_A_PARTIR_DE} where id = ${id}`);
+    // Named in the group, or no longer, after it was delivered: counted where it reached them.
+    await kit.db.execute(sql`delete from usuario_grupos where usuario_id = ${soPorNome}`);
+    await kit.db.execute(sql`insert into usuario_grupos (usuario_id, grupo_id) values (${porDealer}, ${g.id})`);
     expect(await porGrupo()).toEqual(esperado);
   });
 });

@@ -68,7 +68,7 @@ export async function envioId(db: DbOrTx, comunicadoId: number, usuarioId: numbe
 /**
  * What the reach summary (comunicado_alcance, kept by triggers of migration 0030) holds and what it
  * should hold, counted from the deliveries: equal after any write, whichever code path made it.
- * Also the users whose cell is not their type, effective brands and dealers (none expected).
+ * Also the users whose cell is not their type, effective brands, dealers and groups named (none expected).
  */
 export async function alcanceConferido(db: DbOrTx) {
   const { rows } = await db.execute<{ resumo: unknown; contado: unknown; fora: number }>(sql`select
@@ -82,7 +82,9 @@ export async function alcanceConferido(db: DbOrTx) {
     (select count(*)::int from usuarios u join audiencia_celulas cel on cel.id = u.celula_id
       where cel.tipo <> u.tipo or cel.marcas <> u.marcas_efetivas
         or cel.dealers <> coalesce((select array_agg(distinct ud.dealer_id order by ud.dealer_id)
-          from usuario_dealers ud where ud.usuario_id = u.id), '{}')) +
+          from usuario_dealers ud where ud.usuario_id = u.id), '{}')
+        or cel.grupos <> coalesce((select array_agg(distinct ug.grupo_id order by ug.grupo_id)
+          from usuario_grupos ug where ug.usuario_id = u.id), '{}')) +
     (select count(*)::int from usuarios where celula_id is null) as fora`);
   return { resumo: rows[0]!.resumo, contado: rows[0]!.contado, fora: Number(rows[0]!.fora) };
 }

@@ -318,6 +318,32 @@ describe('the announcement-reach report', () => {
     expect(await alcance(montadoraA.token, { marcaId: m.b.id })).toMatchObject({ destinatarios: 0, marcas: [] });
   });
 
+  it('counts a recipient named in a dealer group at that group, once, where the announcement reached them', async () => {
+    // Named in A's group and working at ab (not of the group); another at a1 (of the group) and named in it.
+    const porNome = await kit.usuario({ tipo: 'DEALER_GRUPO', dealer: d.ab.id, grupoIds: [grupoA.id] });
+    const dosDois = await kit.usuario({ tipo: 'DEALER_GRUPO', dealer: d.a1.id, grupoIds: [grupoA.id] });
+    const { id } = await comunicadoEnviado(kit.db, {
+      autorId: montadoraA.id,
+      titulo: 'Grupo por nome',
+      para: usuariosIds(porNome.id, dosDois.id),
+      enviadoEm: '2025-06-10T12:00:00Z',
+    });
+    await kit.db.execute(sql`update comunicado_envios set lido_em = now()
+      where comunicado_id = ${id} and usuario_id = ${porNome.id}`);
+    const junho = { inicio: '2025-06-01', fim: '2025-06-30' };
+    const esperado = [[String(grupoA.id), 2, 1]];
+    const grupos = async (f: Record<string, unknown> = {}) =>
+      (await alcance(montadoraA.token, { ...junho, ...f })).grupos.map((l) => [l.id, l.destinatarios, l.lidos]);
+    expect(await grupos()).toEqual(esperado);
+    expect(await alcance(montadoraA.token, { ...junho, grupoId: grupoA.id })).toMatchObject({
+      destinatarios: 2,
+      lidos: 1,
+    });
+    // No longer named in it after the delivery: still counted where it reached them.
+    await kit.db.execute(sql`delete from usuario_grupos where usuario_id = ${porNome.id}`);
+    expect(await grupos()).toEqual(esperado);
+  });
+
   it('the provider staff see both brands; a dealer-group user only their own dealer', async () => {
     const todos = await alcance(kit.staff);
     expect(todos).toMatchObject({ comunicados: 2, destinatarios: 7, lidos: 4 });
@@ -430,6 +456,21 @@ describe('the users report', () => {
     // A reader's figures: only their dealer's users.
     const leitor = await usuarios(leitorA.token);
     expect(leitor.semanas[0]!.usuarios).toBeLessThan(r.semanas[0]!.usuarios);
+  });
+
+  it('filters by dealer group: the users of its dealers and those named in it, as counted in SQL', async () => {
+    const porNome = await kit.usuario({ tipo: 'DEALER_GRUPO', dealer: d.ab.id, grupoIds: [grupoA.id] });
+    const [direto] = (
+      await kit.db.execute<{ n: number }>(sql`select count(*)::int as n from usuarios u
+        where u.marcas_efetivas && array[${m.a.id}]::int[] and u.tipo in ('MONTADORA', 'DEALER_GRUPO')
+          and (u.id in (select ug.usuario_id from usuario_grupos ug where ug.grupo_id = ${grupoA.id})
+            or u.id in (select ud.usuario_id from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
+              where dg.grupo_id = ${grupoA.id}))`)
+    ).rows;
+    const r = await usuarios(montadoraA.token, { grupoId: grupoA.id });
+    expect(r.total).toBe(direto!.n);
+    await kit.db.execute(sql`delete from usuario_grupos where usuario_id = ${porNome.id}`);
+    expect((await usuarios(montadoraA.token, { grupoId: grupoA.id })).total).toBe(direto!.n - 1);
   });
 
   it('filters by dealer, and refuses the figures to a caller the definition excludes', async () => {

@@ -56,10 +56,11 @@ export const desligamentos = pgTable(
 );
 
 /**
- * An audience cell: the users who share a type, effective brands and dealers (sorted, once each),
- * hence every scope and filter of the reports (usuarioScope, a brand, a dealer group, a dealer).
- * Written by the database when a user's type or links change (migration 0030); a cell no user is
- * in any more stays, as the deliveries counted in it do.
+ * An audience cell: the users who share a type, effective brands, dealers and the dealer groups they
+ * are named in directly (each sorted, once each), hence every scope and filter of the reports
+ * (usuarioScope, a brand, a dealer group through its dealers or by name, a dealer). Written by the
+ * database when a user's type or links change (migrations 0030, 0032); a cell no user is in any more
+ * stays, as the deliveries counted in it do.
  */
 export const audienciaCelulas = pgTable(
   'audiencia_celulas',
@@ -68,8 +69,12 @@ export const audienciaCelulas = pgTable(
     tipo: tipoUsuarioEnum().notNull(),
     marcas: integer().array().notNull(),
     dealers: integer().array().notNull(),
+    grupos: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
-  (t) => [uniqueIndex().on(t.tipo, t.marcas, t.dealers)],
+  (t) => [uniqueIndex().on(t.tipo, t.marcas, t.dealers, t.grupos)],
 );
 
 export const usuarios = pgTable(

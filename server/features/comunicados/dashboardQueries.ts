@@ -59,46 +59,44 @@ export const NIVEIS_ROLLUP = ['MARCA', 'GRUPO', 'DEALER'] as const;
 export type NivelRollup = (typeof NIVEIS_ROLLUP)[number];
 
 /**
- * Read rate rolled up by brand (the recipient's brands and their dealers'), dealer group or dealer,
- * only rows within the caller's scope (a manufacturer sees their brands' rows, never another
- * brand's), least read first. By brand and by dealer the counts come from the announcement's reach
- * summary (`comunicado_alcance`: its deliveries summed per audience cell, the users sharing a type,
- * brands and dealers; kept by triggers on every write of the deliveries), spread over the cell's
- * brands or dealers: a few thousand rows instead of a row per delivery, and the figures the reach
- * report gives, a recipient counted where they were when it was delivered (as the reach report
- * does). By dealer group, whose direct members no cell holds, see `porGrupo`.
+ * Read rate rolled up by brand (the recipient's brands and their dealers'), dealer group (through
+ * their dealers or named in it) or dealer, only rows within the caller's scope (a manufacturer sees
+ * their brands' rows, never another brand's), least read first. The counts come from the
+ * announcement's reach summary (`comunicado_alcance`: its deliveries summed per audience cell, the
+ * users sharing a type, brands, dealers and groups named; kept by triggers on every write of the
+ * deliveries), spread over each cell's brands, groups or dealers, each once per cell (so a recipient
+ * counts once in a group they reach two ways): a few thousand rows instead of a row per delivery,
+ * and the figures the reach report gives, a recipient counted where they were when it was delivered.
  */
 export async function rollup(db: DbOrTx, session: Session, id: number, nivel: NivelRollup) {
-  const porCelula = (coluna: 'marcas' | 'dealers') => sql`select x.chave, sum(a.destinatarios) as destinatarios,
-      sum(a.lidos) as lidos, sum(a.confirmados) as confirmados
+  // Each cell's keys of the level, once each (a cell's dealers may share a group, named in it too).
+  const chaves: Record<NivelRollup, SQL> = {
+    MARCA: sql`unnest(cel.marcas)`,
+    DEALER: sql`unnest(cel.dealers)`,
+    GRUPO: sql`(select dg.grupo_id from dealer_grupos dg where dg.dealer_id = any(cel.dealers)
+      union select unnest(cel.grupos))`,
+  };
+  const porCelula = sql`select k.chave, sum(a.destinatarios) as destinatarios, sum(a.lidos) as lidos,
+      sum(a.confirmados) as confirmados
     from comunicado_alcance a join audiencia_celulas cel on cel.id = a.celula_id
-    cross join unnest(cel.${sql.raw(coluna)}) as x(chave)
-    where a.comunicado_id = ${id} group by x.chave`;
-  let linhas: SQL;
-  switch (nivel) {
-    case 'MARCA':
-      linhas = sql`select m.id, m.nome, t.destinatarios, t.lidos, t.confirmados
-        from (${porCelula('marcas')}) t join marcas m on m.id = t.chave
-        where ${marcaScope(session, sql`m.id`) ?? sql`true`}`;
-      break;
-    case 'GRUPO':
-      linhas = sql`select grupos.id, grupos.nome, t.destinatarios, t.lidos, t.confirmados
-        from (${await porGrupo(db, id)}) t
-        join grupos on grupos.id = t.grupo_id where ${grupoScope(session) ?? sql`true`}`;
-      break;
-    case 'DEALER':
-      linhas = sql`select dealers.id, dealers.nome_exibicao as nome, t.destinatarios, t.lidos, t.confirmados
-        from (${porCelula('dealers')}) t
-        join dealers on dealers.id = t.chave where ${dealerScope(session) ?? sql`true`}`;
-      break;
-  }
+    cross join lateral ${chaves[nivel]} as k(chave)
+    where a.comunicado_id = ${id} group by k.chave`;
+  const linhas: Record<NivelRollup, SQL> = {
+    MARCA: sql`select m.id, m.nome, t.destinatarios, t.lidos, t.confirmados
+      from (${porCelula}) t join marcas m on m.id = t.chave
+      where ${marcaScope(session, sql`m.id`) ?? sql`true`}`,
+    GRUPO: sql`select grupos.id, grupos.nome, t.destinatarios, t.lidos, t.confirmados
+      from (${porCelula}) t join grupos on grupos.id = t.chave where ${grupoScope(session) ?? sql`true`}`,
+    DEALER: sql`select dealers.id, dealers.nome_exibicao as nome, t.destinatarios, t.lidos, t.confirmados
+      from (${porCelula}) t join dealers on dealers.id = t.chave where ${dealerScope(session) ?? sql`true`}`,
+  };
   const { rows } = await db.execute<{
     id: number;
     nome: string;
     destinatarios: number;
     lidos: number;
     confirmados: number;
-  }>(sql`select l.id, l.nome, l.destinatarios::int, l.lidos::int, l.confirmados::int from (${linhas}) l
+  }>(sql`select l.id, l.nome, l.destinatarios::int, l.lidos::int, l.confirmados::int from (${linhas[nivel]}) l
     order by l.lidos::float8 / l.destinatarios asc, l.nome, l.id`);
   return rows.map((r) => ({
     id: String(r.id),
@@ -108,46 +106,6 @@ export async function rollup(db: DbOrTx, session: Session, id: number, nivel: Ni
     confirmados: Number(r.confirmados),
     taxaLeitura: Number(r.destinatarios) === 0 ? 0 : Number(r.lidos) / Number(r.destinatarios),
   }));
-}
-
-/**
- * From this many deliveries on (the announcement's `destinatarios`, written by the send), the roll-up
- * by dealer group reads every user's groups once instead of each recipient's. On the scale data set
- * (96,057 active users, `npm run bench -- comunicados`) both cost the same near 24,000 deliveries;
- * at 96,058 every user's groups cost half; at 1,000, 15x more.
- */
-export const GRUPO_TODOS_A_PARTIR_DE = 20_000;
-
-/**
- * The deliveries of announcement `id` counted per dealer group (`grupo_id`, destinatarios, lidos,
- * confirmados), a recipient once per group, through their dealers or named in it directly. For a
- * large announcement, every user's (user, group) pairs are made distinct first (two int columns to
- * hash) and the deliveries join them once; for a smaller one, only its recipients' groups are read
- * (each recipient's dealers and groups through their keys) and the rows made distinct after, so a
- * small announcement does not read every user's groups. The same counts either way (the API tests
- * run both).
- */
-async function porGrupo(db: DbOrTx, id: number): Promise<SQL> {
-  const { rows } = await db.execute<{ n: number | null }>(
-    sql`select destinatarios as n from comunicados where id = ${id}`,
-  );
-  if (Number(rows[0]?.n ?? 0) >= GRUPO_TODOS_A_PARTIR_DE) {
-    return sql`select p.grupo_id, count(*) as destinatarios, count(e.lido_em) as lidos,
-        count(e.confirmado_em) as confirmados
-      from (select ud.usuario_id, dg.grupo_id from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
-        union select ug.usuario_id, ug.grupo_id from usuario_grupos ug) p
-      join comunicado_envios e on e.usuario_id = p.usuario_id and e.comunicado_id = ${id}
-      group by p.grupo_id`;
-  }
-  return sql`with r as (select usuario_id, lido_em, confirmado_em from comunicado_envios where comunicado_id = ${id})
-    select x.grupo_id, count(*) as destinatarios, count(x.lido_em) as lidos, count(x.confirmado_em) as confirmados
-    from (select r.usuario_id, dg.grupo_id, r.lido_em, r.confirmado_em
-        from r join usuario_dealers ud on ud.usuario_id = r.usuario_id
-        join dealer_grupos dg on dg.dealer_id = ud.dealer_id
-      union
-      select r.usuario_id, ug.grupo_id, r.lido_em, r.confirmado_em
-        from r join usuario_grupos ug on ug.usuario_id = r.usuario_id) x
-    group by x.grupo_id`;
 }
 
 export interface NaoLido {

@@ -68,16 +68,18 @@ function filtrosNoAlcance(session: Session, f: RelatorioFiltro): SQL {
 }
 
 /**
- * Condition on `usuarios` (unaliased): in the caller's scope, of the filtered brand, group and
- * dealer (each one of the caller's: another's filters to nothing).
+ * Condition on `usuarios` (unaliased): in the caller's scope, of the filtered brand, group (through
+ * their dealers or named in it, as the audience engine reads a group) and dealer (each one of the
+ * caller's: another's filters to nothing).
  */
 export function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
   return sql`${usuarioScope(session) ?? sql`true`} and ${filtrosNoAlcance(session, f)}
     and ${f.marcaId ? sql`${f.marcaId} = any(usuarios.marcas_efetivas)` : sql`true`}
     and ${
       f.grupoId
-        ? sql`exists (select 1 from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
-            where ud.usuario_id = usuarios.id and dg.grupo_id = ${f.grupoId})`
+        ? sql`(exists (select 1 from usuario_grupos ug where ug.usuario_id = usuarios.id and ug.grupo_id = ${f.grupoId})
+            or exists (select 1 from usuario_dealers ud join dealer_grupos dg on dg.dealer_id = ud.dealer_id
+              where ud.usuario_id = usuarios.id and dg.grupo_id = ${f.grupoId}))`
         : sql`true`
     }
     and ${
@@ -89,14 +91,16 @@ export function usuariosDoFiltro(session: Session, f: RelatorioFiltro): SQL {
 
 /**
  * Condition on `audiencia_celulas cel`: usuariosDoFiltro on an audience cell (the users sharing a
- * type, effective brands and dealers): in the caller's scope, of the filtered brand, group, dealer.
+ * type, effective brands, dealers and groups named): in the caller's scope, of the filtered brand,
+ * group, dealer.
  */
 function celulasDoFiltro(session: Session, f: RelatorioFiltro): SQL {
   return sql`${celulaScope(session) ?? sql`true`} and ${filtrosNoAlcance(session, f)}
     and ${f.marcaId ? sql`${f.marcaId} = any(cel.marcas)` : sql`true`}
     and ${
       f.grupoId
-        ? sql`exists (select 1 from dealer_grupos dg where dg.dealer_id = any(cel.dealers) and dg.grupo_id = ${f.grupoId})`
+        ? sql`(${f.grupoId} = any(cel.grupos)
+            or exists (select 1 from dealer_grupos dg where dg.dealer_id = any(cel.dealers) and dg.grupo_id = ${f.grupoId}))`
         : sql`true`
     }
     and ${f.dealerId ? sql`${f.dealerId} = any(cel.dealers)` : sql`true`}`;
@@ -116,7 +120,7 @@ function alcanceDoPeriodo(session: Session, f: RelatorioFiltro): SQL {
       ? sql`exists (select 1 from usuario_marcas sm join usuario_marcas mine on mine.marca_id = sm.marca_id
           where sm.usuario_id = c.remetente_id and mine.usuario_id = ${session.usuarioId})`
       : sql`true`;
-  return sql`cel as materialized (select cel.id, cel.marcas, cel.dealers from audiencia_celulas cel
+  return sql`cel as materialized (select cel.id, cel.marcas, cel.dealers, cel.grupos from audiencia_celulas cel
       where ${celulasDoFiltro(session, f)}),
     c as materialized (select c.id, c.exige_confirmacao from comunicados c
       where c.enviado_em >= ${f.inicio}::date and c.enviado_em < ${f.fim}::date + 1 and ${remetente}),
@@ -210,9 +214,10 @@ export async function alcance(db: DbOrTx, session: Session, f: RelatorioFiltro, 
   const pares = sql`k_marca as materialized (select cel.id as celula_id, m.marca_id as id
       from cel cross join unnest(cel.marcas) as m(marca_id)
       where ${marcaScope(session, sql`m.marca_id`) ?? sql`true`} and ${f.marcaId ? sql`m.marca_id = ${f.marcaId}` : sql`true`}),
-    k_grupo as materialized (select distinct cd.celula_id, dg.grupo_id as id
-      from cel_dealer cd join dealer_grupos dg on dg.dealer_id = cd.dealer_id
-      where ${f.grupoId ? sql`dg.grupo_id = ${f.grupoId}` : sql`true`} and dg.grupo_id in (select id from (${nomes.grupos}) ns)),
+    k_grupo as materialized (select k.celula_id, k.id from (
+        select cd.celula_id, dg.grupo_id as id from cel_dealer cd join dealer_grupos dg on dg.dealer_id = cd.dealer_id
+        union select cel.id, g.grupo_id from cel cross join unnest(cel.grupos) as g(grupo_id)) k
+      where ${f.grupoId ? sql`k.id = ${f.grupoId}` : sql`true`} and k.id in (select id from (${nomes.grupos}) ns)),
     k_dealer as materialized (select cd.celula_id, cd.dealer_id as id from cel_dealer cd
       where ${f.dealerId ? sql`cd.dealer_id = ${f.dealerId}` : sql`true`}
         and ${
