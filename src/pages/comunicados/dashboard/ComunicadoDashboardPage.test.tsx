@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -222,6 +223,26 @@ describe('/comunicados/dashboard/{id}', () => {
     // Most read first: the whole set sorted, shown from its first page.
     await user().click(within(tabela).getByRole('button', { name: 'Taxa de leitura' }));
     expect(nomes(tabela)).toEqual(grupos(30 - ROLLUP_POR_PAGINA + 1, 30).reverse());
+  });
+
+  it('keeps the roll-up page within the rows when a refetch brings fewer', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await tabelaRollup('Marca');
+    await user().click(screen.getByRole('tab', { name: 'Grupo' }));
+    const tabela = await tabelaRollup('Grupo');
+    await user().click(within(tabela.parentElement!).getByRole('button', { name: 'Ir para a próxima página' }));
+    expect(nomes(tabela)).toHaveLength(30 - ROLLUP_POR_PAGINA);
+    // Back on the tab, the roll-up is read again and has fewer rows than the page shown.
+    server.use(
+      api.query('comunicados_rollup', () => HttpResponse.json({ data: { result: ROLLUP.GRUPO.slice(0, 20) } })),
+    );
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(nomes(tabela)).toHaveLength(20));
+    expect(nomes(tabela)[0]).toBe('Grupo 01');
   });
 
   it('reminds the unread once, then shows when and disables the button', async () => {

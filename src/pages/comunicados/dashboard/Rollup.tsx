@@ -62,9 +62,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
   ];
   const ordenar = (coluna: ColunaRollup) =>
     setOrdem((o) =>
-      o.coluna === coluna
-        ? { coluna, direcao: o.direcao === 'asc' ? 'desc' : 'asc' }
-        : { coluna, direcao: coluna === 'nome' ? 'asc' : 'asc' },
+      o.coluna === coluna ? { coluna, direcao: o.direcao === 'asc' ? 'desc' : 'asc' } : { coluna, direcao: 'asc' },
     );
   const titulo = translate('comunicados.dashboard.rollup');
   const nomeNivel = translate(`comunicados.dashboard.niveis.${nivel}`);
@@ -86,6 +84,8 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
     );
   } else {
     const linhas = ordenarRollup(rollup.data, ordem, locale);
+    // A refetch with fewer rows (a reminder, a new read) keeps the page within the rows.
+    const paginaVisivel = Math.min(pagina, Math.ceil(linhas.length / ROLLUP_POR_PAGINA) - 1);
     const menos = ordenarRollup(rollup.data, MENOS_LIDOS, locale).slice(0, BARRAS_MAX);
     conteudo = (
       <Box
@@ -129,7 +129,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               </TableRow>
             </TableHead>
             <TableBody>
-              {linhas.slice(pagina * ROLLUP_POR_PAGINA, (pagina + 1) * ROLLUP_POR_PAGINA).map((l) => (
+              {linhas.slice(paginaVisivel * ROLLUP_POR_PAGINA, (paginaVisivel + 1) * ROLLUP_POR_PAGINA).map((l) => (
                 <TableRow key={l.id}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.nome}</TableCell>
                   <TableCell align="right" sx={DESDE_SM}>
@@ -147,7 +147,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
             </TableBody>
           </Table>
           {linhas.length > ROLLUP_POR_PAGINA && (
-            <Paginacao count={linhas.length} page={pagina} onPage={setPagina} rowsPerPage={ROLLUP_POR_PAGINA} />
+            <Paginacao count={linhas.length} page={paginaVisivel} onPage={setPagina} rowsPerPage={ROLLUP_POR_PAGINA} />
           )}
         </Box>
       </Box>
