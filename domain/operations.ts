@@ -376,7 +376,7 @@ export const OPERATIONS = {
       historico: {
         operation: 'auditoria',
         args: { filterInput: 'AuditoriaFilterInput!' },
-        fields: `content { id alteracao data autor { id nome email } valorAnterior valorNovo campos
+        fields: `content { id alteracao data autor { id nome email } autorForaDoEscopo valorAnterior valorNovo campos
           diferencas { campo anterior novo } } totalElements campos nome referencias { tipo id nome }`,
       },
     },

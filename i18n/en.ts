@@ -405,6 +405,7 @@ export const en = {
     semPermissao: 'You are not allowed to see the audit of this record.',
     enderecoInvalido: 'Invalid audit address: unknown record kind or identifier.',
     sistema: 'System',
+    autorForaDoEscopo: 'A user outside your scope',
     verDetalhes: 'See the change side by side',
     valorCompleto: 'Value',
     colunas: {
@@ -416,7 +417,12 @@ export const en = {
       anterior: 'Previous value',
       novo: 'New value',
     },
-    valor: { vazio: '(empty)', ausente: 'Not set', removido: '#%{id} (removed)' },
+    valor: {
+      vazio: '(empty)',
+      ausente: 'Not set',
+      removido: '#%{id} (removed)',
+      foraDoEscopo: '#%{id} (outside your scope)',
+    },
     dialog: {
       title: '%{alteracao} on %{data}',
       autor: 'By %{nome} (%{email})',

@@ -406,6 +406,7 @@ export const es = {
     semPermissao: 'No tiene permiso para ver la auditoría de este registro.',
     enderecoInvalido: 'Dirección de auditoría no válida: tipo de registro o identificador desconocido.',
     sistema: 'Sistema',
+    autorForaDoEscopo: 'Usuario fuera de su alcance',
     verDetalhes: 'Ver el cambio lado a lado',
     valorCompleto: 'Valor',
     colunas: {
@@ -417,7 +418,12 @@ export const es = {
       anterior: 'Valor anterior',
       novo: 'Valor nuevo',
     },
-    valor: { vazio: '(vacío)', ausente: 'No informado', removido: '#%{id} (eliminado)' },
+    valor: {
+      vazio: '(vacío)',
+      ausente: 'No informado',
+      removido: '#%{id} (eliminado)',
+      foraDoEscopo: '#%{id} (fuera de su alcance)',
+    },
     dialog: {
       title: '%{alteracao} el %{data}',
       autor: 'Por %{nome} (%{email})',

@@ -406,6 +406,7 @@ export const ptBR = {
     semPermissao: 'Você não tem permissão para ver a auditoria deste registro.',
     enderecoInvalido: 'Endereço de auditoria inválido: tipo de registro ou identificador desconhecido.',
     sistema: 'Sistema',
+    autorForaDoEscopo: 'Usuário fora do seu escopo',
     verDetalhes: 'Ver a alteração lado a lado',
     valorCompleto: 'Valor',
     colunas: {
@@ -417,7 +418,12 @@ export const ptBR = {
       anterior: 'Valor anterior',
       novo: 'Valor novo',
     },
-    valor: { vazio: '(vazio)', ausente: 'Não informado', removido: '#%{id} (removido)' },
+    valor: {
+      vazio: '(vazio)',
+      ausente: 'Não informado',
+      removido: '#%{id} (removido)',
+      foraDoEscopo: '#%{id} (fora do seu escopo)',
+    },
     dialog: {
       title: '%{alteracao} em %{data}',
       autor: 'Por %{nome} (%{email})',

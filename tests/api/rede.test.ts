@@ -1,6 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
+import type { Session } from '../../server/authz';
 import { historico } from '../../server/features/auditoria/queries';
 import { createGrupo } from '../../server/db/seed/builders';
 import { formatCnpj } from '../../domain/documentos';
@@ -64,7 +65,15 @@ async function dealerCount() {
 
 /** A record's history as its audit page reads it (a cascade's entry names many records), oldest first. */
 async function auditOf(tipo: string, id: number) {
-  const { content } = await historico(db, { tipo, registroId: String(id), page: 0, rowsPerPage: 100 });
+  const staff: Session = {
+    usuarioId: 0,
+    email: '',
+    nome: '',
+    tipo: 'TECSINAPSE',
+    idioma: 'PT_BR',
+    funcionalidades: [],
+  };
+  const { content } = await historico(db, staff, { tipo, registroId: String(id), page: 0, rowsPerPage: 100 });
   return content.reverse();
 }
 

@@ -11,6 +11,9 @@ import { vitrineNoAlcance } from '../vitrine';
  * and for dealers, dealer groups, users and user groups the caller's scope: a manufacturer's brands, a dealer-group
  * user's own dealers and their groups (server/authz/scope.ts); announcements and their series,
  * generic notifications, slides, adverts and absences as their own features reach them. Provider staff see everything.
+ * The other kinds are shared by everyone holding their policy (brands by their own rule, reference
+ * data, announcement labels); in every history the names of other scopes' records and authors are
+ * left out (`nomesDe`, `historico`).
  */
 export async function mayReadHistorico(
   db: DbOrTx,

@@ -23,7 +23,11 @@ function entryView(row: Awaited<ReturnType<typeof historico>>['content'][number]
     id: row.id,
     alteracao: row.alteracao,
     data: row.data.toISOString(),
-    autor: row.autorId === null ? null : { id: row.autorId, nome: row.autorNome, email: row.autorEmail },
+    autor:
+      row.autorId === null || !row.autorVisivel
+        ? null
+        : { id: row.autorId, nome: row.autorNome, email: row.autorEmail },
+    autorForaDoEscopo: row.autorId !== null && !row.autorVisivel,
     valorAnterior: json(row.valorAnterior),
     valorNovo: json(row.valorNovo),
     campos,
@@ -46,14 +50,15 @@ export const auditoriaFeature: Feature = {
           throw forbidden(idioma);
         }
         const { tipo, registroId } = filterInput;
-        const page = await historico(db, filterInput);
+        const page = await historico(db, session, filterInput);
         // One more query for every name the page needs: the record's own and those its values refer to by id.
         const ids = idsReferidos(
           page.content.flatMap((row) => [row.valorAnterior, row.valorNovo]),
           tipo,
         );
-        if (isTipoReferencia(tipo)) addId(ids, tipo, registroId);
-        const referencias = await nomesDe(db, ids);
+        const proprio = isTipoReferencia(tipo) ? { tipo, id: Number(registroId) } : undefined;
+        if (proprio) addId(ids, proprio.tipo, registroId);
+        const referencias = await nomesDe(db, session, ids, proprio);
         return {
           ...page,
           content: page.content.map(entryView),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { auditoria, usuarios } from '../../db/schema';
 
@@ -35,8 +36,13 @@ function touching(campo: string): SQL {
     or (${isObject(auditoria.valorNovo)} and ${auditoria.valorNovo} ? ${campo}))`;
 }
 
-/** One page of a record's history, newest first, with the total and every field its history names. */
-export async function historico(db: DbOrTx, filter: HistoricoFilter) {
+/**
+ * One page of a record's history, newest first, with the total and every field its history names.
+ * An author outside the caller's scope (usuarioScope: e.g. another brand's manufacturer who changed
+ * a dealer both brands sell) comes without name and e-mail.
+ */
+export async function historico(db: DbOrTx, session: Session, filter: HistoricoFilter) {
+  const autorVisivel = usuarioScope(session) ?? sql`true`;
   const base = ofRecord(filter.tipo, filter.registroId);
   const where = filter.campo ? and(base, touching(filter.campo)) : base;
   const [content, [{ total }], campos] = await Promise.all([
@@ -48,6 +54,7 @@ export async function historico(db: DbOrTx, filter: HistoricoFilter) {
         valorAnterior: auditoria.valorAnterior,
         valorNovo: auditoria.valorNovo,
         autorId: auditoria.autorId,
+        autorVisivel: sql<boolean>`coalesce(${autorVisivel}, false)`,
         autorNome: usuarios.nome,
         autorEmail: usuarios.email,
       })

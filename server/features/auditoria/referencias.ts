@@ -1,6 +1,15 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { referenciaDoCampo, type TipoAuditoria, type TipoReferencia } from '../../../domain/auditoria';
+import {
+  autorScope,
+  dealerScope,
+  grupoScope,
+  grupoUsuariosReadScope,
+  marcaScope,
+  usuarioScope,
+  type Session,
+} from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import {
   cargos,
@@ -23,13 +32,23 @@ import {
   usuarios,
 } from '../../db/schema';
 
-/** Where each kind's name lives. */
-const NOMES: Record<TipoReferencia, { table: PgTable; id: AnyPgColumn; nome: AnyPgColumn }> = {
-  DEALER: { table: dealers, id: dealers.id, nome: dealers.nomeExibicao },
-  GRUPO: { table: grupos, id: grupos.id, nome: grupos.nome },
-  USUARIO: { table: usuarios, id: usuarios.id, nome: usuarios.nome },
-  GRUPO_USUARIOS: { table: gruposUsuarios, id: gruposUsuarios.id, nome: gruposUsuarios.nome },
-  MARCA: { table: marcas, id: marcas.id, nome: marcas.nome },
+type Escopo = (session: Session) => SQL | undefined;
+
+/**
+ * Where each kind's name lives, and which of its records the caller may see named (the scope of
+ * the screen that lists them, written on the unaliased table; none: reference data everyone reads).
+ */
+const NOMES: Record<TipoReferencia, { table: PgTable; id: AnyPgColumn; nome: AnyPgColumn; escopo?: Escopo }> = {
+  DEALER: { table: dealers, id: dealers.id, nome: dealers.nomeExibicao, escopo: dealerScope },
+  GRUPO: { table: grupos, id: grupos.id, nome: grupos.nome, escopo: grupoScope },
+  USUARIO: { table: usuarios, id: usuarios.id, nome: usuarios.nome, escopo: usuarioScope },
+  GRUPO_USUARIOS: {
+    table: gruposUsuarios,
+    id: gruposUsuarios.id,
+    nome: gruposUsuarios.nome,
+    escopo: grupoUsuariosReadScope,
+  },
+  MARCA: { table: marcas, id: marcas.id, nome: marcas.nome, escopo: (session) => marcaScope(session, sql`marcas.id`) },
   CARGO: { table: cargos, id: cargos.id, nome: cargos.nome },
   DEPARTAMENTO: { table: departamentos, id: departamentos.id, nome: departamentos.nome },
   SETOR: { table: setores, id: setores.id, nome: setores.nome },
@@ -39,13 +58,24 @@ const NOMES: Record<TipoReferencia, { table: PgTable; id: AnyPgColumn; nome: Any
   PRODUTO: { table: produtos, id: produtos.id, nome: produtos.nome },
   TIPO_ACESSO: { table: tiposAcesso, id: tiposAcesso.id, nome: tiposAcesso.nome },
   FUNCIONALIDADE: { table: funcionalidades, id: funcionalidades.id, nome: funcionalidades.nome },
-  COMUNICADO: { table: comunicados, id: comunicados.id, nome: comunicados.titulo },
-  COMUNICADO_SERIE: { table: comunicadoSeries, id: comunicadoSeries.id, nome: comunicadoSeries.nome },
+  COMUNICADO: {
+    table: comunicados,
+    id: comunicados.id,
+    nome: comunicados.titulo,
+    escopo: (session) => autorScope(session, sql`comunicados.autor_id`),
+  },
+  COMUNICADO_SERIE: {
+    table: comunicadoSeries,
+    id: comunicadoSeries.id,
+    nome: comunicadoSeries.nome,
+    escopo: (session) => autorScope(session, sql`comunicado_series.autor_id`),
+  },
   COMUNICADO_ETIQUETA: { table: comunicadoEtiquetas, id: comunicadoEtiquetas.id, nome: comunicadoEtiquetas.nome },
   NOTIFICACAO_GENERICA: {
     table: notificacoesGenericas,
     id: notificacoesGenericas.id,
     nome: notificacoesGenericas.titulo,
+    escopo: (session) => autorScope(session, sql`notificacoes_genericas.autor_id`),
   },
 };
 
@@ -83,18 +113,32 @@ export function idsReferidos(values: unknown[], tipo?: TipoAuditoria, found: Ids
 export interface Referencia {
   tipo: TipoReferencia;
   id: string;
-  nome: string;
+  /** Null when the record exists but is outside the caller's scope. */
+  nome: string | null;
 }
 
-/** The current names of these records, in one query; a record that no longer exists is left out. */
-export async function nomesDe(db: DbOrTx, ids: IdsPorTipo): Promise<Referencia[]> {
+/**
+ * The current names of these records, in one query; a record that no longer exists is left out, one
+ * outside the caller's scope comes without its name. `proprio`, the record whose history is read
+ * (the caller may read it), is named whatever its kind's scope says.
+ */
+export async function nomesDe(
+  db: DbOrTx,
+  session: Session,
+  ids: IdsPorTipo,
+  proprio?: { tipo: TipoReferencia; id: number },
+): Promise<Referencia[]> {
   const selects = [...ids].map(([tipo, set]) => {
-    const { table, id, nome } = NOMES[tipo];
+    const { table, id, nome, escopo } = NOMES[tipo];
+    const visivel = escopo?.(session);
+    const nomeVisivel = !visivel
+      ? sql`${nome}`
+      : sql`case when ${visivel}${proprio?.tipo === tipo ? sql` or ${id} = ${proprio.id}` : sql``} then ${nome} end`;
     return db
       .select({
         tipo: sql<TipoReferencia>`${tipo}::text`.as('tipo'),
         id: sql<string>`${id}::text`.as('id'),
-        nome: sql<string>`${nome}`.as('nome'),
+        nome: sql<string | null>`${nomeVisivel}`.as('nome'),
       })
       .from(table)
       .where(inArray(id, [...set]) as SQL);

@@ -131,7 +131,7 @@ export function AuditoriaDialog({ entry, onClose }: { entry: AuditoriaEntry | nu
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {entry.autor
                 ? translate('auditoria.dialog.autor', { nome: entry.autor.nome, email: entry.autor.email })
-                : translate('auditoria.sistema')}
+                : translate(entry.autorForaDoEscopo ? 'auditoria.autorForaDoEscopo' : 'auditoria.sistema')}
             </Typography>
             {linhas.length === 0 ? (
               <Typography>{translate('auditoria.dialog.semCampos')}</Typography>

@@ -398,6 +398,27 @@ describe('/auditoria/{id}/{tipo}', () => {
       ]);
     });
 
+    it("names neither an author nor a record outside the caller's scope, and says so", async () => {
+      const [alteracao] = HISTORICO_NOMES.content;
+      server.use(
+        answer(() => ({
+          ...HISTORICO_NOMES,
+          content: [{ ...alteracao, autor: null, autorForaDoEscopo: true }],
+          // Brand Boreal is another's: it exists, its name is not given.
+          referencias: HISTORICO_NOMES.referencias.map((r) =>
+            r.tipo === 'MARCA' && r.id === '2' ? { ...r, nome: null } : r,
+          ),
+        })),
+      );
+      renderPage('/auditoria/21/DEALER');
+      await screen.findByRole('table', { name: 'Histórico de alterações' });
+      const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
+      expect(cells[2]).toHaveTextContent('Usuário fora do seu escopo');
+      expect(items(cells[5])).toContain('Marcas: Aurora, #2 (fora do seu escopo)');
+      await userEvent.click(screen.getAllByRole('row')[1]);
+      expect(within(await screen.findByRole('dialog')).getByText('Usuário fora do seu escopo')).toBeVisible();
+    });
+
     it('compares names side by side, marking the brand added', async () => {
       server.use(answer(() => HISTORICO_NOMES));
       renderPage('/auditoria/21/DEALER');

@@ -97,7 +97,7 @@ export function AuditoriaTable({
                   </>
                 ) : (
                   <Typography variant="body2" color="text.secondary">
-                    {translate('auditoria.sistema')}
+                    {translate(entry.autorForaDoEscopo ? 'auditoria.autorForaDoEscopo' : 'auditoria.sistema')}
                   </Typography>
                 )}
               </TableCell>

@@ -7,8 +7,8 @@ import { referenciaDoCampo, type TipoAuditoria } from '../../../domain/auditoria
 import { formatDate } from '../../components/format';
 import { ENUMERACOES, isPlainObject, MASCARAS, referenciaKey, sameValue, stringKind, type Lado } from './auditoria';
 
-/** The current names of the records the page's values name by id (`mapaDeNomes`). */
-export const NomesContext = createContext<ReadonlyMap<string, string>>(new Map());
+/** The current names of the records the page's values name by id (`mapaDeNomes`; null: outside the caller's scope). */
+export const NomesContext = createContext<ReadonlyMap<string, string | null>>(new Map());
 
 /** The kind of record whose history the page shows: some kinds name a field otherwise. */
 export const TipoAuditoriaContext = createContext<TipoAuditoria | undefined>(undefined);
@@ -62,7 +62,9 @@ export function useValorText() {
           return item.length === 0 ? translate('auditoria.valor.vazio') : item.map((i) => text(i, field)).join(', ');
         const referencia = field === undefined ? undefined : referenciaDoCampo(field, tipo);
         if (referencia && (typeof item === 'number' || typeof item === 'string')) {
-          return nomes.get(referenciaKey(referencia, item)) ?? translate('auditoria.valor.removido', { id: item });
+          const nome = nomes.get(referenciaKey(referencia, item));
+          if (nome === null) return translate('auditoria.valor.foraDoEscopo', { id: item });
+          return nome ?? translate('auditoria.valor.removido', { id: item });
         }
         if (typeof item === 'boolean') return translate(item ? 'ra.boolean.true' : 'ra.boolean.false');
         if (typeof item === 'string') {

@@ -23,6 +23,7 @@ function entry(
     alteracao,
     data,
     autor,
+    autorForaDoEscopo: false,
     valorAnterior: antes === null ? null : JSON.stringify(antes),
     valorNovo: depois === null ? null : JSON.stringify(depois),
     campos,

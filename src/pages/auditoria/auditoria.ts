@@ -14,7 +14,10 @@ export interface AuditoriaEntry {
   alteracao: string;
   /** ISO 8601 instant. */
   data: string;
+  /** Null for the system's changes and for an author outside the caller's scope. */
   autor: { id: string; nome: string; email: string } | null;
+  /** Made by a user the caller may not see: shown without a name. */
+  autorForaDoEscopo: boolean;
   /** JSON text of the whole previous value (shown when it is not an object of fields). */
   valorAnterior: string | null;
   valorNovo: string | null;
@@ -22,11 +25,11 @@ export interface AuditoriaEntry {
   diferencas: AuditoriaCampo[];
 }
 
-/** A record the values name by id, with its current name. */
+/** A record the values name by id, with its current name (null: outside the caller's scope). */
 export interface AuditoriaReferencia {
   tipo: string;
   id: string;
-  nome: string;
+  nome: string | null;
 }
 
 export interface AuditoriaHistorico {
@@ -92,7 +95,8 @@ export function stringKind(value: string): 'date' | 'instant' | 'text' {
 /** The key of a named record in the page's map of names. */
 export const referenciaKey = (tipo: string, id: unknown) => `${tipo}:${String(id)}`;
 
-export function mapaDeNomes(referencias: readonly AuditoriaReferencia[]): ReadonlyMap<string, string> {
+/** Each named record's name, null for one that exists outside the caller's scope. */
+export function mapaDeNomes(referencias: readonly AuditoriaReferencia[]): ReadonlyMap<string, string | null> {
   return new Map(referencias.map((r) => [referenciaKey(r.tipo, r.id), r.nome]));
 }
 
