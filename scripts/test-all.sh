@@ -107,7 +107,7 @@ node scripts/build-if-changed.mjs
 # Two shards of about equal length (by the durations of a run): shard 1 these files, on the
 # PostgreSQL server when one answers; shard 2 every other spec (a new one too), on the embedded
 # database. The journeys run on both databases, as the API tests do.
-E2E_SHARD_1=(accessibility biblioteca comunicados csp forgot-password maintenance notificacoesGenericas
+E2E_SHARD_1=(accessibility biblioteca comunicados comunicados-dashboard csp forgot-password maintenance notificacoesGenericas
   screens super-admin users)
 e2e_files() {
   local want=false

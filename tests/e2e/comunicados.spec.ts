@@ -4,7 +4,7 @@ import { es } from '../../i18n/es';
 import { ptBR } from '../../i18n/pt-BR';
 import { violations as axeViolations } from './axe';
 import { enviadoAoDealer, montadoraApi, pdf } from './comunicadosApi';
-import { expectFits, expectFocusRing, navigateInApp, pickOption, settle, signIn, skipTour } from './helpers';
+import { expectFits, expectFocusRing, navigateInApp, pickOption, settle, signIn, skipTour, tabTo } from './helpers';
 
 // Issue #28's journey: the creator (creation key only) writes an announcement with an image in its
 // message and a PDF attached, to the user group reaching the dealer user, asks montadora to approve
@@ -224,36 +224,6 @@ test('at 375 px the dealer reads the inbox as cards, opens one and confirms it, 
   await dealer.setViewportSize({ width: 1280, height: 900 });
   expect(found).toEqual([]);
 });
-
-/** What the focused element is called: its label, or its own text. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return '';
-    const byIds = (ids: string) =>
-      ids
-        .split(/\s+/)
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' ');
-    const name =
-      el.getAttribute('aria-label') ??
-      (el.getAttribute('aria-labelledby') && byIds(el.getAttribute('aria-labelledby')!)) ??
-      ((el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '');
-    const role = el.getAttribute('role') ?? (el instanceof HTMLInputElement ? el.type : el.localName);
-    return `${role}:${name.replace(/[\s\u200b*]+/g, ' ').trim()}`;
-  });
-
-/** Presses Tab until `target` has the focus; answers what the focus went through. */
-async function tabTo(page: Page, target: string, limit = 60): Promise<string[]> {
-  const path: string[] = [];
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    const now = await focused(page);
-    path.push(now);
-    if (now === target) return path;
-  }
-  throw new Error(`Tab never reached ${target}: ${path.join(' | ')}`);
-}
 
 test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s form leads by Tab to asking for approval', async () => {
   const titulo = `Teclado E2E ${Date.now()}`;

@@ -140,3 +140,33 @@ export async function addTag(page: Page, label: RegExp, value: string) {
   await field.fill(value);
   await field.press('Enter');
 }
+
+/** What the focused element is called: its label, or its own text. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const byIds = (ids: string) =>
+      ids
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    const name =
+      el.getAttribute('aria-label') ??
+      (el.getAttribute('aria-labelledby') && byIds(el.getAttribute('aria-labelledby')!)) ??
+      ((el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '');
+    const role = el.getAttribute('role') ?? (el instanceof HTMLInputElement ? el.type : el.localName);
+    return `${role}:${name.replace(/[\s\u200b*]+/g, ' ').trim()}`;
+  });
+
+/** Presses Tab until `target` has the focus; answers what the focus went through. */
+export async function tabTo(page: Page, target: string, limit = 60): Promise<string[]> {
+  const path: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    path.push(now);
+    if (now === target) return path;
+  }
+  throw new Error(`Tab never reached ${target}: ${path.join(' | ')}`);
+}

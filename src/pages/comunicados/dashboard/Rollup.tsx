@@ -29,6 +29,11 @@ const BARRAS_MAX = 15;
  */
 export const ROLLUP_POR_PAGINA = 25;
 const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
+// The name column takes what the figures leave (a long dealer name wraps between words, never
+// inside one, on a phone); the figures keep to one line.
+const NOME = { width: '100%' } as const;
+const NUMERO = { whiteSpace: 'nowrap' } as const;
+const NUMERO_DESDE_SM = { ...NUMERO, ...DESDE_SM } as const;
 const MENOS_LIDOS: Ordem = { coluna: 'taxaLeitura', direcao: 'asc' };
 
 /**
@@ -53,8 +58,8 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
     retry: false,
   });
   // On phones: name, reads and rate (recipients and confirmations from 600 px up).
-  const colunas: { id: ColunaRollup; numero: boolean; sx?: typeof DESDE_SM }[] = [
-    { id: 'nome', numero: false },
+  const colunas: { id: ColunaRollup; numero: boolean; sx?: object }[] = [
+    { id: 'nome', numero: false, sx: NOME },
     { id: 'destinatarios', numero: true, sx: DESDE_SM },
     { id: 'lidos', numero: true },
     ...(exigeConfirmacao ? [{ id: 'confirmados' as const, numero: true, sx: DESDE_SM }] : []),
@@ -131,17 +136,21 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
             <TableBody>
               {linhas.slice(paginaVisivel * ROLLUP_POR_PAGINA, (paginaVisivel + 1) * ROLLUP_POR_PAGINA).map((l) => (
                 <TableRow key={l.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.nome}</TableCell>
-                  <TableCell align="right" sx={DESDE_SM}>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>{l.nome}</TableCell>
+                  <TableCell align="right" sx={NUMERO_DESDE_SM}>
                     {formatNumber(l.destinatarios, locale)}
                   </TableCell>
-                  <TableCell align="right">{formatNumber(l.lidos, locale)}</TableCell>
+                  <TableCell align="right" sx={NUMERO}>
+                    {formatNumber(l.lidos, locale)}
+                  </TableCell>
                   {exigeConfirmacao && (
-                    <TableCell align="right" sx={DESDE_SM}>
+                    <TableCell align="right" sx={NUMERO_DESDE_SM}>
                       {formatNumber(l.confirmados, locale)}
                     </TableCell>
                   )}
-                  <TableCell align="right">{percentual(l.taxaLeitura, locale)}</TableCell>
+                  <TableCell align="right" sx={NUMERO}>
+                    {percentual(l.taxaLeitura, locale)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
