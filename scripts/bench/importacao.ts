@@ -89,10 +89,13 @@ export async function importacaoBench(rows = ROWS): Promise<Row[]> {
  * demo data of `db`; the dealers bench imports it too (an import running beside requests).
  */
 export async function writeImportSheet(db: Db, rows: number, file: string) {
-  // What the rows name: demo brand, dealers (active, with their brand), a position and department.
+  // What the rows name: demo brand, dealers (active, with their brand) and each one's dealer group,
+  // a position and department.
   const [marca] = await db.select().from(s.marcas).limit(1);
-  const dealers = await db.execute<{ cnpj: string }>(
-    sql`select d.cnpj from dealers d join dealer_marcas dm on dm.dealer_id = d.id where d.active and dm.marca_id = ${marca.id} limit 20`,
+  const dealers = await db.execute<{ cnpj: string; grupo: string | null }>(
+    sql`select d.cnpj, (select g.nome from dealer_grupos dg join grupos g on g.id = dg.grupo_id
+        where dg.dealer_id = d.id and g.active order by g.id limit 1) as grupo
+      from dealers d join dealer_marcas dm on dm.dealer_id = d.id where d.active and dm.marca_id = ${marca.id} limit 20`,
   );
   const [cargo] = await db.select().from(s.cargos).limit(1);
   const [departamento] = await db.select().from(s.departamentos).limit(1);
@@ -118,6 +121,8 @@ export async function writeImportSheet(db: Db, rows: number, file: string) {
           cpf: cpfFrom(random),
           tipo: 'DEALER_GRUPO',
           dealers: formatCnpj(dealers.rows[i % dealers.rows.length].cnpj),
+          // Named in their dealer's group too (usuario_grupos, whose writes put users in their audience cells).
+          grupos: dealers.rows[i % dealers.rows.length].grupo ?? undefined,
           cargo: cargo.nome,
           departamento: departamento.nome,
           dataInicioCargo: '01/03/2025',
