@@ -55,14 +55,17 @@ CREATE TRIGGER "usuario_grupos_celula_del" AFTER DELETE ON "usuario_grupos"
   REFERENCING OLD TABLE AS antigas FOR EACH STATEMENT EXECUTE FUNCTION celulas_por_grupo_direto();--> statement-breakpoint
 SELECT celulas_atualizar(array(SELECT DISTINCT usuario_id FROM usuario_grupos));--> statement-breakpoint
 -- The deliveries made before: counted in the cell they had then (type, brands, dealers) with the
--- groups their recipient is named in now (the summary follows by its update trigger).
+-- groups their recipient is named in now (the summary follows by its update trigger). Only where
+-- that changes a figure: a recipient named only in groups of their cell's dealers (the usual case)
+-- is counted in those groups already, so the millions of such deliveries are not rewritten.
 CREATE TEMPORARY TABLE "envios_grupos" AS
   SELECT e.comunicado_id, e.usuario_id, oc.tipo, oc.marcas, oc.dealers, g.grupos
   FROM comunicado_envios e
   JOIN audiencia_celulas oc ON oc.id = e.celula_id
   JOIN (SELECT usuario_id, array_agg(DISTINCT grupo_id ORDER BY grupo_id) AS grupos FROM usuario_grupos
     GROUP BY usuario_id) g ON g.usuario_id = e.usuario_id
-  WHERE oc.grupos <> g.grupos;--> statement-breakpoint
+  WHERE oc.grupos <> g.grupos
+    AND NOT g.grupos <@ array(SELECT dg.grupo_id FROM dealer_grupos dg WHERE dg.dealer_id = ANY (oc.dealers));--> statement-breakpoint
 INSERT INTO audiencia_celulas (tipo, marcas, dealers, grupos)
   SELECT DISTINCT tipo, marcas, dealers, grupos FROM envios_grupos ON CONFLICT DO NOTHING;--> statement-breakpoint
 UPDATE comunicado_envios e SET celula_id = cel.id
