@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { buscaBibliotecaSchema, itensPorPastaSchema } from '../../domain/biblioteca';
+import { buscaBibliotecaSchema, itensPorPastaSchema } from '../../domain/schemas/biblioteca';
 import { OPERATIONS } from '../../domain/operations';
 import { leitorDe } from '../../server/features/biblioteca/acesso';
 import { busca, itensDaPasta } from '../../server/features/biblioteca/queries';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { type TipoAcessoPasta } from '../../../domain/biblioteca';
 import {
   type NovaPastaValues,
   type NovasPermissoesValues,
-  type TipoAcessoPasta,
   type UploadArquivosValues,
-} from '../../../domain/biblioteca';
+} from '../../../domain/schemas/biblioteca';
 import { translate } from '../../../i18n';
 import { recordAudit } from '../../audit';
 import { auditedDelete, auditedWrite } from '../../audit/write';

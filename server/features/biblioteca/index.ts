@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { BIBLIOTECA_PASTAS_ESCRITA_MAX } from '../../../domain/biblioteca';
 import {
-  BIBLIOTECA_PASTAS_ESCRITA_MAX,
   buscaBibliotecaSchema,
   idPastaOuRaiz,
   itemAcaoSchema,
@@ -16,7 +16,7 @@ import {
   ultimosModificadosPageSchema,
   ultimosModificadosSchema,
   uploadArquivosSchema,
-} from '../../../domain/biblioteca';
+} from '../../../domain/schemas/biblioteca';
 import { policies } from '../../../domain/policies';
 import { translate } from '../../../i18n';
 import type { Session } from '../../authz';

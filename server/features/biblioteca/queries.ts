@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BuscaBibliotecaValues, ItensPorPastaValues } from '../../../domain/biblioteca';
+import type { BuscaBibliotecaValues, ItensPorPastaValues } from '../../../domain/schemas/biblioteca';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/lists';
 import {

@@ -1,7 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { BIBLIOTECA_NOME_MAX, renomearSchema } from '../../../../domain/biblioteca';
+import { BIBLIOTECA_NOME_MAX } from '../../../../domain/biblioteca';
+import { renomearSchema } from '../../../../domain/schemas/biblioteca';
 import { useOperations } from '../../../components/useOperations';
 import type { ItemBiblioteca } from '../tipos';
 import { mensagemDe } from '../useAbrirItem';
