@@ -1117,6 +1117,7 @@ export const en = {
     },
   },
   ausencias: {
+    substitutoForaDoEscopo: 'A user outside your scope',
     titulo: 'Temporary absences of %{nome}',
     vazia: 'No temporary absence recorded for this user.',
     nova: 'New absence',

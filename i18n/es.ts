@@ -1122,6 +1122,7 @@ export const es = {
     },
   },
   ausencias: {
+    substitutoForaDoEscopo: 'Usuario fuera de su alcance',
     titulo: 'Ausencias temporales de %{nome}',
     vazia: 'No hay ausencias temporales registradas para este usuario.',
     nova: 'Nueva ausencia',

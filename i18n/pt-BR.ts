@@ -1120,6 +1120,7 @@ export const ptBR = {
     },
   },
   ausencias: {
+    substitutoForaDoEscopo: 'Usuário fora do seu escopo',
     titulo: 'Ausências temporárias de %{nome}',
     vazia: 'Nenhuma ausência temporária registrada para este usuário.',
     nova: 'Nova ausência',

@@ -20,7 +20,7 @@ export async function readableUsuario(db: DbOrTx, session: Session, usuarioId: n
 
 /** An absence the caller may see (its user in scope), or NOT_FOUND. */
 export async function ausenciaVisivel(db: DbOrTx, session: Session, id: number) {
-  const row = await q.findAusencia(db, id);
+  const row = await q.findAusencia(db, id, session);
   if (!row) throw notFound(session.idioma);
   await readableUsuario(db, session, row.usuarioId);
   return row;

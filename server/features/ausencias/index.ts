@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { translate } from '../../../i18n';
 import { policies } from '../../../domain/policies';
 import { ausenciaFilterSchema, ausenciaSchema, type AusenciaValues } from '../../../domain/schemas/ausencia';
 import { recordId, versionField } from '../../../domain/schemas/campos';
@@ -39,14 +40,18 @@ const substitutosArgs = z.object({
   busca: z.string().trim().max(BUSCA_MAX_LENGTH, 'validation.maxLength').nullish(),
 });
 
-function viewOf(row: q.AusenciaRow) {
+/** An absence as the API shows it to `session`: a delegate outside their scope by id only. */
+function viewOf(row: q.AusenciaRow, session: Session) {
+  const nomeSubstituto = row.substitutoVisivel
+    ? row.substitutoNome
+    : translate(session.idioma, 'ausencias.substitutoForaDoEscopo');
   return {
     ...row,
     createdAt: new Date(row.createdAt).toISOString(),
     arquivo: row.arquivoId
       ? { id: row.arquivoId, nome: row.arquivoNome, tamanho: row.arquivoTamanho, disponivel: row.disponivel }
       : null,
-    substituto: row.substitutoId ? { id: row.substitutoId, nome: row.substitutoNome } : null,
+    substituto: row.substitutoId ? { id: row.substitutoId, nome: nomeSubstituto } : null,
   };
 }
 
@@ -126,14 +131,14 @@ export const ausenciasFeature: Feature = {
       async resolve(args: { filterInput?: unknown }, { db, session, idioma }) {
         const filter = parseInput(ausenciaFilterSchema, args.filterInput ?? {}, idioma);
         await readableUsuario(db, session, filter.usuarioId);
-        const page = await q.listAusencias(db, filter);
-        return { ...page, content: page.content.map(viewOf) };
+        const page = await q.listAusencias(db, session, filter);
+        return { ...page, content: page.content.map((row) => viewOf(row, session)) };
       },
     }),
     ausenciaTemporaria: operation({
       policy: policies.ausencias.list,
       resolve: async (args: unknown, { db, session, idioma }) =>
-        viewOf(await ausenciaVisivel(db, session, parseInput(byId, args, idioma).id)),
+        viewOf(await ausenciaVisivel(db, session, parseInput(byId, args, idioma).id), session),
     }),
     substitutosAusencia: operation({
       policy: policies.ausencias.list,
@@ -149,7 +154,7 @@ export const ausenciasFeature: Feature = {
       policy: policies.ausencias.edit,
       async resolve(args: { ausencia?: Record<string, unknown> }, { db, session }) {
         const id = await saveAusencia(db, session, args.ausencia ?? {});
-        return viewOf((await q.findAusencia(db, id))!);
+        return viewOf((await q.findAusencia(db, id, session))!, session);
       },
     }),
     excluirAusenciaTemporaria: operation({

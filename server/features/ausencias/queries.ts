@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AUSENCIA_DOCUMENTO_MESES } from '../../../domain/limits';
 import type { AusenciaValues } from '../../../domain/schemas/ausencia';
-import { usuarioScope, type Session } from '../../authz';
+import { autorScope, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, countOf, pageWithTotal, searchAny, searchIn, type ListInput } from '../../db/lists';
 import { arquivos, ausenciasTemporarias as a, usuarios } from '../../db/schema';
@@ -33,28 +33,40 @@ const columns = {
   disponivel: documentoDisponivel,
 };
 
-const withNames = (db: DbOrTx) =>
+/**
+ * The absences with their file's and delegate's names. For a reader (`session`), whether they may
+ * see the delegate (usuarioScope): a shared user's absence kept by another brand may name a delegate
+ * of that brand only.
+ */
+const withNames = (db: DbOrTx, session: Session | null) =>
   db
-    .select(columns)
+    .select({
+      ...columns,
+      substitutoVisivel: sql<boolean>`${(session && autorScope(session, sql`${a.substitutoId}`)) ?? sql`true`}`,
+    })
     .from(a)
     .leftJoin(arquivos, eq(arquivos.id, a.arquivoId))
     .leftJoin(substitutos, eq(substitutos.id, a.substitutoId));
 
 export type AusenciaRow = Awaited<ReturnType<typeof findAusencia>> & object;
 
-export async function findAusencia(db: DbOrTx, id: number) {
-  const [row] = await withNames(db).where(eq(a.id, id));
+export async function findAusencia(db: DbOrTx, id: number, session: Session | null = null) {
+  const [row] = await withNames(db, session).where(eq(a.id, id));
   return row;
 }
 
-export function listAusencias(db: DbOrTx, filter: ListInput<'inicio' | 'retorno'> & { usuarioId: number }) {
+export function listAusencias(
+  db: DbOrTx,
+  session: Session,
+  filter: ListInput<'inicio' | 'retorno'> & { usuarioId: number },
+) {
   const where = allOf(eq(a.usuarioId, filter.usuarioId), searchAny(filter.busca, [a.motivo]));
   const direction = filter.sort?.order === 'ASC' ? asc : desc;
   const order = [direction(filter.sort?.field === 'retorno' ? a.retorno : a.inicio), direction(a.id)];
   return pageWithTotal(
     filter,
     (limit, offset) =>
-      withNames(db)
+      withNames(db, session)
         .where(where)
         .orderBy(...order)
         .limit(limit)

@@ -274,7 +274,17 @@ export async function moverSlide(tx: DbOrTx, session: Session, id: number, posic
     lugar as (select id, row_number() over (order by k, id) as n from chave),
     vaga as (select ordem, row_number() over (order by ordem, id) as n from visiveis),
     nova as (select lugar.id, vaga.ordem from lugar join vaga using (n)),
-    feito as (update slides set ordem = nova.ordem from nova where slides.id = nova.id and slides.ordem <> nova.ordem)
+    -- The others whose place the move changed: saved (a form holding their old version is stale)
+    -- and audited each, as the moved slide is by the caller (auditedWrite).
+    feito as (update slides set ordem = nova.ordem,
+        version = slides.version + case when slides.id = ${id} then 0 else 1 end
+      from nova join visiveis antes using (id)
+      where slides.id = nova.id and slides.ordem <> nova.ordem
+      returning slides.id, antes.ordem as antes, nova.ordem as depois),
+    auditado as (insert into auditoria (tipo, registro_id, alteracao, valor_anterior, valor_novo, autor_id)
+      select 'SLIDE', feito.id::text, 'ALTERACAO', jsonb_build_object('ordem', feito.antes),
+        jsonb_build_object('ordem', feito.depois), ${session.usuarioId}::int
+      from feito where feito.id <> ${id})
     select ordem from nova where id = ${id}`);
   return Number(rows[0]?.ordem ?? 0);
 }
