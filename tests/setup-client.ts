@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { withEmotionCache, type EmotionCache } from '@emotion/react';
 import { cleanup, configure, render } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { setAccessTokenGetter } from '../providers/dataProvider/graphqlRequest';
@@ -57,4 +58,6 @@ afterAll(() => {
   document.body.replaceChildren();
   // main.tsx sets it at start-up; a test file sets its own.
   setAccessTokenGetter(async () => null);
+  // A test that forces TanStack Query's focus (to refetch) would leave every later poll "focused".
+  focusManager.setFocused(undefined);
 });
