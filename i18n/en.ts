@@ -2086,6 +2086,7 @@ export const en = {
       acesso: 'Who opens it',
     },
     help: {
+      posicao: '0 to 999; the lowest comes first in the menu',
       slug: 'Lower-case letters, digits and hyphens; the address will be /relatorio/%{slug}',
       url: 'Its origin must be in REPORT_FRAME_ORIGINS',
       tokenAssinado: 'Adds token= to the address: a 5-minute JWT with the user, their type and brands',
@@ -2129,6 +2130,7 @@ export const en = {
     },
     exportar: { csv: 'Export CSV', xlsx: 'Export XLSX', erro: 'The report could not be exported.' },
     usuarios: {
+      semanasVazio: 'Nobody used the portal in the period.',
       arquivo: 'users-report',
       total: 'Users',
       status: { ATIVO: 'Active', INATIVO: 'Inactive', DORMENTE: 'Dormant', ATIVACAO_ESPECIAL: 'Special activation' },
@@ -2143,6 +2145,7 @@ export const en = {
       loadError: 'The users report could not be loaded.',
     },
     biblioteca: {
+      semanasVazio: 'No downloads in the period.',
       arquivo: 'library-usage',
       pasta: 'Folder',
       arquivos: 'Files',

@@ -2098,6 +2098,7 @@ export const es = {
       acesso: 'Quién lo abre',
     },
     help: {
+      posicao: 'De 0 a 999; la menor va primero en el menú',
       slug: 'Minúsculas, números y guiones; la dirección será /relatorio/%{slug}',
       url: 'El origen debe estar en REPORT_FRAME_ORIGINS',
       tokenAssinado: 'Añade token= a la dirección: un JWT de 5 minutos con el usuario, el tipo y las marcas',
@@ -2141,6 +2142,7 @@ export const es = {
     },
     exportar: { csv: 'Exportar CSV', xlsx: 'Exportar XLSX', erro: 'No fue posible exportar el informe.' },
     usuarios: {
+      semanasVazio: 'Nadie usó el portal en el período.',
       arquivo: 'usuarios-informe',
       total: 'Usuarios',
       status: {
@@ -2160,6 +2162,7 @@ export const es = {
       loadError: 'No fue posible cargar el informe de usuarios.',
     },
     biblioteca: {
+      semanasVazio: 'Ninguna descarga en el período.',
       arquivo: 'uso-biblioteca',
       pasta: 'Carpeta',
       arquivos: 'Archivos',

@@ -2092,6 +2092,7 @@ export const ptBR = {
       acesso: 'Quem abre',
     },
     help: {
+      posicao: 'De 0 a 999; a menor vem primeiro no menu',
       slug: 'Letras minúsculas, números e hífens; o endereço será /relatorio/%{slug}',
       url: 'A origem precisa estar em REPORT_FRAME_ORIGINS',
       tokenAssinado: 'Acrescenta token= ao endereço: um JWT de 5 minutos com o usuário, o tipo e as marcas',
@@ -2135,6 +2136,7 @@ export const ptBR = {
     },
     exportar: { csv: 'Exportar CSV', xlsx: 'Exportar XLSX', erro: 'Não foi possível exportar o relatório.' },
     usuarios: {
+      semanasVazio: 'Ninguém usou o portal no período.',
       arquivo: 'usuarios-relatorio',
       total: 'Usuários',
       status: { ATIVO: 'Ativos', INATIVO: 'Inativos', DORMENTE: 'Dormentes', ATIVACAO_ESPECIAL: 'Ativação especial' },
@@ -2149,6 +2151,7 @@ export const ptBR = {
       loadError: 'Não foi possível carregar o relatório de usuários.',
     },
     biblioteca: {
+      semanasVazio: 'Nenhum download no período.',
       arquivo: 'uso-biblioteca',
       pasta: 'Pasta',
       arquivos: 'Arquivos',

@@ -54,7 +54,12 @@ export const relatorioSchema = z
       .max(TIPOS_USUARIO.length, 'validation.maxItems')
       .default([])
       .transform((tipos) => [...new Set(tipos)]),
-    posicao: z.coerce.number('validation.invalidValue').int('validation.invalidValue').min(0).max(999).default(0),
+    posicao: z.coerce
+      .number('validation.number')
+      .int('validation.integer')
+      .min(0, 'validation.min')
+      .max(999, 'validation.max')
+      .default(0),
   })
   .superRefine((input, ctx) => {
     if (input.tipo === 'EMBUTIDO') {

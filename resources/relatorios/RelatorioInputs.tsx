@@ -75,7 +75,9 @@ export function RelatorioInputs() {
         helperText="relatorios.help.tiposUsuario"
         choices={TIPO_USUARIO_CHOICES}
       />
-      <NumberInput source="posicao" label="relatorios.fields.posicao" min={0} max={999} step={1} />
+      {/* No min/max/step on the input: the browser would refuse the submit in its own language; the
+          schema says the range in the portal's. */}
+      <NumberInput source="posicao" label="relatorios.fields.posicao" helperText="relatorios.help.posicao" />
     </>
   );
 }

@@ -54,3 +54,18 @@ test('a manufacturer user opening /superAdmin is sent to /home', async ({ page }
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Olá, Marina Montadora' })).toBeVisible();
 });
+
+test('at 375 px the toast of an invalid report definition leaves Save free to press', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
+  await page.goto('/relatorios/novo');
+  const salvar = page.getByRole('button', { name: ptBR.ra.action.save, exact: true });
+  await page.getByRole('textbox', { name: new RegExp(`^${ptBR.relatorios.fields.slug}`) }).fill('x');
+  await salvar.click();
+  const toast = page.locator('.MuiSnackbar-root').filter({ hasText: ptBR.ra.message.invalid_form });
+  await expect(toast).toBeVisible();
+  const [caixaToast, caixaSalvar] = [await toast.boundingBox(), await salvar.boundingBox()];
+  // Save sits on the toolbar fixed to the bottom of a phone's screen; the toast lies above it.
+  expect(caixaToast!.y + caixaToast!.height, 'the toast covers Save').toBeLessThanOrEqual(caixaSalvar!.y);
+  await salvar.click({ trial: true, timeout: 2_000 });
+});

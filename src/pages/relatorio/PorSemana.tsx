@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LineChart } from '../../components/charts';
 import { formatDate, formatNumber } from '../../components/format';
@@ -11,7 +12,8 @@ const semanaDe = (semana: string, locale: string) =>
 /**
  * A report's figures per week of the period: two lines (the second dashed, told apart without
  * colour) and the table of the same figures, its text alternative. `textos` is the report's i18n
- * prefix: `secoes.SEMANAS`, `semana`, `grafico`, `graficoDescricao` and each column's key.
+ * prefix: `secoes.SEMANAS`, `semana`, `grafico`, `graficoDescricao`, `semanasVazio` (a period without
+ * any, said in words) and each column's key.
  */
 export function PorSemana<S extends { semana: string }>({
   textos,
@@ -27,7 +29,15 @@ export function PorSemana<S extends { semana: string }>({
   const [locale = 'pt-BR'] = useLocaleState();
   const t = (key: string) => translate(`${textos}.${key}`);
   const secao = t('secoes.SEMANAS');
-  if (semanas.length === 0) return null;
+  if (semanas.length === 0) {
+    return (
+      <Secao titulo={secao}>
+        <Typography variant="body2" color="text.secondary">
+          {t('semanasVazio')}
+        </Typography>
+      </Secao>
+    );
+  }
   const valores = (valor: keyof S) => semanas.map((s) => Number(s[valor]));
   return (
     <Secao titulo={secao}>

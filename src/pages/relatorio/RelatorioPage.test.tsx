@@ -289,6 +289,18 @@ describe('/relatorio/{slug}', () => {
     expect(pedidos[0]).toMatchObject({ slug: 'usuarios' });
   });
 
+  it('says in words that nobody used the portal in a period without sign-ins, with no empty chart', async () => {
+    aberto = DE_USUARIOS;
+    server.use(
+      api.query('relatorios_usuarios', () => HttpResponse.json({ data: { result: { ...USUARIOS, semanas: [] } } })),
+    );
+    abrir('usuarios');
+    const secao = await screen.findByRole('region', { name: 'Uso por semana' });
+    expect(secao).toHaveTextContent('Ninguém usou o portal no período.');
+    expect(within(secao).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(secao).queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('draws the library usage: storage, downloads per week, folders by share of downloads, most and least downloaded', async () => {
     aberto = DE_BIBLIOTECA;
     abrir('biblioteca');

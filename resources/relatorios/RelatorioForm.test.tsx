@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { graphql } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAccessTokenGetter } from '../../providers/dataProvider';
+import { renderResource } from '../../src/testing/renderResource';
+import RelatorioCreate from './RelatorioCreate';
+
+const api = graphql.link(new URL('/graphql', window.location.origin).href);
+const saved: Record<string, unknown>[] = [];
+const server = setupServer(
+  api.mutation('relatorios_create', ({ variables }) => {
+    saved.push(variables.input);
+    throw new Error('not expected');
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
+afterEach(() => {
+  server.resetHandlers();
+  saved.length = 0;
+});
+afterAll(() => server.close());
+
+describe('/relatorios/novo', { timeout: 15_000 }, () => {
+  it("says the menu position's range in the portal's words; the browser has no range of its own to refuse with", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderResource('relatorios', { create: RelatorioCreate }, '/relatorios/novo');
+    const posicao = await screen.findByRole('spinbutton', { name: 'Posição no menu' });
+    // A min or max on the input would make the browser stop the submit with a bubble in its own language.
+    expect(posicao).not.toHaveAttribute('min');
+    expect(posicao).not.toHaveAttribute('max');
+    expect(screen.getByText('De 0 a 999; a menor vem primeiro no menu')).toBeInTheDocument();
+    await user.clear(posicao);
+    await user.type(posicao, '1000');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Deve ser no máximo 999')).toBeInTheDocument();
+    await user.clear(posicao);
+    await user.type(posicao, '-3');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Deve ser no mínimo 0')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+});
