@@ -4,6 +4,7 @@ import type { FunctionKey } from '../../domain/enums';
 import { hojeIso } from '../../domain/schemas/ausencia';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
+import { at, camposSlide, DURING, imagemVitrine } from './vitrineDados';
 import { errorCode, fieldErrors, gql } from './portal';
 
 // Review of session 26 (b): temporary absences and the approval delegation they drive, generic
@@ -472,42 +473,11 @@ describe('generic notifications: schedule, send twice, HTML', () => {
 // Slides, adverts and the home page
 // ---------------------------------------------------------------------------------------------
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-async function imagem(token: string): Promise<string> {
-  const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(PNG)]), 'banner.png');
-  const r = await fetch(`${kit.portal.url}/api/vitrine/imagens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  });
-  expect(r.status).toBe(201);
-  return ((await r.json()) as { id: string }).id;
-}
+const imagem = (token: string) => imagemVitrine(kit.portal, token);
 const SLIDE_FIELDS = 'id version titulo ordem inicioDate fimDate active grupos { id }';
 type Slide = { id: string; version: number; titulo: string; ordem: number };
-async function slideInput(token: string, titulo: string, grupoIds: number[]) {
-  return {
-    titulo,
-    corTitulo: '#FFFFFF',
-    tamanhoTitulo: 40,
-    subtitulo: 'Sub',
-    corSubtitulo: '#EEEEEE',
-    tamanhoSubtitulo: 20,
-    tituloBotao: 'Ver',
-    link: '/comunicados',
-    linkTarget: '_self',
-    inicioDate: at(-1),
-    fimDate: at(1),
-    arquivoId: await imagem(token),
-    grupoIds,
-  };
-}
+const slideInput = async (token: string, titulo: string, grupoIds: number[]) =>
+  camposSlide(titulo, await imagem(token), grupoIds);
 async function novoSlide(token: string, titulo: string, grupoIds: number[]) {
   const r = await call<{ r: Slide }>(
     token,
@@ -527,8 +497,7 @@ async function novoAnuncio(token: string, titulo: string, grupoIds: number[]) {
       a: {
         titulo,
         link: 'https://example.com/a',
-        inicioDate: at(-1),
-        fimDate: at(1),
+        ...DURING,
         arquivoId: await imagem(token),
         grupoIds,
       },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
+import { camposSlide, DURING, imagemVitrine } from './vitrineDados';
 import { gql } from './portal';
 
 // Attacks on reports, the home showcase (slides, adverts), generic notifications and push, by
@@ -10,14 +11,6 @@ import { gql } from './portal';
 // behaviour: a failing test is a confirmed hole.
 
 const kit = seedKit({ seed: 7_331, domain: 'rel-vit-ataques.test' });
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-const DURING = { inicioDate: at(-1), fimDate: at(1) };
 
 type Caller = { id: number; token: string };
 const m = {} as Record<'a' | 'b', { id: number; nome: string }>;
@@ -38,32 +31,10 @@ let grupoDealersA: number;
 /** A private group of brand B's manufacturer, whose name is B's own business. */
 let privadoB: number;
 
-async function imagem(token: string): Promise<string> {
-  const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(PNG)]), 'banner.png');
-  const res = await fetch(`${kit.portal.url}/api/vitrine/imagens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const imagem = (token: string) => imagemVitrine(kit.portal, token);
 
-const slideInput = async (token: string, titulo: string, grupoIds: number[]) => ({
-  titulo,
-  corTitulo: '#FFFFFF',
-  tamanhoTitulo: 40,
-  subtitulo: 'Sub',
-  corSubtitulo: '#EEEEEE',
-  tamanhoSubtitulo: 20,
-  tituloBotao: 'Ver',
-  link: 'https://phishing.example/login',
-  linkTarget: '_blank',
-  ...DURING,
-  arquivoId: await imagem(token),
-  grupoIds,
-});
+const slideInput = async (token: string, titulo: string, grupoIds: number[]) =>
+  camposSlide(titulo, await imagem(token), grupoIds, { link: 'https://phishing.example/login', linkTarget: '_blank' });
 
 async function salvarSlide(token: string, titulo: string, grupoIds: number[]) {
   const res = await gql<{ salvarSlide: { id: string } }>(

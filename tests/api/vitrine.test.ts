@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { createMarca } from '../../server/db/seed/builders';
 import { DEMO, errorCode, fieldErrors, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
+import { at, camposSlide, DURING, PNG } from './vitrineDados';
 
 // Slides and adverts (issue #30): images refused by their bytes, the display period and the active
 // flag (before, during, after), who sees what (the audience engine: a dealer user only the records
@@ -23,16 +24,9 @@ let alheio: number;
 /** That other brand's manufacturer (slides maintainer). */
 let outra: { id: number; token: string };
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const BEFORE = { inicioDate: at(1), fimDate: at(2) };
-const DURING = { inicioDate: at(-1), fimDate: at(1) };
 const AFTER = { inicioDate: at(-2), fimDate: at(-1) };
 
 beforeAll(async () => {
@@ -97,21 +91,8 @@ interface Rec {
   grupos: { id: string; nome: string }[];
 }
 
-const slideInput = async (titulo: string, extra: Record<string, unknown> = {}) => ({
-  titulo,
-  corTitulo: '#FFFFFF',
-  tamanhoTitulo: 40,
-  subtitulo: 'Sub',
-  corSubtitulo: '#EEEEEE',
-  tamanhoSubtitulo: 20,
-  tituloBotao: 'Ver',
-  link: '/comunicados',
-  linkTarget: '_self',
-  ...DURING,
-  arquivoId: await imagem(),
-  grupoIds: [aurora],
-  ...extra,
-});
+const slideInput = async (titulo: string, extra: Record<string, unknown> = {}) =>
+  camposSlide(titulo, await imagem(), [aurora], extra);
 
 async function salvarSlide(input: Record<string, unknown>, tk = token.montadora) {
   return gql<{ salvarSlide: Rec }>(
