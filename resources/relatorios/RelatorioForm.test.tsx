@@ -1,13 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { graphql } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
+import { api } from '../../src/testing/mockApi';
 import { renderResource } from '../../src/testing/renderResource';
 import RelatorioCreate from './RelatorioCreate';
 
-const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
 const server = setupServer(
   api.mutation('relatorios_create', ({ variables }) => {
