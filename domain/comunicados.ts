@@ -330,3 +330,20 @@ export const comunicadoFilterSchema = filterInputSchema(['envioDateTime', 'titul
   favoritos: z.boolean().nullish(),
 });
 export type ComunicadoFilter = z.output<typeof comunicadoFilterSchema>;
+
+/** The levels of an announcement's read-rate roll-up (its dashboard). */
+export const NIVEIS_ROLLUP = ['MARCA', 'GRUPO', 'DEALER'] as const;
+export type NivelRollup = (typeof NIVEIS_ROLLUP)[number];
+/** What the roll-up's table sorts by (least read, `taxaLeitura` ascending, when none is given). */
+export const COLUNAS_ROLLUP = ['nome', 'destinatarios', 'lidos', 'confirmados', 'taxaLeitura'] as const;
+export type ColunaRollup = (typeof COLUNAS_ROLLUP)[number];
+
+/** A row of the roll-up: a brand, a dealer group or a dealer. */
+export interface LinhaRollup {
+  id: string;
+  nome: string;
+  destinatarios: number;
+  lidos: number;
+  confirmados: number;
+  taxaLeitura: number;
+}

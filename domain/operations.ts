@@ -36,6 +36,8 @@ const COMUNICADO_ENVIO_FIELDS = `id lido lidoEm confirmado confirmadoEm arquivad
   mensagem envioDateTime departamento { id sigla nome assinatura } usuarioCriador { id nome } etiquetas { id nome }
   arquivos { id nome tamanho tipoMime } exigeConfirmacao idParent justificativa
   erratas { id titulo justificativa envioDateTime } serie { id prefixo } numero }`;
+/** A row of an announcement's read-rate roll-up (a brand, dealer group or dealer). */
+const ROLLUP_FIELDS = 'id nome destinatarios lidos confirmados taxaLeitura';
 const COMUNICADO_SERIE_FIELDS = 'id version nome prefixo contador active';
 const COMUNICADO_ETIQUETA_FIELDS = 'id version nome totalComunicados';
 /** Actions on one announcement at the version read. */
@@ -119,11 +121,11 @@ export const OPERATIONS = {
         fields: `comunicado { ${COMUNICADO_ROW_FIELDS} exigeConfirmacao } destinatarios lidos taxaLeitura confirmados
           leiturasPorDia { data lidos confirmados } emails { fila enviados falhas } lembradoEm podeLembrar`,
       },
-      // nivel: MARCA, GRUPO or DEALER.
+      // nivel: MARCA, GRUPO or DEALER; a page of it and the level's least read (the chart).
       rollup: {
         operation: 'comunicadoDashboardRollup',
-        args: { id: 'ID!', nivel: 'String!' },
-        fields: 'id nome destinatarios lidos confirmados taxaLeitura',
+        args: { id: 'ID!', nivel: 'String!', filterInput: 'FilterInput' },
+        fields: `content { ${ROLLUP_FIELDS} } totalElements menosLidos { ${ROLLUP_FIELDS} }`,
       },
       naoLidos: {
         operation: 'comunicadoNaoLidos',

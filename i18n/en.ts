@@ -1591,6 +1591,7 @@ export const en = {
       rollupGrafico: 'Read rate by %{nivel}, least read first',
       rollupDescricao: 'The least read is %{nome}, with %{taxa}. The figures are in the table that follows.',
       rollupTabela: 'Read rate by %{nivel}',
+      rollupBusca: 'Search by name',
       rollupVazio: 'No recipients linked to brands, dealer groups or dealers.',
       erroRollup: 'The read rate could not be loaded.',
       colunas: {

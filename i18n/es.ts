@@ -1599,6 +1599,7 @@ export const es = {
       rollupGrafico: 'Tasa de lectura por %{nivel}, menos leídos primero',
       rollupDescricao: 'El menos leído es %{nome}, con %{taxa}. Los números están en la tabla siguiente.',
       rollupTabela: 'Tasa de lectura por %{nivel}',
+      rollupBusca: 'Buscar por nombre',
       rollupVazio: 'Ningún destinatario vinculado a marcas, grupos o dealers.',
       erroRollup: 'No se pudo cargar la tasa de lectura.',
       colunas: {

@@ -1594,6 +1594,7 @@ export const ptBR = {
       rollupGrafico: 'Taxa de leitura por %{nivel}, menos lidos primeiro',
       rollupDescricao: 'O menos lido é %{nome}, com %{taxa}. Os números estão na tabela a seguir.',
       rollupTabela: 'Taxa de leitura por %{nivel}',
+      rollupBusca: 'Buscar pelo nome',
       rollupVazio: 'Nenhum destinatário ligado a marcas, grupos ou dealers.',
       erroRollup: 'Não foi possível carregar a taxa de leitura.',
       colunas: {

@@ -394,7 +394,7 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
       allowed: announcementEditors,
     },
     comunicadoDashboardRollup: {
-      query: 'query($id: ID!) { comunicadoDashboardRollup(id: $id, nivel: "DEALER") { id taxaLeitura } }',
+      query: 'query($id: ID!) { comunicadoDashboardRollup(id: $id, nivel: "DEALER") { totalElements } }',
       variables: async (ids, portal) => ({ id: (await matriz(portal, ids)).id }),
       allowed: announcementEditors,
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LinhaRollup } from '../../domain/comunicados';
 import { resumoDoAlcanceConfere, comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, gql } from './portal';
@@ -14,20 +15,14 @@ const kit = seedKit({ seed: 2802, domain: 'comunicados-dashboard.test' });
 const DASHBOARD = `query($id: ID!) { comunicadoDashboard(id: $id) {
   comunicado { id titulo status { id description } exigeConfirmacao acoes } destinatarios lidos taxaLeitura confirmados
   leiturasPorDia { data lidos confirmados } emails { fila enviados falhas } lembradoEm podeLembrar } }`;
-const ROLLUP = `query($id: ID!, $n: String!) { comunicadoDashboardRollup(id: $id, nivel: $n) {
-  id nome destinatarios lidos confirmados taxaLeitura } }`;
+const LINHA = 'id nome destinatarios lidos confirmados taxaLeitura';
+const ROLLUP = `query($id: ID!, $n: String!, $f: FilterInput) { comunicadoDashboardRollup(id: $id, nivel: $n, filterInput: $f) {
+  content { ${LINHA} } totalElements menosLidos { ${LINHA} } } }`;
 const NAO_LIDOS = `query($id: ID!, $f: FilterInput) { comunicadoNaoLidos(id: $id, filterInput: $f) {
   totalElements content { id nome email lidoEm confirmadoEm } } }`;
 const LEMBRAR = 'mutation($id: ID!) { lembrarNaoLidosComunicado(id: $id) }';
 
-type Linha = {
-  id: string;
-  nome: string;
-  destinatarios: number;
-  lidos: number;
-  confirmados: number;
-  taxaLeitura: number;
-};
+type Linha = LinhaRollup;
 
 let autor: { id: number; token: string };
 let aprovador: { id: number; token: string };
@@ -48,11 +43,15 @@ const dashboard = async (token: string, id = comunicado) =>
     { id },
     token,
   );
-const rollup = async (token: string, n: string) => {
-  const res = await gql<{ comunicadoDashboardRollup: Linha[] }>(kit.portal, ROLLUP, { id: comunicado, n }, token);
+type PaginaRollup = { content: Linha[]; totalElements: number; menosLidos: Linha[] };
+/** A page of the roll-up (the first 10 rows, least read first, unless `f` says otherwise). */
+const paginaRollup = async (token: string, n: string, f?: object, id = comunicado) => {
+  const res = await gql<{ comunicadoDashboardRollup: PaginaRollup }>(kit.portal, ROLLUP, { id, n, f }, token);
   expect(res.errors).toBeUndefined();
   return res.data!.comunicadoDashboardRollup;
 };
+const rollup = async (token: string, n: string, id = comunicado) =>
+  (await paginaRollup(token, n, undefined, id)).content;
 
 beforeAll(async () => {
   await kit.start();
@@ -179,6 +178,37 @@ describe('the roll-up', () => {
     expect(linhas[1]!.taxaLeitura).toBeCloseTo(2 / 3);
   });
 
+  it('a page at a time: sorted by any column, searched by name, the least read apart for the chart', async () => {
+    const ids = (p: PaginaRollup) => p.content.map((l) => l.id);
+    const [d1, d2, d4] = [String(dealer.d1.id), String(dealer.d2.id), String(dealer.d4.id)];
+    const porTaxa = [d2, d1, d4];
+    const segunda = await paginaRollup(autor.token, 'DEALER', { page: 1, rowsPerPage: 2 });
+    expect(ids(segunda)).toEqual([d4]);
+    expect(segunda.totalElements).toBe(3);
+    // The chart's rows are the level's least read whatever the page, order and search.
+    expect(segunda.menosLidos.map((l) => l.id)).toEqual(porTaxa);
+    const maisLidosPrimeiro = await paginaRollup(autor.token, 'DEALER', {
+      sort: { field: 'taxaLeitura', order: 'DESC' },
+    });
+    expect(ids(maisLidosPrimeiro)).toEqual([...porTaxa].reverse());
+    const porDestinatarios = await paginaRollup(autor.token, 'DEALER', {
+      sort: { field: 'destinatarios', order: 'DESC' },
+    });
+    expect(ids(porDestinatarios)).toEqual([d1, d2, d4]);
+    const nomes = [dealer.d1, dealer.d2, dealer.d4].sort((a, b) => (a.nomeExibicao < b.nomeExibicao ? 1 : -1));
+    const porNome = await paginaRollup(autor.token, 'DEALER', { sort: { field: 'nome', order: 'DESC' } });
+    expect(porNome.content.map((l) => l.nome)).toEqual(nomes.map((n) => n.nomeExibicao));
+    const busca = await paginaRollup(autor.token, 'DEALER', { busca: dealer.d1.nomeExibicao.toUpperCase() });
+    expect([ids(busca), busca.totalElements]).toEqual([[d1], 1]);
+    expect(busca.menosLidos.map((l) => l.id)).toEqual(porTaxa);
+    const alem = await paginaRollup(autor.token, 'DEALER', { page: 5, rowsPerPage: 2 });
+    expect([alem.content, alem.totalElements]).toEqual([[], 3]);
+    for (const f of [{ rowsPerPage: 101 }, { sort: { field: 'email', order: 'ASC' } }, { page: -1 }]) {
+      const res = await gql(kit.portal, ROLLUP, { id: comunicado, n: 'DEALER', f }, autor.token);
+      expect(errorCode(res)).toBe('BAD_USER_INPUT');
+    }
+  });
+
   it('by brand: a manufacturer sees their brand and not the other brand of a shared dealer; staff see both', async () => {
     expect((await rollup(autor.token, 'MARCA')).map((l) => [l.nome, l.destinatarios, l.lidos])).toEqual([
       [marca.m1.nome, 6, 3],
@@ -201,11 +231,7 @@ describe('the roll-up', () => {
     // After the delivery, the recipient moves to a dealer of the other brand.
     await kit.db.execute(sql`update usuario_dealers set dealer_id = ${dealer.d4.id} where usuario_id = ${quem}`);
     await kit.db.execute(sql`delete from usuario_marcas where usuario_id = ${quem}`);
-    const porNivel = async (n: string) => {
-      const res = await gql<{ comunicadoDashboardRollup: Linha[] }>(kit.portal, ROLLUP, { id, n }, kit.staff);
-      expect(res.errors).toBeUndefined();
-      return res.data!.comunicadoDashboardRollup.map((l) => [l.id, l.destinatarios, l.lidos]);
-    };
+    const porNivel = async (n: string) => (await rollup(kit.staff, n, id)).map((l) => [l.id, l.destinatarios, l.lidos]);
     expect(await porNivel('DEALER')).toEqual([[String(d5.id), 1, 1]]);
     expect(await porNivel('MARCA')).toEqual([[String(marca.m1.id), 1, 1]]);
   });
@@ -242,16 +268,7 @@ describe('the roll-up', () => {
     await kit.db.execute(sql`update comunicado_envios set lido_em = now(),
         confirmado_em = case when usuario_id = ${porDealerENome} then now() end
       where comunicado_id = ${id} and usuario_id in (${porDealerENome}, ${porDealer})`);
-    const porGrupo = async () => {
-      const res = await gql<{ comunicadoDashboardRollup: Linha[] }>(
-        kit.portal,
-        ROLLUP,
-        { id, n: 'GRUPO' },
-        autor.token,
-      );
-      expect(res.errors).toBeUndefined();
-      return res.data!.comunicadoDashboardRollup;
-    };
+    const porGrupo = () => rollup(autor.token, 'GRUPO', id);
     const esperado = [{ id: String(g.id), nome: g.nome, destinatarios: 4, lidos: 2, confirmados: 1, taxaLeitura: 0.5 }];
     expect(await porGrupo()).toEqual(esperado);
     // Named in the group, or no longer, after it was delivered: counted where it reached them.

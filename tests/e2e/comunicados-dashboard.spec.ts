@@ -131,11 +131,11 @@ async function semear() {
   );
   const sent = await enviadoAoDealer(`Painel ${TAG}`, { grupoIds: [salvarGrupoUsuarios.id] }, superApi);
   comunicadoId = sent.id;
-  const { comunicadoDashboardRollup } = await superApi.call<{ comunicadoDashboardRollup: unknown[] }>(
-    'query($id: ID!) { comunicadoDashboardRollup(id: $id, nivel: "DEALER") { id } }',
+  const { comunicadoDashboardRollup } = await superApi.call<{ comunicadoDashboardRollup: { totalElements: number } }>(
+    'query($id: ID!) { comunicadoDashboardRollup(id: $id, nivel: "DEALER") { totalElements } }',
     { id: comunicadoId },
   );
-  totalDealers = comunicadoDashboardRollup.length;
+  totalDealers = comunicadoDashboardRollup.totalElements;
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -260,6 +260,16 @@ for (const width of WIDTHS) {
     expect(desc).toEqual([...desc].sort((a, b) => b.localeCompare(a, 'pt-BR')));
     // No dealer shown by its id.
     for (const nome of desc) expect(nome, 'a dealer shown by its id').not.toMatch(/^\d+$/);
+
+    // Search by name (the server searches the whole level): one dealer's full name finds it alone.
+    const procurado = desc[3]!;
+    const busca = secao.getByRole('searchbox', { name: d.rollupBusca });
+    await busca.fill(procurado);
+    await expect(bodyRows(staff, d.niveis.DEALER)).toHaveCount(1);
+    await expect(bodyRows(staff, d.niveis.DEALER).locator('td').first()).toHaveText(procurado);
+    await expectFits(staff, `${width} dealer level, searched`);
+    await busca.fill('');
+    await expect(bodyRows(staff, d.niveis.DEALER)).toHaveCount(25);
 
     // Order by rate (a numeric column), visible at every width.
     await tabela.getByRole('button', { name: d.colunas.taxaLeitura }).click();

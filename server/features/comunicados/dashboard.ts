@@ -26,6 +26,7 @@ const policy = policies.comunicados.dashboard;
 
 const idSchema = z.object({ id: recordId() });
 const rollupSchema = idSchema.extend({ nivel: z.enum(q.NIVEIS_ROLLUP, 'validation.invalidOption') });
+const rollupFilterSchema = filterInputSchema(q.COLUNAS_ROLLUP);
 const naoLidosFilterSchema = filterInputSchema(['nome'] as const);
 const exportFilterSchema = z.object({ id: recordId(), busca: z.string().trim().max(200).nullish() });
 
@@ -65,10 +66,11 @@ export const dashboardQueries: Operations = {
   }),
   comunicadoDashboardRollup: operation({
     policy,
-    async resolve(args: unknown, { db, session, idioma }) {
-      const { id, nivel } = parseInput(rollupSchema, args, idioma);
+    async resolve(args: { id?: unknown; nivel?: unknown; filterInput?: unknown }, { db, session, idioma }) {
+      const { id, nivel } = parseInput(rollupSchema, { id: args.id, nivel: args.nivel }, idioma);
+      const filter = parseInput(rollupFilterSchema, args.filterInput ?? {}, idioma);
       await painelAcessivel(db, session, id, 'dashboard');
-      return q.rollup(db, session, id, nivel);
+      return q.rollup(db, session, id, nivel, filter);
     },
   }),
   comunicadoNaoLidos: operation({

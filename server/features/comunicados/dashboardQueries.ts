@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ColunaRollup, LinhaRollup, NivelRollup } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
 import { dealerScope, grupoScope, marcaScope, usuarioScope } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { allOf, pageWithTotal, searchAny, type ListInput } from '../../db/lists';
+import { allOf, pageOf, pageWithTotal, searchAny, type ListInput } from '../../db/lists';
 import { PODE_LEMBRAR } from './queries';
 
 // Data access of an announcement's dashboard (issue #28): every figure is one SQL aggregate over its
@@ -55,20 +56,31 @@ export async function leiturasPorTempo(db: DbOrTx, id: number) {
   return rows.map((r) => ({ data: String(r.data), lidos: Number(r.lidos), confirmados: Number(r.confirmados) }));
 }
 
-export const NIVEIS_ROLLUP = ['MARCA', 'GRUPO', 'DEALER'] as const;
-export type NivelRollup = (typeof NIVEIS_ROLLUP)[number];
+export { NIVEIS_ROLLUP, COLUNAS_ROLLUP } from '../../../domain/comunicados';
+/** Rows of the chart: the level's least read. */
+export const MENOS_LIDOS_MAX = 15;
 
 /**
  * Read rate rolled up by brand (the recipient's brands and their dealers'), dealer group (through
  * their dealers or named in it) or dealer, only rows within the caller's scope (a manufacturer sees
- * their brands' rows, never another brand's), least read first. The counts come from the
- * announcement's reach summary (`comunicado_alcance`: its deliveries summed per audience cell, the
- * users sharing a type, brands, dealers and groups named; kept by triggers on every write of the
- * deliveries), spread over each cell's brands, groups or dealers, each once per cell (so a recipient
- * counts once in a group they reach two ways): a few thousand rows instead of a row per delivery,
- * and the figures the reach report gives, a recipient counted where they were when it was delivered.
+ * their brands' rows, never another brand's): a page of it in the asked order (least read first by
+ * default; ties by name), the total of the rows whose name holds `busca`, and the level's least read
+ * (the chart, whatever the page and the search). One statement: the rows are summed once and held.
+ * The counts come from the announcement's reach summary (`comunicado_alcance`: its deliveries summed
+ * per audience cell, the users sharing a type, brands, dealers and groups named; kept by triggers
+ * on every write of the deliveries), spread over each cell's brands, groups or dealers, each once per
+ * cell (so a recipient counts once in a group they reach two ways): a few thousand rows instead of
+ * a row per delivery, and the figures the reach report gives, a recipient counted where they were
+ * when it was delivered. A national announcement's dealer level has ~5,000 rows: only the page and
+ * the chart's rows leave the database.
  */
-export async function rollup(db: DbOrTx, session: Session, id: number, nivel: NivelRollup) {
+export async function rollup(
+  db: DbOrTx,
+  session: Session,
+  id: number,
+  nivel: NivelRollup,
+  f: ListInput<ColunaRollup>,
+): Promise<{ content: LinhaRollup[]; totalElements: number; menosLidos: LinhaRollup[] }> {
   // Each cell's keys of the level, once each (a cell's dealers may share a group, named in it too).
   const chaves: Record<NivelRollup, SQL> = {
     MARCA: sql`unnest(cel.marcas)`,
@@ -90,23 +102,56 @@ export async function rollup(db: DbOrTx, session: Session, id: number, nivel: Ni
     DEALER: sql`select dealers.id, dealers.nome_exibicao as nome, t.destinatarios, t.lidos, t.confirmados
       from (${porCelula}) t join dealers on dealers.id = t.chave where ${dealerScope(session) ?? sql`true`}`,
   };
-  const { rows } = await db.execute<{
-    id: number;
-    nome: string;
-    destinatarios: number;
-    lidos: number;
-    confirmados: number;
-  }>(sql`select l.id, l.nome, l.destinatarios::int, l.lidos::int, l.confirmados::int from (${linhas[nivel]}) l
-    order by l.lidos::float8 / l.destinatarios asc, l.nome, l.id`);
-  return rows.map((r) => ({
-    id: String(r.id),
-    nome: r.nome,
-    destinatarios: Number(r.destinatarios),
-    lidos: Number(r.lidos),
-    confirmados: Number(r.confirmados),
-    taxaLeitura: Number(r.destinatarios) === 0 ? 0 : Number(r.lidos) / Number(r.destinatarios),
-  }));
+  const colunas: Record<ColunaRollup, SQL> = {
+    nome: sql`nome_folded`,
+    destinatarios: sql`destinatarios`,
+    lidos: sql`lidos`,
+    confirmados: sql`confirmados`,
+    taxaLeitura: sql`taxa`,
+  };
+  const direcao = sql.raw(f.sort?.order === 'DESC' ? 'desc' : 'asc');
+  const coluna = f.sort?.field ?? 'taxaLeitura';
+  // Names compare case- and accent-blind (as the reader's language would sort them; the database
+  // collation is C); ties by name, ascending whatever the direction (the order never jumps), then id.
+  const ordem =
+    coluna === 'nome'
+      ? sql`nome_folded ${direcao}, nome ${direcao}, id ${direcao}`
+      : sql`${colunas[coluna]} ${direcao}, nome_folded, nome, id`;
+  const { limit, offset } = pageOf(f);
+  const campos = sql`id, nome, destinatarios, lidos, confirmados, taxa`;
+  const { rows } = await db.execute<{ total: number; pagina: LinhaJson[]; menos: LinhaJson[] }>(sql`
+    with todas as materialized (
+      select l.id, l.nome, l.destinatarios::int as destinatarios, l.lidos::int as lidos,
+        l.confirmados::int as confirmados, coalesce(l.lidos::float8 / nullif(l.destinatarios, 0), 0) as taxa,
+        fold(l.nome) as nome_folded
+      from (${linhas[nivel]}) l),
+    lista as (select * from todas where ${searchAny(f.busca, [sql`nome`]) ?? sql`true`})
+    select (select count(*) from lista)::int as total,
+      (select coalesce(json_agg(p order by p.n), '[]') from (select ${campos}, row_number() over (order by ${ordem}) as n
+        from (select * from lista order by ${ordem} limit ${limit} offset ${offset}) lista) p) as pagina,
+      (select coalesce(json_agg(m order by m.n), '[]') from (select ${campos}, row_number() over (order by taxa, nome_folded, nome, id) as n
+        from (select * from todas order by taxa, nome_folded, nome, id limit ${MENOS_LIDOS_MAX}) todas) m) as menos`);
+  const r = rows[0]!;
+  return { content: r.pagina.map(linhaView), totalElements: Number(r.total), menosLidos: r.menos.map(linhaView) };
 }
+
+interface LinhaJson {
+  id: number;
+  nome: string;
+  destinatarios: number;
+  lidos: number;
+  confirmados: number;
+  taxa: number;
+}
+
+const linhaView = (r: LinhaJson): LinhaRollup => ({
+  id: String(r.id),
+  nome: r.nome,
+  destinatarios: Number(r.destinatarios),
+  lidos: Number(r.lidos),
+  confirmados: Number(r.confirmados),
+  taxaLeitura: Number(r.taxa),
+});
 
 export interface NaoLido {
   id: number;

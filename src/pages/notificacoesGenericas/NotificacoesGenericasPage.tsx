@@ -11,10 +11,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useDataProvider, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { allows, policies } from '../../../domain/policies';
@@ -23,11 +22,12 @@ import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/schemas/lista';
 import type { PortalPermissions } from '../../../providers/authProvider';
 import { formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
+import { useDebounced } from '../../components/useDebounced';
 import { editarPath, novaPath, type NotificacaoGenerica } from './notificacaoGenerica';
+import { CampoBusca } from '../../components/list/CampoBusca';
 import { Paginacao } from '../../components/list/Paginacao';
 
 const TIPOS: TipoNotificacaoGenerica[] = ['modelo', 'comModelo'];
-const SEARCH_DEBOUNCE_MS = 300;
 /** Columns shown from 768 px up only; under it the title and status carry the row. */
 const WIDE = { display: { xs: 'none', md: 'table-cell' } } as const;
 
@@ -80,15 +80,6 @@ export default function NotificacoesGenericasPage() {
   );
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 function Lista({ tipo }: { tipo: TipoNotificacaoGenerica }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -96,7 +87,7 @@ function Lista({ tipo }: { tipo: TipoNotificacaoGenerica }) {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(10);
   const [busca, setBusca] = useState('');
-  const q = useDebounced(busca.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebounced(busca.trim());
   const list = useQuery({
     queryKey: ['notificacoesGenericas', 'getList', { tipo, page, perPage, q }],
     queryFn: () =>
@@ -113,16 +104,12 @@ function Lista({ tipo }: { tipo: TipoNotificacaoGenerica }) {
   };
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
-      <TextField
-        type="search"
-        size="small"
-        label={translate('lista.search')}
+      <CampoBusca
         value={busca}
-        onChange={(e) => {
-          setBusca(e.target.value);
+        onChange={(texto) => {
+          setBusca(texto);
           setPage(0);
         }}
-        sx={{ maxWidth: 360 }}
       />
       {list.isFetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {list.error ? (

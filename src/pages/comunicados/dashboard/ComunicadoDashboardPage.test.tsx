@@ -11,7 +11,7 @@ import { queryStates } from '../../../testing/viewStates';
 import { AUTOR_APROVADOR, linha, renderPagina } from '../lista/comunicados.fixtures';
 import ComunicadoDashboardPage from './ComunicadoDashboardPage';
 import { ROLLUP_POR_PAGINA } from './Rollup';
-import type { ComunicadoDashboard, LinhaRollup } from './tipos';
+import type { ComunicadoDashboard, LinhaRollup, PaginaRollup } from './tipos';
 
 const DASHBOARD: ComunicadoDashboard = {
   comunicado: { ...linha('10', 'Resultados do trimestre'), exigeConfirmacao: true },
@@ -57,10 +57,38 @@ const STATES = queryStates('comunicados_dashboard', {
   loaded: () => ({ result: dashboard }),
 });
 
+interface RollupFilter {
+  page: number;
+  rowsPerPage: number;
+  busca?: string;
+  sort: { field: keyof LinhaRollup; order: 'ASC' | 'DESC' };
+}
+/** What the server answers for `linhas`: the asked page of them searched and sorted, their total, the least read. */
+function paginaRollup(linhas: LinhaRollup[], f: RollupFilter): PaginaRollup {
+  const porNome = (a: LinhaRollup, b: LinhaRollup) => a.nome.localeCompare(b.nome);
+  const sinal = f.sort.order === 'ASC' ? 1 : -1;
+  const campo = f.sort.field;
+  const achadas = linhas
+    .filter((l) => !f.busca || l.nome.toLowerCase().includes(f.busca.toLowerCase()))
+    .sort((a, b) =>
+      campo === 'nome' ? sinal * porNome(a, b) : sinal * ((a[campo] as number) - (b[campo] as number)) || porNome(a, b),
+    );
+  return {
+    content: achadas.slice(f.page * f.rowsPerPage, (f.page + 1) * f.rowsPerPage),
+    totalElements: achadas.length,
+    menosLidos: [...linhas].sort((a, b) => a.taxaLeitura - b.taxaLeitura || porNome(a, b)).slice(0, 15),
+  };
+}
+const rollupDe = (linhas: (nivel: string) => LinhaRollup[]) =>
+  api.query('comunicados_rollup', ({ variables }) => {
+    chamadas.push({ operacao: 'rollup', variables });
+    const f = variables.filterInput as RollupFilter;
+    return HttpResponse.json({ data: { result: paginaRollup(linhas(String(variables.nivel)), f) } });
+  });
+const rollupsPedidos = () => chamadas.filter((c) => c.operacao === 'rollup').map((c) => c.variables);
+
 const server = setupServer(
-  api.query('comunicados_rollup', ({ variables }) =>
-    HttpResponse.json({ data: { result: ROLLUP[String(variables.nivel)] ?? [] } }),
-  ),
+  rollupDe((nivel) => ROLLUP[nivel] ?? []),
   api.query('comunicados_naoLidos', ({ variables }) => {
     chamadas.push({ operacao: 'naoLidos', variables });
     return HttpResponse.json({
@@ -128,6 +156,7 @@ const abrir = () =>
     subject: AUTOR_APROVADOR,
   });
 const tabelaRollup = (nivel: string) => screen.findByRole('table', { name: `Taxa de leitura por ${nivel}` });
+const mostra = (tabela: HTMLElement, esperado: string[]) => waitFor(() => expect(nomes(tabela)).toEqual(esperado));
 const nomes = (tabela: HTMLElement) =>
   within(tabela)
     .getAllByRole('row')
@@ -183,7 +212,7 @@ describe('/comunicados/dashboard/{id}', () => {
     expect(within(tabela).getAllByRole('row')[1]).toHaveTextContent('20/11500300');
   });
 
-  it('rolls the read rate up least read first, and sorts the table by any column', async () => {
+  it('rolls the read rate up least read first, and has the server sort the table by any column', async () => {
     server.use(...STATES.Loaded);
     abrir();
     let tabela = await tabelaRollup('Marca');
@@ -191,22 +220,34 @@ describe('/comunicados/dashboard/{id}', () => {
     expect(
       screen.getByRole('img', { name: 'Taxa de leitura por Marca, menos lidos primeiro' }),
     ).toHaveAccessibleDescription('O menos lido é Boreal, com 54%. Os números estão na tabela a seguir.');
+    expect(rollupsPedidos()).toEqual([
+      {
+        id: '10',
+        nivel: 'MARCA',
+        filterInput: { page: 0, rowsPerPage: ROLLUP_POR_PAGINA, sort: { field: 'taxaLeitura', order: 'ASC' } },
+      },
+    ]);
     await user().click(screen.getByRole('tab', { name: 'Dealer' }));
     tabela = await tabelaRollup('Dealer');
-    expect(nomes(tabela)).toEqual(['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    await mostra(tabela, ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
     await user().click(within(tabela).getByRole('button', { name: 'Taxa de leitura' }));
-    expect(nomes(tabela)).toEqual(['Mega Norte', 'Dealer Centro', 'Auto Sul']);
+    await mostra(tabela, ['Mega Norte', 'Dealer Centro', 'Auto Sul']);
     await user().click(within(tabela).getByRole('button', { name: 'Dealer' }));
-    expect(nomes(tabela)).toEqual(['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    await mostra(tabela, ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
     // Recipients and confirmations show from 600 px up (jsdom applies no media query: a phone).
     await user().click(within(tabela).getByRole('button', { name: 'Lidos' }));
-    expect(nomes(tabela)).toEqual(['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    await mostra(tabela, ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
     await user().click(within(tabela).getByRole('button', { name: 'Lidos' }));
-    expect(nomes(tabela)).toEqual(['Mega Norte', 'Dealer Centro', 'Auto Sul']);
+    await mostra(tabela, ['Mega Norte', 'Dealer Centro', 'Auto Sul']);
     expect(within(tabela).getByRole('columnheader', { name: 'Lidos' })).toHaveAttribute('aria-sort', 'descending');
+    expect(rollupsPedidos().at(-1)).toEqual({
+      id: '10',
+      nivel: 'DEALER',
+      filterInput: { page: 0, rowsPerPage: ROLLUP_POR_PAGINA, sort: { field: 'lidos', order: 'DESC' } },
+    });
   });
 
-  it('shows a long roll-up a page at a time, every row sorted together, and a new order from its first page', async () => {
+  it('shows a long roll-up a page at a time, the chart keeping the least read, a new order from its first page', async () => {
     server.use(...STATES.Loaded);
     abrir();
     await tabelaRollup('Marca');
@@ -214,15 +255,49 @@ describe('/comunicados/dashboard/{id}', () => {
     const tabela = await tabelaRollup('Grupo');
     const grupos = (de: number, ate: number) =>
       Array.from({ length: ate - de + 1 }, (_, i) => `Grupo ${String(de + i).padStart(2, '0')}`);
-    expect(nomes(tabela)).toEqual(grupos(1, ROLLUP_POR_PAGINA));
+    await mostra(tabela, grupos(1, ROLLUP_POR_PAGINA));
     // The pager under the table (the unread list below has its own).
     const paginador = within(tabela.parentElement!);
     expect(paginador.getByText(`Mostrando 1 a ${ROLLUP_POR_PAGINA} de 30 registros`)).toBeInTheDocument();
     await user().click(paginador.getByRole('button', { name: 'Ir para a próxima página' }));
-    expect(nomes(tabela)).toEqual(grupos(ROLLUP_POR_PAGINA + 1, 30));
-    // Most read first: the whole set sorted, shown from its first page.
+    await mostra(tabela, grupos(ROLLUP_POR_PAGINA + 1, 30));
+    expect(rollupsPedidos().at(-1)).toMatchObject({ nivel: 'GRUPO', filterInput: { page: 1 } });
+    // The chart still names the least read of them all.
+    const grafico = screen.getByRole('img', { name: 'Taxa de leitura por Grupo, menos lidos primeiro' });
+    expect(grafico).toHaveAccessibleDescription(
+      'O menos lido é Grupo 01, com 1%. Os números estão na tabela a seguir.',
+    );
+    // Most read first: from the first page.
     await user().click(within(tabela).getByRole('button', { name: 'Taxa de leitura' }));
-    expect(nomes(tabela)).toEqual(grupos(30 - ROLLUP_POR_PAGINA + 1, 30).reverse());
+    await mostra(tabela, grupos(30 - ROLLUP_POR_PAGINA + 1, 30).reverse());
+    expect(rollupsPedidos().at(-1)).toMatchObject({
+      filterInput: { page: 0, sort: { field: 'taxaLeitura', order: 'DESC' } },
+    });
+  });
+
+  it('searches the roll-up by name from its first page, the chart unchanged; says so when nothing matches', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await tabelaRollup('Marca');
+    await user().click(screen.getByRole('tab', { name: 'Grupo' }));
+    const tabela = await tabelaRollup('Grupo');
+    const paginador = within(tabela.parentElement!);
+    await user().click(paginador.getByRole('button', { name: 'Ir para a próxima página' }));
+    await user().type(screen.getByRole('searchbox', { name: 'Buscar pelo nome' }), 'grupo 1');
+    await mostra(
+      tabela,
+      Array.from({ length: 10 }, (_, i) => `Grupo ${String(10 + i)}`),
+    );
+    expect(rollupsPedidos().at(-1)).toMatchObject({ filterInput: { page: 0, busca: 'grupo 1' } });
+    expect(
+      screen.getByRole('img', { name: 'Taxa de leitura por Grupo, menos lidos primeiro' }),
+    ).toHaveAccessibleDescription('O menos lido é Grupo 01, com 1%. Os números estão na tabela a seguir.');
+    await user().type(screen.getByRole('searchbox', { name: 'Buscar pelo nome' }), 'zzz');
+    expect(await screen.findByText('Nenhum registro encontrado')).toBeVisible();
+    // Another level starts without the search.
+    await user().click(screen.getByRole('tab', { name: 'Dealer' }));
+    await mostra(await tabelaRollup('Dealer'), ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    expect(screen.getByRole('searchbox', { name: 'Buscar pelo nome' })).toHaveValue('');
   });
 
   it('keeps the roll-up page within the rows when a refetch brings fewer', async () => {
@@ -232,11 +307,9 @@ describe('/comunicados/dashboard/{id}', () => {
     await user().click(screen.getByRole('tab', { name: 'Grupo' }));
     const tabela = await tabelaRollup('Grupo');
     await user().click(within(tabela.parentElement!).getByRole('button', { name: 'Ir para a próxima página' }));
-    expect(nomes(tabela)).toHaveLength(30 - ROLLUP_POR_PAGINA);
+    await waitFor(() => expect(nomes(tabela)).toHaveLength(30 - ROLLUP_POR_PAGINA));
     // Back on the tab, the roll-up is read again and has fewer rows than the page shown.
-    server.use(
-      api.query('comunicados_rollup', () => HttpResponse.json({ data: { result: ROLLUP.GRUPO.slice(0, 20) } })),
-    );
+    server.use(rollupDe(() => ROLLUP.GRUPO.slice(0, 20)));
     act(() => {
       focusManager.setFocused(false);
       focusManager.setFocused(true);

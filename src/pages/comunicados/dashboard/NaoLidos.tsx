@@ -5,14 +5,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ExportFileButtons } from '../../../components/list/ExportButtons';
 import { LoadError } from '../../../components/LoadError';
+import { CampoBusca } from '../../../components/list/CampoBusca';
 import { Paginacao } from '../../../components/list/Paginacao';
+import { useDebounced } from '../../../components/useDebounced';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY } from '../lista/tipos';
 import { Secao } from '../../../components/Secao';
@@ -30,14 +31,9 @@ export function NaoLidos({ id }: { id: string }) {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState<number>(SIZES[0]);
   const [texto, setTexto] = useState('');
-  const [busca, setBusca] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setBusca(texto.trim());
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [texto]);
+  const busca = useDebounced(texto.trim());
+  // A new search starts at the first page.
+  useEffect(() => setPage(0), [busca]);
   const filterInput = { page, rowsPerPage, ...(busca ? { busca } : {}) };
   const lista = useQuery({
     queryKey: [...COMUNICADOS_KEY, 'naoLidos', id, filterInput],
@@ -92,14 +88,7 @@ export function NaoLidos({ id }: { id: string }) {
         </Box>
       }
     >
-      <TextField
-        type="search"
-        size="small"
-        label={translate('lista.search')}
-        value={texto}
-        onChange={(e) => setTexto(e.target.value)}
-        sx={{ maxWidth: 360 }}
-      />
+      <CampoBusca value={texto} onChange={setTexto} />
       {conteudo}
       {lista.data && lista.data.totalElements > 0 && (
         <Paginacao

@@ -10,22 +10,22 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../../components/charts';
+import { CampoBusca } from '../../../components/list/CampoBusca';
 import { Paginacao } from '../../../components/list/Paginacao';
 import { formatNumber, percentual } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
+import { useDebounced } from '../../../components/useDebounced';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY } from '../lista/tipos';
 import { Secao } from '../../../components/Secao';
-import { NIVEIS, ordenarRollup, type ColunaRollup, type LinhaRollup, type Nivel, type Ordem } from './tipos';
+import { NIVEIS, type ColunaRollup, type Nivel, type Ordem, type PaginaRollup } from './tipos';
 
-/** The chart shows this many rows, least read first (the table has them all, a page at a time). */
-const BARRAS_MAX = 15;
 /**
- * Rows of the table on a page: a national announcement's dealer level has ~5,000 rows, which as one
- * table took the browser seconds to lay out; all of them are still sorted together.
+ * Rows of the table on a page. A national announcement's dealer level has ~5,000 rows: the server
+ * sorts, searches and pages them (and sends the chart's least read apart).
  */
 export const ROLLUP_POR_PAGINA = 25;
 const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -47,16 +47,33 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
   const [nivel, setNivel] = useState<Nivel>('MARCA');
   const [ordem, setOrdemDaTabela] = useState<Ordem>(MENOS_LIDOS);
   const [pagina, setPagina] = useState(0);
-  // A new order starts again at the first page.
+  const [texto, setTexto] = useState('');
+  const busca = useDebounced(texto.trim());
+  // A new order or search starts again at the first page.
   const setOrdem: typeof setOrdemDaTabela = (next) => {
     setOrdemDaTabela(next);
     setPagina(0);
   };
+  useEffect(() => setPagina(0), [busca]);
+  const filterInput = {
+    page: pagina,
+    rowsPerPage: ROLLUP_POR_PAGINA,
+    sort: { field: ordem.coluna, order: ordem.direcao === 'asc' ? 'ASC' : 'DESC' },
+    ...(busca ? { busca } : {}),
+  };
   const rollup = useQuery({
-    queryKey: [...COMUNICADOS_KEY, 'rollup', id, nivel],
-    queryFn: ({ signal }) => query<LinhaRollup[]>('rollup', { id, nivel }, { signal }),
+    queryKey: [...COMUNICADOS_KEY, 'rollup', id, nivel, filterInput],
+    queryFn: ({ signal }) => query<PaginaRollup>('rollup', { id, nivel, filterInput }, { signal }),
+    // The rows shown stay while the next page, order or search loads; another level starts empty.
+    placeholderData: (anterior, consulta) => (consulta?.queryKey.at(-2) === nivel ? anterior : undefined),
     retry: false,
   });
+  // A refetch with fewer rows (a reminder, a new read) keeps the page within the rows.
+  const total = rollup.data?.totalElements ?? 0;
+  const ultimaPagina = Math.max(0, Math.ceil(total / ROLLUP_POR_PAGINA) - 1);
+  useEffect(() => {
+    if (rollup.data && pagina > ultimaPagina) setPagina(ultimaPagina);
+  }, [rollup.data, pagina, ultimaPagina]);
   // On phones: name, reads and rate (recipients and confirmations from 600 px up).
   const colunas: { id: ColunaRollup; numero: boolean; sx?: object }[] = [
     { id: 'nome', numero: false, sx: NOME },
@@ -81,17 +98,14 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
         onRetry={() => rollup.refetch()}
       />
     );
-  } else if (rollup.data.length === 0) {
+  } else if (rollup.data.menosLidos.length === 0) {
     conteudo = (
       <Typography variant="body2" color="text.secondary">
         {translate('comunicados.dashboard.rollupVazio')}
       </Typography>
     );
   } else {
-    const linhas = ordenarRollup(rollup.data, ordem, locale);
-    // A refetch with fewer rows (a reminder, a new read) keeps the page within the rows.
-    const paginaVisivel = Math.min(pagina, Math.ceil(linhas.length / ROLLUP_POR_PAGINA) - 1);
-    const menos = ordenarRollup(rollup.data, MENOS_LIDOS, locale).slice(0, BARRAS_MAX);
+    const { content: linhas, menosLidos: menos } = rollup.data;
     conteudo = (
       <Box
         sx={{
@@ -111,6 +125,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
           dados={menos.map((l) => ({ id: l.id, nome: l.nome, valor: l.taxaLeitura }))}
           formatar={(v) => percentual(v, locale)}
         />
+        <CampoBusca label={translate('comunicados.dashboard.rollupBusca')} value={texto} onChange={setTexto} />
         <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
           <Table size="small" aria-label={translate('comunicados.dashboard.rollupTabela', { nivel: nomeNivel })}>
             <TableHead>
@@ -134,7 +149,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               </TableRow>
             </TableHead>
             <TableBody>
-              {linhas.slice(paginaVisivel * ROLLUP_POR_PAGINA, (paginaVisivel + 1) * ROLLUP_POR_PAGINA).map((l) => (
+              {linhas.map((l) => (
                 <TableRow key={l.id}>
                   <TableCell sx={{ overflowWrap: 'break-word' }}>{l.nome}</TableCell>
                   <TableCell align="right" sx={NUMERO_DESDE_SM}>
@@ -155,8 +170,18 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               ))}
             </TableBody>
           </Table>
-          {linhas.length > ROLLUP_POR_PAGINA && (
-            <Paginacao count={linhas.length} page={paginaVisivel} onPage={setPagina} rowsPerPage={ROLLUP_POR_PAGINA} />
+          {total === 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+              {translate('lista.empty')}
+            </Typography>
+          )}
+          {total > ROLLUP_POR_PAGINA && (
+            <Paginacao
+              count={total}
+              page={Math.min(pagina, ultimaPagina)}
+              onPage={setPagina}
+              rowsPerPage={ROLLUP_POR_PAGINA}
+            />
           )}
         </Box>
       </Box>
@@ -169,6 +194,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
         onChange={(_e, v: Nivel) => {
           setNivel(v);
           setOrdem(MENOS_LIDOS);
+          setTexto('');
         }}
         aria-label={translate('comunicados.dashboard.nivel')}
         variant="scrollable"

@@ -1,3 +1,4 @@
+import type { ColunaRollup, LinhaRollup } from '../../../../domain/comunicados';
 import type { ComunicadoLinha, Pagina } from '../lista/tipos';
 
 export interface ComunicadoDashboard {
@@ -12,36 +13,23 @@ export interface ComunicadoDashboard {
   podeLembrar: boolean;
 }
 
-export const NIVEIS = ['MARCA', 'GRUPO', 'DEALER'] as const;
-export type Nivel = (typeof NIVEIS)[number];
+export {
+  NIVEIS_ROLLUP as NIVEIS,
+  type NivelRollup as Nivel,
+  type LinhaRollup,
+  type ColunaRollup,
+} from '../../../../domain/comunicados';
 
-export interface LinhaRollup {
-  id: string;
-  nome: string;
-  destinatarios: number;
-  lidos: number;
-  confirmados: number;
-  taxaLeitura: number;
+/** A page of the roll-up, its total and the level's least read (the chart). */
+export interface PaginaRollup {
+  content: LinhaRollup[];
+  totalElements: number;
+  menosLidos: LinhaRollup[];
 }
 
-export type ColunaRollup = 'nome' | 'destinatarios' | 'lidos' | 'confirmados' | 'taxaLeitura';
 export interface Ordem {
   coluna: ColunaRollup;
   direcao: 'asc' | 'desc';
-}
-
-/** The roll-up in the table's order; ties by name, so the order never jumps. */
-export function ordenarRollup(
-  linhas: readonly LinhaRollup[],
-  { coluna, direcao }: Ordem,
-  locale: string,
-): LinhaRollup[] {
-  const sinal = direcao === 'asc' ? 1 : -1;
-  const porNome = (a: LinhaRollup, b: LinhaRollup) => a.nome.localeCompare(b.nome, locale);
-  return [...linhas].sort((a, b) => {
-    const c = coluna === 'nome' ? porNome(a, b) : (a[coluna] as number) - (b[coluna] as number);
-    return c !== 0 ? sinal * c : porNome(a, b);
-  });
 }
 
 export interface Destinatario {

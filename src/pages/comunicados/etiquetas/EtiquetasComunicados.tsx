@@ -17,6 +17,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { etiquetaSchema } from '../../../../domain/comunicados';
 import { COMUNICADO_ETIQUETA_MAX_LENGTH } from '../../../../domain/limits';
 import { ConfirmAction } from '../../../components/ConfirmAction';
+import { CampoBusca } from '../../../components/list/CampoBusca';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
 import { fieldErrorsOf, isConflict } from '../escrita/comunicado';
@@ -72,12 +73,10 @@ export function EtiquetasComunicados() {
         <Typography variant="h6" component="h2" id="etiquetas-titulo">
           {translate('comunicados.escrita.etiquetas.titulo')}
         </Typography>
-        <TextField
-          size="small"
-          type="search"
+        <CampoBusca
           label={translate('comunicados.escrita.etiquetas.buscar')}
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={setTyped}
           sx={{ flex: '0 1 18rem', minWidth: 0 }}
         />
       </Box>
