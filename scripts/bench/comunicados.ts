@@ -132,7 +132,7 @@ async function onDatabase(postgresUrl: string | null, samples: number): Promise<
           `${kind}: dashboard roll-up by ${nivel}, ${painelEnvios.toLocaleString('en')} deliveries`,
           await sampleInterleaved({ api, direct }, sampling),
           { ms: GOAL_ROLLUP_MS, ratio: GOAL_RATIO },
-          `first page of ${totalElements} rows`,
+          `first page: ${primeiraPagina.rowsPerPage} of ${totalElements.toLocaleString('en')} rows`,
         ),
       );
     }
