@@ -1540,6 +1540,7 @@ export const en = {
     },
     leitura: {
       confirmacaoNaoExigida: 'This announcement does not ask for a read confirmation',
+      imprimir: 'Print',
       voltar: 'Back to announcements',
       erroCarregar: 'The announcement could not be opened.',
       naoDisponivel: 'This announcement does not exist or was not sent to you.',

@@ -1548,6 +1548,7 @@ export const es = {
     },
     leitura: {
       confirmacaoNaoExigida: 'Este comunicado no pide confirmación de lectura',
+      imprimir: 'Imprimir',
       voltar: 'Volver a los comunicados',
       erroCarregar: 'No se pudo abrir el comunicado.',
       naoDisponivel: 'Este comunicado no existe o no se le envió.',

@@ -1543,6 +1543,7 @@ export const ptBR = {
     },
     leitura: {
       confirmacaoNaoExigida: 'Este comunicado não pede confirmação de leitura',
+      imprimir: 'Imprimir',
       voltar: 'Voltar aos comunicados',
       erroCarregar: 'Não foi possível abrir o comunicado.',
       naoDisponivel: 'Este comunicado não existe ou não foi enviado a você.',

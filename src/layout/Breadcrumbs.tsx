@@ -41,7 +41,7 @@ export function Breadcrumbs({ lastLabel }: BreadcrumbsProps) {
     <MuiBreadcrumbs
       aria-label={translate('shell.breadcrumbs')}
       separator={<NavigateNextIcon fontSize="small" />}
-      sx={{ py: 1.5 }}
+      sx={{ py: 1.5, displayPrint: 'none' }}
     >
       {trail.map((route, index) => {
         const label =

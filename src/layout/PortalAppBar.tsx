@@ -140,7 +140,7 @@ export function PortalAppBar({ logo, notifications }: PortalAppBarProps) {
   }
 
   return (
-    <AppBar position="sticky" elevation={1} sx={{ top: 0 }}>
+    <AppBar position="sticky" elevation={1} sx={{ top: 0, displayPrint: 'none' }}>
       <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1.5 }, minHeight: 56, px: { xs: 1, sm: 2 } }}>
         <Box
           component={LinkBase}

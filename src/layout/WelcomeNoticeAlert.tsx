@@ -9,7 +9,7 @@ export default function WelcomeNoticeAlert({ onDismiss }: { onDismiss: () => voi
   return (
     <Alert
       severity="info"
-      sx={{ mt: 2 }}
+      sx={{ mt: 2, displayPrint: 'none' }}
       action={
         <Button color="inherit" size="small" onClick={onDismiss}>
           {translate('shell.welcome.dismiss')}

@@ -185,6 +185,28 @@ test("montadora writes an erratum of a sent announcement and sends it to the ori
   await expect(dealer.getByRole('region', { name: dc.leitura.errata })).toContainText('A data publicada estava errada');
 });
 
+test('printed, the reader is the announcement alone: no portal bar, breadcrumbs or buttons', async () => {
+  const titulo = `Impressão E2E ${Date.now()}`;
+  const { id } = await enviadoAoDealer(titulo);
+  await navigateInApp(dealer, `/comunicados/visualizar/${id}`);
+  const titulo1 = dealer.getByRole('heading', { level: 1, name: titulo });
+  await expect(titulo1).toBeVisible();
+  const imprimir = dealer.getByRole('button', { name: dc.leitura.imprimir });
+  const migalhas = dealer.getByRole('navigation', { name: es.shell.breadcrumbs });
+  const confirmar = dealer.getByRole('button', { name: dc.leitura.lidoEntendido });
+  for (const visivel of [imprimir, migalhas, dealer.getByRole('banner'), confirmar])
+    await expect(visivel).toBeVisible();
+  await dealer.emulateMedia({ media: 'print' });
+  try {
+    for (const oculto of [imprimir, migalhas, dealer.getByRole('banner'), confirmar]) await expect(oculto).toBeHidden();
+    await expect(titulo1).toBeVisible();
+    await expect(dealer.getByText(dc.leitura.pedeConfirmacao)).toBeVisible();
+  } finally {
+    await dealer.emulateMedia({ media: null });
+  }
+  await expect(imprimir).toBeVisible();
+});
+
 test('at 375 px the dealer reads the inbox as cards, opens one and confirms it, with nothing scrolling sideways; 768 px too', async () => {
   const titulo = `Celular E2E ${Date.now()}`;
   const { id } = await enviadoAoDealer(titulo);

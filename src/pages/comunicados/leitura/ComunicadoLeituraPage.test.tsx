@@ -70,6 +70,7 @@ beforeEach(() => {
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 afterAll(() => server.close());
 
@@ -150,6 +151,16 @@ describe('/comunicados/visualizar/{id}', () => {
       'href',
       '/comunicados/visualizar/77',
     );
+  });
+
+  it('prints through the browser, without reopening it', async () => {
+    server.use(abrirHandler);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    abrir();
+    await user().click(await screen.findByRole('button', { name: 'Imprimir' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(mutacoes).toHaveLength(1);
   });
 
   it('downloads an attachment through the link the API gives', async () => {

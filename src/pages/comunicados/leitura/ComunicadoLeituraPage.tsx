@@ -3,6 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
@@ -148,9 +149,22 @@ export default function ComunicadoLeituraPage() {
   return (
     <Box component="article" sx={{ mt: 2, display: 'grid', gap: 2, minWidth: 0, maxWidth: 960 }}>
       <Title title={comunicado.titulo} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+      {/* On paper: the announcement alone (the portal's bar, breadcrumbs and these buttons are not printed). */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          displayPrint: 'none',
+        }}
+      >
         {voltar}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={() => window.print()}>
+            {translate('comunicados.leitura.imprimir')}
+          </Button>
           <Button
             variant="outlined"
             aria-pressed={favorito}
@@ -257,6 +271,7 @@ export default function ComunicadoLeituraPage() {
           <Typography variant="body2">{translate('comunicados.leitura.pedeConfirmacao')}</Typography>
           <Button
             variant="contained"
+            sx={{ displayPrint: 'none' }}
             color={confirmado ? 'success' : 'primary'}
             startIcon={confirmado ? <CheckCircleIcon /> : undefined}
             disabled={confirmado || confirmar.isPending}
