@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
+import { ORIGEM } from '../../server/features/comunicados/queries';
+import { notify } from '../../server/features/notificacoes';
 import { fileStore } from '../../server/files';
 import { resumoDoAlcanceConfere, comunicadoEnviado, envioId, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
@@ -343,6 +345,81 @@ describe('a selection of deliveries', () => {
     const many = Array.from({ length: 101 }, (_, i) => i + 1);
     expect(errorCode(await gql(kit.portal, LIDOS, { ids: many, v: true }, leitor.token))).toBe('BAD_USER_INPUT');
     expect(errorCode(await gql(kit.portal, ENVIOS, { f: { aba: 'RASCUNHOS' } }, leitor.token))).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('the bell', () => {
+  const NAO_VISTAS = '{ countNotificacoesNaoLidas }';
+  const lidas = async (usuarioId: number) =>
+    (
+      await kit.db.execute<{ origem_id: number; lida: boolean; visualizada: boolean; origem: string }>(sql`
+        select n.origem, n.origem_id, d.lida, d.visualizada from notificacao_destinatarios d
+        join notificacoes n on n.id = d.notificacao_id where d.usuario_id = ${usuarioId} order by n.id`)
+    ).rows.map((r) => [r.origem, Number(r.origem_id), r.lida, r.visualizada]);
+
+  it('opening an announcement, or marking a selection read, reads its notifications; unread leaves them', async () => {
+    const marca = await kit.marca();
+    const dealer = await kit.dealer({ marcaIds: [marca.id] });
+    const [eu, vizinho] = [
+      await kit.caller({ tipo: 'DEALER_GRUPO', marca: marca.id, dealer: dealer.id }),
+      await kit.caller({ tipo: 'DEALER_GRUPO', marca: marca.id, dealer: dealer.id }),
+    ];
+    const ids: number[] = [];
+    for (const titulo of ['Sino A', 'Sino B', 'Sino C']) {
+      const { id } = await comunicadoEnviado(kit.db, {
+        autorId: autor.id,
+        titulo,
+        para: usuariosIds(eu.id, vizinho.id),
+      });
+      ids.push(id);
+      // As the send does: one notification per announcement to its recipients.
+      await notify(
+        kit.db,
+        { usuarios: usuariosIds(eu.id, vizinho.id) },
+        { titulo, texto: `<p>${titulo}</p>`, origem: ORIGEM, origemId: id },
+      );
+    }
+    // Another feature's notification that happens to carry the same record id.
+    await notify(
+      kit.db,
+      { usuarios: usuariosIds(eu.id) },
+      { titulo: 'Outra', texto: '<p>x</p>', origem: 'GENERICA', origemId: ids[0] },
+    );
+    const [a, b, c] = ids as [number, number, number];
+    const naoVistas = async () =>
+      (await gql<{ countNotificacoesNaoLidas: number }>(kit.portal, NAO_VISTAS, {}, eu.token)).data!
+        .countNotificacoesNaoLidas;
+    expect(await naoVistas()).toBe(4);
+
+    expect((await gql(kit.portal, ABRIR, { id: a }, eu.token)).errors).toBeUndefined();
+    expect(await naoVistas()).toBe(3);
+    expect(await lidas(eu.id)).toEqual([
+      ['COMUNICADO', a, true, true],
+      ['COMUNICADO', b, false, false],
+      ['COMUNICADO', c, false, false],
+      ['GENERICA', a, false, false],
+    ]);
+    // The other recipient's notification of it is theirs.
+    expect((await lidas(vizinho.id)).every(([, , lida]) => lida === false)).toBe(true);
+
+    // Marked unread: its notification stays read; marked read, a selection's are read.
+    const envioDe = (comunicado: number) => envioId(kit.db, comunicado, eu.id);
+    expect((await gql(kit.portal, LIDOS, { ids: [await envioDe(a)], v: false }, eu.token)).errors).toBeUndefined();
+    expect((await lidas(eu.id))[0]).toEqual(['COMUNICADO', a, true, true]);
+    const selecao = [await envioDe(b), await envioDe(c)];
+    expect((await gql(kit.portal, LIDOS, { ids: selecao, v: true }, eu.token)).data).toEqual({
+      marcarComunicadosLidos: 2,
+    });
+    expect(await naoVistas()).toBe(1);
+    expect((await lidas(eu.id)).map(([origem, , lida]) => [origem, lida])).toEqual([
+      ['COMUNICADO', true],
+      ['COMUNICADO', true],
+      ['COMUNICADO', true],
+      ['GENERICA', false],
+    ]);
+    // Another user's delivery ids read nothing of theirs nor of the caller's.
+    await gql(kit.portal, LIDOS, { ids: [await envioId(kit.db, a, vizinho.id)], v: true }, eu.token);
+    expect((await lidas(vizinho.id)).every(([, , lida]) => lida === false)).toBe(true);
   });
 });
 

@@ -147,6 +147,12 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
   await navigateInApp(dealer, '/comunicados');
   await expect(fila.getByRole('link', { name: titulo, exact: true })).toBeVisible();
   await expect(fila.getByText(dc.caixa.confirmacaoPendente)).toHaveCount(0);
+  // Read in the reader, its notification is read on the bell too.
+  await bell(dealer, /^Notificaciones/).click();
+  const avisoLido = dealerPanel.getByRole('heading').filter({ hasText: titulo });
+  await expect(avisoLido).toBeVisible();
+  await expect(avisoLido).not.toContainText(es.notificacoes.naoLida);
+  await dealer.keyboard.press('Escape');
 
   // The author's dashboard: one read and one confirmation among the recipients.
   await navigateInApp(criador, `/comunicados/dashboard/${id}`);

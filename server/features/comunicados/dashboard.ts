@@ -14,7 +14,7 @@ import { parseInput } from '../../graphql/input';
 import { operation, type Operations } from '../../graphql/operation';
 import { notify } from '../notificacoes';
 import * as q from './dashboardQueries';
-import type { ComunicadoRow } from './queries';
+import { ORIGEM, type ComunicadoRow } from './queries';
 import { factsOf, readable, viewerOf, viewOf } from './vista';
 
 // The dashboard of a sent announcement (issue #28): its author, or a holder of the approval key
@@ -102,7 +102,7 @@ export const dashboardMutations: Operations = {
             titulo: translate(idioma, 'comunicados.dashboard.lembreteTitulo'),
             texto: `<p>${escapeHtml(c.titulo)}</p>`,
             link: `/comunicados/visualizar/${id}`,
-            origem: 'COMUNICADO',
+            origem: ORIGEM,
             origemId: id,
             autorId: session.usuarioId,
           },

@@ -14,13 +14,12 @@ import { jobQueueOf, type JobDefinition } from '../../jobs';
 import { outboxDelivery } from '../../mail';
 import { notify } from '../notificacoes';
 import { emailsPorIdioma } from './email';
+import { ORIGEM } from './queries';
 
 /** The queue of scheduled sends: one run per scheduling, at its time (pg-boss startAfter). */
 export const ENVIO_FILA = 'envioComunicado';
 /** The queue of a send's e-mails (recipients who accept e-mail and loose addresses), retried with backoff. */
 export const EMAILS_FILA = 'emailsComunicado';
-/** What an announcement's `notificacoes` row says it came from. */
-export const ORIGEM = 'COMUNICADO';
 
 /** A session-like value of a user known by id and type: the reach (usuarioScope) of an announcement's author. */
 export const sessionOf = (usuarioId: number, tipo: TipoUsuario): Session => ({

@@ -3,7 +3,8 @@ import type { ComunicadoFilter } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, pageWithTotal } from '../../db/lists';
-import { detentor, scopeOf } from './queries';
+import { marcarLidasDaOrigem } from '../notificacoes';
+import { detentor, ORIGEM, scopeOf } from './queries';
 
 // Data access of the reading side (issue #28): a reader's own deliveries (comunicado_envios), always
 // behind `e.usuario_id = <the caller>`, so another user's delivery ids never match. The inbox walks
@@ -199,9 +200,10 @@ export type AcaoSelecao = { campo: 'lido'; valor: boolean } | { campo: 'favorito
 
 /**
  * Marks a selection read/unread, favourite or archived, in one UPDATE limited to the caller's own
- * deliveries; rows already so are left alone. Answers how many changed.
+ * deliveries; rows already so are left alone. Marked read, their announcements' notifications are
+ * read too (the bell stops counting them). Answers how many changed.
  */
-export function marcarSelecao(db: DbOrTx, usuarioId: number, ids: number[], acao: AcaoSelecao) {
+export async function marcarSelecao(db: DbOrTx, usuarioId: number, ids: number[], acao: AcaoSelecao) {
   const set =
     acao.campo === 'lido'
       ? acao.valor
@@ -218,22 +220,35 @@ export function marcarSelecao(db: DbOrTx, usuarioId: number, ids: number[], acao
       : acao.campo === 'favorito'
         ? sql`e.favorito <> ${acao.valor}`
         : sql`e.arquivado <> ${acao.valor}`;
-  return changed(
+  const n = await changed(
     db,
     sql`update comunicado_envios set ${set}
       where (usuario_id, id) in (select e.usuario_id, e.id from comunicado_envios e
         where ${proprias(usuarioId, ids)} and ${mudar})
       returning 1`,
   );
+  if (acao.campo === 'lido' && acao.valor) {
+    await marcarLidasDaOrigem(
+      db,
+      usuarioId,
+      ORIGEM,
+      sql`select e.comunicado_id from comunicado_envios e where ${proprias(usuarioId, ids)}`,
+    );
+  }
+  return n;
 }
 
-/** Opens the reader's delivery: read now (if not yet). Answers whether there is one. */
+/**
+ * Opens the reader's delivery: read now (if not yet), and the notifications that told the reader of
+ * it read too (the bell stops counting them). Answers whether there is one.
+ */
 export async function abrir(db: DbOrTx, usuarioId: number, comunicadoId: number): Promise<boolean> {
   const n = await changed(
     db,
     sql`update comunicado_envios set lido_em = coalesce(lido_em, now())
       where comunicado_id = ${comunicadoId} and usuario_id = ${usuarioId} returning 1`,
   );
+  if (n > 0) await marcarLidasDaOrigem(db, usuarioId, ORIGEM, sql`select ${comunicadoId}::int`);
   return n > 0;
 }
 

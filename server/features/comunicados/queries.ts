@@ -5,6 +5,9 @@ import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { sanitizeRichText } from '../../html';
 
+/** What the notifications of an announcement (its send, errata, reminders) say they came from. */
+export const ORIGEM = 'COMUNICADO';
+
 // Data access of the announcements' write side (SQL through drizzle's `sql`; `c` is the
 // `comunicados` row). The holder of an approval is computed here, at read time (detentores).
 

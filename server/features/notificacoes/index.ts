@@ -19,7 +19,7 @@ import { pruneNotifications } from './service';
  * (service.ts) in their own transaction; the operations here are the signed-in user's own
  * notifications: the bell (count, panel, seen) and /notificacoes (paged, read).
  */
-export { notify, type NewNotification, type Recipients } from './service';
+export { marcarLidasDaOrigem, notify, type NewNotification, type Recipients } from './service';
 
 export const notificacoesFeature: Feature = {
   typeDefs: readFileSync(new URL('./notificacoes.graphql', import.meta.url), 'utf8'),

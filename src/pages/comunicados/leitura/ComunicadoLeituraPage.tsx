@@ -25,6 +25,7 @@ import { downloadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
 import { formatBytes, formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
+import { NOTIFICACOES_KEY } from '../../../components/notificacoes/notificacoes';
 import { RichText } from '../../../components/RichText';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY, visualizarPath, type Arquivo, type ComunicadoEnvio } from '../lista/tipos';
@@ -51,6 +52,8 @@ export default function ComunicadoLeituraPage() {
     queryFn: async () => {
       const aberto = await mutate<ComunicadoEnvio>('abrir', { idComunicado: id });
       void queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
+      // Its notifications are read now too: the bell's count and panel.
+      void queryClient.invalidateQueries({ queryKey: NOTIFICACOES_KEY });
       return aberto;
     },
     // Every visit opens it again (and marks it read again if it was marked unread meanwhile).

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotify } from 'react-admin';
 import { log } from '../../../../providers/logger';
 import { formatNumber } from '../../../components/format';
+import { NOTIFICACOES_KEY } from '../../../components/notificacoes/notificacoes';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY, type ComunicadoEnvio, type Pagina } from './tipos';
 
@@ -54,6 +55,8 @@ export function useAcoesEnvios(onDone?: () => void) {
         });
       }
       onDone?.();
+      // Read, their notifications are read too: the bell's count and panel.
+      if (acao.tipo === 'lido' && acao.valor) void queryClient.invalidateQueries({ queryKey: NOTIFICACOES_KEY });
       // The open view keeps its delivery (re-reading it would be opening it again): it updates its own.
       return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY, predicate: naoEVisualizacao });
     },
