@@ -1503,6 +1503,7 @@ export const en = {
       somenteNaoLidos: 'Unread',
       somenteFavoritos: 'Favourites',
       colunas: { favorito: 'Favourite', remetente: 'Sender', titulo: 'Title', data: 'Date' },
+      nenhumNaBusca: 'No announcements match the search and filters',
       vazio: {
         ENTRADA: 'No announcements in the inbox',
         ARQUIVADOS: 'No archived announcements',
@@ -1525,6 +1526,7 @@ export const en = {
     },
     lista: {
       destinatarios: '%{count} recipient |||| %{count} recipients',
+      destinatariosNoEnvio: 'Counted when sent',
       colunas: {
         estado: 'Status',
         departamento: 'Department',
@@ -1772,6 +1774,7 @@ export const en = {
       anexoEnviando: 'Uploading %{nome}',
       anexoErro: 'Could not upload the attachment',
       previa: {
+        agendadoPara: 'Scheduled to go out on %{data}',
         avisos: 'Warnings',
         total: 'Reaches %{n} user |||| Reaches %{n} users',
         grupo: '%{nome}: %{n} user |||| %{nome}: %{n} users',

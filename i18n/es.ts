@@ -1511,6 +1511,7 @@ export const es = {
       somenteNaoLidos: 'No leídos',
       somenteFavoritos: 'Favoritos',
       colunas: { favorito: 'Favorito', remetente: 'Remitente', titulo: 'Título', data: 'Fecha' },
+      nenhumNaBusca: 'Ningún comunicado coincide con la búsqueda y los filtros',
       vazio: {
         ENTRADA: 'Ningún comunicado en la entrada',
         ARQUIVADOS: 'Ningún comunicado archivado',
@@ -1533,6 +1534,7 @@ export const es = {
     },
     lista: {
       destinatarios: '%{count} destinatario |||| %{count} destinatarios',
+      destinatariosNoEnvio: 'Se cuentan al enviar',
       colunas: {
         estado: 'Estado',
         departamento: 'Departamento',
@@ -1782,6 +1784,7 @@ export const es = {
       anexoEnviando: 'Enviando %{nome}',
       anexoErro: 'No se pudo enviar el adjunto',
       previa: {
+        agendadoPara: 'Envío programado para %{data}',
         avisos: 'Avisos',
         total: 'Llega a %{n} usuario |||| Llega a %{n} usuarios',
         grupo: '%{nome}: %{n} usuario |||| %{nome}: %{n} usuarios',

@@ -1506,6 +1506,7 @@ export const ptBR = {
       somenteNaoLidos: 'Não lidos',
       somenteFavoritos: 'Favoritos',
       colunas: { favorito: 'Favorito', remetente: 'Remetente', titulo: 'Título', data: 'Data' },
+      nenhumNaBusca: 'Nenhum comunicado corresponde à busca e aos filtros',
       vazio: {
         ENTRADA: 'Nenhum comunicado na entrada',
         ARQUIVADOS: 'Nenhum comunicado arquivado',
@@ -1528,6 +1529,7 @@ export const ptBR = {
     },
     lista: {
       destinatarios: '%{count} destinatário |||| %{count} destinatários',
+      destinatariosNoEnvio: 'Contados no envio',
       colunas: {
         estado: 'Situação',
         departamento: 'Departamento',
@@ -1777,6 +1779,7 @@ export const ptBR = {
       anexoEnviando: 'Enviando %{nome}',
       anexoErro: 'Não foi possível enviar o anexo',
       previa: {
+        agendadoPara: 'Envio agendado para %{data}',
         avisos: 'Avisos',
         total: 'Alcança %{n} usuário |||| Alcança %{n} usuários',
         grupo: '%{nome}: %{n} usuário |||| %{nome}: %{n} usuários',

@@ -69,6 +69,9 @@ export function richTextNodes(html: string, { imagens = false } = {}): ReactNode
   return [...body.childNodes].map((node, i) => toReact(node, i, imagens));
 }
 
+/** A link inside rich text (the reader's and the editor's): the theme's colour, at least a 24 px target. */
+export const RICH_TEXT_LINK = { color: 'primary.main', paddingBlock: '4px' } as const;
+
 /** A rich text, rendered through the allowlist (`richTextNodes`). */
 export function RichText({
   html,
@@ -81,10 +84,14 @@ export function RichText({
       {...props}
       sx={[
         {
+          // The portal's type and link colour (not the browser's serif and blue); a link alone on
+          // its line is still a 24 px target (WCAG 2.5.8).
+          fontFamily: (theme) => theme.typography.fontFamily,
           '& > :first-of-type': { mt: 0 },
           '& > :last-child': { mb: 0 },
           overflowWrap: 'anywhere',
           '& img': { maxWidth: '100%', height: 'auto' },
+          '& a': RICH_TEXT_LINK,
         },
         ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
       ]}

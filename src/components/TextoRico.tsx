@@ -18,6 +18,7 @@ import { useNotify, useTranslate } from 'react-admin';
 // default extensions load them; these imports only bring their types.
 import type {} from '@tiptap/extension-heading';
 import type {} from '@tiptap/extension-image';
+import { RICH_TEXT_LINK } from './RichText';
 
 export interface TextoRicoProps {
   label: string;
@@ -65,6 +66,7 @@ export default function TextoRico({ label, helperText, source = 'texto', titulos
       sx={{
         '& .ProseMirror': { whiteSpace: 'pre-wrap', wordWrap: 'break-word' },
         '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
+        '& .ProseMirror a': RICH_TEXT_LINK,
       }}
       toolbar={
         <RichTextInputToolbar>

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
+import { parsePath, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { AccessSubject } from '../../domain/access';
 import { createDataProvider } from '../../providers/dataProvider';
@@ -26,8 +26,9 @@ export function authFor(subject: AccessSubject, identity: Record<string, unknown
 /**
  * Renders a page at `path` (its route pattern `route`) as the app does: the real GraphQL data
  * provider (answer with msw), pt-BR, the toasts, and `subject` signed in. Any other path renders
- * "outra página"; `location()` answers where the page went. `identity` adds to the signed-in
- * user's identity (their type, brands: what getIdentity answers).
+ * "outra página"; `location()` answers where the page went, `state()` the router state it went
+ * with. `identity` adds to the signed-in user's identity (their type, brands: what getIdentity
+ * answers); `state` is the router state the page is opened with (a link's).
  */
 export function renderPage(
   Page: () => ReactNode,
@@ -36,11 +37,19 @@ export function renderPage(
     route,
     subject = DEALER,
     identity,
-  }: { path: string; route: string; subject?: AccessSubject; identity?: Record<string, unknown> },
+    state,
+  }: { path: string; route: string; subject?: AccessSubject; identity?: Record<string, unknown>; state?: unknown },
 ) {
   let location = '';
+  let locationState: unknown;
   render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = `${l.pathname}${l.search}`)}>
+    <TestMemoryRouter
+      initialEntries={[state === undefined ? path : { ...parsePath(path), state }]}
+      locationCallback={(l) => {
+        location = `${l.pathname}${l.search}`;
+        locationState = l.state;
+      }}
+    >
       <AdminContext
         dataProvider={createDataProvider()}
         authProvider={authFor(subject, identity)}
@@ -56,5 +65,5 @@ export function renderPage(
       </AdminContext>
     </TestMemoryRouter>,
   );
-  return { location: () => location };
+  return { location: () => location, state: () => locationState };
 }

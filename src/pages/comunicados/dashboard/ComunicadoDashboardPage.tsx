@@ -8,13 +8,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { log } from '../../../../providers/logger';
 import { formatCount, formatDate, formatNumber, percentual } from '../../../components/format';
 import { Numero } from '../../../components/Numero';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
-import { COMUNICADOS_KEY } from '../lista/tipos';
+import { COMUNICADOS_KEY, voltarPara } from '../lista/tipos';
 import { EmailsEnvio } from './EmailsEnvio';
 import { LeiturasPorDia } from './LeiturasPorDia';
 import { NaoLidos } from './NaoLidos';
@@ -30,6 +30,7 @@ const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
  */
 export default function ComunicadoDashboardPage() {
   const { id = '' } = useParams();
+  const location = useLocation();
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
   const notify = useNotify();
@@ -58,7 +59,7 @@ export default function ComunicadoDashboardPage() {
   const voltar = (
     <Button
       component={RouterLink}
-      to="/comunicados?aba=ENVIADOS"
+      to={voltarPara(location.state, '/comunicados?aba=ENVIADOS')}
       startIcon={<ArrowBackIcon />}
       sx={{ justifySelf: 'start' }}
     >

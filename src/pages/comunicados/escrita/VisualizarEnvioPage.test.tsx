@@ -104,6 +104,18 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
     expect(screen.queryByRole('link', { name: 'Voltar à edição' })).not.toBeInTheDocument();
   });
 
+  it('says when a scheduled one goes out (the approver decides knowing it)', async () => {
+    server.use(
+      api.query('comunicados_visualizarEnvio', () =>
+        HttpResponse.json({
+          data: { result: { ...PREVIA, comunicado: rascunho({ dataHoraAgendamento: '2026-12-03T13:30:00.000Z' }) } },
+        }),
+      ),
+    );
+    abrir();
+    expect(await screen.findByText(/^Envio agendado para quinta-feira, 3 de dezembro de 2026/)).toBeInTheDocument();
+  });
+
   it("says an erratum goes to the original's recipients, not that it has no group", async () => {
     server.use(
       api.query('comunicados_visualizarEnvio', () =>

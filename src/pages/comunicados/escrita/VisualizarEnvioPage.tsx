@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { formatNumber } from '../../../components/format';
+import { formatDate, formatNumber } from '../../../components/format';
 import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
@@ -103,6 +103,16 @@ export default function VisualizarEnvioPage() {
                     n: formatNumber(p.destinatarios, locale),
                   })}
                 </Typography>
+                {p.comunicado.dataHoraAgendamento && (
+                  <Typography>
+                    {translate('comunicados.escrita.previa.agendadoPara', {
+                      data: formatDate(p.comunicado.dataHoraAgendamento, locale, {
+                        dateStyle: 'full',
+                        timeStyle: 'short',
+                      }),
+                    })}
+                  </Typography>
+                )}
                 {p.comunicado.idParent ? (
                   // An erratum goes to the original's recipients: it has no groups or e-mails of its own.
                   <Typography>{translate('comunicados.escrita.errata.destinatarios')}</Typography>

@@ -153,6 +153,30 @@ describe('/comunicados/visualizar/{id}', () => {
     );
   });
 
+  it('goes back to the list it was opened from, as it was left (else to the inbox)', async () => {
+    server.use(abrirHandler);
+    const voltar = () => screen.findByRole('link', { name: 'Voltar aos comunicados' });
+    const primeira = renderPagina(ComunicadoLeituraPage, {
+      path: '/comunicados/visualizar/77',
+      route: '/comunicados/visualizar/:id',
+      state: { voltar: '/comunicados?aba=ARQUIVADOS&pagina=2&busca=freios' },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'RH-0042 – Novo plano de saúde' });
+    expect(await voltar()).toHaveAttribute('href', '/comunicados?aba=ARQUIVADOS&pagina=2&busca=freios');
+    await user().click(await voltar());
+    expect(primeira.location()).toBe('/comunicados?aba=ARQUIVADOS&pagina=2&busca=freios');
+  });
+
+  it('goes back to the inbox when opened from elsewhere (the bell, a link) or with a foreign back address', async () => {
+    server.use(abrirHandler);
+    renderPagina(ComunicadoLeituraPage, {
+      path: '/comunicados/visualizar/77',
+      route: '/comunicados/visualizar/:id',
+      state: { voltar: 'https://exemplo.test/' },
+    });
+    expect(await screen.findByRole('link', { name: 'Voltar aos comunicados' })).toHaveAttribute('href', '/comunicados');
+  });
+
   it('prints through the browser, without reopening it', async () => {
     server.use(abrirHandler);
     const print = vi.fn();

@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { downloadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
 import { formatBytes, formatDate } from '../../../components/format';
@@ -28,7 +28,7 @@ import { LoadError } from '../../../components/LoadError';
 import { NOTIFICACOES_KEY } from '../../../components/notificacoes/notificacoes';
 import { RichText } from '../../../components/RichText';
 import { useOperations } from '../../../components/useOperations';
-import { COMUNICADOS_KEY, visualizarPath, type Arquivo, type ComunicadoEnvio } from '../lista/tipos';
+import { COMUNICADOS_KEY, visualizarPath, voltarPara, type Arquivo, type ComunicadoEnvio } from '../lista/tipos';
 import { naoEVisualizacao, useAcoesEnvios } from '../lista/useAcoesEnvios';
 
 const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
@@ -40,6 +40,7 @@ const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
  */
 export default function ComunicadoLeituraPage() {
   const { id = '' } = useParams();
+  const location = useLocation();
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
   const { mutate, query } = useOperations('comunicados');
@@ -109,7 +110,12 @@ export default function ComunicadoLeituraPage() {
   };
 
   const voltar = (
-    <Button component={RouterLink} to="/comunicados" startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start' }}>
+    <Button
+      component={RouterLink}
+      to={voltarPara(location.state, '/comunicados')}
+      startIcon={<ArrowBackIcon />}
+      sx={{ justifySelf: 'start' }}
+    >
       {translate('comunicados.leitura.voltar')}
     </Button>
   );

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { Paginacao } from '../../../components/list/Paginacao';
@@ -33,20 +33,19 @@ import { Filtros } from './Filtros';
 import { BarraSelecao, type AcaoSelecao } from '../../../components/list/BarraSelecao';
 import {
   COMUNICADOS_KEY,
-  FILTRO_VAZIO,
   filterInputDe,
+  filtrando,
   visualizarPath,
+  vindoDaLista,
   type ComunicadoEnvio,
-  type FiltroComunicados,
   type Pagina,
 } from './tipos';
+import { PAGE_SIZES, useListaNaUrl, type EstadoLista } from './useListaNaUrl';
 import { useAcoesEnvios, type AcaoEnvios } from './useAcoesEnvios';
 import { QuickFilter } from './QuickFilter';
 
 /** Shown from 900 px up (under it the sender goes above the title). */
 const DESDE_MD = { display: { xs: 'none', md: 'table-cell' } } as const;
-
-export const PAGE_SIZES = [25, 50, 100] as const;
 
 /** When it was sent: the time today, the date otherwise (as mail clients show it). */
 export function quando(iso: string | null, locale: string): string {
@@ -95,14 +94,11 @@ export function Arquivados() {
 function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const location = useLocation();
   const [locale = 'pt-BR'] = useLocaleState();
   const compact = useIsCompactList();
   const { query } = useOperations('comunicados');
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState<number>(PAGE_SIZES[0]);
-  const [filtro, setFiltro] = useState<FiltroComunicados>(FILTRO_VAZIO);
-  const [naoLidos, setNaoLidos] = useState(false);
-  const [favoritos, setFavoritos] = useState(false);
+  const [{ page, rowsPerPage, filtro, naoLidos, favoritos }, mudarLista] = useListaNaUrl();
   const [selecao, setSelecao] = useState<ReadonlySet<string>>(new Set());
   const filterInput = {
     ...filterInputDe(filtro, aba),
@@ -118,13 +114,11 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
     retry: false,
   });
   const acoes = useAcoesEnvios(() => setSelecao(new Set()));
-  const mudar =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(0);
-      setSelecao(new Set());
-    };
+  // A new search or quick filter starts at the first page, with nothing selected.
+  const mudar = (mudanca: Partial<EstadoLista>) => {
+    mudarLista({ ...mudanca, page: 0 });
+    setSelecao(new Set());
+  };
   const linhas = lista.data?.content ?? [];
   const selecionadas = linhas.filter((l) => selecao.has(l.id));
   const alternar = (id: string) =>
@@ -232,7 +226,7 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
   // (the keyboard reaches the title's link).
   const abrirPelaLinha = (envio: ComunicadoEnvio) => (event: React.MouseEvent<HTMLElement>) => {
     if ((event.target as HTMLElement).closest('a, button, input, label')) return;
-    void navigate(visualizarPath(envio.comunicado.id));
+    void navigate(visualizarPath(envio.comunicado.id), { state: vindoDaLista(location) });
   };
   const marcador = (envio: ComunicadoEnvio) => (
     <Checkbox
@@ -247,6 +241,7 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
       <Link
         component={RouterLink}
         to={visualizarPath(envio.comunicado.id)}
+        state={vindoDaLista(location)}
         underline="hover"
         color="inherit"
         sx={{ fontWeight: envio.lido ? 400 : 700, overflowWrap: 'anywhere' }}
@@ -292,7 +287,11 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
     conteudo = (
       <Box sx={{ py: 4, textAlign: 'center' }}>
         <Typography component="p" variant="subtitle1">
-          {translate(`comunicados.caixa.vazio.${aba}`)}
+          {translate(
+            filtrando(filtro, naoLidos, favoritos)
+              ? 'comunicados.caixa.nenhumNaBusca'
+              : `comunicados.caixa.vazio.${aba}`,
+          )}
         </Typography>
       </Box>
     );
@@ -430,10 +429,18 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
-      <Filtros onChange={mudar(setFiltro)} departamentosDe="recebidos" />
+      <Filtros inicial={filtro} onChange={(f) => mudar({ filtro: f })} departamentosDe="recebidos" />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <QuickFilter label="comunicados.caixa.somenteNaoLidos" ativo={naoLidos} onChange={mudar(setNaoLidos)} />
-        <QuickFilter label="comunicados.caixa.somenteFavoritos" ativo={favoritos} onChange={mudar(setFavoritos)} />
+        <QuickFilter
+          label="comunicados.caixa.somenteNaoLidos"
+          ativo={naoLidos}
+          onChange={(v) => mudar({ naoLidos: v })}
+        />
+        <QuickFilter
+          label="comunicados.caixa.somenteFavoritos"
+          ativo={favoritos}
+          onChange={(v) => mudar({ favoritos: v })}
+        />
       </Box>
       {selecao.size > 0 && (
         <BarraSelecao
@@ -451,12 +458,12 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
           count={lista.data.totalElements}
           page={page}
           onPage={(p) => {
-            setPage(p);
+            mudarLista({ page: p });
             setSelecao(new Set());
           }}
           rowsPerPage={rowsPerPage}
           sizes={PAGE_SIZES}
-          onRowsPerPage={setRowsPerPage}
+          onRowsPerPage={(n) => mudarLista({ rowsPerPage: n })}
         />
       )}
     </Box>

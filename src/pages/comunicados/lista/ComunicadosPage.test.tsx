@@ -8,7 +8,7 @@ import { api } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { mockViewport } from '../../../testing/viewport';
 import ComunicadosPage from './ComunicadosPage';
-import { AUTOR_APROVADOR, CONTAGENS, ENVIOS, LEITOR, linha, renderPagina } from './comunicados.fixtures';
+import { AUTOR_APROVADOR, CONTAGENS, ENVIOS, envio, LEITOR, linha, renderPagina } from './comunicados.fixtures';
 import type { ComunicadoEnvio } from './tipos';
 
 // Several clicks through a whole page each: past the default 5 s on a loaded machine (as the other announcement pages).
@@ -264,6 +264,35 @@ describe('/comunicados, the inbox', () => {
     await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ naoLidos: true, busca: 'recall' }));
   });
 
+  it('keeps the page, search and quick filters in the address: coming back finds the list as it was left', async () => {
+    server.use(...STATES.Loaded);
+    const app = abrir('/comunicados?aba=ENTRADA&busca=recall&naoLidos=1');
+    await tabela();
+    expect(pedidos[0]).toMatchObject({ aba: 'ENTRADA', busca: 'recall', naoLidos: true, page: 0, rowsPerPage: 25 });
+    expect(screen.getByRole('searchbox', { name: 'Buscar pelo título' })).toHaveValue('recall');
+    expect(screen.getByRole('switch', { name: 'Não lidos' })).toBeChecked();
+    // A change goes to the address (the tab stays), from the first page.
+    await user().click(screen.getByRole('switch', { name: 'Favoritos' }));
+    await waitFor(() => expect(app.location()).toBe('/comunicados?aba=ENTRADA&busca=recall&naoLidos=1&favoritos=1'));
+    await user().click(screen.getByRole('switch', { name: 'Favoritos' }));
+    // Opening one takes the list's address along, for the reader's back link.
+    await user().click(await screen.findByRole('link', { name: 'Não lido: Campanha de recall' }));
+    expect(app.location()).toBe('/comunicados/visualizar/c2');
+    expect(app.state()).toEqual({ voltar: '/comunicados?aba=ENTRADA&busca=recall&naoLidos=1' });
+  });
+
+  it('reads a later page and a page size from the address, and writes them back', async () => {
+    stored = Array.from({ length: 30 }, (_, i) => envio(String(i + 10), `Circular ${i + 10}`));
+    server.use(...STATES.Loaded);
+    const app = abrir('/comunicados?pagina=2');
+    await tabela();
+    expect(pedidos[0]).toMatchObject({ page: 1, rowsPerPage: 25 });
+    expect(screen.getByText('Mostrando 26 a 30 de 30 registros')).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Ir para a página anterior' }));
+    await waitFor(() => expect(app.location()).toBe('/comunicados'));
+    expect(pedidos.at(-1)).toMatchObject({ page: 0 });
+  });
+
   it("filters a reader's inbox by the departments of what was sent to them", async () => {
     server.use(...STATES.Loaded);
     abrir();
@@ -325,6 +354,22 @@ describe('/comunicados, the author and approver tabs', () => {
     );
     expect(t).toHaveTextContent('1.200 destinatários');
     expect(pedidos.at(-1)).toEqual({ aba: 'ENVIADOS', page: 0, rowsPerPage: 25 });
+  });
+
+  it('says a scheduled one counts its recipients when it goes out', async () => {
+    server.use(
+      ...STATES.Loaded,
+      lista([
+        linha('11', 'Campanha de dezembro', {
+          destinatarios: null,
+          status: { id: 'AGENDADO', description: 'Agendado' },
+          acoes: ['cancelarAgendamento', 'visualizarEnvio'],
+        }),
+      ]),
+    );
+    abrir('/comunicados?aba=AGENDADOS', AUTOR_APROVADOR);
+    const t = await screen.findByRole('table', { name: 'Agendados' });
+    expect(within(t).getByRole('row', { name: /Campanha de dezembro/ })).toHaveTextContent('Contados no envio');
   });
 
   it('opens a draft in the editor and one waiting for approval on its send preview', async () => {

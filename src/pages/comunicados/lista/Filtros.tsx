@@ -37,9 +37,12 @@ function useDepartamentos(origem: OrigemDepartamentos, enabled: boolean) {
  * to `onChange` (the list goes back to its first page).
  */
 export function Filtros({
+  inicial = FILTRO_VAZIO,
   onChange,
   departamentosDe,
 }: {
+  /** What the list searches now (kept in the address): the fields start with it. */
+  inicial?: FiltroComunicados;
   onChange: (filtro: FiltroComunicados) => void;
   /** Whose departments the filter offers: the reader's received ones, or every one (writers). */
   departamentosDe: OrigemDepartamentos;
@@ -50,13 +53,16 @@ export function Filtros({
     departamentosDe,
     departamentosDe === 'recebidos' || allows(permissions ?? null, policies.comunicados.edit),
   );
-  const [filtro, setFiltro] = useState<FiltroComunicados>(FILTRO_VAZIO);
+  const [filtro, setFiltro] = useState<FiltroComunicados>(inicial);
   // On phones the search box alone; label, department and period open with a button.
   const compact = useIsCompactList();
-  const [aberto, setAberto] = useState(false);
+  // Opened where a filter of its own is applied (coming back to a filtered list).
+  const [aberto, setAberto] = useState(() =>
+    Boolean(inicial.etiqueta || inicial.departamentoId || inicial.desde || inicial.ate),
+  );
   const mostrarMais = !compact || aberto;
   // What the list last got: an unchanged search never reaches it (it would reset its page and selection).
-  const enviado = useRef(FILTRO_VAZIO);
+  const enviado = useRef(inicial);
   useEffect(() => {
     const timer = setTimeout(() => {
       if ((Object.keys(filtro) as (keyof FiltroComunicados)[]).every((k) => filtro[k] === enviado.current[k])) return;

@@ -10,24 +10,23 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { AbaComunicados } from '../../../../domain/comunicados';
 import { formatDate, formatNumber } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { Paginacao } from '../../../components/list/Paginacao';
 import { useIsCompactList } from '../../../components/list/useIsCompactList';
 import { useOperations } from '../../../components/useOperations';
-import { PAGE_SIZES } from './CaixaEntrada';
+import { PAGE_SIZES, useListaNaUrl } from './useListaNaUrl';
 import { Filtros } from './Filtros';
 import {
   COMUNICADOS_KEY,
-  FILTRO_VAZIO,
   destinoDaLinha,
+  vindoDaLista,
   filterInputDe,
+  filtrando,
   type ComunicadoLinha,
-  type FiltroComunicados,
   type Pagina,
 } from './tipos';
 
@@ -63,10 +62,9 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
   const compact = useIsCompactList();
+  const location = useLocation();
   const { query } = useOperations('comunicados');
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState<number>(PAGE_SIZES[0]);
-  const [filtro, setFiltro] = useState<FiltroComunicados>(FILTRO_VAZIO);
+  const [{ page, rowsPerPage, filtro }, mudarLista] = useListaNaUrl();
   const filterInput = { ...filterInputDe(filtro, aba), page, rowsPerPage };
   const lista = useQuery({
     queryKey: [...COMUNICADOS_KEY, 'lista', filterInput],
@@ -88,9 +86,15 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
             smart_count: linha.destinatarios,
             count: formatNumber(linha.destinatarios, locale),
           })
-        : '';
+        : // Scheduled: the audience is resolved when it goes out (the preview estimates it now).
+          translate('comunicados.lista.destinatariosNoEnvio');
   const titulo = (linha: ComunicadoLinha) => (
-    <Link component={RouterLink} to={destinoDaLinha(linha)} sx={{ overflowWrap: 'anywhere' }}>
+    <Link
+      component={RouterLink}
+      to={destinoDaLinha(linha)}
+      state={vindoDaLista(location)}
+      sx={{ overflowWrap: 'anywhere' }}
+    >
       {linha.titulo}
     </Link>
   );
@@ -104,7 +108,7 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
   } else if (linhas.length === 0) {
     conteudo = (
       <Typography component="p" variant="subtitle1" sx={{ py: 4, textAlign: 'center' }}>
-        {translate(`comunicados.caixa.vazio.${aba}`)}
+        {translate(filtrando(filtro) ? 'comunicados.caixa.nenhumNaBusca' : `comunicados.caixa.vazio.${aba}`)}
       </Typography>
     );
   } else if (compact) {
@@ -172,23 +176,17 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
-      <Filtros
-        onChange={(f) => {
-          setFiltro(f);
-          setPage(0);
-        }}
-        departamentosDe="todos"
-      />
+      <Filtros inicial={filtro} onChange={(f) => mudarLista({ filtro: f, page: 0 })} departamentosDe="todos" />
       {lista.isFetching && !lista.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       <Box sx={{ minWidth: 0, overflowX: 'auto' }}>{conteudo}</Box>
       {lista.data && lista.data.totalElements > 0 && (
         <Paginacao
           count={lista.data.totalElements}
           page={page}
-          onPage={setPage}
+          onPage={(p) => mudarLista({ page: p })}
           rowsPerPage={rowsPerPage}
           sizes={PAGE_SIZES}
-          onRowsPerPage={setRowsPerPage}
+          onRowsPerPage={(n) => mudarLista({ rowsPerPage: n })}
         />
       )}
     </Box>

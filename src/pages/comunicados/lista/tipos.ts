@@ -98,6 +98,10 @@ export interface FiltroComunicados {
 
 export const FILTRO_VAZIO: FiltroComunicados = { busca: '', etiqueta: '', departamentoId: '', desde: '', ate: '' };
 
+/** Whether a list is searched or filtered (its empty state then says nothing matched, not that the tab is empty). */
+export const filtrando = (filtro: FiltroComunicados, ...rapidos: boolean[]) =>
+  Object.values(filtro).some((v) => v.trim() !== '') || rapidos.some(Boolean);
+
 /** The filter as the API takes it: empty fields left out. */
 export function filterInputDe(filtro: FiltroComunicados, aba: AbaComunicados) {
   return {
@@ -124,4 +128,20 @@ export function destinoDaLinha(linha: Pick<ComunicadoLinha, 'id' | 'acoes'>): st
   if (linha.acoes.includes('dashboard')) return dashboardPath(linha.id);
   if (linha.acoes.includes('salvar')) return editarPath(linha.id);
   return visualizarEnvioPath(linha.id);
+}
+
+/** Router state of a link from a tab's list to an announcement: where that page's back link returns. */
+export interface VindoDaLista {
+  voltar: string;
+}
+
+/** The state for a link from the list at `location` (its tab, page and search, in the address). */
+export const vindoDaLista = (location: { pathname: string; search: string }): VindoDaLista => ({
+  voltar: location.pathname + location.search,
+});
+
+/** A back link's target: the list the user came from, as they left it; else `padrao`. */
+export function voltarPara(state: unknown, padrao: string): string {
+  const voltar = (state as Partial<VindoDaLista> | null)?.voltar;
+  return typeof voltar === 'string' && voltar.startsWith('/comunicados') ? voltar : padrao;
 }
