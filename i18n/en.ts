@@ -2273,6 +2273,7 @@ export const en = {
     },
   },
   validation: {
+    jaNaLista: 'Already in the list',
     required: 'Required field',
     email: 'Invalid e-mail',
     url: 'Invalid URL',

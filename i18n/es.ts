@@ -2291,6 +2291,7 @@ export const es = {
     },
   },
   validation: {
+    jaNaLista: 'Ya está en la lista',
     required: 'Campo obligatorio',
     email: 'Correo electrónico no válido',
     url: 'URL no válida',

@@ -2280,6 +2280,7 @@ export const ptBR = {
     },
   },
   validation: {
+    jaNaLista: 'Já está na lista',
     required: 'Campo obrigatório',
     email: 'E-mail inválido',
     url: 'URL inválida',

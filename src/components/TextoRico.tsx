@@ -32,6 +32,8 @@ export interface TextoRicoProps {
    * address the editor inserts (or null when the upload was refused and already reported).
    */
   enviarImagem?: (file: File) => Promise<string | null>;
+  /** A required field: the label's asterisk, and aria-required on the editable element. */
+  isRequired?: boolean;
 }
 
 /**
@@ -41,7 +43,14 @@ export interface TextoRicoProps {
  * the server's allowlist keeps (domain/html.ts). No level select: it renders list items outside a
  * list for assistive technology, so headings are two toggle buttons instead.
  */
-export default function TextoRico({ label, helperText, source = 'texto', titulos, enviarImagem }: TextoRicoProps) {
+export default function TextoRico({
+  label,
+  helperText,
+  source = 'texto',
+  titulos,
+  enviarImagem,
+  isRequired,
+}: TextoRicoProps) {
   const translate = useTranslate();
   // ra-input-rich-text labels the editor's wrapper, not the editable element that takes the focus,
   // and by the id of a box holding the toolbar and the text too: a screen reader entering the editor
@@ -50,9 +59,16 @@ export default function TextoRico({ label, helperText, source = 'texto', titulos
   const editorOptions = useMemo(
     () => ({
       ...DefaultEditorOptions,
-      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': name } },
+      editorProps: {
+        attributes: {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': name,
+          ...(isRequired ? { 'aria-required': 'true' } : {}),
+        },
+      },
     }),
-    [name],
+    [name, isRequired],
   );
   return (
     <RichTextInput
@@ -60,6 +76,7 @@ export default function TextoRico({ label, helperText, source = 'texto', titulos
       source={source}
       label={label}
       helperText={helperText}
+      isRequired={isRequired}
       fullWidth
       // tiptap injects ProseMirror's own rules in a <style> the portal's CSP refuses: without
       // pre-wrap a space typed at the end of a line collapses and is lost.

@@ -114,6 +114,16 @@ describe('TagsInput', () => {
     expect(screen.queryByText('Valor inválido')).not.toBeInTheDocument();
   });
 
+  it('refuses the same entry twice where it is typed, keeping the list', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(input(/^Código/), 'A-100{Enter}');
+    await user.type(input(/^Código/), 'A-100{Enter}');
+    expect(tagsOf('Código')).toEqual(['A-100']);
+    expect(screen.getByText('Já está na lista')).toBeInTheDocument();
+    expect(input(/^Código/)).toHaveValue('A-100');
+  });
+
   it('removes a tag', async () => {
     const user = userEvent.setup();
     const { onSubmit } = renderForm({ codigos: ['A-100', 'B-200', 'C-300'] });

@@ -60,7 +60,8 @@ export function TagsInput({
   const add = () => {
     const value = mask(draft.trim());
     if (!value) return;
-    const problem = tagError?.(value) ?? null;
+    // The same entry twice is refused where it is typed (the list would hold it twice until saved).
+    const problem = tags.includes(value) ? 'validation.jaNaLista' : (tagError?.(value) ?? null);
     if (problem) {
       setDraftError(problem);
       return;

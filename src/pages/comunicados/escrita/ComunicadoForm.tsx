@@ -320,6 +320,7 @@ function Campos({
       >
         <TextoRico
           source="mensagem"
+          isRequired
           label={translate('comunicados.escrita.fields.mensagem')}
           titulos
           enviarImagem={enviarImagem}

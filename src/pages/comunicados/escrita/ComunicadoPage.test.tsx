@@ -337,6 +337,10 @@ describe('/comunicados/editar/{id}', () => {
     const mensagem = await screen.findByRole('textbox', { name: 'Mensagem' });
     expect(mensagem).toHaveAttribute('contenteditable', 'true');
     expect(mensagem).toHaveAttribute('aria-multiline', 'true');
+    // Required, as the title is: the label's asterisk and aria-required.
+    expect(mensagem).toHaveAttribute('aria-required', 'true');
+    const rotulo = [...document.querySelectorAll('[id$="-label"]')].find((e) => e.textContent?.startsWith('Mensagem'));
+    expect(rotulo?.textContent).toMatch(/^Mensagem\s*\*/);
     expect(mensagem).toHaveTextContent('Revisem os freios.');
   });
 
