@@ -4,7 +4,7 @@ import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, pageWithTotal } from '../../db/lists';
 import { marcarLidasDaOrigem } from '../notificacoes';
-import { detentor, ORIGEM, scopeOf } from './queries';
+import { comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
 
 // Data access of the reading side (issue #28): a reader's own deliveries (comunicado_envios), always
 // behind `e.usuario_id = <the caller>`, so another user's delivery ids never match. The inbox walks
@@ -119,9 +119,7 @@ function filtroWhere(usuarioId: number, f: EnvioFiltro): { envio: SQL; comunicad
   const busca = f.busca?.trim();
   if (busca) comunicado.push(sql`fold(c.titulo) like fold(${containsPattern(busca)})`);
   if (f.etiqueta) {
-    comunicado.push(sql`exists (select 1 from comunicado_etiquetas_comunicados ec
-      join comunicado_etiquetas t on t.id = ec.etiqueta_id
-      where ec.comunicado_id = c.id and fold(t.nome) = fold(${f.etiqueta}))`);
+    comunicado.push(comEtiqueta(f.etiqueta));
   }
   if (f.departamentoId) comunicado.push(sql`c.departamento_id = ${f.departamentoId}`);
   if (f.desde) comunicado.push(sql`c.enviado_em >= ${f.desde}::date`);

@@ -2,11 +2,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CHAVE_APROVACAO, type ComunicadoFilter, type ComunicadoValues } from '../../../domain/comunicados';
 import { autorScope, usuarioAlcanca, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
+import { allOf, arrayOf, containsPattern, pageWithTotal, searchAny } from '../../db/lists';
 import { sanitizeRichText } from '../../html';
 
 /** What the notifications of an announcement (its send, errata, reminders) say they came from. */
 export const ORIGEM = 'COMUNICADO';
+
+/**
+ * The announcement `c` has a label whose name holds `texto` (case- and accent-blind: "venda" finds
+ * "Pós-venda"), as the lists' label filter searches.
+ */
+export const comEtiqueta = (texto: string) =>
+  sql`exists (select 1 from comunicado_etiquetas_comunicados ec join comunicado_etiquetas e on e.id = ec.etiqueta_id
+    where ec.comunicado_id = c.id and fold(e.nome) like fold(${containsPattern(texto.trim())}))`;
 
 // Data access of the announcements' write side (SQL through drizzle's `sql`; `c` is the
 // `comunicados` row). The holder of an approval is computed here, at read time (detentores).
@@ -177,10 +185,7 @@ export function list(db: DbOrTx, session: Session, filter: ComunicadoFilter & { 
     sql`c.active`,
     tab,
     searchAny(filter.busca, [sql`c.titulo`]),
-    filter.etiqueta
-      ? sql`exists (select 1 from comunicado_etiquetas_comunicados ec join comunicado_etiquetas e on e.id = ec.etiqueta_id
-          where ec.comunicado_id = c.id and fold(e.nome) = fold(${filter.etiqueta}))`
-      : undefined,
+    filter.etiqueta ? comEtiqueta(filter.etiqueta) : undefined,
     filter.departamentoId ? sql`c.departamento_id = ${filter.departamentoId}` : undefined,
     filter.desde ? sql`${quando} >= ${filter.desde}::date` : undefined,
     filter.ate ? sql`${quando} < ${filter.ate}::date + 1` : undefined,
