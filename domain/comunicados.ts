@@ -276,7 +276,7 @@ export const serieSchema = z.object({
     .toUpperCase()
     .min(1, 'validation.required')
     .max(COMUNICADO_SERIE_PREFIXO_MAX_LENGTH, 'validation.maxLength')
-    .regex(/^[A-Z0-9]+$/, 'validation.invalidFormat'),
+    .regex(/^[A-Z0-9]+$/, 'comunicados.validation.prefixoFormato'),
   active: z.boolean().default(true),
 });
 export type SerieValues = z.output<typeof serieSchema>;

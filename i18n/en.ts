@@ -1642,6 +1642,7 @@ export const en = {
       arquivoInvalido: 'Invalid attachment: upload the file again',
       anexosTotal: 'The attachments add up to more than the maximum of %{max} MB',
       prefixoEmUso: 'A series with this prefix already exists',
+      prefixoFormato: 'Letters and digits only, no spaces (e.g. RH)',
       etiquetaEmUso: 'A label with this name already exists',
       errataDeErrata: 'Write the erratum of the original announcement',
     },

@@ -1650,6 +1650,7 @@ export const es = {
       arquivoInvalido: 'Adjunto no válido: envíe el archivo de nuevo',
       anexosTotal: 'Los adjuntos suman más que el máximo de %{max} MB',
       prefixoEmUso: 'Ya existe una serie con este prefijo',
+      prefixoFormato: 'Solo letras y números, sin espacios (ej.: RH)',
       etiquetaEmUso: 'Ya existe una etiqueta con este nombre',
       errataDeErrata: 'Escriba la fe de erratas del comunicado original',
     },

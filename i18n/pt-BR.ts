@@ -1645,6 +1645,7 @@ export const ptBR = {
       arquivoInvalido: 'Anexo inválido: envie o arquivo novamente',
       anexosTotal: 'Os anexos somam mais que o máximo de %{max} MB',
       prefixoEmUso: 'Já existe uma série com este prefixo',
+      prefixoFormato: 'Só letras e números, sem espaços (ex.: RH)',
       etiquetaEmUso: 'Já existe uma etiqueta com este nome',
       errataDeErrata: 'Escreva a errata do comunicado original',
     },

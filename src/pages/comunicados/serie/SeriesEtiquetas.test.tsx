@@ -102,7 +102,7 @@ describe('Series tab', () => {
     await user().clear(prefixo);
     await user().type(prefixo, 'r h');
     await user().click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    expect(await within(dialog).findByText('Formato inválido')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Só letras e números, sem espaços (ex.: RH)')).toBeInTheDocument();
     expect(callsOf('salvarSerie')).toEqual([]);
     await user().clear(prefixo);
     await user().type(prefixo, 'rh2');
