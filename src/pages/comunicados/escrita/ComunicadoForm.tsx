@@ -107,7 +107,8 @@ export function valoresDe(record?: Comunicado): Valores {
     emailsAvulsos: (record?.emailsAvulsos ?? []).map((e) => e.email),
     etiquetas: (record?.etiquetas ?? []).map((e) => e.nome),
     serieId: record?.serie ? String(record.serie.id) : null,
-    templateName: record?.templateName ?? null,
+    // No layout chosen is the standard one: the field shows it (and offers no empty choice).
+    templateName: record?.templateName ?? 'padrao',
     arquivos: record?.arquivos ?? [],
     exigeConfirmacao: record?.exigeConfirmacao ?? false,
     aprovador: record?.usuarioAprovador ?? null,
@@ -375,6 +376,7 @@ function Campos({
           helperText="comunicados.escrita.templateAjuda"
           choices={MODELOS_EMAIL}
           parse={orNull}
+          isRequired
           fullWidth
         />
       </Box>

@@ -589,6 +589,16 @@ describe('/comunicados/novo', () => {
     await waitFor(() => expect(botoes()).toEqual(['Salvar rascunho', 'Enviar agora']));
     expect(screen.queryByRole('combobox', { name: /Aprovador/ })).not.toBeInTheDocument();
   });
+
+  it('starts with the standard e-mail layout, and offers the layouts only (no empty choice)', async () => {
+    renderComunicados(PAGES, '/comunicados/novo');
+    await titulo();
+    const modelo = screen.getByRole('combobox', { name: /^Modelo de e-mail/ });
+    expect(modelo).toHaveTextContent('Padrão');
+    await user().click(modelo);
+    const opcoes = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(opcoes.map((o) => o.textContent)).toEqual(['Padrão', 'Destaque', 'Simples']);
+  });
 });
 
 describe('/comunicados/editar/{id}, asking for approval', () => {
