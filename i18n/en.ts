@@ -1499,7 +1499,7 @@ export const en = {
       selecionarPagina: 'Select all on this page',
       naoLido: 'Unread',
       temAnexos: 'Has attachments',
-      confirmacaoPendente: 'Confirm reading',
+      confirmacaoPendente: 'Confirmation pending',
       somenteNaoLidos: 'Unread',
       somenteFavoritos: 'Favourites',
       colunas: { favorito: 'Favourite', remetente: 'Sender', titulo: 'Title', data: 'Date' },

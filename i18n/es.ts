@@ -1507,7 +1507,7 @@ export const es = {
       selecionarPagina: 'Seleccionar todos de esta página',
       naoLido: 'No leído',
       temAnexos: 'Tiene adjuntos',
-      confirmacaoPendente: 'Confirmar lectura',
+      confirmacaoPendente: 'Confirmación pendiente',
       somenteNaoLidos: 'No leídos',
       somenteFavoritos: 'Favoritos',
       colunas: { favorito: 'Favorito', remetente: 'Remitente', titulo: 'Título', data: 'Fecha' },

@@ -1502,7 +1502,7 @@ export const ptBR = {
       selecionarPagina: 'Selecionar todos desta página',
       naoLido: 'Não lido',
       temAnexos: 'Tem anexos',
-      confirmacaoPendente: 'Confirmar leitura',
+      confirmacaoPendente: 'Confirmação pendente',
       somenteNaoLidos: 'Não lidos',
       somenteFavoritos: 'Favoritos',
       colunas: { favorito: 'Favorito', remetente: 'Remetente', titulo: 'Título', data: 'Data' },

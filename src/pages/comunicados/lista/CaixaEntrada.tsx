@@ -1,5 +1,6 @@
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import StarIcon from '@mui/icons-material/Star';
@@ -264,9 +265,10 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
         <Chip
           size="small"
           color="warning"
-          variant="outlined"
-          // The darker shade: warning.main on an unread row's shading is under 4.5:1 (4.24 seen).
-          sx={{ ml: 1, color: 'warning.dark', borderColor: 'warning.dark' }}
+          // A state, not a button: no outline, an hourglass; the darker shade (warning.main on an unread
+          // row's shading is under 4.5:1, 4.24 seen).
+          icon={<HourglassEmptyIcon />}
+          sx={{ ml: 1, color: 'warning.dark', bgcolor: 'transparent', '& .MuiChip-icon': { color: 'warning.dark' } }}
           label={translate('comunicados.caixa.confirmacaoPendente')}
         />
       )}

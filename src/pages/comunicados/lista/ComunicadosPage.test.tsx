@@ -116,7 +116,7 @@ describe('/comunicados, the inbox', () => {
     expect(rows[0]).toHaveTextContent('RHMarta Lima');
     expect(rows[0]).toHaveTextContent('Benefícios');
     expect(within(rows[0]).getByTitle('Tem anexos')).toBeInTheDocument();
-    expect(rows[0]).toHaveTextContent('Confirmar leitura');
+    expect(rows[0]).toHaveTextContent('Confirmação pendente');
     expect(within(rows[1]).getByRole('button', { name: 'Favorito: Campanha de recall' })).toHaveAttribute(
       'aria-pressed',
       'true',
