@@ -286,7 +286,8 @@ test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s
     `combobox:${e.fields.usuariosRemovidos}`,
     `combobox:${e.fields.etiquetas}`,
     `combobox:${e.fields.serie}`,
-    `combobox:${e.fields.templateName}`,
+    // The e-mail layout names its choice (the standard one on a new announcement).
+    `combobox:${e.fields.templateName} ${e.modelosEmail.padrao}`,
     `button:${e.anexosEscolher}`,
     `switch:${e.fields.exigeConfirmacao}`,
     `radio:${e.quando.agora}`,
