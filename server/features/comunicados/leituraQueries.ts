@@ -3,7 +3,7 @@ import type { ComunicadoFilter } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, pageWithTotal } from '../../db/lists';
-import { marcarLidasDaOrigem } from '../notificacoes';
+import { markReadOfOrigin } from '../notificacoes';
 import { comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
 
 // Data access of the reading side (issue #28): a reader's own deliveries (comunicado_envios), always
@@ -226,7 +226,7 @@ export async function marcarSelecao(db: DbOrTx, usuarioId: number, ids: number[]
       returning 1`,
   );
   if (acao.campo === 'lido' && acao.valor) {
-    await marcarLidasDaOrigem(
+    await markReadOfOrigin(
       db,
       usuarioId,
       ORIGEM,
@@ -246,7 +246,7 @@ export async function abrir(db: DbOrTx, usuarioId: number, comunicadoId: number)
     sql`update comunicado_envios set lido_em = coalesce(lido_em, now())
       where comunicado_id = ${comunicadoId} and usuario_id = ${usuarioId} returning 1`,
   );
-  if (n > 0) await marcarLidasDaOrigem(db, usuarioId, ORIGEM, sql`select ${comunicadoId}::int`);
+  if (n > 0) await markReadOfOrigin(db, usuarioId, ORIGEM, sql`select ${comunicadoId}::int`);
   return n > 0;
 }
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CHAVE_APROVACAO, type ComunicadoFilter, type ComunicadoValues } from '../../../domain/comunicados';
 import { autorScope, usuarioAlcanca, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { allOf, arrayOf, containsPattern, pageWithTotal, searchAny } from '../../db/lists';
+import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { sanitizeRichText } from '../../html';
 
 /** What the notifications of an announcement (its send, errata, reminders) say they came from. */
@@ -14,7 +14,7 @@ export const ORIGEM = 'COMUNICADO';
  */
 export const comEtiqueta = (texto: string) =>
   sql`exists (select 1 from comunicado_etiquetas_comunicados ec join comunicado_etiquetas e on e.id = ec.etiqueta_id
-    where ec.comunicado_id = c.id and fold(e.nome) like fold(${containsPattern(texto.trim())}))`;
+    where ec.comunicado_id = c.id and ${searchAny(texto, [sql`e.nome`]) ?? sql`true`})`;
 
 // Data access of the announcements' write side (SQL through drizzle's `sql`; `c` is the
 // `comunicados` row). The holder of an approval is computed here, at read time (detentores).

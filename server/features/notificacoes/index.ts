@@ -19,7 +19,9 @@ import { pruneNotifications } from './service';
  * (service.ts) in their own transaction; the operations here are the signed-in user's own
  * notifications: the bell (count, panel, seen) and /notificacoes (paged, read).
  */
-export { marcarLidasDaOrigem, notify, type NewNotification, type Recipients } from './service';
+export { notify, type NewNotification, type Recipients } from './service';
+/** For features whose records are read where they live: their notifications read too. */
+export { markReadOfOrigin } from './queries';
 
 export const notificacoesFeature: Feature = {
   typeDefs: readFileSync(new URL('./notificacoes.graphql', import.meta.url), 'utf8'),

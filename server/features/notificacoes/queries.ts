@@ -95,6 +95,20 @@ export const markSeen = (db: DbOrTx, usuarioId: number) =>
       where usuario_id = ${usuarioId} and not visualizada returning 1`,
   );
 
+/**
+ * Marks read (and seen) a user's notifications that told them of records of a feature (`origem`)
+ * now read where they live (an announcement opened in its reader): the bell stops counting them.
+ * `origemIds` is a subquery of the records' ids. Answers how many changed.
+ */
+export const markReadOfOrigin = (db: DbOrTx, usuarioId: number, origem: string, origemIds: SQL) =>
+  changed(
+    db,
+    sql`update notificacao_destinatarios d set lida = true, visualizada = true
+      where d.usuario_id = ${usuarioId} and not d.lida
+        and d.notificacao_id in (select n.id from notificacoes n where n.origem = ${origem} and n.origem_id in (${origemIds}))
+      returning 1`,
+  );
+
 /** Marks one (or, without `id`, every) notification of the user read, and seen. Answers how many. */
 export const markRead = (db: DbOrTx, usuarioId: number, id?: number) =>
   changed(

@@ -64,27 +64,6 @@ export async function notify(
 }
 
 /**
- * Marks read (and seen) a user's notifications that told them of records of a feature (`origem`)
- * now read where they live (an announcement opened in its reader): the bell stops counting them.
- * `origemIds` is a subquery of the records' ids. Answers how many changed.
- */
-export async function marcarLidasDaOrigem(
-  db: DbOrTx,
-  usuarioId: number,
-  origem: string,
-  origemIds: SQL,
-): Promise<number> {
-  const { rows } = await db.execute<{ total: number }>(sql`
-    with lidas as (
-      update notificacao_destinatarios d set lida = true, visualizada = true
-      where d.usuario_id = ${usuarioId} and not d.lida
-        and d.notificacao_id in (select n.id from notificacoes n where n.origem = ${origem} and n.origem_id in (${origemIds}))
-      returning 1)
-    select count(*)::int as total from lidas`);
-  return Number(rows[0]!.total);
-}
-
-/**
  * Removes the notifications older than `days` (their recipients go with them), a batch of
  * notifications per statement so no transaction holds the database long. Answers how many.
  */
