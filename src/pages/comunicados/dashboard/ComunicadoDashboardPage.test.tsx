@@ -156,6 +156,14 @@ const abrir = () =>
     subject: AUTOR_APROVADOR,
   });
 const tabelaRollup = (nivel: string) => screen.findByRole('table', { name: `Taxa de leitura por ${nivel}` });
+/** The dashboard loaded, on the dealer-group level (30 rows: more than a page); answers its table. */
+async function nivelGrupo() {
+  server.use(...STATES.Loaded);
+  abrir();
+  await tabelaRollup('Marca');
+  await user().click(screen.getByRole('tab', { name: 'Grupo' }));
+  return tabelaRollup('Grupo');
+}
 const mostra = (tabela: HTMLElement, esperado: string[]) => waitFor(() => expect(nomes(tabela)).toEqual(esperado));
 const nomes = (tabela: HTMLElement) =>
   within(tabela)
@@ -248,11 +256,7 @@ describe('/comunicados/dashboard/{id}', () => {
   });
 
   it('shows a long roll-up a page at a time, the chart keeping the least read, a new order from its first page', async () => {
-    server.use(...STATES.Loaded);
-    abrir();
-    await tabelaRollup('Marca');
-    await user().click(screen.getByRole('tab', { name: 'Grupo' }));
-    const tabela = await tabelaRollup('Grupo');
+    const tabela = await nivelGrupo();
     const grupos = (de: number, ate: number) =>
       Array.from({ length: ate - de + 1 }, (_, i) => `Grupo ${String(de + i).padStart(2, '0')}`);
     await mostra(tabela, grupos(1, ROLLUP_POR_PAGINA));
@@ -276,11 +280,7 @@ describe('/comunicados/dashboard/{id}', () => {
   });
 
   it('searches the roll-up by name from its first page, the chart unchanged; says so when nothing matches', async () => {
-    server.use(...STATES.Loaded);
-    abrir();
-    await tabelaRollup('Marca');
-    await user().click(screen.getByRole('tab', { name: 'Grupo' }));
-    const tabela = await tabelaRollup('Grupo');
+    const tabela = await nivelGrupo();
     const paginador = within(tabela.parentElement!);
     await user().click(paginador.getByRole('button', { name: 'Ir para a próxima página' }));
     await user().type(screen.getByRole('searchbox', { name: 'Buscar pelo nome' }), 'grupo 1');
@@ -301,11 +301,7 @@ describe('/comunicados/dashboard/{id}', () => {
   });
 
   it('keeps the roll-up page within the rows when a refetch brings fewer', async () => {
-    server.use(...STATES.Loaded);
-    abrir();
-    await tabelaRollup('Marca');
-    await user().click(screen.getByRole('tab', { name: 'Grupo' }));
-    const tabela = await tabelaRollup('Grupo');
+    const tabela = await nivelGrupo();
     await user().click(within(tabela.parentElement!).getByRole('button', { name: 'Ir para a próxima página' }));
     await waitFor(() => expect(nomes(tabela)).toHaveLength(30 - ROLLUP_POR_PAGINA));
     // Back on the tab, the roll-up is read again and has fewer rows than the page shown.
