@@ -251,11 +251,14 @@ for (const width of WIDTHS) {
     await porNome.click();
     await expect(secao.getByText(faixa(1, 25))).toBeVisible();
     await expect(tabela.locator('thead th').first()).toHaveAttribute('aria-sort', 'ascending');
+    // The header turns at once; the rows are the new order's once the table is no longer busy.
+    await expect(tabela).toHaveAttribute('aria-busy', 'false');
     const nomes = async () => bodyRows(staff, d.niveis.DEALER).locator('td:first-child').allTextContents();
     const asc = await nomes();
     expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     await porNome.click();
     await expect(tabela.locator('thead th').first()).toHaveAttribute('aria-sort', 'descending');
+    await expect(tabela).toHaveAttribute('aria-busy', 'false');
     const desc = await nomes();
     expect(desc).toEqual([...desc].sort((a, b) => b.localeCompare(a, 'pt-BR')));
     // No dealer shown by its id.

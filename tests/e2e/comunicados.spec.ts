@@ -276,6 +276,8 @@ test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s
 
   // The form: from the title, every field in reading order, then save and ask for approval.
   await navigateInApp(criador, '/comunicados/novo');
+  // The message editor loads apart (a chunk of its own): the walk starts once it is there.
+  await expect(criador.getByRole('textbox', { name: e.fields.mensagem })).toBeVisible();
   await criador.getByRole('textbox', { name: e.fields.titulo }).focus();
   const path = await tabTo(criador, `button:${e.acoes.enviarParaAprovacao}`, 80);
   const order = [
@@ -298,4 +300,13 @@ test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s
   const positions = order.map((step) => path.indexOf(step));
   expect(positions, path.join(' | ')).not.toContain(-1);
   expect(positions, path.join(' | ')).toEqual([...positions].sort((a, b) => a - b));
+
+  // Saved by keyboard, the new draft becomes /editar/{id} with the focus still on Save.
+  await criador.getByRole('textbox', { name: e.fields.titulo }).fill(`${titulo} (rascunho)`);
+  await criador.getByRole('textbox', { name: e.fields.mensagem }).focus();
+  await criador.keyboard.type('Rascunho salvo pelo teclado.');
+  await criador.getByRole('button', { name: e.acoes.salvar }).focus();
+  await criador.keyboard.press('Enter');
+  await expect(criador).toHaveURL(/\/comunicados\/editar\/\d+$/);
+  await expect(criador.getByRole('button', { name: e.acoes.salvar })).toBeFocused();
 });

@@ -30,6 +30,7 @@ import {
   type TipoNotificacaoGenerica,
 } from '../../../domain/schemas/notificacaoGenerica';
 import type { PortalDataProvider } from '../../../providers/dataProvider';
+import { BusyButton } from '../../components/form/BusyButton';
 import { schemaResolver } from '../../components/form/schemaResolver';
 import { formatDate, localDe } from '../../components/format';
 import { GrupoUsuariosSelector, type GrupoUsuariosRef } from '../../components/gruposUsuarios';
@@ -248,18 +249,18 @@ function Campos({ tipo, record }: { tipo: TipoNotificacaoGenerica; record?: Noti
       {tipo === 'comModelo' && <GruposInput />}
       {tipo === 'comModelo' && <QuandoInput />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-        <Button
+        <BusyButton
           variant={tipo === 'modelo' ? 'contained' : 'outlined'}
           startIcon={<SaveIcon />}
-          disabled={busy}
+          busy={busy}
           onClick={salvar}
         >
           {translate('notificacoesGenericas.salvar')}
-        </Button>
+        </BusyButton>
         {tipo === 'comModelo' && (
-          <Button variant="contained" startIcon={<SendIcon />} disabled={busy} onClick={enviar}>
+          <BusyButton variant="contained" startIcon={<SendIcon />} busy={busy} onClick={enviar}>
             {translate(quando === 'agendar' ? 'notificacoesGenericas.agendar' : 'notificacoesGenericas.enviar')}
-          </Button>
+          </BusyButton>
         )}
       </Box>
     </Box>

@@ -255,6 +255,35 @@ describe('/comunicados/dashboard/{id}', () => {
     });
   });
 
+  it('marks the roll-up table busy while a new order loads over the rows shown', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await user().click(await screen.findByRole('tab', { name: 'Dealer' }));
+    const tabela = await tabelaRollup('Dealer');
+    await mostra(tabela, ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    expect(tabela).toHaveAttribute('aria-busy', 'false');
+    let responder = () => {};
+    const segura = new Promise<void>((resolve) => (responder = resolve));
+    server.use(
+      api.query('comunicados_rollup', async ({ variables }) => {
+        await segura;
+        const f = variables.filterInput as RollupFilter;
+        return HttpResponse.json({ data: { result: paginaRollup(ROLLUP.DEALER!, f) } });
+      }),
+    );
+    await user().click(within(tabela).getByRole('button', { name: 'Taxa de leitura' }));
+    // The header already says the new order; the rows below are the old ones, and say so.
+    expect(within(tabela).getByRole('columnheader', { name: 'Taxa de leitura' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(tabela).toHaveAttribute('aria-busy', 'true');
+    expect(nomes(tabela)).toEqual(['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    responder();
+    await mostra(tabela, ['Mega Norte', 'Dealer Centro', 'Auto Sul']);
+    expect(tabela).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('shows a long roll-up a page at a time, the chart keeping the least read, a new order from its first page', async () => {
     const tabela = await nivelGrupo();
     const grupos = (de: number, ate: number) =>

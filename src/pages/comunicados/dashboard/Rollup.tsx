@@ -127,7 +127,12 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
         />
         <CampoBusca label={translate('comunicados.dashboard.rollupBusca')} value={texto} onChange={setTexto} />
         <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
-          <Table size="small" aria-label={translate('comunicados.dashboard.rollupTabela', { nivel: nomeNivel })}>
+          {/* Busy while another page, order or search loads over the rows shown (placeholderData). */}
+          <Table
+            size="small"
+            aria-label={translate('comunicados.dashboard.rollupTabela', { nivel: nomeNivel })}
+            aria-busy={rollup.isPlaceholderData}
+          >
             <TableHead>
               <TableRow>
                 {colunas.map((c) => (

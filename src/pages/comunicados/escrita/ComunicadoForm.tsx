@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -43,6 +42,7 @@ import { COMUNICADO_ETIQUETAS_MAX } from '../../../../domain/limits';
 import { emailField } from '../../../../domain/schemas/usuario';
 import type { PortalPermissions } from '../../../../providers/authProvider';
 import { uploadFile } from '../../../../providers/files';
+import { BusyButton } from '../../../components/form/BusyButton';
 import { schemaResolver } from '../../../components/form/schemaResolver';
 import { TagsInput } from '../../../components/form/TagsInput';
 import { formatDate, instanteDe, localDe } from '../../../components/format';
@@ -386,24 +386,24 @@ function Campos({
       {pedeAprovacao && <AprovadorInput />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="acoes-comunicado">
         {acoes.has('salvar') && (
-          <Button variant="outlined" startIcon={<SaveIcon />} disabled={busy} onClick={salvar}>
+          <BusyButton variant="outlined" startIcon={<SaveIcon />} busy={busy} onClick={salvar}>
             {translate('comunicados.escrita.acoes.salvar')}
-          </Button>
+          </BusyButton>
         )}
         {pedeAprovacao && (
-          <Button variant="contained" startIcon={<SendIcon />} disabled={busy} onClick={agir('enviarParaAprovacao')}>
+          <BusyButton variant="contained" startIcon={<SendIcon />} busy={busy} onClick={agir('enviarParaAprovacao')}>
             {translate('comunicados.escrita.acoes.enviarParaAprovacao')}
-          </Button>
+          </BusyButton>
         )}
         {podeEnviar && (
-          <Button
+          <BusyButton
             variant="contained"
             startIcon={quando === 'agendar' ? <ScheduleSendIcon /> : <SendIcon />}
-            disabled={busy}
+            busy={busy}
             onClick={agir('enviar')}
           >
             {translate(quando === 'agendar' ? 'comunicados.escrita.acoes.agendar' : 'comunicados.escrita.acoes.enviar')}
-          </Button>
+          </BusyButton>
         )}
         {record && <AcoesComunicado comunicado={record} onChanged={onSaved} onConflict={onConflict} />}
       </Box>

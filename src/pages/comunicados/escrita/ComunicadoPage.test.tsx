@@ -583,6 +583,24 @@ describe('/comunicados/novo', () => {
     expect(callsOf('salvar')).toEqual([]);
   });
 
+  it('keeps the form, and the focus on Save, when the first save moves it to /comunicados/editar/{id}', async () => {
+    server.use(...STATES.Loaded);
+    const { location } = renderComunicados(PAGES, '/comunicados/novo');
+    const campo = await titulo();
+    await user().type(campo, 'Aviso');
+    await user().click(await screen.findByRole('textbox', { name: 'Mensagem' }));
+    await user().keyboard('Texto do aviso');
+    screen.getByRole('button', { name: 'Salvar rascunho' }).focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/comunicados/editar/78'));
+    expect(await screen.findByText('Rascunho salvo')).toBeInTheDocument();
+    // The same field, not one built anew: what was typed and where the keyboard was stay.
+    expect(await titulo()).toBe(campo);
+    expect(campo).toHaveValue('Aviso');
+    expect(screen.getByRole('button', { name: 'Salvar rascunho' })).toHaveFocus();
+    expect(callsOf('salvar')).toHaveLength(1);
+  });
+
   it('offers an author holding the approval key to send now', async () => {
     renderComunicados(PAGES, '/comunicados/novo');
     await titulo();

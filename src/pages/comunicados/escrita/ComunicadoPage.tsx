@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
 import { formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
@@ -37,6 +37,10 @@ export default function ComunicadoPage() {
   // The form is built again from the record when it is reloaded (not on each save: a failed send
   // after its save keeps the errors under the fields).
   const [recargas, setRecargas] = useState(0);
+  // The form is the same one when its first save moves it from /novo to /editar/{id}: the focus (on
+  // the Save button, by keyboard) and what was typed stay. Any other visit builds it anew.
+  const location = useLocation();
+  const formulario = (location.state as { formulario?: string } | null)?.formulario ?? location.key;
   const record = useQuery({
     queryKey: comunicadoKey(id ?? ''),
     queryFn: () => query<Comunicado>('comunicado', { id }),
@@ -63,7 +67,7 @@ export default function ComunicadoPage() {
     setConflito(false);
     queryClient.setQueryData(comunicadoKey(String(c.id)), c);
     void queryClient.invalidateQueries({ queryKey: ['comunicados', 'lista'] });
-    if (!id) navigate(`/comunicados/editar/${c.id}`, { replace: true });
+    if (!id) navigate(`/comunicados/editar/${c.id}`, { replace: true, state: { formulario } });
   };
   const recarregar = async () => {
     await record.refetch();
@@ -107,7 +111,7 @@ export default function ComunicadoPage() {
             <CardContent>
               {editavel ? (
                 <ComunicadoForm
-                  key={`${c?.id ?? 'novo'}-${recargas}`}
+                  key={`${formulario}-${recargas}`}
                   record={c}
                   onSaved={mostrar}
                   onConflict={() => setConflito(true)}
