@@ -19,9 +19,11 @@ export default defineConfig({
   use: {
     baseURL: E2E_URL,
     locale: 'pt-BR',
-    // DOM snapshots, network and console of a failed test; no screencast (its frames cost the browser
-    // and the runner CPU all run long, for every test, passed or not).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace unless asked (E2E_TRACE=retain-on-failure: DOM snapshots, network and console of a
+    // failed test): it records every action of every test, passed or not, and cost the journeys 12%
+    // of their CPU (docs/benchmarks.md, "Test time"). A failure still leaves its screenshot and the
+    // page's accessibility snapshot (error-context.md).
+    trace: { mode: (process.env.E2E_TRACE as 'retain-on-failure' | undefined) ?? 'off', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },

@@ -30,8 +30,8 @@ fi
 #   2. the journeys in two shards at once, each with a server of its own (E2E_PORT, data under
 #      data/e2e-PORT; shard 1 on a database of the PostgreSQL server, shard 2 embedded), at normal
 #      priority: they wait on the browser and the server more than they compute;
-#   3. beside them, at a low priority, the PGlite pass (every server test file), then the
-#      PostgreSQL pass (the files of ON_POSTGRES).
+#   3. beside them, at a low priority, the PGlite pass (every server test file) and the
+#      PostgreSQL pass (the files of ON_POSTGRES) at once.
 # Nothing is shared across the lanes: the journeys' portals listen on their E2E_PORT (and + 20),
 # the API tests' portals on ports the system picks with their databases in memory or in a
 # database of their own.
@@ -132,19 +132,26 @@ e2e_1=$!
 e2e_shard 2 3360 &
 e2e_2=$!
 
-stage "unit and API tests (server, PGlite)"
-low "${VITEST[@]}" run --project server --reporter=default --reporter=json \
-  --outputFile.json=test-results/vitest-pglite.json || failed+=(pglite)
-
+# The two server passes at once: the PostgreSQL pass waits on its server and its processes more
+# than it computes (about one CPU of two, alone at the end of the run), so beside the PGlite pass
+# it fills what that pass leaves idle instead of lengthening the run.
+stage "unit and API tests (server): PGlite, and the PostgreSQL server beside it"
 if $pg_ready; then
-  stage "API tests (PostgreSQL server)"
   DATABASE_URL="$PG_URL" low "${VITEST[@]}" run --project server "${ON_POSTGRES[@]}" --reporter=default \
-    --reporter=json --outputFile.json=test-results/vitest-postgres.json || failed+=(postgres)
+    --reporter=json --outputFile.json=test-results/vitest-postgres.json >test-results/vitest-postgres.log 2>&1 &
+  postgres=$!
 elif [ "${CI:-}" = "true" ]; then
   echo "PostgreSQL is not reachable at $PG_URL: CI runs the API tests on it too." >&2
   failed+=(postgres)
 else
   echo "PostgreSQL not reachable at $PG_URL: API tests ran on PGlite only."
+fi
+low "${VITEST[@]}" run --project server --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-pglite.json || failed+=(pglite)
+if $pg_ready; then
+  stage "API tests (PostgreSQL server): waiting"
+  wait "$postgres" || failed+=(postgres)
+  cat test-results/vitest-postgres.log
 fi
 
 stage "waiting for the end-to-end tests"
