@@ -1712,6 +1712,9 @@ export const en = {
         retirarDaAprovacao: 'Withdraw "%{titulo}" from approval? It becomes a draft again.',
         cancelarAgendamento: 'Cancel the schedule of "%{titulo}"? It becomes a draft again.',
         excluir: 'Delete the draft "%{titulo}"?',
+        enviar: 'Send "%{titulo}" now to %{n} user? |||| Send "%{titulo}" now to %{n} users?',
+        agendar: 'Schedule "%{titulo}" for %{data}?',
+        enviarParaAprovacao: 'Send "%{titulo}" for approval by %{nome}?',
       },
       sucesso: {
         salvar: 'Draft saved',

@@ -1722,6 +1722,9 @@ export const es = {
         retirarDaAprovacao: '¿Retirar "%{titulo}" de la aprobación? Vuelve a ser un borrador.',
         cancelarAgendamento: '¿Cancelar la programación de "%{titulo}"? Vuelve a ser un borrador.',
         excluir: '¿Eliminar el borrador "%{titulo}"?',
+        enviar: '¿Enviar "%{titulo}" ahora a %{n} usuario? |||| ¿Enviar "%{titulo}" ahora a %{n} usuarios?',
+        agendar: '¿Programar "%{titulo}" para el %{data}?',
+        enviarParaAprovacao: '¿Enviar "%{titulo}" a la aprobación de %{nome}?',
       },
       sucesso: {
         salvar: 'Borrador guardado',

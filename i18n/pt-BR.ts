@@ -1717,6 +1717,9 @@ export const ptBR = {
         retirarDaAprovacao: 'Retirar o comunicado "%{titulo}" da aprovação? Ele volta a ser um rascunho.',
         cancelarAgendamento: 'Cancelar o agendamento de "%{titulo}"? Ele volta a ser um rascunho.',
         excluir: 'Excluir o rascunho "%{titulo}"?',
+        enviar: 'Enviar "%{titulo}" agora a %{n} usuário? |||| Enviar "%{titulo}" agora a %{n} usuários?',
+        agendar: 'Agendar "%{titulo}" para %{data}?',
+        enviarParaAprovacao: 'Enviar "%{titulo}" para a aprovação de %{nome}?',
       },
       sucesso: {
         salvar: 'Rascunho salvo',

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { es } from '../../i18n/es';
 import { ptBR } from '../../i18n/pt-BR';
 import { violations as axeViolations } from './axe';
-import { enviadoAoDealer, montadoraApi, pdf } from './comunicadosApi';
+import { enviadoAoDealer, grupoId, ler, montadoraApi, pdf, salvar } from './comunicadosApi';
 import { expectFits, expectFocusRing, navigateInApp, pickOption, settle, signIn, skipTour, tabTo } from './helpers';
 
 // Issue #28's journey: the creator (creation key only) writes an announcement with an image in its
@@ -189,6 +189,29 @@ test("montadora writes an erratum of a sent announcement and sends it to the ori
 
   await navigateInApp(dealer, `/comunicados/visualizar/${original.id}`);
   await expect(dealer.getByRole('region', { name: dc.leitura.errata })).toContainText('A data publicada estava errada');
+});
+
+test('montadora sends a saved draft from its preview, after a confirmation that says to how many', async () => {
+  const titulo = `Prévia E2E ${Date.now()}`;
+  const rascunho = await salvar(montadoraApi, {
+    titulo,
+    mensagem: `<p>${titulo}</p>`,
+    grupoIds: [await grupoId(montadoraApi, AURORA)],
+  });
+  await navigateInApp(montadora, `/comunicados/visualizarEnvio/${rascunho.id}`);
+  const alcance = montadora.getByText(/^Alcança \d/);
+  const n = (await alcance.textContent())!.match(/^Alcança ([\d.]+)/)![1]!;
+  await montadora.getByRole('button', { name: e.acoes.enviar, exact: true }).click();
+  const dialog = montadora.getByRole('dialog');
+  await expect(dialog).toContainText(`Enviar "${titulo}" agora a ${n} usuário`);
+  await dialog.getByRole('button', { name: e.acoes.enviar, exact: true }).click();
+  await expect(montadora.getByText(/^Comunicado enviado a/)).toBeVisible();
+  // Read again: sent, it offers its dashboard and no send.
+  await expect(
+    montadora.getByTestId('acoes-comunicado').getByRole('button', { name: e.acoes.dashboard }),
+  ).toBeVisible();
+  await expect(montadora.getByRole('button', { name: e.acoes.enviar, exact: true })).toHaveCount(0);
+  expect((await ler(montadoraApi, rascunho.id)).status.id).toBe('ENVIADO');
 });
 
 test('printed, the reader is the announcement alone: no portal bar, breadcrumbs or buttons', async () => {

@@ -184,4 +184,85 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
       ).toEqual(['Escrever errata', 'Dashboard']),
     );
   });
+
+  describe('the send of a draft, from where its author checks it', () => {
+    const comPrevia = (comunicado: ReturnType<typeof rascunho>) => {
+      const pedidos: { operacao: string; variables: Record<string, unknown> }[] = [];
+      const respondido = (operacao: string, status: { id: string; description: string }) =>
+        api.mutation(`comunicados_${operacao}`, ({ variables }) => {
+          pedidos.push({ operacao, variables });
+          return HttpResponse.json({
+            data: { result: { ...comunicado, version: comunicado.version + 1, status, acoes: ['visualizarEnvio'] } },
+          });
+        });
+      server.use(
+        api.query('comunicados_visualizarEnvio', () =>
+          HttpResponse.json({ data: { result: { ...PREVIA, comunicado } } }),
+        ),
+        respondido('enviar', { id: 'ENVIADO', description: 'Enviado' }),
+        respondido('enviarParaAprovacao', { id: 'EM_APROVACAO', description: 'Em aprovação' }),
+      );
+      return pedidos;
+    };
+    const botoes = async () =>
+      within(await screen.findByTestId('acoes-comunicado'))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+
+    it('sends now, after saying to how many', async () => {
+      const pedidos = comPrevia(rascunho({ dataHoraAgendamento: null }));
+      abrir();
+      expect(await botoes()).toEqual(['Enviar agora', 'Excluir']);
+      const user = userEvent.setup({ delay: null });
+      await user.click(screen.getByRole('button', { name: 'Enviar agora' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('Enviar "Campanha de revisão" agora a 1.250 usuários?');
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar agora' }));
+      expect(await screen.findByText('Comunicado enviado a 1250 usuários')).toBeInTheDocument();
+      expect(pedidos).toEqual([{ operacao: 'enviar', variables: { id: '77', version: 5, dataHoraAgendamento: null } }]);
+    });
+
+    it('schedules for the date saved with it', async () => {
+      const quando = '2026-12-03T13:30:00.000Z';
+      const pedidos = comPrevia(rascunho({ dataHoraAgendamento: quando }));
+      abrir();
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: 'Agendar envio' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(/^Agendar "Campanha de revisão" para 03\/12\/2026, \d\d:30\?/);
+      await user.click(within(dialog).getByRole('button', { name: 'Agendar envio' }));
+      await waitFor(() =>
+        expect(pedidos).toEqual([
+          { operacao: 'enviar', variables: { id: '77', version: 5, dataHoraAgendamento: quando } },
+        ]),
+      );
+    });
+
+    it('asks the approver saved with it, for an author who may not send', async () => {
+      const pedidos = comPrevia(
+        rascunho({ dataHoraAgendamento: null, acoes: ['salvar', 'enviarParaAprovacao', 'visualizarEnvio'] }),
+      );
+      abrir();
+      expect(await botoes()).toEqual(['Enviar para aprovação']);
+      const user = userEvent.setup({ delay: null });
+      await user.click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('Enviar "Campanha de revisão" para a aprovação de Marta Aprovadora?');
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar para aprovação' }));
+      expect(await screen.findByText('Comunicado enviado para aprovação')).toBeInTheDocument();
+      expect(pedidos).toEqual([
+        {
+          operacao: 'enviarParaAprovacao',
+          variables: { id: '77', version: 5, dataHoraAgendamento: null, aprovadorId: '501' },
+        },
+      ]);
+    });
+
+    it('offers no send without an approver saved: back to editing to choose one', async () => {
+      comPrevia(rascunho({ usuarioAprovador: null, acoes: ['salvar', 'enviarParaAprovacao', 'visualizarEnvio'] }));
+      abrir();
+      await screen.findByRole('link', { name: 'Voltar à edição' });
+      expect(within(screen.getByTestId('acoes-comunicado')).queryAllByRole('button')).toEqual([]);
+    });
+  });
 });

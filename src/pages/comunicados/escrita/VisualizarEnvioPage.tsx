@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
 import { AcoesComunicado } from './AcoesComunicado';
 import { ComunicadoConteudo } from './ComunicadoConteudo';
+import { EnviarDaPrevia } from './EnviarDaPrevia';
 import { editarPath, type Comunicado } from './comunicado';
 
 interface PreviaEnvio {
@@ -29,7 +30,8 @@ interface PreviaEnvio {
  * (signature, attachments), how many users it reaches, its groups (each with its own count) and
  * loose e-mails, and the warnings: a group with no recipients, a loose e-mail of a portal user.
  * It is where the approver lands (the pending tab's row, the notification): the buttons `acoes`
- * names (approve, reject, withdraw, ...) are here too, beside "back to editing" for the author.
+ * names (approve, reject, withdraw, ...) are here too, beside "back to editing" and the send of a
+ * draft (EnviarDaPrevia) for the author.
  */
 export default function VisualizarEnvioPage() {
   const { id } = useParams<{ id: string }>();
@@ -174,6 +176,12 @@ export default function VisualizarEnvioPage() {
                       {translate('comunicados.escrita.previa.voltarEditar')}
                     </Button>
                   )}
+                  <EnviarDaPrevia
+                    comunicado={p.comunicado}
+                    destinatarios={p.destinatarios}
+                    onChanged={depois}
+                    onConflict={() => void previa.refetch()}
+                  />
                   <AcoesComunicado
                     comunicado={{ ...p.comunicado, acoes: p.comunicado.acoes.filter((a) => a !== 'visualizarEnvio') }}
                     onChanged={depois}
