@@ -1,9 +1,9 @@
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from './dataProvider';
 import { captureDownloads, type Download } from '../src/testing/downloads';
 import { downloadFile, downloadLink, FileRouteError, removeFile, UploadAbortedError, uploadFile } from './files';
+import { mockApiServer } from '../src/testing/mockApi';
 
 const origin = window.location.origin;
 const requests: { method: string; path: string; authorization: string | null; language: string | null }[] = [];
@@ -16,7 +16,7 @@ const record = (request: Request) => {
     language: request.headers.get('accept-language'),
   });
 };
-const server = setupServer(
+const server = mockApiServer(
   http.get(`${origin}/api/relatorio`, ({ request }) => {
     record(request);
     return new HttpResponse('linha,erro\n2,CPF inválido\n', {
@@ -42,18 +42,15 @@ const server = setupServer(
 );
 
 let downloads: Download[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-7');
   downloads = [];
   captureDownloads(downloads);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   requests.length = 0;
 });
-afterAll(() => server.close());
 
 describe('downloadFile', () => {
   it('GETs the file with the bearer token and saves it under the name the API gives', async () => {

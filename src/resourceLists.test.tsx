@@ -3,9 +3,8 @@ import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildSchema, execute } from 'graphql';
-import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceName } from '../domain/resources';
 import { setAccessTokenGetter } from '../providers/dataProvider';
 import { buildOperation, stripTypename } from '../providers/dataProvider/buildQuery';
@@ -38,6 +37,7 @@ import UsuarioList from '../resources/usuarios/UsuarioList';
 import { USUARIO_ROWS } from '../resources/usuarios/usuarios.fixtures';
 import { renderResource } from './testing/renderResource';
 import { resourceStates, VIEW_STATES, type ViewState } from './testing/viewStates';
+import { mockApiServer } from './testing/mockApi';
 
 // Every resource list (all on the shared ResourceList) in its four states, from the resource's
 // fixtures: what a user sees with no records, with the fixtures, while loading, and when the read
@@ -117,11 +117,8 @@ const CASES: ListCase[] = [
   },
 ];
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApiServer();
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function renderIn(state: ViewState, { resource, List, rows }: ListCase, status?: number) {
   server.use(...resourceStates(resource, rows, { status })[state]);

@@ -1,9 +1,9 @@
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildGraphqlDataProvider } from './graphqlDataProvider';
 import { createDataProvider, graphqlRequest, setAccessTokenGetter, toHttpError } from './index';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const GRAPHQL_URL = new URL('/graphql', window.location.origin).href;
 const api = graphql.link(GRAPHQL_URL);
@@ -30,7 +30,7 @@ const PRODUTOS = [
 
 const requests: { operationName: string; authorization: string | null; query: string }[] = [];
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('produtos_getList', ({ request, query }) => {
     requests.push({ operationName: 'produtos_getList', authorization: request.headers.get('authorization'), query });
     return HttpResponse.json({ data: { result: PRODUTOS } });
@@ -39,13 +39,10 @@ const server = setupServer(
   api.query('produtos_getMany', () => HttpResponse.json({ data: { result: PRODUTOS } })),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   requests.length = 0;
   setAccessTokenGetter(async () => 'token-123');
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('GraphQL data provider (built from the resource table, no introspection)', () => {
   it('pages and sorts the unpaged produtos list on the client, with the bearer token', async () => {

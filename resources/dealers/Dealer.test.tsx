@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { resourceHandlers } from '../../src/testing/mockApi';
 import DealerCreate from './DealerCreate';
@@ -20,6 +19,7 @@ import {
   PRODUTOS,
   SETORES,
 } from './dealers.fixtures';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const origin = window.location.origin;
 const api = graphql.link(new URL('/graphql', origin).href);
@@ -35,7 +35,7 @@ const answerDealer = (input: Record<string, unknown>) => ({
   data: { result: { ...DEALER, id: '99', ...input, __typename: 'Dealer' } },
 });
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('dealers_getList', ({ variables }) => {
     const input = variables.filterInput as { busca?: string; active?: boolean };
     listed.push(input);
@@ -74,7 +74,6 @@ const server = setupServer(
 
 const downloads: string[] = [];
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   rows = [...DEALER_ROWS];
@@ -86,7 +85,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   listed.length = 0;
   saved.length = 0;
@@ -94,7 +92,6 @@ afterEach(() => {
   exported.length = 0;
   downloads.length = 0;
 });
-afterAll(() => server.close());
 
 function renderAt(path: string) {
   return renderResource('dealers', { list: DealerList, create: DealerCreate, edit: DealerEdit }, path);

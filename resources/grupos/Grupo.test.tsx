@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { type AuthProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import GrupoCreate from './GrupoCreate';
 import GrupoEdit from './GrupoEdit';
 import GrupoList from './GrupoList';
 import { grupos, impactoAnswer, MARCAS, SEM_IMPACTO, type GrupoRecord, type Impacto } from './grupos.fixtures';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 
@@ -42,7 +42,7 @@ const answerGrupo = (input: Record<string, unknown>) => {
   };
 };
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('grupos_getList', () =>
     HttpResponse.json({ data: { result: { content: rows, totalElements: rows.length, __typename: 'GrupoPage' } } }),
   ),
@@ -71,19 +71,16 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   rows = grupos();
   impacto = SEM_IMPACTO;
 });
 afterEach(() => {
-  server.resetHandlers();
   impactoAsked.length = 0;
   saved.length = 0;
   toggled.length = 0;
 });
-afterAll(() => server.close());
 
 let permissionsGiven: Promise<unknown> = Promise.resolve();
 const authAs = (permissions: PortalPermissions): AuthProvider => ({

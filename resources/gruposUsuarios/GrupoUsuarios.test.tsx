@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { AuthProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BLOCOS } from '../../domain/schemas/grupoUsuarios';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
@@ -24,6 +23,7 @@ import {
   USUARIOS,
   usuarioLogado,
 } from './gruposUsuarios.fixtures';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const views = { list: GrupoUsuariosList, create: GrupoUsuariosCreate, edit: GrupoUsuariosEdit };
@@ -40,7 +40,7 @@ let favoritoFails = false;
 let nomeTomado: { id: string; nome: string } | null = null;
 let tipo: 'TECSINAPSE' | 'MONTADORA' = 'TECSINAPSE';
 
-const server = setupServer(
+mockApiServer(
   api.query('gruposUsuarios_getList', () =>
     HttpResponse.json({ data: { result: { content: GRUPOS_USUARIOS_ROWS, totalElements: 3 } } }),
   ),
@@ -143,7 +143,6 @@ const authAs = (permissions: PortalPermissions, vistos = ['GRUPO_USUARIO']): Aut
   getIdentity: async () => ({ id: '1', fullName: 'Super', onboardingsVistos: vistos }),
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   favoritoFails = false;
@@ -151,8 +150,6 @@ beforeEach(() => {
   tipo = 'TECSINAPSE';
   for (const list of Object.values(calls)) list.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const render = (path: string, permissions = STAFF) =>
   renderResource('gruposUsuarios', views, path, { authProvider: authAs(permissions) });

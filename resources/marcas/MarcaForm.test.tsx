@@ -2,17 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { delay, graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { MARCAS } from './marcas.fixtures';
 import MarcaCreate from './MarcaCreate';
 import MarcaEdit from './MarcaEdit';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('marcas_getOne', () => HttpResponse.json({ data: { result: MARCAS } })),
   api.mutation('marcas_create', ({ variables }) => {
     saved.push(variables.input);
@@ -28,13 +28,10 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   saved.length = 0;
 });
-afterAll(() => server.close());
 
 function renderAt(path: string) {
   return renderResource('marcas', { create: MarcaCreate, edit: MarcaEdit }, path);

@@ -2,17 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { MARCAS } from './marcas.fixtures';
 import MarcaList from './MarcaList';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 let marcas = MARCAS.map((m) => ({ ...m }));
 const toggled: { id: unknown; query: string }[] = [];
 
-const server = setupServer(
+mockApiServer(
   api.query('marcas_getList', () => HttpResponse.json({ data: { result: marcas } })),
   api.mutation('SetActive', ({ variables, query }) => {
     toggled.push({ id: variables.id, query });
@@ -22,16 +22,13 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   marcas = MARCAS.map((m) => ({ ...m }));
 });
 afterEach(() => {
-  server.resetHandlers();
   toggled.length = 0;
 });
-afterAll(() => server.close());
 
 function renderList() {
   return renderResource('marcas', { list: MarcaList }, '/marcas');

@@ -1,27 +1,24 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { api } from '../../src/testing/mockApi';
 import { renderResource } from '../../src/testing/renderResource';
 import RelatorioCreate from './RelatorioCreate';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const saved: Record<string, unknown>[] = [];
-const server = setupServer(
+mockApiServer(
   api.mutation('relatorios_create', ({ variables }) => {
     saved.push(variables.input);
     throw new Error('not expected');
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   saved.length = 0;
 });
-afterAll(() => server.close());
 
 describe('/relatorios/novo', { timeout: 15_000 }, () => {
   it("says the menu position's range in the portal's words; the browser has no range of its own to refuse with", async () => {

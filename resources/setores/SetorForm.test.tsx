@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderResource } from '../../src/testing/renderResource';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { DIVISOES, SETORES } from './setores.fixtures';
 import SetorCreate from './SetorCreate';
 import SetorEdit from './SetorEdit';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
@@ -24,7 +24,7 @@ const answerSetor = (input: Record<string, unknown>) => ({
   },
 });
 
-const server = setupServer(
+mockApiServer(
   api.query('setores_getOne', () => HttpResponse.json({ data: { result: SETORES } })),
   api.query('divisoes_getList', () => HttpResponse.json({ data: { result: DIVISOES } })),
   api.query('divisoes_getMany', () => HttpResponse.json({ data: { result: DIVISOES } })),
@@ -50,14 +50,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   saved.length = 0;
   removed.length = 0;
 });
-afterAll(() => server.close());
 
 function renderAt(path: string) {
   return renderResource('setores', { create: SetorCreate, edit: SetorEdit }, path);

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { renderResource } from '../../src/testing/renderResource';
 import { resourceHandlers } from '../../src/testing/mockApi';
@@ -10,6 +9,7 @@ import SlideCreate from './SlideCreate';
 import SlideEdit from './SlideEdit';
 import SlideList from './SlideList';
 import { SLIDES } from './slides.fixtures';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 // The slide screens (issue #30): the form with every field of spec section 3 and the live preview
 // in the slide's colours, the image upload (refused when not an image, a warning on another
@@ -20,7 +20,7 @@ const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const saved: Record<string, unknown>[] = [];
 const moved: Record<string, unknown>[] = [];
 
-const server = setupServer(
+const server = mockApiServer(
   api.mutation('slides_update', ({ variables }) => {
     saved.push(variables.input);
     return HttpResponse.json({ data: { result: { ...SLIDES[0], ...variables.input, version: 4 } } });
@@ -49,14 +49,11 @@ const server = setupServer(
   ...resourceHandlers({ slides: [...SLIDES] }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   saved.length = 0;
   moved.length = 0;
 });
-afterAll(() => server.close());
 
 const renderAt = (path: string) =>
   renderResource('slides', { list: SlideList, create: SlideCreate, edit: SlideEdit }, path);

@@ -1,25 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { renderResource } from '../../src/testing/renderResource';
 import { api, calls, cargosListed, choose, progress, wizardHandlers, type User } from './testing';
 import UsuarioCreate from './UsuarioCreate';
 import UsuarioEdit from './UsuarioEdit';
 import { NOVO_USUARIO_DADOS, USUARIO } from './usuarios.fixtures';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 // Step 1 of the user wizard: personal data, network, phones, management data, positions.
 
-const server = setupServer(...wizardHandlers());
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApiServer(...wizardHandlers());
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   calls.clear();
 });
-afterAll(() => server.close());
 
 const renderAt = (path: string) => renderResource('usuarios', { create: UsuarioCreate, edit: UsuarioEdit }, path);
 /** The create wizard at step 1 with these values (react-admin's `?source=`). */

@@ -1,8 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads, type Download } from '../../src/testing/downloads';
 import type { PortalPermissions } from '../../providers/authProvider';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
@@ -11,6 +10,7 @@ import { api, authAs } from './testing';
 import type { Exportacao } from './UsuarioExportacao';
 import UsuarioList from './UsuarioList';
 import { USUARIO_ROWS } from './usuarios.fixtures';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 type Row = (typeof USUARIO_ROWS)[number];
 let rows: Row[] = [...USUARIO_ROWS];
@@ -35,7 +35,7 @@ const EXPORT: Exportacao = {
 };
 const origin = window.location.origin;
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('usuarios_getList', ({ variables }) => {
     const input = variables.filterInput as { busca?: string; tipos?: string[]; active?: boolean };
     listed.push(input);
@@ -90,7 +90,6 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   rows = [...USUARIO_ROWS];
@@ -98,7 +97,6 @@ beforeEach(() => {
   captureDownloads(downloads);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   listed.length = 0;
   toggled.length = 0;
@@ -106,7 +104,6 @@ afterEach(() => {
   fileRequests.length = 0;
   downloads.length = 0;
 });
-afterAll(() => server.close());
 
 const MAINTAINER: PortalPermissions = { tipo: 'MONTADORA', funcionalidades: ['PORTAL_MANUTENCAO_USUARIOS'] };
 const VIEWER: PortalPermissions = { tipo: 'MONTADORA', funcionalidades: ['PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'] };

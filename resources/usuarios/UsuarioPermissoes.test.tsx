@@ -1,34 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { AuthProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { renderResource } from '../../src/testing/renderResource';
 import { api, calls, cargosListed, progress, wizardHandlers, type User } from './testing';
 import UsuarioCreate from './UsuarioCreate';
 import UsuarioEdit from './UsuarioEdit';
 import { NOVO_USUARIO_DADOS } from './usuarios.fixtures';
+import { mockApiServer } from '../../src/testing/mockApi';
 
 // Step 2 of the user wizard (permissions per product), the save, and the permissions tour.
 
 const onboardingSeen: unknown[] = [];
-const server = setupServer(
+const server = mockApiServer(
   ...wizardHandlers(),
   api.mutation('sessao_onboardingVisto', ({ variables }) => {
     onboardingSeen.push(variables.id);
     return HttpResponse.json({ data: { result: true } });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   calls.clear();
   onboardingSeen.length = 0;
 });
-afterAll(() => server.close());
 
 const renderAt = (path: string, options: { authProvider?: AuthProvider } = {}) =>
   renderResource('usuarios', { create: UsuarioCreate, edit: UsuarioEdit }, path, options);

@@ -1,22 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { Layout } from './Layout';
 import { menuHandler, onboardingHandler, renderInAdmin } from './testing';
+import { mockApiServer } from '../testing/mockApi';
 
-const server = setupServer(menuHandler(), onboardingHandler({ marked: [] }));
+mockApiServer(menuHandler(), onboardingHandler({ marked: [] }));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   localStorage.clear();
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 describe('Layout', () => {
   it('frames a page with the top bar, the breadcrumbs and the welcome notice, content at most 1440 px wide', async () => {

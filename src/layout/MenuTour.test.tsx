@@ -2,8 +2,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOUR_OPEN_DELAY_MS } from '../../domain/limits';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 // Loaded up front, as the app does during the delay, so the lazy tour renders without waiting.
@@ -12,13 +11,13 @@ import type { OnboardingId } from '../../domain/enums';
 import { MenuTour } from './MenuTour';
 import { ANA, api, menuHandler, onboardingHandler, renderInAdmin, testAuthProvider } from './testing';
 import { useMenuUsuarioLogado } from './useMenuUsuarioLogado';
+import { mockApiServer } from '../testing/mockApi';
 
 const state = { marked: [] as string[] };
 // Unhandled requests fail: the tour asks nothing of its own before opening (the seen flag comes
 // with the signed-in user's identity).
-const server = setupServer(menuHandler(), onboardingHandler(state));
+const server = mockApiServer(menuHandler(), onboardingHandler(state));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   state.marked = [];
@@ -26,10 +25,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 /** Says when the menu has appeared. */
 function Probe() {

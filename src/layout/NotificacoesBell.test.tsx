@@ -1,9 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider, setAccessTokenGetter } from '../../providers/dataProvider';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { log } from '../../providers/logger';
@@ -13,12 +12,13 @@ import type { Notificacao } from '../components/notificacoes/notificacoes';
 import { NotificacoesBell } from './NotificacoesBell';
 import { pushBrowser } from '../testing/pushBrowser';
 import { api } from './testing';
+import { mockApiServer } from '../testing/mockApi';
 
 let unread = 0;
 let countCalls = 0;
 let seenCalls = 0;
 const read: unknown[] = [];
-const server = setupServer(
+const server = mockApiServer(
   api.query('notificacoes_naoLidas', () => {
     countCalls += 1;
     return HttpResponse.json({ data: { result: unread } });
@@ -36,7 +36,6 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   unread = 0;
@@ -45,11 +44,9 @@ beforeEach(() => {
   read.length = 0;
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   setVisibility('visible');
 });
-afterAll(() => server.close());
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });

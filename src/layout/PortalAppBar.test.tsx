@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { IDIOMA_STORAGE_KEY } from '../../providers/language';
 import { browser } from '../browser';
 import { PortalAppBar } from './PortalAppBar';
 import { api, menuFixture, menuHandler, mockViewport, renderInAdmin } from './testing';
+import { mockApiServer } from '../testing/mockApi';
 
 const mutations: Record<string, unknown>[] = [];
-const server = setupServer(
+const server = mockApiServer(
   menuHandler(),
   api.mutation('sessao_mudarLingua', ({ variables }) => {
     mutations.push(variables);
@@ -20,17 +20,14 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   localStorage.clear();
 });
 afterEach(() => {
-  server.resetHandlers();
   mutations.length = 0;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 /** The help-centre and Academy links are not in the bar but in its "more" menu, opening a new tab. */
 async function expectLinksInMoreMenu() {

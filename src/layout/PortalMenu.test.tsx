@@ -1,25 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { currentItemId, filterMenu } from './menuSearch';
 import { PortalMenu } from './PortalMenu';
 import { api, menuHandler, MENUS, mockViewport, renderInAdmin } from './testing';
+import { mockApiServer } from '../testing/mockApi';
 
 // Typing into the search box re-renders the whole menu per key: past the default 5 s on a loaded machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const server = setupServer(menuHandler());
+const server = mockApiServer(menuHandler());
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token'));
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 const titles = (categories: ReturnType<typeof filterMenu>) =>
   categories.map((c) => [c.title, c.items.map((i) => [i.title, ...(i.items ?? []).map((s) => s.title)])]);

@@ -1,9 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessSubject } from '../../domain/access';
 import { ROUTES, matchRoute, type PortalRoute, type RouteDef } from '../../domain/routes';
 import { ptBR } from '../../i18n/pt-BR';
@@ -11,21 +10,19 @@ import { createDataProvider, setAccessTokenGetter } from '../../providers/dataPr
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { App, PAGES } from '../App';
 import { MINHA_CONTA_USUARIO } from '../pages/minhaConta/minhaConta.fixtures';
+import { mockApiServer } from '../testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
-const server = setupServer(
+mockApiServer(
   api.query('minhaConta_conta', () => HttpResponse.json({ data: { result: MINHA_CONTA_USUARIO } })),
   // Whatever else the layout asks (menu, notifications): not under test.
   api.operation(() => HttpResponse.json({ errors: [{ message: 'not mocked here' }] })),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token'));
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 /** The three profiles of the brief. */
 const PROFILES = {

@@ -1,8 +1,8 @@
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildGraphqlDataProvider } from '../../providers/dataProvider/graphqlDataProvider';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { resourceHandlers } from './mockApi';
+import { mockApiServer } from './mockApi';
 
 const NAMES = ['Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf'];
 const dealers = NAMES.map((nome, i) => ({ id: String(i + 1), nomeExibicao: `Dealer ${nome}`, active: i !== 3 }));
@@ -10,11 +10,9 @@ const divisoes = [
   { id: '1', nome: 'Vendas' },
   { id: '2', nome: 'Pós-venda' },
 ];
-const server = setupServer(...resourceHandlers({ dealers, divisoes }));
+mockApiServer(...resourceHandlers({ dealers, divisoes }));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token'));
-afterAll(() => server.close());
 
 describe('the mock API generated from the resource table', () => {
   const dataProvider = buildGraphqlDataProvider();

@@ -1,4 +1,6 @@
-import { graphql, HttpResponse, type GraphQLHandler } from 'msw';
+import { graphql, HttpResponse, type GraphQLHandler, type RequestHandler } from 'msw';
+import { setupServer, type SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { RESOURCES, type ListOperation, type ResourceOperations } from '../../domain/resources';
 
 /** The API's GraphQL endpoint as the data provider calls it. */
@@ -51,4 +53,17 @@ export function resourceHandlers(data: Partial<Record<keyof typeof RESOURCES, Ro
     ];
     return handlers;
   });
+}
+
+/**
+ * The msw server of a test file, with its lifecycle: listening before the file's tests (a request
+ * no handler answers fails the test), its handlers back to `handlers` after each test (what a test
+ * added with `server.use` ends with it), closed after the file.
+ */
+export function mockApiServer(...handlers: RequestHandler[]): SetupServer {
+  const server = setupServer(...handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
 }

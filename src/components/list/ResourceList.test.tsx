@@ -1,7 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import {
   AdminContext,
   DataTable,
@@ -10,12 +9,13 @@ import {
   TestMemoryRouter,
   memoryStore,
 } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads, type Download } from '../../testing/downloads';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { mockViewport } from '../../testing/viewport';
 import { ResourceList } from './ResourceList';
+import { mockApiServer } from '../../testing/mockApi';
 
 // The shared list over the real data provider (paged `grupos` query built from domain/resources.ts),
 // with the API played by msw. The resource's own list (GrupoList) is tested in resources/grupos.
@@ -96,7 +96,7 @@ const listed: FilterInput[] = [];
 const toggled: { id: unknown; query: string }[] = [];
 const exported: { url: URL; authorization: string | null }[] = [];
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('grupos_getList', ({ variables }) => {
     listed.push(variables.filterInput);
     return HttpResponse.json({ data: { result: page(rows, variables.filterInput) } });
@@ -121,7 +121,6 @@ const server = setupServer(
 
 let downloads: Download[] = [];
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   rows = fixture();
@@ -129,13 +128,11 @@ beforeEach(() => {
   captureDownloads(downloads);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   listed.length = 0;
   toggled.length = 0;
   exported.length = 0;
 });
-afterAll(() => server.close());
 
 function GruposTable() {
   return (

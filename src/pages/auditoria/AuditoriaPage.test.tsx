@@ -4,10 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildSchema, parse, validate } from 'graphql';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
@@ -17,6 +16,7 @@ import type { AuditoriaHistorico, AuditoriaVariables } from './auditoria';
 import { answerFor, HISTORICO_NOMES, HISTORICO_VAZIO } from './auditoria.fixtures';
 import AuditoriaPage from './AuditoriaPage';
 import { queryStates, type StateOptions } from '../../testing/viewStates';
+import { mockApiServer } from '../../testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const requests: { filterInput: AuditoriaVariables['filterInput']; authorization: string | null }[] = [];
@@ -25,7 +25,7 @@ const answer = (respond: (v: AuditoriaVariables['filterInput']) => AuditoriaHist
     requests.push({ filterInput: variables.filterInput, authorization: request.headers.get('authorization') });
     return HttpResponse.json({ data: { result: respond(variables.filterInput) } });
   });
-const server = setupServer(answer());
+const server = mockApiServer(answer());
 
 /** The page's four states (src/testing/viewStates), from the history fixtures. */
 const queryStatesOfAuditoria = (options?: StateOptions) =>
@@ -39,13 +39,10 @@ const queryStatesOfAuditoria = (options?: StateOptions) =>
   );
 const STATES = queryStatesOfAuditoria();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   requests.length = 0;
 });
-afterAll(() => server.close());
 
 function renderPage(url = '/auditoria/12/DEALER', idioma: Idioma = 'PT_BR') {
   render(

@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import AusenciaTemporariaPage, { type Ausencia } from './AusenciaTemporariaPage';
+import { mockApiServer } from '../../testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 
@@ -30,7 +30,7 @@ const saved: Record<string, unknown>[] = [];
 const removed: Record<string, unknown>[] = [];
 const listed: Record<string, unknown>[] = [];
 
-const server = setupServer(
+mockApiServer(
   api.query('usuarios_getOne', () =>
     HttpResponse.json({ data: { result: { id: '7', nome: 'Carla Ausente', version: 1 } } }),
   ),
@@ -75,7 +75,6 @@ const server = setupServer(
   ),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   lista = [AUSENCIA];
@@ -83,8 +82,6 @@ beforeEach(() => {
   removed.length = 0;
   listed.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function renderPage() {
   render(

@@ -1,11 +1,10 @@
 // Test fixtures of the library's screens (never imported by the app): a small library held in
 // memory and msw handlers answering the `biblioteca` operations from it, as the API would.
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { AccessSubject } from '../../../domain/access';
 import { setAccessTokenGetter } from '../../../providers/dataProvider';
-import { api } from '../../testing/mockApi';
+import { api, mockApiServer } from '../../testing/mockApi';
 import { renderPage } from '../../testing/renderPage';
 import BibliotecaPage from './BibliotecaPage';
 import type { ItemBiblioteca, PastaEscrita, PastaRef, PermissaoPasta } from './tipos';
@@ -289,18 +288,15 @@ export function bibliotecaApi(estado: { itens: ItemBiblioteca[]; chamadas: Chama
  */
 export function servidorBiblioteca() {
   const estado: { itens: ItemBiblioteca[]; chamadas: Chamada[] } = { itens: [], chamadas: [] };
-  const server = setupServer(...bibliotecaApi(estado));
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  const server = mockApiServer(...bibliotecaApi(estado));
   beforeEach(() => {
     setAccessTokenGetter(async () => 'token');
     estado.itens = biblioteca();
     estado.chamadas = [];
   });
   afterEach(() => {
-    server.resetHandlers();
     vi.restoreAllMocks();
   });
-  afterAll(() => server.close());
   const chamadas = (operacao: string) => estado.chamadas.filter((c) => c.operacao === operacao).map((c) => c.variables);
   return { estado, server, chamadas };
 }

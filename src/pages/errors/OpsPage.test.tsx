@@ -1,28 +1,27 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { StrictMode } from 'react';
 import { Admin, CustomRoutes, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { log } from '../../../providers/logger';
 import { layoutRoutes } from '../../routing/routeElements';
 import { AppErrorPage } from './OpsPage';
+import { mockApiServer } from '../../testing/mockApi';
 
 const HELP = 'https://ajuda.portal.test/';
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 let helpRequests = 0;
-const server = setupServer(
+const server = mockApiServer(
   api.query('sessao_linkAjuda', () => {
     helpRequests += 1;
     return HttpResponse.json({ data: { result: { linkHelpTec: HELP } } });
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   helpRequests = 0;
@@ -30,10 +29,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 const auth: AuthProvider = {
   login: async () => undefined,

@@ -1,19 +1,19 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PAGE_LOOK } from '../../../domain/authPage';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '../../../domain/limits';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import ForgotPasswordPage, { pageIdioma } from './ForgotPasswordPage';
+import { mockApiServer } from '../../testing/mockApi';
 
 const url = (path: string) => new URL(path, window.location.origin).href;
 const requests: { path: string; body: unknown }[] = [];
 const languages: (string | null)[] = [];
 
-const server = setupServer(
+mockApiServer(
   http.post(url('/api/senha/esqueci'), async ({ request }) => {
     requests.push({ path: '/api/senha/esqueci', body: await request.json() });
     return new HttpResponse(null, { status: 202 });
@@ -33,14 +33,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   requests.length = 0;
   languages.length = 0;
 });
-afterAll(() => server.close());
 
 function signedOut(): AuthProvider {
   return {

@@ -1,15 +1,15 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { createQueryClient } from '../../../providers/queryClient';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { IDIOMA_STORAGE_KEY } from '../../../providers/language';
 import { browser } from '../../browser';
 import { Home } from './Home';
+import { mockApiServer } from '../../testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const mutations: Record<string, unknown>[] = [];
@@ -134,7 +134,7 @@ const homeHandler = api.operation(async ({ query, operationName, variables }) =>
   return HttpResponse.json(errors.length ? { data: nulo ? null : data, errors } : { data });
 });
 
-const server = setupServer(
+const server = mockApiServer(
   homeHandler,
   api.query('sessao_menu', () =>
     HttpResponse.json({
@@ -162,7 +162,6 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   localStorage.clear();
@@ -170,12 +169,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   mutations.length = 0;
   pedidos.length = 0;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 function authProvider(marcas: { id: string; nome: string }[] = [{ id: '3', nome: 'Marca Um' }]): AuthProvider {
   return {

@@ -1,9 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
@@ -19,6 +18,7 @@ import {
 } from './importacao';
 import { COM_ERRO, CONCLUIDA, IMPORTACOES, PROCESSANDO, SEM_ERROS } from './importacao.fixtures';
 import ImportarUsuariosPage from './ImportarUsuariosPage';
+import { mockApiServer } from '../../testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const pageOf = (content: Importacao[], totalElements = content.length): { result: ImportacaoPage } => ({
@@ -33,19 +33,16 @@ const answering = (content: Importacao[], totalElements?: number) =>
     return HttpResponse.json({ data: pageOf(content, totalElements) });
   });
 
-const server = setupServer(answering(IMPORTACOES));
+const server = mockApiServer(answering(IMPORTACOES));
 
 /** The page's four states (src/testing/viewStates). */
 const STATES = queryStates('importarUsuarios_status', { empty: pageOf([]), loaded: pageOf(IMPORTACOES) });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   asked.length = 0;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 function renderPage(idioma: Idioma = 'PT_BR') {
   render(

@@ -1,9 +1,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
@@ -15,6 +14,7 @@ import { formatDate } from '../../components/format';
 import { testAuthProvider } from '../../layout/testing';
 import { browser } from '../../browser';
 import { PUSH_SUBSCRIPTION, pushBrowser } from '../../testing/pushBrowser';
+import { mockApiServer } from '../../testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const authorizations: (string | null)[] = [];
@@ -50,7 +50,7 @@ const senhas: Record<string, unknown>[] = [];
 let encerradas = 0;
 let aceita = true;
 const escolhas: unknown[] = [];
-const server = setupServer(
+const server = mockApiServer(
   answer(MINHA_CONTA_USUARIO),
   api.query('minhaConta_aceitaEmail', () => HttpResponse.json({ data: { result: aceita } })),
   api.mutation('minhaConta_definirAceitaEmail', ({ variables }) => {
@@ -100,10 +100,8 @@ const STATES = queryStates('minhaConta_conta', {
   loaded: { result: MINHA_CONTA_USUARIO },
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => setAccessTokenGetter(async () => 'token-1'));
 afterEach(() => {
-  server.resetHandlers();
   authorizations.length = 0;
   senhas.length = 0;
   removidos.length = 0;
@@ -112,7 +110,6 @@ afterEach(() => {
   aceita = true;
   escolhas.length = 0;
 });
-afterAll(() => server.close());
 
 function renderPage(idioma: Idioma = 'PT_BR', authProvider?: AuthProvider) {
   render(

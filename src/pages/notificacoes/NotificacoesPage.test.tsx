@@ -1,15 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { createQueryClient } from '../../../providers/queryClient';
 import type { Notificacao } from '../../components/notificacoes/notificacoes';
 import { notificacoes } from '../../components/notificacoes/notificacoes.fixtures';
-import { api } from '../../testing/mockApi';
+import { api, mockApiServer } from '../../testing/mockApi';
 import { queryStates } from '../../testing/viewStates';
 import NotificacoesPage from './NotificacoesPage';
 
@@ -30,7 +29,7 @@ const STATES = queryStates<Filter>('notificacoes_pagina', {
   loaded: pageOf,
 });
 
-const server = setupServer(
+const server = mockApiServer(
   api.mutation('notificacoes_lida', ({ variables }) => {
     stored = stored.map((n) => (n.id === variables.id ? { ...n, lida: true } : n));
     return HttpResponse.json({ data: { result: stored.find((n) => n.id === variables.id) } });
@@ -42,14 +41,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   stored = notificacoes();
   asked.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function renderPage() {
   render(

@@ -1,10 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../../providers/dataProvider';
-import { api, resourceHandlers } from '../../testing/mockApi';
+import { api, mockApiServer, resourceHandlers } from '../../testing/mockApi';
 import { BreadcrumbLabelProvider } from '../../components/breadcrumbLabel';
 import { Breadcrumbs } from '../../layout/Breadcrumbs';
 import { renderPage } from '../../testing/renderPage';
@@ -133,7 +132,7 @@ const DE_IMPORTACOES = {
 
 const pedidos: Record<string, unknown>[] = [];
 let aberto: Record<string, unknown> | { code: string } = INTERNO;
-const server = setupServer(
+const server = mockApiServer(
   api.query('relatorios_aberto', () =>
     'code' in aberto
       ? HttpResponse.json({ data: null, errors: [{ message: 'recusado', extensions: { code: aberto.code } }] })
@@ -164,14 +163,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   pedidos.length = 0;
   aberto = INTERNO;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const abrir = (slug = 'alcance') =>
   renderPage(RelatorioPage, { path: `/relatorio/${slug}`, route: '/relatorio/:slug' });

@@ -1,36 +1,33 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Idioma } from '../../../domain/enums';
 import { createDataProvider, setAccessTokenGetter } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import { job, JOBS, PRODUTOS } from './superAdmin.fixtures';
 import type { Job } from './superAdmin';
 import SuperAdminPage from './SuperAdminPage';
+import { mockApiServer } from '../../testing/mockApi';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 let jobs: Job[] = [];
 let jobAnswers: Job[][] = [];
 const calls: { operation: string; variables: Record<string, unknown> }[] = [];
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('superAdmin_produtos', () => HttpResponse.json({ data: { result: PRODUTOS } })),
   // Each answer in jobAnswers is served once, in order; then `jobs` for good.
   api.query('superAdmin_ultimosJobs', () => HttpResponse.json({ data: { result: jobAnswers.shift() ?? jobs } })),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token-1');
   jobs = [];
   jobAnswers = [];
   calls.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function renderPage(idioma: Idioma = 'PT_BR') {
   render(

@@ -2,11 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
 import { captureDownloads, type Download } from '../../../testing/downloads';
-import { api } from '../../../testing/mockApi';
+import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { AUTOR_APROVADOR, linha, renderPagina } from '../lista/comunicados.fixtures';
 import ComunicadoDashboardPage from './ComunicadoDashboardPage';
@@ -87,7 +86,7 @@ const rollupDe = (linhas: (nivel: string) => LinhaRollup[]) =>
   });
 const rollupsPedidos = () => chamadas.filter((c) => c.operacao === 'rollup').map((c) => c.variables);
 
-const server = setupServer(
+const server = mockApiServer(
   rollupDe((nivel) => ROLLUP[nivel] ?? []),
   api.query('comunicados_naoLidos', ({ variables }) => {
     chamadas.push({ operacao: 'naoLidos', variables });
@@ -134,7 +133,6 @@ const server = setupServer(
 );
 
 let downloads: Download[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   dashboard = structuredClone(DASHBOARD);
@@ -143,10 +141,8 @@ beforeEach(() => {
   captureDownloads(downloads);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 const user = () => userEvent.setup({ delay: null });
 const abrir = () =>

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
-import { api } from '../../../testing/mockApi';
+import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import type { Comunicado } from './comunicado';
 import ComunicadoPage from './ComunicadoPage';
@@ -23,7 +22,7 @@ const STATES = queryStates('comunicados_comunicado', {
   loaded: () => ({ result: stored }),
 });
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('comunicados_departamentos', () => HttpResponse.json({ data: { result: DEPARTAMENTOS } })),
   api.query('comunicados_series', () =>
     HttpResponse.json({ data: { result: { content: SERIES, totalElements: SERIES.length } } }),
@@ -79,14 +78,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   stored = rascunho();
   calls.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const user = () => userEvent.setup({ delay: null });
 // A form of many fields with the rich-text editor: slower than a list under a parallel run.

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
-import { api } from '../../../testing/mockApi';
+import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import ErrataPage from './ErrataPage';
 import { rascunho } from './comunicados.fixtures';
@@ -22,7 +21,7 @@ const STATES = queryStates('comunicados_comunicado', {
   loaded: { result: ENVIADO },
 });
 const criadas: Record<string, unknown>[] = [];
-const server = setupServer(
+const server = mockApiServer(
   api.mutation('comunicados_errata', ({ variables }) => {
     criadas.push(variables);
     return HttpResponse.json({
@@ -30,13 +29,10 @@ const server = setupServer(
     });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   criadas.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const user = () => userEvent.setup({ delay: null });
 const abrir = () => renderComunicados({ comunicadosErrata: ErrataPage }, '/comunicados/errata/77');

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
-import { api } from '../../../testing/mockApi';
+import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { rascunho } from './comunicados.fixtures';
 import { renderComunicados } from './renderComunicados';
@@ -47,11 +46,8 @@ const STATES = queryStates('comunicados_visualizarEnvio', {
   loaded: { result: PREVIA },
 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApiServer();
 beforeEach(() => setAccessTokenGetter(async () => 'token'));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const abrir = () =>
   renderComunicados({ comunicadosVisualizarEnvio: VisualizarEnvioPage }, '/comunicados/visualizarEnvio/77');

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
 import { captureDownloads, type Download } from '../../../testing/downloads';
-import { api } from '../../../testing/mockApi';
+import { api, mockApiServer } from '../../../testing/mockApi';
 import { INTERNAL_ERROR } from '../../../testing/viewStates';
 import { envio, renderPagina } from '../lista/comunicados.fixtures';
 import type { ComunicadoEnvio } from '../lista/tipos';
@@ -41,7 +40,7 @@ const abrirHandler = registrar('comunicados_abrir', () => {
   atual = { ...atual, lido: true, lidoEm: '2026-11-26T10:00:00Z' };
   return atual;
 });
-const server = setupServer(
+const server = mockApiServer(
   registrar('comunicados_confirmarLeitura', () => {
     atual = { ...atual, confirmado: true, confirmadoEm: '2026-11-26T10:05:00Z' };
     return atual;
@@ -59,7 +58,6 @@ const server = setupServer(
 );
 
 let downloads: Download[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   atual = structuredClone(ORIGINAL);
@@ -68,11 +66,9 @@ beforeEach(() => {
   captureDownloads(downloads);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
-afterAll(() => server.close());
 
 const user = () => userEvent.setup({ delay: null });
 const abrir = (id = '77') =>

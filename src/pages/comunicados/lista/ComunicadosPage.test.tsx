@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
-import { api } from '../../../testing/mockApi';
+import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { mockViewport } from '../../../testing/viewport';
 import ComunicadosPage from './ComunicadosPage';
@@ -47,7 +46,7 @@ const selecao = (operacao: string, campo: 'lido' | 'favorito' | 'arquivado') =>
     return HttpResponse.json({ data: { result: ids.length } });
   });
 
-const server = setupServer(
+const server = mockApiServer(
   api.query('comunicados_contagens', () => HttpResponse.json({ data: { result: CONTAGENS } })),
   api.query('comunicados_departamentos', () =>
     HttpResponse.json({ data: { result: [{ id: '3', sigla: 'RH', nome: 'Recursos Humanos', assinatura: null }] } }),
@@ -61,7 +60,6 @@ const server = setupServer(
   selecao('comunicados_arquivarEnvios', 'arquivado'),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   stored = ENVIOS.map((e) => ({ ...e }));
@@ -69,10 +67,8 @@ beforeEach(() => {
   mutacoes.length = 0;
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 const user = () => userEvent.setup({ delay: null });
 const abrir = (path = '/comunicados', subject = LEITOR) =>

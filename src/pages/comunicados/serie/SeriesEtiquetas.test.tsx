@@ -1,13 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider, setAccessTokenGetter } from '../../../../providers/dataProvider';
 import { createI18nProvider } from '../../../../providers/i18nProvider';
 import { createQueryClient } from '../../../../providers/queryClient';
-import { api } from '../../../testing/mockApi';
+import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { ETIQUETAS, SERIES } from '../escrita/comunicados.fixtures';
 import { EtiquetasComunicados } from '../etiquetas/EtiquetasComunicados';
@@ -28,7 +27,7 @@ const CONFLICT = { message: 'Registro alterado por outro usuário', extensions: 
 
 const calls: { operation: string; variables: Record<string, unknown> }[] = [];
 const callsOf = (operation: string) => calls.filter((c) => c.operation === operation).map((c) => c.variables);
-const server = setupServer(
+const server = mockApiServer(
   api.mutation('comunicados_salvarSerie', ({ variables }) => {
     calls.push({ operation: 'salvarSerie', variables });
     return HttpResponse.json({ data: { result: { ...SERIES[0], ...(variables.serie as object) } } });
@@ -42,13 +41,10 @@ const server = setupServer(
     return HttpResponse.json({ data: { result: true } });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');
   calls.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function renderTab(tab: 'series' | 'etiquetas') {
   render(
