@@ -7,10 +7,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { copiedPermissions, fromInfo, type ProdutoFormValue } from './permissoes';
+import { useDebounced } from '../../src/components/useDebounced';
 import { useOperations } from '../../src/components/useOperations';
 import type { ProdutoPermissoes } from './useUsuarioOptions';
 
@@ -19,8 +20,6 @@ interface Clonavel {
   nome: string;
   email: string;
 }
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Copies another user's permissions (spec section 2): pick a user of the same type (at the chosen
@@ -39,14 +38,10 @@ export function ClonarPermissoes({ produtos }: { produtos: readonly ProdutoPermi
   const dealerIds: string[] = useWatch({ name: 'dealerIds' }) ?? [];
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busca, setBusca] = useState('');
   const [chosen, setChosen] = useState<Clonavel | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [copying, setCopying] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const busca = useDebounced(typed.trim());
   const { data: usuarios = [], isFetching } = useQuery({
     queryKey: ['usuarios', 'clonaveis', tipo, dealerIds, busca],
     queryFn: () =>

@@ -1,8 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { useDebounced } from './useDebounced';
 import { useOperations } from './useOperations';
 
 export interface DealerRef {
@@ -25,7 +26,6 @@ export interface DealerAutocompleteProps {
   disabled?: boolean;
 }
 
-const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 25;
 
 /**
@@ -48,12 +48,8 @@ export function DealerAutocomplete({
 }: DealerAutocompleteProps) {
   const translate = useTranslate();
   const [typed, setTyped] = useState('');
-  const [busca, setBusca] = useState('');
+  const busca = useDebounced(typed.trim());
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const { query } = useOperations('dealers');
   const filterInput: Record<string, unknown> = { page: 0, rowsPerPage: PAGE_SIZE };
   if (busca) filterInput.busca = busca;

@@ -5,11 +5,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useInput, useTranslate, ValidationError } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Bloco } from '../../../domain/schemas/grupoUsuarios';
 import { aoDesmarcarBloco, semRepetidos, type UsuarioRef } from './regras';
+import { useDebounced } from '../useDebounced';
 import { useOperations } from '../useOperations';
 
 /** The manual-user search waits this long after the last key (spec section 5). */
@@ -111,11 +112,7 @@ export function UsuariosBusca({
   const { setValue, clearErrors } = useFormContext();
   const chosen: UsuarioRef[] = useWatch({ name: usuariosSource }) ?? [];
   const [typed, setTyped] = useState('');
-  const [busca, setBusca] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setBusca(typed.trim()), BUSCA_USUARIOS_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const busca = useDebounced(typed.trim(), BUSCA_USUARIOS_DEBOUNCE_MS);
   const { data = [], isFetching } = useQuery({
     queryKey: ['gruposUsuarios', 'usuarios', busca],
     queryFn: () => query<UsuarioRef[]>('usuarios', { nome: busca }),

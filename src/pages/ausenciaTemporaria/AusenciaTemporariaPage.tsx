@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   DateInput,
   Form,
@@ -41,6 +41,7 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { schemaResolver } from '../../components/form/schemaResolver';
 import { formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
+import { useDebounced } from '../../components/useDebounced';
 import { useOperations } from '../../components/useOperations';
 import { Paginacao } from '../../components/list/Paginacao';
 
@@ -298,12 +299,8 @@ function SubstitutoInput({ usuarioId, inicial }: { usuarioId: string; inicial: {
   const { field, fieldState } = useController({ name: 'substitutoId' });
   const [value, setValue] = useState(inicial);
   const [busca, setBusca] = useState('');
-  // What was typed, once typing pauses for 300 ms: the search asked.
-  const [termo, setTermo] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTermo(busca), 300);
-    return () => clearTimeout(timer);
-  }, [busca]);
+  // What was typed, once typing pauses: the search asked.
+  const termo = useDebounced(busca);
   const { data: options = [] } = useQuery({
     queryKey: ['ausencias', 'substitutos', usuarioId, termo],
     queryFn: ({ signal }) =>

@@ -16,7 +16,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   BooleanInput,
   Form,
@@ -48,6 +48,7 @@ import { TagsInput } from '../../../components/form/TagsInput';
 import { formatDate, instanteDe, localDe } from '../../../components/format';
 import { GrupoUsuariosSelector, type GrupoUsuariosRef } from '../../../components/gruposUsuarios';
 import { UsuariosBusca } from '../../../components/gruposUsuarios/campos';
+import { useDebounced } from '../../../components/useDebounced';
 import { useOperations } from '../../../components/useOperations';
 import { visualizarPath } from '../lista/tipos';
 import { AcoesComunicado } from './AcoesComunicado';
@@ -491,11 +492,7 @@ function EtiquetasInput() {
   const { query } = useOperations('comunicados');
   const { field, fieldState } = useController<Valores, 'etiquetas'>({ name: 'etiquetas' });
   const [typed, setTyped] = useState('');
-  const [busca, setBusca] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setBusca(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const busca = useDebounced(typed.trim());
   const sugestoes = useQuery({
     queryKey: ['comunicados', 'etiquetas', 'busca', busca],
     queryFn: () =>
