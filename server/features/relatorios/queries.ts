@@ -167,12 +167,11 @@ const MENOS_LIDOS_PRIMEIRO = sql`row_number() over (order by s.lidos::float8 / n
  * come from `ec` (the period's figures per cell, a few thousand rows); only how many announcements
  * reached it needs the (row, announcement) pairs of `e`, kept distinct without sums (summing them
  * per pair too, as before, cost 15% of the statement on PGlite: 390 -> 330 ms p50 on the bench's
- * data, the same answer). With a `limite` (the dealers: 100 of about a thousand), the rows listed
- * are chosen first by their sums, and only theirs count announcements.
+ * data, the same answer). With a `limite` (the dealers: 100 of about a thousand; null: every row),
+ * the rows listed are chosen first by their sums, and only theirs count announcements.
  */
-function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
-  if (limite !== undefined) {
-    return sql`(with listados as materialized (
+function nivel(pares: SQL, nomes: SQL, limite: number | null = null): SQL {
+  return sql`(with listados as materialized (
       select n.id, n.nome, s.destinatarios, s.lidos, s.pedem_confirmacao, s.confirmados,
         ${MENOS_LIDOS_PRIMEIRO}
       from (select k.id, ${somas(sql`ec`)} from ec join ${pares} k on k.celula_id = ec.celula_id group by k.id) s
@@ -184,16 +183,6 @@ function nivel(pares: SQL, nomes: SQL, limite?: number): SQL {
       from listados li left join (select p.id, count(*)::int as comunicados
         from (select distinct k.id, e.comunicado_id from e join ${pares} k on k.celula_id = e.celula_id
           where k.id in (select id from listados)) p group by p.id) cn on cn.id = li.id) l)`;
-  }
-  return sql`(select coalesce(json_agg(l order by l.ordem), '[]') from (
-    select n.id, n.nome, cn.comunicados, s.destinatarios, s.lidos, s.pedem_confirmacao, s.confirmados,
-      ${MENOS_LIDOS_PRIMEIRO}
-    from (select k.id, ${somas(sql`ec`)} from ec join ${pares} k on k.celula_id = ec.celula_id group by k.id) s
-    join (select p.id, count(*)::int as comunicados
-      from (select distinct k.id, e.comunicado_id from e join ${pares} k on k.celula_id = e.celula_id) p
-      group by p.id) cn on cn.id = s.id
-    join (${nomes}) n on n.id = s.id
-    order by ordem) l)`;
 }
 
 /**
