@@ -1,3 +1,4 @@
+import Dialog from '@mui/material/Dialog';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -126,6 +127,27 @@ describe('Tour', () => {
     await user.click(screen.getByRole('textbox', { name: 'campo' }));
     await user.keyboard('{ArrowRight}');
     expect(stepTitle()).toBe('Primeiro');
+  });
+
+  it("leaves its keys to a dialog opened over it: arrows and Esc are the dialog's", async () => {
+    const onClose = vi.fn();
+    const onDialogClose = vi.fn();
+    render(
+      <AdminContext i18nProvider={createI18nProvider({ idioma: 'PT_BR' })} store={memoryStore()}>
+        <button data-tour="first">first</button>
+        <Tour steps={STEPS} open onClose={onClose} onFinish={vi.fn()} />
+        <Dialog open onClose={onDialogClose} aria-label="Nova pasta">
+          <button>dentro</button>
+        </Dialog>
+      </AdminContext>,
+    );
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'dentro' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Primeiro' }).querySelector('h2')?.textContent).toBe('Primeiro');
+    await user.keyboard('{Escape}');
+    expect(onDialogClose).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('Esc closes without finishing', async () => {

@@ -34,10 +34,16 @@ const centreAnchor: PopperProps['anchorEl'] = {
   getBoundingClientRect: () => new DOMRect(window.innerWidth / 2, window.innerHeight / 3, 0, 0),
 };
 
+/** Whether `target` lies in a dialog other than the tour's own popover. */
+const emOutroDialogo = (target: EventTarget | null, tour: HTMLElement | null) =>
+  target instanceof Element && target.closest('[role="dialog"]') !== null && !tour?.contains(target);
+
 /**
  * A guided tour: dims the page around each step's element and shows a popover with the step
  * counter and previous / next / finish buttons. Esc closes; ArrowRight and ArrowLeft move forward
  * and back (the other way round in right-to-left pages); the step stays within the first and last.
+ * It lies above the page, its bars and menus, and under dialogs (z-index one below MUI's modal): a
+ * dialog the user opens while it shows comes on top, with its keys (MUI's Escape stops there).
  */
 export function Tour({ steps, open, onClose, onFinish }: TourProps) {
   const translate = useTranslate();
@@ -103,6 +109,8 @@ export function Tour({ steps, open, onClose, onFinish }: TourProps) {
         return;
       }
       if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || isEditable(event.target)) return;
+      // A dialog opened over the tour keeps its own arrow keys (a radio group's, a list's).
+      if (emOutroDialogo(event.target, dialogRef.current)) return;
       const rtl = document.dir === 'rtl' || document.documentElement.dir === 'rtl' || theme.direction === 'rtl';
       const forward = (event.key === 'ArrowRight') !== rtl;
       event.preventDefault();
@@ -134,7 +142,7 @@ export function Tour({ steps, open, onClose, onFinish }: TourProps) {
             position: 'fixed',
             borderRadius: 1,
             pointerEvents: 'none',
-            zIndex: theme.zIndex.modal,
+            zIndex: theme.zIndex.modal - 1,
             transition: 'all 150ms ease-out',
             ...spotlight,
           }}
@@ -144,7 +152,7 @@ export function Tour({ steps, open, onClose, onFinish }: TourProps) {
         open
         anchorEl={target ?? centreAnchor}
         placement="bottom"
-        sx={{ zIndex: theme.zIndex.modal + 1 }}
+        sx={{ zIndex: theme.zIndex.modal - 1 }}
         modifiers={[
           { name: 'offset', options: { offset: [0, 12] } },
           { name: 'preventOverflow', options: { padding: 8 } },
