@@ -8,8 +8,8 @@ const utc = (options: Intl.DateTimeFormatOptions) => ({ ...options, timeZone: 'U
 describe('formatDate', () => {
   it.each([
     ['pt-BR', '05/03/2026', '5 de março de 2026'],
-    ['es', '5/3/26', '5 de marzo de 2026'],
-    ['en', '3/5/26', 'March 5, 2026'],
+    ['es', '5/3/2026', '5 de marzo de 2026'],
+    ['en', '3/5/2026', 'March 5, 2026'],
   ])('writes dates as %s does', (locale, short, long) => {
     expect(formatDate(MARCH_5, locale, utc({ dateStyle: 'short' }))).toBe(short);
     expect(formatDate(MARCH_5, locale, utc({ dateStyle: 'long' }))).toBe(long);
@@ -17,7 +17,17 @@ describe('formatDate', () => {
 
   it('accepts ISO strings and epoch milliseconds', () => {
     expect(formatDate('2026-03-05T12:00:00Z', 'pt-BR', utc({ dateStyle: 'short' }))).toBe('05/03/2026');
-    expect(formatDate(MARCH_5.getTime(), 'en', utc({ dateStyle: 'short' }))).toBe('3/5/26');
+    expect(formatDate(MARCH_5.getTime(), 'en', utc({ dateStyle: 'short' }))).toBe('3/5/2026');
+  });
+
+  it('keeps the four digits of the year in short dates with a time, in the time zone asked', () => {
+    expect(formatDate(MARCH_5, 'es', utc({ dateStyle: 'short', timeStyle: 'short' }))).toBe('5/3/2026, 12:00');
+    expect(formatDate(MARCH_5, 'en', utc({ dateStyle: 'short', timeStyle: 'short' }))).toBe(
+      // The time as the engine writes it (a space or a narrow no-break one before PM).
+      `3/5/2026, ${new Intl.DateTimeFormat('en', utc({ timeStyle: 'short' })).format(MARCH_5)}`,
+    );
+    const anoNovo = new Date(Date.UTC(2026, 0, 1, 1));
+    expect(formatDate(anoNovo, 'es', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' })).toBe('31/12/2025');
   });
 
   it('gives an empty text for a missing or invalid date', () => {

@@ -9,7 +9,11 @@ export function intlLocale(locale: string | undefined | null): string {
   return LOCALE_OF[idiomaFromLocale(locale) ?? IDIOMA_PADRAO];
 }
 
-/** A date (Date, ISO string or epoch ms) as the language writes it; '' for a missing or invalid value. */
+/**
+ * A date (Date, ISO string or epoch ms) as the language writes it; '' for a missing or invalid
+ * value. The short style keeps the year's four digits in every language (Spanish and English
+ * write "28/11/26" and "11/28/26", Portuguese "28/11/2026"): a portal's dates span decades.
+ */
 export function formatDate(
   value: Date | string | number | null | undefined,
   locale: string,
@@ -18,7 +22,17 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(locale), options).format(date);
+  const formato = new Intl.DateTimeFormat(intlLocale(locale), options);
+  const texto = formato.format(date);
+  if (options.dateStyle !== 'short') return texto;
+  // The year's place in the text, from its parts (whose separators may differ from format()'s, as a
+  // narrow no-break space for a space, but never in length).
+  const partes = formato.formatToParts(date);
+  const i = partes.findIndex((parte) => parte.type === 'year');
+  if (i < 0 || partes[i].value.length >= 4) return texto;
+  const inicio = partes.slice(0, i).reduce((soma, parte) => soma + parte.value.length, 0);
+  const ano = new Intl.DateTimeFormat(intlLocale(locale), { year: 'numeric', timeZone: options.timeZone }).format(date);
+  return texto.slice(0, inicio) + ano + texto.slice(inicio + partes[i].value.length);
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {

@@ -17,6 +17,7 @@ import { answerFor, HISTORICO_NOMES, HISTORICO_VAZIO } from './auditoria.fixture
 import AuditoriaPage from './AuditoriaPage';
 import { queryStates, type StateOptions } from '../../testing/viewStates';
 import { mockApiServer } from '../../testing/mockApi';
+import { formatDate } from '../../components/format';
 
 const api = graphql.link(new URL('/graphql', window.location.origin).href);
 const requests: { filterInput: AuditoriaVariables['filterInput']; authorization: string | null }[] = [];
@@ -61,7 +62,7 @@ function renderPage(url = '/auditoria/12/DEALER', idioma: Idioma = 'PT_BR') {
 }
 
 const dateTime = (iso: string, locale = 'pt-BR') =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+  formatDate(iso, locale, { dateStyle: 'short', timeStyle: 'medium' });
 
 /** The text of each cell of the history table's body rows. */
 function bodyRows() {
