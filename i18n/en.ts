@@ -1829,13 +1829,18 @@ export const en = {
     },
   },
   biblioteca: {
-    raiz: 'Library',
+    raiz: 'Virtual library',
     permissoes: { LEITURA: 'Read', LEITURA_ESCRITA: 'Read and write' },
     // The screens of /biblioteca (src/pages/biblioteca).
     trilha: 'Folder path',
     selecionar: 'Select %{nome}',
     erroCarregar: 'Could not load the items of the folder.',
     erroPasta: 'Folder not found, or you have no access to it.',
+    naoEncontrada: {
+      titulo: 'Folder not found',
+      texto: 'It may have been removed or moved, or it was not shared with you.',
+      voltar: 'Go to the Virtual library',
+    },
     acoes: {
       novaPasta: 'New folder',
       enviar: 'Upload files',
@@ -1900,7 +1905,7 @@ export const en = {
       escrita: 'Groups with read and write access',
     },
     pastas: {
-      raiz: 'Library (root)',
+      raiz: 'Virtual library (root)',
       nenhuma: 'No folder found',
     },
     download: { erro: 'Could not generate the download link.' },
@@ -1947,6 +1952,8 @@ export const en = {
       titulo: 'Upload files',
       destino: 'Destination folder',
       soltar: 'Drop the files here',
+      soltarNaPasta: 'Drop the files to upload them to %{nome}',
+      dicaSoltar: 'To upload files to this folder, drag them here from your computer.',
       escolher: 'Choose files',
       limite: 'Up to %{max} per file',
       lista: 'Files to upload',

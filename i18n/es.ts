@@ -1839,13 +1839,18 @@ export const es = {
     },
   },
   biblioteca: {
-    raiz: 'Biblioteca',
+    raiz: 'Biblioteca virtual',
     permissoes: { LEITURA: 'Lectura', LEITURA_ESCRITA: 'Lectura y escritura' },
     // The screens of /biblioteca (src/pages/biblioteca).
     trilha: 'Ruta de la carpeta',
     selecionar: 'Seleccionar %{nome}',
     erroCarregar: 'No se pudieron cargar los elementos de la carpeta.',
     erroPasta: 'Carpeta no encontrada, o no tiene acceso a ella.',
+    naoEncontrada: {
+      titulo: 'Carpeta no encontrada',
+      texto: 'Puede haber sido eliminada o movida, o no se compartió con usted.',
+      voltar: 'Ir a la Biblioteca virtual',
+    },
     acoes: {
       novaPasta: 'Nueva carpeta',
       enviar: 'Subir archivos',
@@ -1910,7 +1915,7 @@ export const es = {
       escrita: 'Grupos con lectura y escritura',
     },
     pastas: {
-      raiz: 'Biblioteca (raíz)',
+      raiz: 'Biblioteca virtual (raíz)',
       nenhuma: 'No se encontró ninguna carpeta',
     },
     download: { erro: 'No se pudo generar el enlace de descarga.' },
@@ -1958,6 +1963,8 @@ export const es = {
       titulo: 'Subir archivos',
       destino: 'Carpeta de destino',
       soltar: 'Suelte los archivos aquí',
+      soltarNaPasta: 'Suelte los archivos para enviarlos a %{nome}',
+      dicaSoltar: 'Para enviar archivos a esta carpeta, arrástrelos aquí desde su computadora.',
       escolher: 'Elegir archivos',
       limite: 'Hasta %{max} por archivo',
       lista: 'Archivos para subir',

@@ -1835,13 +1835,18 @@ export const ptBR = {
   },
   // The virtual library (issue #29): server messages; the screens add theirs beside them.
   biblioteca: {
-    raiz: 'Biblioteca',
+    raiz: 'Biblioteca virtual',
     permissoes: { LEITURA: 'Leitura', LEITURA_ESCRITA: 'Leitura e escrita' },
     // The screens of /biblioteca (src/pages/biblioteca).
     trilha: 'Caminho da pasta',
     selecionar: 'Selecionar %{nome}',
     erroCarregar: 'Não foi possível carregar os itens da pasta.',
     erroPasta: 'Pasta não encontrada, ou você não tem acesso a ela.',
+    naoEncontrada: {
+      titulo: 'Pasta não encontrada',
+      texto: 'Ela pode ter sido removida ou movida, ou não foi compartilhada com você.',
+      voltar: 'Ir para a Biblioteca virtual',
+    },
     acoes: {
       novaPasta: 'Nova pasta',
       enviar: 'Enviar arquivos',
@@ -1906,7 +1911,7 @@ export const ptBR = {
       escrita: 'Grupos com leitura e escrita',
     },
     pastas: {
-      raiz: 'Biblioteca (raiz)',
+      raiz: 'Biblioteca virtual (raiz)',
       nenhuma: 'Nenhuma pasta encontrada',
     },
     download: { erro: 'Não foi possível gerar o link de download.' },
@@ -1953,6 +1958,8 @@ export const ptBR = {
       titulo: 'Enviar arquivos',
       destino: 'Pasta de destino',
       soltar: 'Solte os arquivos aqui',
+      soltarNaPasta: 'Solte os arquivos para enviá-los a %{nome}',
+      dicaSoltar: 'Para enviar arquivos a esta pasta, arraste-os do seu computador para cá.',
       escolher: 'Escolher arquivos',
       limite: 'Até %{max} por arquivo',
       lista: 'Arquivos a enviar',

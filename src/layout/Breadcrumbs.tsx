@@ -23,7 +23,10 @@ export interface BreadcrumbsProps {
   lastLabel?: string;
 }
 
-/** Home › … › current page, from the route table; hidden under 640 px and on unknown paths. */
+/**
+ * Home › … › current page, from the route table, with the crumbs the page adds before its own
+ * (useBreadcrumbLabel); hidden under 640 px and on unknown paths.
+ */
 export function Breadcrumbs({ lastLabel }: BreadcrumbsProps) {
   const translate = useTranslate();
   const narrow = useIsNarrow();
@@ -43,24 +46,26 @@ export function Breadcrumbs({ lastLabel }: BreadcrumbsProps) {
       separator={<NavigateNextIcon fontSize="small" />}
       sx={{ py: 1.5, displayPrint: 'none' }}
     >
-      {trail.map((route, index) => {
-        const label =
-          index === last ? (lastLabel ?? override ?? translate(`routes.${route.id}`)) : translate(`routes.${route.id}`);
-        const path = index === last ? undefined : ancestorPath(route, match.params);
+      {trail.slice(0, last).map((route) => {
+        const path = ancestorPath(route, match.params);
         return path ? (
           <Link key={route.id} to={path} underline="hover" color="inherit">
-            {label}
+            {translate(`routes.${route.id}`)}
           </Link>
         ) : (
-          <Typography
-            key={route.id}
-            color={index === last ? 'text.primary' : 'inherit'}
-            aria-current={index === last ? 'page' : undefined}
-          >
-            {label}
+          <Typography key={route.id} color="inherit">
+            {translate(`routes.${route.id}`)}
           </Typography>
         );
       })}
+      {override?.before.map((crumb) => (
+        <Link key={crumb.to} to={crumb.to} underline="hover" color="inherit">
+          {crumb.label}
+        </Link>
+      ))}
+      <Typography color="text.primary" aria-current="page">
+        {lastLabel ?? override?.label ?? translate(`routes.${trail[last].id}`)}
+      </Typography>
     </MuiBreadcrumbs>
   );
 }

@@ -11,7 +11,7 @@ export function DocumentTitle() {
   const override = useBreadcrumbLabelOverride();
   const portal = useMenuUsuarioLogado().data?.title;
   const match = matchRoute(pathname);
-  const page = override ?? (match ? translate(`routes.${match.route.id}`) : undefined);
+  const page = override?.label ?? (match ? translate(`routes.${match.route.id}`) : undefined);
 
   useEffect(() => {
     const parts = [page, portal].filter(Boolean);

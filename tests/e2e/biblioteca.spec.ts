@@ -33,6 +33,7 @@ const ESCRITA = 'Escrita da biblioteca E2E';
 const PNG = 'foto-oficina.png';
 const JPG = 'painel.jpg';
 const PDF = 'manual-tecnico.pdf';
+const LEIA_ME = 'leia-me.txt';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -236,8 +237,29 @@ test('the manager creates a public folder for two groups and uploads two images 
 
   const arquivos = montadora.getByRole('listbox', { name: b.secoes.arquivos });
   for (const nome of [PNG, JPG, PDF]) await expect(arquivos.getByRole('option', { name: nome })).toBeVisible();
-  // Now with items, the folder offers no more uploads (spec section 2); a subfolder inherits its visibility.
+  // Now with items, the folder offers no upload button (spec section 2): files dragged from the
+  // computer onto it open the upload into it instead.
   await expect(montadora.getByRole('button', { name: b.acoes.enviar })).toHaveCount(0);
+  await expect(montadora.getByText(b.upload.dicaSoltar)).toBeVisible();
+  const arrastados = await montadora.evaluateHandle((nome) => {
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(new File(['Leia antes de usar as fichas.'], nome, { type: 'text/plain' }));
+    return dataTransfer;
+  }, LEIA_ME);
+  const areaDaPasta = arquivos.locator('xpath=ancestor::*[@role="presentation"][1]');
+  await areaDaPasta.dispatchEvent('dragenter', { dataTransfer: arrastados });
+  await expect(
+    montadora.getByRole('status').filter({ hasText: b.upload.soltarNaPasta.replace('%{nome}', PASTA) }),
+  ).toBeVisible();
+  await areaDaPasta.dispatchEvent('drop', { dataTransfer: arrastados });
+  const soltos = montadora.getByRole('dialog', { name: b.upload.titulo });
+  await expect(soltos.getByRole('combobox', { name: b.upload.destino })).toHaveValue(PASTA);
+  await expect(soltos.getByRole('list', { name: b.upload.lista }).getByRole('listitem')).toHaveCount(1);
+  await soltos.getByRole('button', { name: b.upload.enviar, exact: true }).click();
+  await expect(montadora.getByText('1 arquivo enviado')).toBeVisible();
+  await expect(soltos).toBeHidden();
+  await expect(arquivos.getByRole('option', { name: LEIA_ME })).toBeVisible();
+  // A subfolder inherits its folder's visibility.
   await montadora.getByRole('button', { name: b.acoes.novaPasta }).click();
   await nova.getByRole('textbox', { name: b.novaPasta.nome }).fill(SUBPASTA);
   await expect(nova.getByRole('combobox', { name: b.novaPasta.pai })).toHaveValue(PASTA);
@@ -350,7 +372,8 @@ test('the dealer (read) sees the folder, goes through the images, opens the PDF,
 
   // The private folder's address leads nowhere.
   await navigateInApp(dealer, `/biblioteca/${privadaId}`);
-  await expect(dealer.getByText(db.erroPasta)).toBeVisible();
+  await expect(dealer.getByRole('heading', { level: 1, name: db.naoEncontrada.titulo })).toBeVisible();
+  await expect(dealer.getByText(db.naoEncontrada.texto)).toBeVisible();
   await expect(item(dealer, 'sigiloso.pdf')).toHaveCount(0);
   expect(found).toEqual([]);
 });
@@ -370,6 +393,8 @@ test('the member with write moves an image into the subfolder', async ({ browser
   await mover.getByRole('button', { name: b.acoes.mover, exact: true }).click();
   await expect(escritor.getByText('1 item movido')).toBeVisible();
   await expect(mover).toBeHidden();
+  // The selection bar went with the item: the keyboard's focus is on the folder's title, not lost.
+  await expect(escritor.getByRole('heading', { level: 1, name: PASTA })).toBeFocused();
   await expect(item(escritor, JPG)).toHaveCount(0);
   await expect(item(escritor, PNG)).toBeVisible();
   await item(escritor, SUBPASTA).dblclick();

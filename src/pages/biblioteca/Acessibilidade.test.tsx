@@ -90,7 +90,9 @@ describe('the library has no serious or critical axe violation', () => {
     await user().click(within(viewer).getByRole('button', { name: 'Fechar' }));
 
     await user().click(
-      within(screen.getByRole('navigation', { name: 'Caminho da pasta' })).getByRole('link', { name: 'Biblioteca' }),
+      within(screen.getByRole('navigation', { name: 'Você está em' })).getByRole('link', {
+        name: 'Biblioteca virtual',
+      }),
     );
     await user().dblClick(await screen.findByText('Treinamentos', { selector: 'span' }));
     await user().click(await screen.findByRole('button', { name: 'Enviar arquivos' }));

@@ -2,12 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../testing/mockApi';
-import { renderPage } from '../../testing/renderPage';
 import { queryStates } from '../../testing/viewStates';
 import { mockViewport } from '../../testing/viewport';
-import { BreadcrumbLabelProvider } from '../../components/breadcrumbLabel';
-import { Breadcrumbs } from '../../layout/Breadcrumbs';
-import BibliotecaPage from './BibliotecaPage';
 import { arquivo, abrirBiblioteca, GESTOR, NOME_LONGO, recusa, servidorBiblioteca } from './biblioteca.fixtures';
 
 // A page of MUI grids, tables and autocompletes takes seconds a test on a busy two-core machine.
@@ -123,19 +119,22 @@ describe('/biblioteca, the root', () => {
 });
 
 describe('/biblioteca/{idPasta}, a folder', () => {
-  it('shows the breadcrumbs from the root with the names from the server, and the folder as the title', async () => {
+  it("shows the folder's path in the top bar's breadcrumbs, named by the server, and the folder as the title", async () => {
     abrir('/biblioteca/4');
     expect(await screen.findByRole('heading', { level: 1, name: 'Motores 2026' })).toBeInTheDocument();
-    const trilha = screen.getByRole('navigation', { name: 'Caminho da pasta' });
+    const trilha = screen.getByRole('navigation', { name: 'Você está em' });
     expect(
       within(trilha)
         .getAllByRole('link')
         .map((l) => [l.textContent, l.getAttribute('href')]),
     ).toEqual([
-      ['Biblioteca', '/biblioteca'],
+      ['Home', '/home'],
+      ['Biblioteca virtual', '/biblioteca'],
       ['Manuais', '/biblioteca/1'],
     ]);
     expect(within(trilha).getByText('Motores 2026')).toHaveAttribute('aria-current', 'page');
+    // One trail at a time: the page's own is for phones, where the top bar's hides.
+    expect(screen.queryByRole('navigation', { name: 'Caminho da pasta' })).not.toBeInTheDocument();
     expect(nomes(await arquivos())).toEqual(['ficha-motor.pdf']);
     expect(chamadas('pasta')).toEqual([{ idPasta: '4' }]);
     expect(chamadas('itens')).toEqual([{ idPasta: '4', filterInput: { page: 0, rowsPerPage: 100 } }]);
@@ -143,25 +142,43 @@ describe('/biblioteca/{idPasta}, a folder', () => {
     expect(screen.queryByRole('region', { name: 'Arquivos recentes' })).not.toBeInTheDocument();
   });
 
-  it("names the folder in the top bar's breadcrumbs with the name from the server", async () => {
-    renderPage(
-      () => (
-        <BreadcrumbLabelProvider>
-          <Breadcrumbs />
-          <BibliotecaPage />
-        </BreadcrumbLabelProvider>
-      ),
-      { path: '/biblioteca/4', route: '/biblioteca/:idPasta?' },
-    );
-    await arquivos();
-    const barra = screen.getAllByRole('navigation').find((n) => n.getAttribute('aria-label') !== 'Caminho da pasta')!;
-    expect(barra).toHaveTextContent(/Biblioteca virtual.*Motores 2026$/);
+  it("shows the folder's own breadcrumbs on a phone, the top bar's being hidden", async () => {
+    mockViewport(true);
+    abrir('/biblioteca/4');
+    const trilha = await screen.findByRole('navigation', { name: 'Caminho da pasta' });
+    expect(
+      within(trilha)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Biblioteca virtual', '/biblioteca'],
+      ['Manuais', '/biblioteca/1'],
+    ]);
+    expect(within(trilha).getByText('Motores 2026')).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('navigation', { name: 'Você está em' })).not.toBeInTheDocument();
   });
 
-  it('says so when the folder does not exist or is not shared with the user, titled with the route', async () => {
-    abrir('/biblioteca/99');
-    expect(await screen.findByText('Pasta não encontrada, ou você não tem acesso a ela.')).toBeVisible();
-    expect(screen.getByRole('heading', { level: 1, name: 'Pasta' })).toBeInTheDocument();
+  it('says so when the folder does not exist or is not shared with the user, with the way back and nothing to retry', async () => {
+    const app = abrir('/biblioteca/99', GESTOR);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pasta não encontrada' })).toBeInTheDocument();
+    expect(screen.getByText('Ela pode ter sido removida ou movida, ou não foi compartilhada com você.')).toBeVisible();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Você está em' })).getByText('Pasta não encontrada'),
+    ).toHaveAttribute('aria-current', 'page');
+    // Nothing that acts on a folder that is not there.
+    for (const nome of ['Tentar novamente', 'Nova pasta', 'Grade', 'Lista']) {
+      expect(screen.queryByRole('button', { name: nome })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    await user().click(screen.getByRole('link', { name: 'Ir para a Biblioteca virtual' }));
+    expect(app.location()).toBe('/biblioteca');
+  });
+
+  it('offers to try again when the folder could not be loaded for another reason', async () => {
+    server.use(api.query('biblioteca_pasta', () => recusa('Falha interna', 'INTERNAL_SERVER_ERROR')));
+    abrir('/biblioteca/4');
+    expect(await screen.findByText('Não foi possível carregar os itens da pasta.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeEnabled();
   });
 
   it('shows thumbnails of images, and icons of folders and file types', async () => {
@@ -231,6 +248,38 @@ describe('the buttons of the header', () => {
     expect(screen.queryByRole('button', { name: 'Enviar arquivos' })).not.toBeInTheDocument();
   });
 
+  it('takes files dropped on a folder with items into the upload, the folder as their destination', async () => {
+    abrir('/biblioteca/1', GESTOR);
+    const area = (await arquivos()).closest<HTMLElement>('[role="presentation"]')!;
+    expect(screen.getByText('Para enviar arquivos a esta pasta, arraste-os do seu computador para cá.')).toBeVisible();
+    const soltar = (...files: File[]) =>
+      fireEvent.drop(area, {
+        dataTransfer: {
+          files,
+          items: files.map((f) => ({ kind: 'file', type: f.type, getAsFile: () => f })),
+          types: ['Files'],
+        },
+      });
+    soltar(new File(['%PDF'], 'tabela-2027.pdf', { type: 'application/pdf' }));
+    const d = await screen.findByRole('dialog', { name: 'Enviar arquivos' });
+    expect(within(d).getByRole('combobox', { name: 'Pasta de destino' })).toHaveValue('Manuais');
+    expect(
+      within(within(d).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^tabela-2027\.pdf/)]);
+  });
+
+  it('takes no dropped files from a reader, nor at the root', async () => {
+    abrir('/biblioteca/1');
+    const area = (await arquivos()).closest<HTMLElement>('[role="presentation"]')!;
+    const file = new File(['x'], 'a.pdf', { type: 'application/pdf' });
+    fireEvent.drop(area, { dataTransfer: { files: [file], items: [], types: ['Files'] } });
+    await esperar(50);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/arraste-os do seu computador/)).not.toBeInTheDocument();
+  });
+
   it('takes the upload away while searching', async () => {
     abrir('/biblioteca/5', GESTOR);
     await screen.findByRole('button', { name: 'Enviar arquivos' });
@@ -252,14 +301,16 @@ describe('grid and list', () => {
     ).toEqual(['', 'Nome', 'Local', 'Modificado em']);
     const linhas = within(tabela).getAllByRole('row').slice(1);
     expect(linhas.map((l) => within(l).getAllByRole('cell')[2].textContent)).toEqual(
-      Array(5).fill('Biblioteca / Manuais'),
+      Array(5).fill('Biblioteca virtual / Manuais'),
     );
     expect(within(linhas[0]).getByRole('checkbox', { name: 'Selecionar Motores 2026' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     // Another folder keeps the list.
     await user().click(
-      within(screen.getByRole('navigation', { name: 'Caminho da pasta' })).getByRole('link', { name: 'Biblioteca' }),
+      within(screen.getByRole('navigation', { name: 'Você está em' })).getByRole('link', {
+        name: 'Biblioteca virtual',
+      }),
     );
     expect(await screen.findByRole('table', { name: 'Itens da pasta' })).toBeInTheDocument();
     expect(chamadas('itens').at(-1)).toEqual({ idPasta: null, filterInput: { page: 0, rowsPerPage: 100 } });
@@ -277,7 +328,7 @@ describe('grid and list', () => {
         .map((c) => c.textContent),
     ).toEqual(['', 'Nome']);
     const [motores] = within(tabela).getAllByRole('row').slice(1);
-    expect(within(motores).getAllByRole('cell')[1]).toHaveTextContent(/^Motores 2026Biblioteca \/ Manuais/);
+    expect(within(motores).getAllByRole('cell')[1]).toHaveTextContent(/^Motores 2026Biblioteca virtual \/ Manuais/);
   });
 
   it('keeps the columns at 769 px', async () => {
@@ -382,6 +433,8 @@ describe('clicks, the keyboard and the selection', () => {
     motores.focus();
     await user().keyboard('{Enter}');
     expect(app.location()).toBe('/biblioteca/4');
+    // The item focused went with the folder left: the focus goes to the opened folder's title.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Motores 2026' })).toHaveFocus());
   });
 
   it('works by keyboard in the list: arrows move, Space selects, Enter opens', async () => {
@@ -391,12 +444,30 @@ describe('clicks, the keyboard and the selection', () => {
     const linhas = within(screen.getByRole('table', { name: 'Itens da pasta' }))
       .getAllByRole('row')
       .slice(1);
+    // One tab stop for the rows: the row (Space selects it), never its checkbox.
+    expect(linhas.map((l) => l.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    expect(linhas.map((l) => within(l).getByRole('checkbox').tabIndex)).toEqual([-1, -1, -1, -1, -1]);
     linhas[0].focus();
     await user().keyboard('{ArrowDown}{ArrowDown} ');
     expect(linhas[2]).toHaveFocus();
     expect(within(linhas[2]).getByRole('checkbox', { name: 'Selecionar foto-showroom.png' })).toBeChecked();
     await user().keyboard('{ArrowUp}{ArrowUp}{Enter}');
     expect(app.location()).toBe('/biblioteca/4');
+  });
+
+  it("shows a folder's visibility tooltip while the keyboard is on it", async () => {
+    abrir('/biblioteca');
+    const lista = await pastas();
+    const [primeira, segunda] = within(lista).getAllByRole('option');
+    await user().tab();
+    while (document.activeElement !== primeira) await user().tab();
+    const dicaDe = (opcao: HTMLElement) => within(opcao).getByRole('img').getAttribute('aria-label')!;
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(dicaDe(primeira));
+    await user().keyboard('{ArrowRight}');
+    expect(segunda).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent(dicaDe(segunda)));
+    await user().tab();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
 
   it('selects from the checkboxes at once, all of the page from the header', async () => {
@@ -416,7 +487,7 @@ describe('clicks, the keyboard and the selection', () => {
     await arquivos();
     fireEvent.click(opcao('ficha-motor.pdf'));
     await screen.findByRole('toolbar', { name: 'Ações da seleção' });
-    const trilha = screen.getByRole('navigation', { name: 'Caminho da pasta' });
+    const trilha = screen.getByRole('navigation', { name: 'Você está em' });
     await user().click(within(trilha).getByRole('link', { name: 'Manuais' }));
     expect(app.location()).toBe('/biblioteca/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Manuais' })).toBeInTheDocument();
@@ -548,7 +619,7 @@ describe('the search', () => {
         .getAllByRole('link')
         .map((l) => [l.textContent, l.getAttribute('href')]),
     ).toEqual([
-      ['Biblioteca', '/biblioteca'],
+      ['Biblioteca virtual', '/biblioteca'],
       ['Manuais', '/biblioteca/1'],
     ]);
   });

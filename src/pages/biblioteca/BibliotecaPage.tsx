@@ -3,12 +3,14 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
+import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import GridViewIcon from '@mui/icons-material/GridView';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -18,8 +20,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
-import { Title, usePermissions, useStore, useTranslate } from 'react-admin';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { HttpError, Title, usePermissions, useStore, useTranslate } from 'react-admin';
+import { useDropzone } from 'react-dropzone';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   BIBLIOTECA_BUSCA_DEBOUNCE_MS,
@@ -29,7 +32,7 @@ import {
 } from '../../../domain/biblioteca';
 import { allows, policies } from '../../../domain/policies';
 import type { PortalPermissions } from '../../../providers/authProvider';
-import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
+import { useBreadcrumbLabel, type Crumb } from '../../components/breadcrumbLabel';
 import { BarraSelecao, type AcaoSelecao } from '../../components/list/BarraSelecao';
 import { LoadError } from '../../components/LoadError';
 import { Paginacao } from '../../components/list/Paginacao';
@@ -46,7 +49,7 @@ import { Lista } from './Lista';
 import { Recentes } from './Recentes';
 import { acoesHabilitadas } from './regras';
 import { EstadoVazio, ResultadosBusca } from './ResultadosBusca';
-import { isImagem, pastaPath, type ItemBiblioteca } from './tipos';
+import { isImagem, pastaPath, truncar, type ItemBiblioteca } from './tipos';
 import { useAbrirItem, useBaixar } from './useAbrirItem';
 import { useBusca, useItens, usePasta } from './useBiblioteca';
 import { NomeItem, PastaAberta, useIsMobile } from './visual';
@@ -54,33 +57,64 @@ import { NomeItem, PastaAberta, useIsMobile } from './visual';
 type Modo = 'grade' | 'lista';
 type Dialogo = 'novaPasta' | 'upload' | 'excluir' | 'mover' | 'concederAcesso' | 'renomear';
 
-/** Breadcrumbs from the library's root down to the open folder, named by the server. */
-function Trilha({ pasta }: { pasta: ItemBiblioteca | undefined }) {
+/**
+ * A folder's breadcrumbs on phones, from the library's root, named by the server. Wider, the top
+ * bar's breadcrumbs show the same path (the folders above are given to them): one trail at a time.
+ */
+function Trilha({ pasta }: { pasta: ItemBiblioteca }) {
   const translate = useTranslate();
-  const raiz = translate('biblioteca.raiz');
   return (
     <Breadcrumbs aria-label={translate('biblioteca.trilha')} sx={{ '& ol': { flexWrap: 'wrap' }, minWidth: 0 }}>
-      {pasta ? (
-        <Link component={RouterLink} to={pastaPath(null)} underline="hover" color="inherit">
-          {raiz}
-        </Link>
-      ) : (
-        <Typography color="text.primary" aria-current="page">
-          {raiz}
-        </Typography>
-      )}
-      {pasta?.breadcrumb.map((b) => (
+      <Link component={RouterLink} to={pastaPath(null)} underline="hover" color="inherit">
+        {translate('biblioteca.raiz')}
+      </Link>
+      {pasta.breadcrumb.map((b) => (
         <Link key={b.id} component={RouterLink} to={pastaPath(b.id)} underline="hover" color="inherit">
           <NomeItem nome={b.nome} />
         </Link>
       ))}
-      {pasta && (
-        <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: 'anywhere' }}>
-          <NomeItem nome={pasta.nome} />
-        </Typography>
-      )}
+      <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: 'anywhere' }}>
+        <NomeItem nome={pasta.nome} />
+      </Typography>
     </Breadcrumbs>
   );
+}
+
+/** A folder that does not exist or is not shared with the user: said so, and the way back. */
+function PastaNaoEncontrada() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ py: 6, px: 2, display: 'grid', justifyItems: 'center', gap: 1.5, textAlign: 'center' }}>
+      <FolderOffOutlinedIcon color="action" sx={{ fontSize: 48 }} />
+      <Typography color="text.secondary">{translate('biblioteca.naoEncontrada.texto')}</Typography>
+      <Button component={RouterLink} to={pastaPath(null)} variant="outlined">
+        {translate('biblioteca.naoEncontrada.voltar')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * Where the focus goes when the control that had it is gone: the folder's title. A dialog's
+ * action can take its opener away (the selection bar after a move or a removal, the upload button
+ * once the folder has files), and opening a folder replaces the item focused; the browser would
+ * leave the focus on the page's body, and a keyboard user at its top. Not on the first load.
+ */
+function useFocoNoTitulo(titulo: React.RefObject<HTMLElement | null>, dialogoAberto: boolean) {
+  const { key } = useLocation();
+  const primeiraCarga = useRef(key === 'default');
+  useEffect(() => {
+    if (dialogoAberto) return;
+    if (primeiraCarga.current) {
+      primeiraCarga.current = false;
+      return;
+    }
+    const quadro = requestAnimationFrame(() => {
+      const ativo = document.activeElement;
+      if (!ativo || ativo === document.body) titulo.current?.focus();
+    });
+    return () => cancelAnimationFrame(quadro);
+  }, [titulo, dialogoAberto]);
 }
 
 /**
@@ -110,12 +144,24 @@ function Biblioteca() {
   // The dialog open and the items it acts on, as selected when it opened.
   const [dialogo, setDialogo] = useState<{ tipo: Dialogo; itens: ItemBiblioteca[] } | null>(null);
   const [visualizar, setVisualizar] = useState<{ imagens: ItemBiblioteca[]; inicial: number } | null>(null);
+  // Files dropped on the folder, for the upload dialog they open.
+  const [soltos, setSoltos] = useState<File[]>([]);
 
   const pasta = usePasta(idPasta);
   const itens = useItens(idPasta, pagina);
   const resultado = useBusca(busca, idPasta, paginaBusca, porPaginaBusca);
   const buscando = busca.length > 0;
-  useBreadcrumbLabel(pasta.data?.nome);
+  const naoEncontrada = !raiz && pasta.error instanceof HttpError && pasta.error.status === 404;
+  const acima = useMemo<Crumb[]>(
+    () => (pasta.data?.breadcrumb ?? []).map((b) => ({ label: truncar(b.nome), to: pastaPath(b.id) })),
+    [pasta.data],
+  );
+  useBreadcrumbLabel(
+    naoEncontrada ? translate('biblioteca.naoEncontrada.titulo') : pasta.data && truncar(pasta.data.nome),
+    acima,
+  );
+  const tituloRef = useRef<HTMLHeadingElement>(null);
+  useFocoNoTitulo(tituloRef, dialogo !== null || visualizar !== null);
 
   // The search waits for typing to pause (150 ms); a new search starts on its first page, unselected.
   // Answers whether the words typed were new.
@@ -217,17 +263,41 @@ function Biblioteca() {
   const vazia = itens.isSuccess && itens.data.totalElements === 0;
   // Spec section 2: upload is offered in a folder (not the root) that has no items yet, and not while searching.
   const podeEnviar = gerenciar && !raiz && !buscando && vazia;
-  const titulo = raiz ? translate('routes.biblioteca') : (pasta.data?.nome ?? translate('routes.bibliotecaPasta'));
+  const titulo = raiz
+    ? translate('routes.biblioteca')
+    : naoEncontrada
+      ? translate('biblioteca.naoEncontrada.titulo')
+      : (pasta.data?.nome ?? translate('routes.bibliotecaPasta'));
   const pastaAtual = raiz ? null : (pasta.data ?? null);
   const aberta = pastaAtual && {
     id: pastaAtual.id,
     grupos: [...(pastaAtual.permissoesHerdadas ?? []), ...pastaAtual.permissoes],
   };
-  const fechar = () => setDialogo(null);
+  // Files dropped from the computer on a folder the manager writes to open the upload into it,
+  // whether the folder has items or not (the header's button is only for an empty one, spec section 2).
+  const podeSoltar = gerenciar && !raiz && !buscando && !naoEncontrada && pasta.data?.podeEscrever === true;
+  const soltar = useDropzone({
+    noClick: true,
+    noKeyboard: true,
+    multiple: true,
+    disabled: !podeSoltar || dialogo !== null,
+    onDrop: (aceitos, recusados) => {
+      const arquivos = [...aceitos, ...recusados.map((r) => r.file)];
+      if (arquivos.length === 0) return;
+      setSoltos(arquivos);
+      setDialogo({ tipo: 'upload', itens: [] });
+    },
+  });
+  const fechar = () => {
+    setDialogo(null);
+    setSoltos([]);
+  };
   const limpar = () => setSelecao(new Set());
 
   let conteudo;
-  if (buscando) {
+  if (naoEncontrada) {
+    conteudo = <PastaNaoEncontrada />;
+  } else if (buscando) {
     conteudo = (
       <ResultadosBusca
         {...vista}
@@ -246,7 +316,7 @@ function Biblioteca() {
   } else if ((pasta.isError && !pasta.data) || (itens.isError && !itens.data)) {
     conteudo = (
       <LoadError
-        message={pasta.isError ? 'biblioteca.erroPasta' : 'biblioteca.erroCarregar'}
+        message="biblioteca.erroCarregar"
         retrying={pasta.isFetching || itens.isFetching}
         onRetry={() => Promise.all([pasta.isError && pasta.refetch(), itens.refetch()])}
       />
@@ -280,12 +350,23 @@ function Biblioteca() {
     <PastaAberta.Provider value={aberta}>
       <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
         <Title title={translate('routes.biblioteca')} />
-        <Trilha pasta={pastaAtual ?? undefined} />
+        {mobile && pastaAtual && <Trilha pasta={pastaAtual} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minWidth: 0 }}>
-          <Typography variant="h5" component="h1" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography
+            ref={tituloRef}
+            tabIndex={-1}
+            variant="h5"
+            component="h1"
+            sx={{
+              flex: '1 1 12rem',
+              minWidth: 0,
+              overflowWrap: 'anywhere',
+              '&:focus:not(:focus-visible)': { outline: 'none' },
+            }}
+          >
             {titulo}
           </Typography>
-          {!mobile && (
+          {!naoEncontrada && !mobile && (
             <TextField
               type="search"
               size="small"
@@ -298,7 +379,7 @@ function Biblioteca() {
               sx={{ flex: '1 1 14rem', maxWidth: '24rem' }}
             />
           )}
-          {gerenciar && (
+          {gerenciar && !naoEncontrada && (
             <Button
               variant="contained"
               startIcon={<CreateNewFolderOutlinedIcon />}
@@ -316,24 +397,26 @@ function Biblioteca() {
               {translate('biblioteca.acoes.enviar')}
             </Button>
           )}
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={modo}
-            onChange={(_event, valor: Modo | null) => valor && setModo(valor)}
-            aria-label={translate('biblioteca.acoes.modo')}
-          >
-            <Tooltip title={translate('biblioteca.acoes.grade')}>
-              <ToggleButton value="grade" aria-label={translate('biblioteca.acoes.grade')}>
-                <GridViewIcon fontSize="small" />
-              </ToggleButton>
-            </Tooltip>
-            <Tooltip title={translate('biblioteca.acoes.lista')}>
-              <ToggleButton value="lista" aria-label={translate('biblioteca.acoes.lista')}>
-                <ViewListIcon fontSize="small" />
-              </ToggleButton>
-            </Tooltip>
-          </ToggleButtonGroup>
+          {!naoEncontrada && (
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={modo}
+              onChange={(_event, valor: Modo | null) => valor && setModo(valor)}
+              aria-label={translate('biblioteca.acoes.modo')}
+            >
+              <Tooltip title={translate('biblioteca.acoes.grade')}>
+                <ToggleButton value="grade" aria-label={translate('biblioteca.acoes.grade')}>
+                  <GridViewIcon fontSize="small" />
+                </ToggleButton>
+              </Tooltip>
+              <Tooltip title={translate('biblioteca.acoes.lista')}>
+                <ToggleButton value="lista" aria-label={translate('biblioteca.acoes.lista')}>
+                  <ViewListIcon fontSize="small" />
+                </ToggleButton>
+              </Tooltip>
+            </ToggleButtonGroup>
+          )}
         </Box>
         {selecionados.length > 0 && (
           <BarraSelecao quantidade={selecionados.length} acoes={acoes} ocupado={false} onLimpar={limpar} />
@@ -342,7 +425,35 @@ function Biblioteca() {
         {!buscando && itens.isFetching && !itens.isPending && (
           <LinearProgress aria-label={translate('ra.page.loading')} />
         )}
-        {conteudo}
+        <Box {...soltar.getRootProps()} sx={{ position: 'relative', minWidth: 0 }}>
+          {conteudo}
+          {soltar.isDragActive && (
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                minHeight: 120,
+                display: 'grid',
+                placeItems: 'center',
+                border: 2,
+                borderStyle: 'dashed',
+                borderColor: 'primary.main',
+                borderRadius: 1,
+                bgcolor: (theme) => alpha(theme.palette.background.paper, 0.9),
+                pointerEvents: 'none',
+              }}
+            >
+              <Typography variant="h6" component="p" role="status" sx={{ textAlign: 'center', px: 2 }}>
+                {translate('biblioteca.upload.soltarNaPasta', { nome: pastaAtual?.nome ?? '' })}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+        {podeSoltar && !vazia && !itens.isPending && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('biblioteca.upload.dicaSoltar')}
+          </Typography>
+        )}
         {!buscando && itens.data && itens.data.totalElements > BIBLIOTECA_ITENS_POR_PAGINA_PADRAO && (
           <Paginacao
             count={itens.data.totalElements}
@@ -355,7 +466,7 @@ function Biblioteca() {
           />
         )}
         {dialogo?.tipo === 'novaPasta' && <NovaPastaDialog pastaAtual={pastaAtual} onClose={fechar} />}
-        {dialogo?.tipo === 'upload' && <UploadDialog pastaAtual={pastaAtual} onClose={fechar} />}
+        {dialogo?.tipo === 'upload' && <UploadDialog pastaAtual={pastaAtual} iniciais={soltos} onClose={fechar} />}
         {dialogo?.tipo === 'excluir' && <ExcluirDialog itens={dialogo.itens} onClose={fechar} onExcluidos={limpar} />}
         {dialogo?.tipo === 'mover' && <MoverDialog itens={dialogo.itens} onClose={fechar} onMovidos={limpar} />}
         {dialogo?.tipo === 'concederAcesso' && <ConcederAcessoDialog pasta={dialogo.itens[0]} onClose={fechar} />}

@@ -89,7 +89,7 @@ function Secao({
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere', textAlign: 'center', minWidth: 0 }}>
                   <NomeItem nome={item.nome} />
                 </Typography>
-                <IconeVisibilidade item={item} />
+                <IconeVisibilidade item={item} comFoco={nav.comAnel(i)} />
               </Box>
             </Box>
           );

@@ -104,13 +104,13 @@ export function Lista({
       {formatDate(item.ultimaModificacao, locale, { dateStyle: 'short', timeStyle: 'short' })}
     </time>
   );
-  const nome = (item: ItemBiblioteca) => (
+  const nome = (item: ItemBiblioteca, i: number) => (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
       <IconeItem item={item} />
       <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         <NomeItem nome={item.nome} />
       </Typography>
-      <IconeVisibilidade item={item} />
+      <IconeVisibilidade item={item} comFoco={nav.comAnel(i)} />
     </Box>
   );
   return (
@@ -163,12 +163,15 @@ export function Lista({
                   size="small"
                   checked={selecionado}
                   onChange={() => onAlternar(item)}
+                  // The row is the tab stop (Space selects it): a tab stop per checkbox made the
+                  // page's controls after the list a hundred presses away.
+                  tabIndex={-1}
                   slotProps={{ input: { 'aria-label': translate('biblioteca.selecionar', { nome: item.nome }) } }}
                 />
               </TableCell>
               {compacta ? (
                 <TableCell sx={{ minWidth: 0 }}>
-                  {nome(item)}
+                  {nome(item, i)}
                   <Box sx={{ pl: 5 }}>
                     <Caminho item={item} links={busca} />
                     {busca && <OndeEncontrou item={item} />}
@@ -183,7 +186,7 @@ export function Lista({
               ) : (
                 <>
                   <TableCell>
-                    {nome(item)}
+                    {nome(item, i)}
                     {busca && (
                       <Box sx={{ pl: 5 }}>
                         <OndeEncontrou item={item} />

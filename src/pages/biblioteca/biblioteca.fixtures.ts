@@ -1,9 +1,12 @@
 // Test fixtures of the library's screens (never imported by the app): a small library held in
 // memory and msw handlers answering the `biblioteca` operations from it, as the API would.
 import { HttpResponse } from 'msw';
+import { createElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AccessSubject } from '../../../domain/access';
 import { setAccessTokenGetter } from '../../../providers/dataProvider';
+import { BreadcrumbLabelProvider } from '../../components/breadcrumbLabel';
+import { Breadcrumbs } from '../../layout/Breadcrumbs';
 import { api, mockApiServer } from '../../testing/mockApi';
 import { renderPage } from '../../testing/renderPage';
 import BibliotecaPage from './BibliotecaPage';
@@ -301,6 +304,10 @@ export function servidorBiblioteca() {
   return { estado, server, chamadas };
 }
 
-/** The page on both its routes (the root and a folder), as App.tsx mounts it. */
+/** The page under the top bar's breadcrumbs (the layout's), which it gives the folders above. */
+const ComTrilha = () =>
+  createElement(BreadcrumbLabelProvider, null, createElement(Breadcrumbs), createElement(BibliotecaPage));
+
+/** The page on both its routes (the root and a folder), as App.tsx mounts it in the layout. */
 export const abrirBiblioteca = (path = '/biblioteca', subject: AccessSubject = LEITOR) =>
-  renderPage(BibliotecaPage, { path, route: '/biblioteca/:idPasta?', subject });
+  renderPage(ComTrilha, { path, route: '/biblioteca/:idPasta?', subject });

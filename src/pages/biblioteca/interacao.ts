@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { BIBLIOTECA_CLIQUE_DUPLO_MS } from '../../../domain/biblioteca';
 
 /**
@@ -30,13 +30,16 @@ export const cliqueEmControle = (event: { target: EventTarget }) =>
 /**
  * Keyboard of a grid or a list of items with one tab stop (roving tabindex): arrow keys move (in a
  * grid Up and Down go to the item above or below as laid out), Home and End to the ends, Enter
- * opens, Space selects.
+ * opens, Space selects. The item's own controls (a list row's checkbox) are not tab stops: the
+ * keys do what they do.
  */
 export function useNavegacaoTeclado(
   n: number,
   { onAbrir, onAlternar, grade }: { onAbrir: (i: number) => void; onAlternar: (i: number) => void; grade: boolean },
 ) {
   const [ativo, setAtivo] = useState(0);
+  // The item the keyboard's focus ring is on (none after a click): its details show as if hovered.
+  const [comAnel, setComAnel] = useState<number | null>(null);
   const refs = useRef<(HTMLElement | null)[]>([]);
   const atual = Math.min(ativo, Math.max(0, n - 1));
 
@@ -87,7 +90,13 @@ export function useNavegacaoTeclado(
         refs.current[i] = el;
       },
       tabIndex: i === atual ? 0 : -1,
-      onFocus: () => setAtivo(i),
+      onFocus: (event: FocusEvent<HTMLElement>) => {
+        setAtivo(i);
+        if (event.target === event.currentTarget && event.currentTarget.matches(':focus-visible')) setComAnel(i);
+      },
+      onBlur: () => setComAnel((atual) => (atual === i ? null : atual)),
     }),
+    /** Whether item `i` has the keyboard's focus (its tooltips show). */
+    comAnel: (i: number) => comAnel === i,
   };
 }

@@ -4,7 +4,7 @@ import PublicIcon from '@mui/icons-material/Public';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { BIBLIOTECA_TOOLTIP_GRUPOS_MOBILE, BIBLIOTECA_TOOLTIP_MAX_WIDTH_PX } from '../../../domain/biblioteca';
 import { IconeArquivo } from '../../components/IconeArquivo';
@@ -87,11 +87,16 @@ function useGruposDe(item: ItemBiblioteca): PermissaoPasta[] {
   return [...herdadas, ...item.permissoes];
 }
 
-/** The globe of a public folder (its tooltip lists the groups reaching it) or the lock of a private one. */
-export function IconeVisibilidade({ item }: { item: ItemBiblioteca }) {
+/**
+ * The globe of a public folder (its tooltip lists the groups reaching it) or the lock of a private
+ * one. The tooltip shows on hover, and while the item holding it has the keyboard's focus
+ * (`comFoco`): the icon is not a tab stop of its own (the item is), and screen readers read its label.
+ */
+export function IconeVisibilidade({ item, comFoco = false }: { item: ItemBiblioteca; comFoco?: boolean }) {
   const translate = useTranslate();
   const mobile = useIsMobile();
   const todos = useGruposDe(item);
+  const [sobre, setSobre] = useState(false);
   if (!item.isPasta) return null;
   const grupos = todos.map((p) =>
     translate('biblioteca.visibilidade.grupo', {
@@ -106,6 +111,9 @@ export function IconeVisibilidade({ item }: { item: ItemBiblioteca }) {
       : translate('biblioteca.visibilidade.publica');
   return (
     <Tooltip
+      open={sobre || comFoco}
+      onOpen={() => setSobre(true)}
+      onClose={() => setSobre(false)}
       title={mobile ? truncar(texto, BIBLIOTECA_TOOLTIP_GRUPOS_MOBILE) : texto}
       slotProps={{ tooltip: { sx: { maxWidth: BIBLIOTECA_TOOLTIP_MAX_WIDTH_PX } } }}
     >

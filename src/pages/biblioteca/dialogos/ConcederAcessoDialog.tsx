@@ -32,7 +32,6 @@ export function ConcederAcessoDialog({ pasta, onClose }: { pasta: ItemBiblioteca
     } catch (error) {
       const mensagem = mensagemDe(error, 'biblioteca.concederAcesso.erro');
       setFalha(translate(mensagem, { _: mensagem }));
-      notify(mensagem, { type: 'error' });
     }
   };
 

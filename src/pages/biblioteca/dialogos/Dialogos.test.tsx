@@ -45,7 +45,7 @@ describe('new folder', () => {
     abrir();
     await user().click(await screen.findByRole('button', { name: 'Nova pasta' }));
     const d = await dialogo('Nova pasta');
-    expect(within(d).getByRole('combobox', { name: 'Pasta pai' })).toHaveValue('Biblioteca (raiz)');
+    expect(within(d).getByRole('combobox', { name: 'Pasta pai' })).toHaveValue('Biblioteca virtual (raiz)');
     await user().click(within(d).getByRole('button', { name: 'Criar pasta' }));
     expect(within(d).getAllByText('Campo obrigatório')).toHaveLength(2);
 
@@ -120,7 +120,7 @@ describe('new folder', () => {
     expect(chamadas('criarPasta')).toEqual([{ novaPasta: { nome: 'Atas', idPai: '5', tiposAcesso: [] } }]);
   });
 
-  it("shows the server's refusal under the field and in a message, and stays open", async () => {
+  it("says the server's refusal once, under the field it names, with the focus there, and stays open", async () => {
     server.use(
       api.mutation('biblioteca_criarPasta', () =>
         recusa('Verifique os dados!', 'BAD_USER_INPUT', { nome: 'Já existe um item com este nome nesta pasta' }),
@@ -129,11 +129,36 @@ describe('new folder', () => {
     abrir('/biblioteca/1');
     await user().click(await screen.findByRole('button', { name: 'Nova pasta' }));
     const d = await dialogo('Nova pasta');
-    await user().type(within(d).getByRole('textbox', { name: 'Nome da pasta' }), 'Motores 2026');
+    const nome = within(d).getByRole('textbox', { name: 'Nome da pasta' });
+    await user().type(nome, 'Motores 2026');
     await user().click(within(d).getByRole('button', { name: 'Criar pasta' }));
     expect(await within(d).findByText('Já existe um item com este nome nesta pasta')).toBeInTheDocument();
-    expect(await screen.findAllByText('Verifique os dados!')).not.toHaveLength(0);
+    expect(nome).toHaveFocus();
+    expect(nome).toHaveAccessibleDescription('Já existe um item com este nome nesta pasta');
+    // Not again in an alert of the dialog, nor in a toast.
+    expect(screen.queryByText('Verifique os dados!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Nova pasta' })).toBeInTheDocument();
+    // Typing another name takes the old error away.
+    await user().type(nome, ' B');
+    expect(within(d).queryByText('Já existe um item com este nome nesta pasta')).not.toBeInTheDocument();
+  });
+
+  it("takes away a required field's error once the field is filled", async () => {
+    abrir('/biblioteca', GESTOR);
+    await user().click(await screen.findByRole('button', { name: 'Nova pasta' }));
+    const d = await dialogo('Nova pasta');
+    await user().click(within(d).getByRole('button', { name: 'Criar pasta' }));
+    const nome = within(d).getByRole('textbox', { name: 'Nome da pasta' });
+    expect(nome).toBeInvalid();
+    expect(within(d).getAllByText('Campo obrigatório')).toHaveLength(2);
+    await user().type(nome, 'Atas');
+    expect(nome).toBeValid();
+    expect(within(d).getAllByText('Campo obrigatório')).toHaveLength(1);
+    const visibilidade = within(d).getByRole('radiogroup', { name: 'Visibilidade' });
+    await user().click(within(visibilidade).getByRole('radio', { name: 'Privada' }));
+    expect(within(d).queryByText('Campo obrigatório')).not.toBeInTheDocument();
+    expect(chamadas('criarPasta')).toEqual([]);
   });
 });
 
@@ -209,8 +234,8 @@ describe('move', () => {
     await acao('Mover');
     const d = await dialogo('Mover 1 item');
     await waitFor(() => expect(chamadas('pastasComPermissaoEscrita')).toHaveLength(1));
-    expect(await opcoesDe(d, 'Pasta de destino')).toEqual(['Biblioteca (raiz)', 'Diretoria', 'Treinamentos']);
-    await escolher(d, 'Pasta de destino', 'Biblioteca (raiz)');
+    expect(await opcoesDe(d, 'Pasta de destino')).toEqual(['Biblioteca virtual (raiz)', 'Diretoria', 'Treinamentos']);
+    await escolher(d, 'Pasta de destino', 'Biblioteca virtual (raiz)');
     await user().click(within(d).getByRole('button', { name: 'Mover' }));
     await screen.findByText('1 item movido');
     expect(chamadas('mover')).toEqual([{ idItemBiblioteca: '4', idNovaLocalizacao: '0', version: 1 }]);
@@ -227,6 +252,7 @@ describe('move', () => {
       { idItemBiblioteca: '11', idNovaLocalizacao: '5', version: 1 },
       { idItemBiblioteca: '12', idNovaLocalizacao: '5', version: 1 },
     ]);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Manuais' })).toHaveFocus());
   });
 
   it("says why a move was refused (the server's message), and stays open", async () => {
@@ -297,6 +323,8 @@ describe('remove', () => {
       { idItem: '11', version: 1 },
     ]);
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Selecionar foto-fachada.jpg' })).toBeNull());
+    // The selection bar that opened the dialog went with the items: the focus goes to the folder's title.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Manuais' })).toHaveFocus());
   });
 
   it('names the one item it removes, and removes nothing when cancelled', async () => {
@@ -307,6 +335,8 @@ describe('remove', () => {
     await user().click(within(d).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(chamadas('excluir')).toEqual([]);
+    // Back where it was: the button that opened it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remover' })).toHaveFocus());
   });
 });
 

@@ -6,17 +6,16 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { BIBLIOTECA_NOME_MAX } from '../../../../domain/biblioteca';
 import { novaPastaSchema } from '../../../../domain/schemas/biblioteca';
 import { useOperations } from '../../../components/useOperations';
 import { DESTINO_RAIZ, destinoDe, type Destino } from '../regras';
 import type { ItemBiblioteca } from '../tipos';
-import { mensagemDe } from '../useAbrirItem';
 import { usePastasEscrita } from '../useBiblioteca';
 import { CamposGrupos, SEM_GRUPOS, tiposAcessoDe, type GruposPasta } from './CamposGrupos';
-import { FormularioDialogo, errosDe, errosDoServidor, useEscrita, type ErroCampo } from './comum';
+import { FormularioDialogo, errosDe, recusaDe, useEscrita, type ErroCampo } from './comum';
 import { SeletorPasta } from './SeletorPasta';
 
 /** What the visibility's help says, by the choice made (none yet, public, private). */
@@ -43,6 +42,14 @@ export function NovaPastaDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibli
   const [erros, setErros] = useState<Record<string, ErroCampo>>({});
   const [falha, setFalha] = useState<string>();
   const visibilidadeId = useId();
+  const nomeRef = useRef<HTMLInputElement>(null);
+  // A field changed is checked again on the next submit: its error from the last one goes.
+  const mudou = (campo: string) =>
+    setErros((atuais) => {
+      if (!atuais[campo]) return atuais;
+      const { [campo]: _mudou, ...resto } = atuais;
+      return resto;
+    });
   const criar = useEscrita((novaPasta: Record<string, unknown>) => mutate<ItemBiblioteca>('criarPasta', { novaPasta }));
 
   const lista = pastas.data ?? [];
@@ -81,10 +88,10 @@ export function NovaPastaDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibli
       notify('biblioteca.novaPasta.criada', { type: 'success', messageArgs: { nome: pasta.nome } });
       onClose();
     } catch (error) {
-      const mensagem = mensagemDe(error, 'errors.couldNotPerform');
-      setErros(errosDoServidor(error));
-      setFalha(mensagem);
-      notify(mensagem, { type: 'error' });
+      const recusa = recusaDe(error, 'errors.couldNotPerform', translate);
+      setErros(recusa.campos);
+      setFalha(recusa.falha);
+      if (recusa.campos.nome) nomeRef.current?.focus();
     }
   };
 
@@ -100,9 +107,13 @@ export function NovaPastaDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibli
       <TextField
         label={translate('biblioteca.novaPasta.nome')}
         value={nome}
-        onChange={(event) => setNome(event.target.value)}
+        onChange={(event) => {
+          setNome(event.target.value);
+          mudou('nome');
+        }}
         required
         autoFocus
+        inputRef={nomeRef}
         size="small"
         slotProps={{ htmlInput: { maxLength: BIBLIOTECA_NOME_MAX } }}
         error={Boolean(erros.nome)}
@@ -116,6 +127,8 @@ export function NovaPastaDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibli
         onChange={(destino) => {
           setPai(destino);
           setGrupos(SEM_GRUPOS);
+          mudou('idPai');
+          mudou('tiposAcesso');
         }}
         error={Boolean(erros.idPai)}
         helperText={erro('idPai')}
@@ -130,6 +143,7 @@ export function NovaPastaDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibli
             onChange={(event) => {
               const publico = event.target.value === 'true';
               setIsPublico(publico);
+              mudou('isPublico');
               if (!publico) setGrupos(SEM_GRUPOS);
             }}
           >
@@ -149,7 +163,16 @@ export function NovaPastaDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibli
           </Alert>
         )
       )}
-      {publica && <CamposGrupos value={grupos} onChange={setGrupos} erro={erros.tiposAcesso?.message} />}
+      {publica && (
+        <CamposGrupos
+          value={grupos}
+          onChange={(novos) => {
+            setGrupos(novos);
+            mudou('tiposAcesso');
+          }}
+          erro={erros.tiposAcesso?.message}
+        />
+      )}
     </FormularioDialogo>
   );
 }

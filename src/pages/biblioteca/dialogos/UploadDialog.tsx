@@ -41,7 +41,16 @@ interface Envio {
  * and a cancel button; a file that fails is marked and logged. The uploaded ones are then placed
  * with uploadArquivos: on success the list is cleared and the dialog closes.
  */
-export function UploadDialog({ pastaAtual, onClose }: { pastaAtual: ItemBiblioteca | null; onClose: () => void }) {
+export function UploadDialog({
+  pastaAtual,
+  iniciais = [],
+  onClose,
+}: {
+  pastaAtual: ItemBiblioteca | null;
+  /** Files dropped on the folder, already in the list when the dialog opens (the same checks). */
+  iniciais?: readonly File[];
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale = 'pt-BR'] = useLocaleState();
@@ -91,6 +100,20 @@ export function UploadDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibliote
     }
     if (novos.length > 0) setEnvios((atual) => [...atual, ...novos]);
   };
+
+  // Once, even when React runs the effects twice (development).
+  const iniciaisTomados = useRef(false);
+  useEffect(() => {
+    if (iniciaisTomados.current || iniciais.length === 0) return;
+    iniciaisTomados.current = true;
+    const grande = (file: File) => file.size > BIBLIOTECA_UPLOAD_MAX_BYTES;
+    adicionar(
+      iniciais.filter((file) => !grande(file)),
+      iniciais.filter(grande).map((file) => ({ file, errors: [] })),
+    );
+    // The dropped files are taken when the dialog opens, never again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /** Streams one file; answers its stored id, or undefined when it failed or was cancelled. */
   const subir = async (envio: Envio): Promise<string | undefined> => {
@@ -144,7 +167,6 @@ export function UploadDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibliote
     } catch (error) {
       const mensagem = mensagemDe(error, 'biblioteca.upload.erro');
       setFalha(translate(mensagem, { _: mensagem }));
-      notify(mensagem, { type: 'error' });
     }
   };
 

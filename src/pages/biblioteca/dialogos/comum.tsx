@@ -9,6 +9,7 @@ import { useId, type ReactNode } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
 import type { z } from 'zod';
 import { BIBLIOTECA_KEY } from '../tipos';
+import { mensagemDe } from '../useAbrirItem';
 import { useIsMobile } from '../visual';
 
 /** A field's error: an i18n key and its arguments (`validation.maxLength` needs `max`). */
@@ -44,6 +45,22 @@ export function errosDoServidor(error: unknown): Record<string, ErroCampo> {
       .filter(([, message]) => typeof message === 'string')
       .map(([campo, message]) => [campo, { message: message as string }]),
   );
+}
+
+/**
+ * A refused write as its dialog says it, once and inside the dialog (no toast besides while it stays
+ * open): the fields' errors when the server named fields, else its message (`padrao` when it gave
+ * none) above the buttons.
+ */
+export function recusaDe(
+  error: unknown,
+  padrao: string,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): { campos: Record<string, ErroCampo>; falha?: string } {
+  const campos = errosDoServidor(error);
+  if (Object.keys(campos).length > 0) return { campos };
+  const mensagem = mensagemDe(error, padrao);
+  return { campos, falha: translate(mensagem, { _: mensagem }) };
 }
 
 /** A write of the library: every read of the library is read again after it, done or failed. */
