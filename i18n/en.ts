@@ -1835,7 +1835,6 @@ export const en = {
     trilha: 'Folder path',
     selecionar: 'Select %{nome}',
     erroCarregar: 'Could not load the items of the folder.',
-    erroPasta: 'Folder not found, or you have no access to it.',
     naoEncontrada: {
       titulo: 'Folder not found',
       texto: 'It may have been removed or moved, or it was not shared with you.',

@@ -1845,7 +1845,6 @@ export const es = {
     trilha: 'Ruta de la carpeta',
     selecionar: 'Seleccionar %{nome}',
     erroCarregar: 'No se pudieron cargar los elementos de la carpeta.',
-    erroPasta: 'Carpeta no encontrada, o no tiene acceso a ella.',
     naoEncontrada: {
       titulo: 'Carpeta no encontrada',
       texto: 'Puede haber sido eliminada o movida, o no se compartió con usted.',

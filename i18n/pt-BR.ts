@@ -1841,7 +1841,6 @@ export const ptBR = {
     trilha: 'Caminho da pasta',
     selecionar: 'Selecionar %{nome}',
     erroCarregar: 'Não foi possível carregar os itens da pasta.',
-    erroPasta: 'Pasta não encontrada, ou você não tem acesso a ela.',
     naoEncontrada: {
       titulo: 'Pasta não encontrada',
       texto: 'Ela pode ter sido removida ou movida, ou não foi compartilhada com você.',
