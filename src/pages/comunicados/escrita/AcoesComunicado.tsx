@@ -10,9 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { rejeitarSchema, type AcaoComunicado } from '../../../../domain/comunicados';
 import { ConfirmAction } from '../../../components/ConfirmAction';
 import { useOperations } from '../../../components/useOperations';
-import { errataPath, isConflict, previaPath, type Comunicado } from './comunicado';
-
-const versaoDe = (c: Comunicado) => ({ id: c.id, version: c.version });
+import { comConflito, errataPath, previaPath, versaoDe, type Comunicado } from './comunicado';
 
 /** The actions that need no form: those `acoes` (acoesPermitidas) names for the announcement as read. */
 const SEM_FORMULARIO = [
@@ -57,19 +55,15 @@ export function AcoesComunicado({
   const acoes = new Set(comunicado.acoes);
   const versao = versaoDe(comunicado);
 
-  async function executar(acao: AcaoSemFormulario) {
-    try {
+  const executar = (acao: AcaoSemFormulario) =>
+    comConflito(onConflict, async () => {
       if (acao === 'excluir') {
         await mutate('excluir', versao);
         onChanged(null);
         return;
       }
       onChanged(await mutate<Comunicado>(acao as 'aprovar' | 'retirarDaAprovacao' | 'cancelarAgendamento', versao));
-    } catch (error) {
-      if (isConflict(error)) onConflict();
-      throw error;
-    }
-  }
+    });
 
   const visiveis = SEM_FORMULARIO.filter((a) => acoes.has(a));
   if (visiveis.length === 0) return null;
@@ -148,11 +142,12 @@ function RejeitarDialog({
     setBusy(true);
     try {
       // The ids as read (the schema coerces them to numbers for the server).
-      const c = await mutate<Comunicado>('rejeitar', { ...versaoDe(comunicado), motivo: checked.data.motivo });
+      const c = await comConflito(onConflict, () =>
+        mutate<Comunicado>('rejeitar', { ...versaoDe(comunicado), motivo: checked.data.motivo }),
+      );
       notify('comunicados.escrita.sucesso.rejeitar', { type: 'success' });
       onRejected(c);
     } catch (error) {
-      if (isConflict(error)) onConflict();
       notify(error instanceof Error && error.message ? error.message : 'errors.couldNotPerform', { type: 'error' });
     } finally {
       setBusy(false);

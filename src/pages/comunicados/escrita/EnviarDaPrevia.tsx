@@ -6,7 +6,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatNumber } from '../../../components/format';
 import { ConfirmAction } from '../../../components/ConfirmAction';
 import { useOperations } from '../../../components/useOperations';
-import { isConflict, type Comunicado } from './comunicado';
+import { comConflito, versaoDe, type Comunicado } from './comunicado';
 
 /**
  * The send of a saved draft from its preview, where its author checks it: "Send now" (or
@@ -38,20 +38,15 @@ export function EnviarDaPrevia({
   const acao = aprovador ? 'enviarParaAprovacao' : c.dataHoraAgendamento ? 'agendar' : 'enviar';
   const data = formatDate(c.dataHoraAgendamento, locale, { dateStyle: 'short', timeStyle: 'short' });
   const rotulo = translate(`comunicados.escrita.acoes.${acao}`);
-  async function enviar() {
-    try {
+  const enviar = () =>
+    comConflito(onConflict, async () => {
       const feito = await mutate<Comunicado>(aprovador ? 'enviarParaAprovacao' : 'enviar', {
-        id: c.id,
-        version: c.version,
+        ...versaoDe(c),
         dataHoraAgendamento: c.dataHoraAgendamento,
         ...(aprovador ? { aprovadorId: aprovador.id } : {}),
       });
       onChanged(feito);
-    } catch (error) {
-      if (isConflict(error)) onConflict();
-      throw error;
-    }
-  }
+    });
   return (
     <>
       <Button

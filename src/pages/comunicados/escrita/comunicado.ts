@@ -76,3 +76,19 @@ export function fieldErrorsOf(error: unknown): [string, string][] {
 /** A stale version: someone else saved (or acted on) it since it was read. */
 export const isConflict = (error: unknown) =>
   error instanceof HttpError && (error.status === 409 || (error.body as { code?: string })?.code === 'CONFLICT');
+
+/** The announcement as read, for an action on it: its id and the version it is at. */
+export const versaoDe = (c: Pick<Comunicado, 'id' | 'version'>) => ({ id: c.id, version: c.version });
+
+/**
+ * Runs an action on the announcement as read: a refusal for a stale version also calls
+ * `onConflict` (the screen offers to reload), then fails as it did.
+ */
+export async function comConflito<T>(onConflict: () => void, acao: () => Promise<T>): Promise<T> {
+  try {
+    return await acao();
+  } catch (error) {
+    if (isConflict(error)) onConflict();
+    throw error;
+  }
+}
