@@ -326,6 +326,29 @@ describe('/comunicados/editar/{id}', () => {
     await waitFor(() => expect(location()).toBe('/comunicados/visualizarEnvio/77'));
   });
 
+  it('offers the reload when the approval finds it changed by someone else (CONFLICT)', async () => {
+    server.use(
+      ...STATES.Loaded,
+      api.mutation('comunicados_aprovar', () => HttpResponse.json({ data: null, errors: [CONFLICT] })),
+    );
+    stored = rascunho({
+      status: { id: 'EM_APROVACAO', description: 'Em aprovação' },
+      detentoresAprovacao: [APROVADORES[0]!],
+      acoes: ['aprovar', 'rejeitar', 'visualizarEnvio'],
+    });
+    editar(comChaves(['PORTAL_APROVACAO_ENVIO_COMUNICADOS']));
+    await user().click(await screen.findByRole('button', { name: 'Aprovar' }));
+    const dialog = await screen.findByRole('dialog');
+    await user().click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    // The dialog says the refusal; behind it, the page offers the reload.
+    expect(await within(dialog).findByText('Registro alterado por outro usuário')).toBeInTheDocument();
+    await user().click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    const alerta = (await screen.findByText('Este comunicado foi alterado')).closest<HTMLElement>('[role="alert"]')!;
+    stored = rascunho({ version: 6, status: { id: 'AGENDADO', description: 'Agendado' }, acoes: ['visualizarEnvio'] });
+    await user().click(within(alerta).getByRole('button', { name: 'Recarregar' }));
+    expect(await screen.findByText(/^Agendado para /)).toBeInTheDocument();
+  });
+
   it('names the message editor (the element that takes the focus) by its label, as a multi-line textbox', async () => {
     server.use(...STATES.Loaded);
     editar();
