@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { BusyButton } from '../form/BusyButton';
 import { formatCount } from '../format';
 
 export interface AcaoSelecao {
@@ -21,7 +22,9 @@ export interface AcaoSelecao {
 
 /**
  * The bar shown while rows of a page's own list are selected: how many, the actions that apply to
- * them, and clear.
+ * them, and clear. It goes when the selection empties (cleared, or its action done): if the
+ * keyboard's focus was in it, the focus goes to `focoAoSair` (the list, the page's title), not to
+ * the page's body. A running action's button keeps the focus (BusyButton).
  */
 export function BarraSelecao({
   quantidade,
@@ -29,17 +32,35 @@ export function BarraSelecao({
   ocupado,
   onLimpar,
   onSelecionarTodas,
+  focoAoSair,
 }: {
   quantidade: number;
   acoes: AcaoSelecao[];
   ocupado: boolean;
   onLimpar: () => void;
   onSelecionarTodas?: () => void;
+  focoAoSair: RefObject<HTMLElement | null>;
 }) {
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
+  const barra = useRef<HTMLDivElement>(null);
+  const destino = useRef(focoAoSair);
+  destino.current = focoAoSair;
+  // Runs while the bar is still in the page (a layout effect's cleanup comes before the removal).
+  useLayoutEffect(() => {
+    const el = barra.current;
+    return () => {
+      if (!el?.contains(document.activeElement)) return;
+      const alvo = destino.current;
+      requestAnimationFrame(() => {
+        const ativo = document.activeElement;
+        if (!ativo || ativo === document.body) alvo.current?.focus();
+      });
+    };
+  }, []);
   return (
     <Paper
+      ref={barra}
       role="toolbar"
       aria-label={translate('lista.selecao.barra')}
       variant="outlined"
@@ -68,9 +89,16 @@ export function BarraSelecao({
         {acoes
           .filter((a) => a.visivel)
           .map((a) => (
-            <Button key={a.id} size="small" startIcon={a.icon} disabled={ocupado || a.desabilitado} onClick={a.run}>
+            <BusyButton
+              key={a.id}
+              size="small"
+              startIcon={a.icon}
+              busy={ocupado}
+              disabled={a.desabilitado}
+              onClick={a.run}
+            >
               {translate(a.label)}
-            </Button>
+            </BusyButton>
           ))}
       </Box>
     </Paper>

@@ -478,8 +478,11 @@ describe('clicks, the keyboard and the selection', () => {
     expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 selecionado');
     await user().click(screen.getByRole('checkbox', { name: 'Selecionar todos desta página' }));
     expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('5 selecionados');
-    await user().click(screen.getByRole('button', { name: 'Limpar seleção' }));
+    screen.getByRole('button', { name: 'Limpar seleção' }).focus();
+    await user().keyboard('{Enter}');
     expect(screen.queryByRole('toolbar', { name: 'Ações da seleção' })).not.toBeInTheDocument();
+    // The bar went with the focus in it: the focus goes to the folder's title.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Manuais' })).toHaveFocus());
   });
 
   it('forgets the selection when the route changes', async () => {

@@ -419,7 +419,13 @@ function Biblioteca() {
           )}
         </Box>
         {selecionados.length > 0 && (
-          <BarraSelecao quantidade={selecionados.length} acoes={acoes} ocupado={false} onLimpar={limpar} />
+          <BarraSelecao
+            quantidade={selecionados.length}
+            acoes={acoes}
+            ocupado={false}
+            onLimpar={limpar}
+            focoAoSair={tituloRef}
+          />
         )}
         {raiz && !buscando && modo === 'grade' && <Recentes />}
         {!buscando && itens.isFetching && !itens.isPending && (

@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../components/format';
@@ -101,6 +101,7 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
   const { query } = useOperations('comunicados');
   const [{ page, rowsPerPage, filtro, naoLidos, favoritos }, mudarLista] = useListaNaUrl();
   const [selecao, setSelecao] = useState<ReadonlySet<string>>(new Set());
+  const listaRef = useRef<HTMLDivElement>(null);
   const filterInput = {
     ...filterInputDe(filtro, aba),
     page,
@@ -451,10 +452,14 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
           ocupado={acoes.isPending}
           onLimpar={() => setSelecao(new Set())}
           onSelecionarTodas={compact ? () => setSelecao(new Set(linhas.map((l) => l.id))) : undefined}
+          focoAoSair={listaRef}
         />
       )}
       {lista.isFetching && !lista.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {conteudo}
+      {/* Where the focus goes when the selection bar goes with it: the list it acted on. */}
+      <Box ref={listaRef} tabIndex={-1} sx={{ minWidth: 0, '&:focus:not(:focus-visible)': { outline: 'none' } }}>
+        {conteudo}
+      </Box>
       {lista.data && lista.data.totalElements > 0 && (
         <Paginacao
           count={lista.data.totalElements}

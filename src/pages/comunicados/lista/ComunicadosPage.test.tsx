@@ -167,6 +167,28 @@ describe('/comunicados, the inbox', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'RH-0042 – Novo plano de saúde' })).toHaveStyle({ fontWeight: 400 }),
     );
+    // The bar went with the button pressed: the focus is on the list it acted on, not lost.
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Entrada' }).parentElement).toHaveFocus());
+  });
+
+  it('keeps the focus on the action that runs, then on the list when the bar goes; and after Clear', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await tabela();
+    const caixa = screen.getByRole('checkbox', { name: 'Selecionar: Campanha de recall' });
+    await user().click(caixa);
+    const arquivar = within(screen.getByRole('toolbar', { name: 'Ações da seleção' })).getByRole('button', {
+      name: 'Arquivar',
+    });
+    arquivar.focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Ações da seleção' })).not.toBeInTheDocument());
+    const lista = screen.getByRole('table', { name: 'Entrada' }).parentElement!;
+    await waitFor(() => expect(lista).toHaveFocus());
+    await user().click(screen.getByRole('checkbox', { name: 'Selecionar: RH-0042 – Novo plano de saúde' }));
+    screen.getByRole('button', { name: 'Limpar seleção' }).focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(lista).toHaveFocus());
   });
 
   it('keeps the selection while the search is untouched (the search box settles without resetting it)', async () => {
