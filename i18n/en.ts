@@ -108,9 +108,7 @@ export const en = {
   },
   home: {
     welcome: 'Hello, %{nome}',
-    signedInAs: 'You are signed in as %{email} (%{tipo}).',
     language: 'Language',
-    signOut: 'Sign out',
     carregando: 'Loading…',
     verTodos: 'See all',
     bannerPadrao: {

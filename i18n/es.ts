@@ -107,9 +107,7 @@ export const es = {
   },
   home: {
     welcome: 'Hola, %{nome}',
-    signedInAs: 'Has iniciado sesión como %{email} (%{tipo}).',
     language: 'Idioma',
-    signOut: 'Salir',
     carregando: 'Cargando…',
     verTodos: 'Ver todos',
     bannerPadrao: {

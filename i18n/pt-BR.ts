@@ -108,9 +108,7 @@ export const ptBR = {
   },
   home: {
     welcome: 'Olá, %{nome}',
-    signedInAs: 'Você entrou como %{email} (%{tipo}).',
     language: 'Idioma',
-    signOut: 'Sair',
     carregando: 'Carregando…',
     verTodos: 'Ver todos',
     bannerPadrao: {

@@ -77,6 +77,11 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
               {user.email}
             </Typography>
           )}
+          {user.tipo && (
+            <Typography variant="body2" color="text.secondary">
+              {translate(`tiposUsuario.${user.tipo}`)}
+            </Typography>
+          )}
         </Box>
         <Divider />
         <MenuItem component={LinkBase} to="/minha-conta" onClick={() => setAnchor(null)}>

@@ -123,7 +123,7 @@ describe('PortalAppBar', () => {
     expect(bell.querySelector('.MuiBadge-badge')).toBeNull();
   });
 
-  it('account menu: the user, a link to /minha-conta and sign-out', async () => {
+  it('account menu: the user (name, e-mail, user type), a link to /minha-conta and sign-out', async () => {
     const { auth, location } = renderInAdmin(<PortalAppBar />);
     const user = userEvent.setup();
     const account = await screen.findByRole('button', { name: 'Conta de Ana Souza' });
@@ -131,6 +131,7 @@ describe('PortalAppBar', () => {
     await user.click(account);
     const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent('ana@portal.test');
+    expect(within(menu).getByText('Dealer / Grupo')).toBeInTheDocument();
     const myAccount = within(menu).getByRole('menuitem', { name: 'Minha conta' });
     expect(myAccount).toHaveAttribute('href', '/minha-conta');
     await user.click(myAccount);

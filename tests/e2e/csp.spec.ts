@@ -108,7 +108,8 @@ test('the content security policy lets every page, signing in and signing out wo
 
   // Signing out goes through the provider's confirmation page, which submits itself with a script.
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.getByRole('button', { name: 'Conta de Super Administrador' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/interaction\//);
   await expect(page.locator('#email')).toBeVisible();
 

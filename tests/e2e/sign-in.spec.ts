@@ -18,7 +18,11 @@ test.describe('signing in through the identity server', () => {
   for (const user of users) {
     test(`${user.email} signs in and is greeted in their language`, async ({ page }) => {
       await signIn(page, user.email, user.greeting);
-      await expect(page.getByText(`(${user.tipo})`)).toBeVisible();
+      // Who is signed in, in the account menu: the e-mail and the user type, translated.
+      await page.getByRole('button', { name: new RegExp(`^(Conta de|Cuenta de) `) }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu.getByText(user.email, { exact: true })).toBeVisible();
+      await expect(menu.getByText(user.tipo, { exact: true })).toBeVisible();
     });
   }
 
@@ -36,7 +40,8 @@ test.describe('signing in through the identity server', () => {
 
   test('signing out ends the session at the identity server, so the next visit asks for sign-in', async ({ page }) => {
     await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Conta de Super Administrador' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/interaction\//);
     await expect(page.locator('#email')).toBeVisible();
     await page.goto('/home');

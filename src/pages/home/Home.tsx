@@ -1,21 +1,19 @@
 import { useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Loading, Title, useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { Loading, Title, useGetIdentity, useTranslate } from 'react-admin';
 import type { PortalIdentity } from '../../../providers/authProvider';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { AnuncioBloco, ArquivosRecentes, ComunicadosRecentes, RedesSociais, SlidesBloco } from './blocos';
 
 /**
- * The first signed-in page (spec section 2, "Home"; issue #30): who is signed in, then its blocks,
+ * The first signed-in page (spec section 2, "Home"; issue #30): a greeting, then its blocks,
  * each loading, empty, failing and retrying alone. The blocks mount together once the signed-in
  * user is known, so their queries leave as one GraphQL document (useHomeQuery). The first-visit
- * tour (OnboardingTour HOME) is the shell's (src/layout/MenuTour.tsx).
+ * tour (OnboardingTour HOME) is the shell's (src/layout/MenuTour.tsx). The language and signing
+ * out are the top bar's (and /minha-conta's), as on every page: not repeated here.
  */
 export function Home() {
   const translate = useTranslate();
-  const logout = useLogout();
   const { identity, isPending } = useGetIdentity();
   const user = identity as PortalIdentity | undefined;
   // Once the user is known, the page and its blocks mount as a transition: React renders them in
@@ -28,35 +26,9 @@ export function Home() {
   return (
     <Box sx={{ mt: 2, mb: 4, mx: 'auto', width: '100%', maxWidth: 1440, display: 'grid', gap: 2, minWidth: 0 }}>
       <Title title={translate('routes.home')} />
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          flexWrap: 'wrap',
-        }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1">
-            {translate('home.welcome', { nome: user?.fullName ?? '' })}
-          </Typography>
-          {user?.email && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {translate('home.signedInAs', {
-                email: user.email,
-                tipo: user.tipo ? translate(`tiposUsuario.${user.tipo}`) : '',
-              })}
-            </Typography>
-          )}
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <LanguageSwitcher />
-          <Button variant="outlined" onClick={() => void logout()}>
-            {translate('home.signOut')}
-          </Button>
-        </Box>
-      </Box>
+      <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {translate('home.welcome', { nome: user?.fullName ?? '' })}
+      </Typography>
       <SlidesBloco />
       <Box
         sx={{
