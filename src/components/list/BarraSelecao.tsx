@@ -4,10 +4,11 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BusyButton } from '../form/BusyButton';
 import { formatCount } from '../format';
+import { useFocoAoSair } from '../useFocoAoSair';
 
 export interface AcaoSelecao {
   id: string;
@@ -43,21 +44,7 @@ export function BarraSelecao({
 }) {
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
-  const barra = useRef<HTMLDivElement>(null);
-  const destino = useRef(focoAoSair);
-  destino.current = focoAoSair;
-  // Runs while the bar is still in the page (a layout effect's cleanup comes before the removal).
-  useLayoutEffect(() => {
-    const el = barra.current;
-    return () => {
-      if (!el?.contains(document.activeElement)) return;
-      const alvo = destino.current;
-      requestAnimationFrame(() => {
-        const ativo = document.activeElement;
-        if (!ativo || ativo === document.body) alvo.current?.focus();
-      });
-    };
-  }, []);
+  const barra = useFocoAoSair<HTMLDivElement>(() => focoAoSair.current);
   return (
     <Paper
       ref={barra}

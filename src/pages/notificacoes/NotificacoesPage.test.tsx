@@ -116,6 +116,25 @@ describe('/notificacoes', () => {
     expect(screen.getAllByRole('button', { name: /^Marcar como lida:/ })).toHaveLength(2);
   });
 
+  it("keeps the keyboard's focus on the notification whose 'mark read' went, and on 'mark all'", async () => {
+    server.use(...STATES.Loaded);
+    renderPage();
+    await list();
+    // With a link: the focus goes to it.
+    screen.getByRole('button', { name: 'Marcar como lida: Novo comunicado de recall' }).focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Novo comunicado de recall' })).toHaveFocus());
+    // Without one: to the notification itself.
+    screen.getByRole('button', { name: 'Marcar como lida: Treinamento agendado' }).focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByText('Treinamento agendado').closest('li')).toHaveFocus());
+    const todas = screen.getByRole('button', { name: 'Marcar todas como lidas' });
+    todas.focus();
+    await user().keyboard('{Enter}');
+    expect(await screen.findByText(/notificaç(ão|ões) marcadas? como lidas?/)).toBeInTheDocument();
+    expect(todas).toHaveFocus();
+  });
+
   it('marks all read and says how many', async () => {
     server.use(...STATES.Loaded);
     renderPage();

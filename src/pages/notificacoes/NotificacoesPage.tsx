@@ -1,6 +1,5 @@
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -12,11 +11,13 @@ import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 
 import type { PortalDataProvider } from '../../../providers/dataProvider';
 import { log } from '../../../providers/logger';
 import { formatNumber } from '../../components/format';
+import { BusyButton } from '../../components/form/BusyButton';
 import { LoadError } from '../../components/LoadError';
 import { NotificacaoItem } from '../../components/notificacoes/NotificacaoItem';
 import { NOTIFICACOES_KEY, type Notificacao, type NotificacaoPage } from '../../components/notificacoes/notificacoes';
 import { useMarcarLida } from '../../components/notificacoes/useMarcarLida';
 import { Paginacao } from '../../components/list/Paginacao';
+import { useFocoAoSair } from '../../components/useFocoAoSair';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 const t = (key: string) => `notificacoes.${key}`;
@@ -36,6 +37,30 @@ function useNotificacoesPage(page: number, rowsPerPage: number, naoLidas: boolea
     placeholderData: keepPreviousData,
     retry: false,
   });
+}
+
+/**
+ * "Mark as read" of an unread notification: it goes once read, and the keyboard's focus goes to
+ * the notification's link (its title), or the notification itself, not to the page's body.
+ */
+function MarcarLida({ notificacao, busy, onClick }: { notificacao: Notificacao; busy: boolean; onClick: () => void }) {
+  const translate = useTranslate();
+  const ref = useFocoAoSair<HTMLButtonElement>((botao) => {
+    const item = botao.closest('li');
+    return item?.querySelector('a') ?? item;
+  });
+  return (
+    <BusyButton
+      ref={ref}
+      size="small"
+      sx={{ mt: 0.5, ml: -0.5 }}
+      aria-label={translate(t('marcarLidaDe'), { titulo: notificacao.titulo })}
+      busy={busy}
+      onClick={onClick}
+    >
+      {translate(t('marcarLida'))}
+    </BusyButton>
+  );
 }
 
 function Empty({ naoLidas }: { naoLidas: boolean }) {
@@ -100,7 +125,14 @@ export default function NotificacoesPage() {
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
         >
           {list.data.content.map((notificacao) => (
-            <Paper component="li" key={notificacao.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+            <Paper
+              component="li"
+              key={notificacao.id}
+              variant="outlined"
+              // Where "mark as read" leaves the focus when the notification has no link.
+              tabIndex={-1}
+              sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, '&:focus:not(:focus-visible)': { outline: 'none' } }}
+            >
               <NotificacaoItem
                 notificacao={notificacao}
                 heading="h2"
@@ -108,15 +140,11 @@ export default function NotificacoesPage() {
                 onFollow={follow}
                 action={
                   !notificacao.lida && (
-                    <Button
-                      size="small"
-                      sx={{ mt: 0.5, ml: -0.5 }}
-                      aria-label={translate(t('marcarLidaDe'), { titulo: notificacao.titulo })}
-                      disabled={marcarLida.isPending && marcarLida.variables === notificacao.id}
+                    <MarcarLida
+                      notificacao={notificacao}
+                      busy={marcarLida.isPending && marcarLida.variables === notificacao.id}
                       onClick={() => marcarLida.mutate(notificacao.id)}
-                    >
-                      {translate(t('marcarLida'))}
-                    </Button>
+                    />
                   )
                 }
               />
@@ -159,14 +187,14 @@ export default function NotificacoesPage() {
           }
           label={translate(t('somenteNaoLidas'))}
         />
-        <Button
+        <BusyButton
           variant="outlined"
           startIcon={<DoneAllIcon />}
-          disabled={marcarTodas.isPending}
+          busy={marcarTodas.isPending}
           onClick={() => marcarTodas.mutate()}
         >
           {translate(t('marcarTodas'))}
-        </Button>
+        </BusyButton>
       </Box>
       {content}
     </Box>

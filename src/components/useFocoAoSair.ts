@@ -1,0 +1,27 @@
+import { useLayoutEffect, useRef } from 'react';
+
+/**
+ * A ref for an element that may leave the page while it holds the keyboard's focus (a button its
+ * own action removes, a bar that goes with the selection): the focus then goes to what `destino`
+ * answers, instead of falling to the page's body and the keyboard user to its top. `destino` is
+ * asked while the element is still in the page (a layout effect's cleanup runs before React
+ * removes it; it gets the element, to look around it), the focus moved on the next frame if the
+ * page has not put it anywhere meanwhile.
+ */
+export function useFocoAoSair<T extends HTMLElement>(destino: (saindo: T) => HTMLElement | null | undefined) {
+  const ref = useRef<T>(null);
+  const alvo = useRef(destino);
+  alvo.current = destino;
+  useLayoutEffect(() => {
+    const el = ref.current;
+    return () => {
+      if (!el?.contains(document.activeElement)) return;
+      const para = alvo.current(el);
+      requestAnimationFrame(() => {
+        const ativo = document.activeElement;
+        if ((!ativo || ativo === document.body) && para?.isConnected) para.focus();
+      });
+    };
+  }, []);
+  return ref;
+}
