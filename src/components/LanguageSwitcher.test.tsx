@@ -10,17 +10,11 @@ import { createQueryClient } from '../../providers/queryClient';
 import { browser } from '../browser';
 import { authFor, DEALER } from '../testing/renderPage';
 import { api, mockApiServer } from '../testing/mockApi';
+import { mudarLinguaHandler } from '../layout/testing';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const mutations: Record<string, unknown>[] = [];
-const server = mockApiServer(
-  api.mutation('sessao_mudarLingua', ({ variables }) => {
-    mutations.push(variables);
-    return HttpResponse.json({
-      data: { result: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
-    });
-  }),
-);
+const server = mockApiServer(mudarLinguaHandler(mutations));
 
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');

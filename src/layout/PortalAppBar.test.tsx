@@ -1,24 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../providers/dataProvider';
 import { IDIOMA_STORAGE_KEY } from '../../providers/language';
 import { browser } from '../browser';
 import { PortalAppBar } from './PortalAppBar';
-import { api, menuFixture, menuHandler, mockViewport, renderInAdmin } from './testing';
+import { menuFixture, menuHandler, mockViewport, mudarLinguaHandler, renderInAdmin } from './testing';
 import { mockApiServer } from '../testing/mockApi';
 
 const mutations: Record<string, unknown>[] = [];
-const server = mockApiServer(
-  menuHandler(),
-  api.mutation('sessao_mudarLingua', ({ variables }) => {
-    mutations.push(variables);
-    return HttpResponse.json({
-      data: { result: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
-    });
-  }),
-);
+const server = mockApiServer(menuHandler(), mudarLinguaHandler(mutations));
 
 beforeEach(() => {
   setAccessTokenGetter(async () => 'token');

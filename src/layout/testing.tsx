@@ -70,6 +70,16 @@ export function menuHandler(fixture: MenuFixture = menuFixture()) {
   );
 }
 
+/** The language change's handler (mudarLinguaUsuario), recording each call's variables in `chamadas`. */
+export function mudarLinguaHandler(chamadas: Record<string, unknown>[]) {
+  return api.mutation('sessao_mudarLingua', ({ variables }) => {
+    chamadas.push(variables);
+    return HttpResponse.json({
+      data: { result: { id: variables.id, nome: 'Ana Souza', idioma: { id: variables.idioma } } },
+    });
+  });
+}
+
 /** The onboarding mutation's handler, recording the ids the client set. */
 export function onboardingHandler(state: { marked: string[] }) {
   return api.mutation('sessao_onboardingVisto', ({ variables }) => {
