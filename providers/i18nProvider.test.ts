@@ -18,9 +18,9 @@ const server = setupServer(
   api.query('i18nLabels', ({ variables }) => {
     labelRequests.push(variables.idioma);
     const byLanguage: Record<string, { key: string; value: string }[]> = {
-      PT_BR: [{ key: 'home.signOut', value: 'Encerrar sessão' }],
+      PT_BR: [{ key: 'shell.account.signOut', value: 'Encerrar sessão' }],
       EN: [
-        { key: 'home.signOut', value: 'Log off' },
+        { key: 'shell.account.signOut', value: 'Log off' },
         { key: 'portal.extra.hint', value: 'Only on the server' },
       ],
     };
@@ -42,7 +42,7 @@ describe('i18nProvider', () => {
   it('starts in pt-BR by default and lists the three languages', () => {
     const i18n = createI18nProvider();
     expect(i18n.getLocale()).toBe('pt-BR');
-    expect(i18n.translate('home.signOut')).toBe('Sair');
+    expect(i18n.translate('shell.account.signOut')).toBe('Sair');
     expect(i18n.getLocales?.()).toEqual([
       { locale: 'pt-BR', name: 'Português' },
       { locale: 'es', name: 'Español' },
@@ -63,7 +63,7 @@ describe('i18nProvider', () => {
   it("merges the server's labels over the catalog", async () => {
     const labels = await loadServerLabels('PT_BR', fetchServerLabels());
     const i18n = createI18nProvider({ idioma: 'PT_BR', labels });
-    expect(i18n.translate('home.signOut')).toBe('Encerrar sessão');
+    expect(i18n.translate('shell.account.signOut')).toBe('Encerrar sessão');
     expect(i18n.translate('home.language')).toBe('Idioma');
   });
 
@@ -73,7 +73,7 @@ describe('i18nProvider', () => {
     await i18n.changeLocale('en');
     expect(i18n.getLocale()).toBe('en');
     expect(labelRequests).toEqual(['EN']);
-    expect(i18n.translate('home.signOut')).toBe('Log off');
+    expect(i18n.translate('shell.account.signOut')).toBe('Log off');
     expect(i18n.translate('portal.extra.hint')).toBe('Only on the server');
     expect(i18n.translate('home.language')).toBe('Language');
     expect(onLocaleChange).toHaveBeenCalledWith('EN');
@@ -84,7 +84,7 @@ describe('i18nProvider', () => {
     const log = vi.fn();
     const i18n = createI18nProvider({ idioma: 'PT_BR', loadLabels: fetchServerLabels(), log });
     await i18n.changeLocale('es');
-    expect(i18n.translate('home.signOut')).toBe('Salir');
+    expect(i18n.translate('shell.account.signOut')).toBe('Salir');
     expect(log).toHaveBeenCalledTimes(1);
   });
 });
@@ -93,12 +93,12 @@ describe('createCatalogI18nProvider', () => {
   it("starts with the stored language's catalog alone and loads another one when switching to it", async () => {
     const loadCatalog = vi.fn(async () => es);
     const i18n = createCatalogI18nProvider({ idioma: 'PT_BR', catalog: ptBR, loadCatalog });
-    expect(i18n.translate('home.signOut')).toBe('Sair');
+    expect(i18n.translate('shell.account.signOut')).toBe('Sair');
     expect(i18n.getLocales?.().map((l) => l.name)).toEqual(['Português', 'Español', 'English']);
     expect(loadCatalog).not.toHaveBeenCalled();
     await i18n.changeLocale('es');
     expect(loadCatalog).toHaveBeenCalledExactlyOnceWith('ES');
-    expect(i18n.translate('home.signOut')).toBe('Salir');
+    expect(i18n.translate('shell.account.signOut')).toBe('Salir');
   });
 });
 

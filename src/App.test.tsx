@@ -1,4 +1,5 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import { setupServer } from 'msw/node';
@@ -154,7 +155,11 @@ describe('App routes', () => {
       realAuth(manager, () => '/home'),
     );
     expect(await screen.findByRole('heading', { name: 'Olá, Caio Prado' })).toBeInTheDocument();
-    expect(screen.getByText('Você entrou como caio@portal.test (Tecsinapse).')).toBeInTheDocument();
+    // The identity the stored session gives: the account menu's e-mail and user type.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Conta de Caio Prado' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('caio@portal.test')).toBeInTheDocument();
+    expect(within(menu).getByText('Tecsinapse')).toBeInTheDocument();
     expect(manager.signinRedirect).not.toHaveBeenCalled();
   });
 });
