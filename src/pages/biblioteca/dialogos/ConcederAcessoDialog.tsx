@@ -32,6 +32,7 @@ export function ConcederAcessoDialog({ pasta, onClose }: { pasta: ItemBiblioteca
     } catch (error) {
       const mensagem = mensagemDe(error, 'biblioteca.concederAcesso.erro');
       setFalha(translate(mensagem, { _: mensagem }));
+      notify(mensagem, { type: 'error' });
     }
   };
 

@@ -268,6 +268,10 @@ describe('move', () => {
     await user().click(within(d).getByRole('button', { name: 'Mover' }));
     expect(await within(d).findByText('Você não tem permissão de escrita na pasta de destino.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Mover 1 item' })).toBeInTheDocument();
+    // And in an error toast, as spec section 8 asks of a failed move.
+    await waitFor(() =>
+      expect(screen.getAllByText('Você não tem permissão de escrita na pasta de destino.')).toHaveLength(2),
+    );
   });
 });
 
@@ -305,6 +309,8 @@ describe('rename', () => {
     await user().type(campo, 'Manuais');
     await user().click(within(d).getByRole('button', { name: 'Renomear' }));
     expect(await within(d).findByText('Já existe um item com este nome nesta pasta')).toBeInTheDocument();
+    // The failure's toast too (spec section 8: "Rename: success and failure snackbars").
+    expect(await screen.findByText('Verifique os dados!')).toBeInTheDocument();
   });
 });
 

@@ -51,6 +51,7 @@ export function MoverDialog({
       log.error('biblioteca: move failed', error);
       const mensagem = mensagemDe(error, 'biblioteca.mover.erro');
       setFalha(translate(mensagem, { _: mensagem }));
+      notify(mensagem, { type: 'error' });
     }
   };
 

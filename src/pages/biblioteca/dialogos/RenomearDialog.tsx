@@ -35,6 +35,7 @@ export function RenomearDialog({ item, onClose }: { item: ItemBiblioteca; onClos
     } catch (error) {
       const mensagem = mensagemDe(error, 'biblioteca.renomear.erro');
       setErro(errosDoServidor(error).novoNome ?? { message: mensagem });
+      notify(mensagem, { type: 'error' });
     }
   };
 

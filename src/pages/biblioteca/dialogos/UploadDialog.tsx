@@ -167,6 +167,7 @@ export function UploadDialog({
     } catch (error) {
       const mensagem = mensagemDe(error, 'biblioteca.upload.erro');
       setFalha(translate(mensagem, { _: mensagem }));
+      notify(mensagem, { type: 'error' });
     }
   };
 
