@@ -158,6 +158,14 @@ describe('/biblioteca/{idPasta}, a folder', () => {
     expect(screen.queryByRole('navigation', { name: 'Você está em' })).not.toBeInTheDocument();
   });
 
+  it('starts the phone breadcrumbs at the root entry, the current page at the root', async () => {
+    mockViewport(true);
+    abrir('/biblioteca');
+    const trilha = await screen.findByRole('navigation', { name: 'Caminho da pasta' });
+    expect(within(trilha).getByText('Biblioteca virtual')).toHaveAttribute('aria-current', 'page');
+    expect(within(trilha).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('says so when the folder does not exist or is not shared with the user, with the way back and nothing to retry', async () => {
     const app = abrir('/biblioteca/99', GESTOR);
     expect(await screen.findByRole('heading', { level: 1, name: 'Pasta não encontrada' })).toBeInTheDocument();

@@ -58,24 +58,34 @@ type Modo = 'grade' | 'lista';
 type Dialogo = 'novaPasta' | 'upload' | 'excluir' | 'mover' | 'concederAcesso' | 'renomear';
 
 /**
- * A folder's breadcrumbs on phones, from the library's root, named by the server. Wider, the top
- * bar's breadcrumbs show the same path (the folders above are given to them): one trail at a time.
+ * The library's breadcrumbs on phones (spec section 2: the root entry, then each folder above),
+ * named by the server. Wider, the top bar's breadcrumbs show the same path (the page gives them the
+ * folders above): one trail at a time.
  */
-function Trilha({ pasta }: { pasta: ItemBiblioteca }) {
+function Trilha({ pasta }: { pasta: ItemBiblioteca | null }) {
   const translate = useTranslate();
+  const raiz = translate('biblioteca.raiz');
   return (
     <Breadcrumbs aria-label={translate('biblioteca.trilha')} sx={{ '& ol': { flexWrap: 'wrap' }, minWidth: 0 }}>
-      <Link component={RouterLink} to={pastaPath(null)} underline="hover" color="inherit">
-        {translate('biblioteca.raiz')}
-      </Link>
-      {pasta.breadcrumb.map((b) => (
+      {pasta ? (
+        <Link component={RouterLink} to={pastaPath(null)} underline="hover" color="inherit">
+          {raiz}
+        </Link>
+      ) : (
+        <Typography color="text.primary" aria-current="page">
+          {raiz}
+        </Typography>
+      )}
+      {pasta?.breadcrumb.map((b) => (
         <Link key={b.id} component={RouterLink} to={pastaPath(b.id)} underline="hover" color="inherit">
           <NomeItem nome={b.nome} />
         </Link>
       ))}
-      <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: 'anywhere' }}>
-        <NomeItem nome={pasta.nome} />
-      </Typography>
+      {pasta && (
+        <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: 'anywhere' }}>
+          <NomeItem nome={pasta.nome} />
+        </Typography>
+      )}
     </Breadcrumbs>
   );
 }
@@ -350,7 +360,7 @@ function Biblioteca() {
     <PastaAberta.Provider value={aberta}>
       <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
         <Title title={translate('routes.biblioteca')} />
-        {mobile && pastaAtual && <Trilha pasta={pastaAtual} />}
+        {mobile && (raiz || pastaAtual) && <Trilha pasta={pastaAtual} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minWidth: 0 }}>
           <Typography
             ref={tituloRef}
