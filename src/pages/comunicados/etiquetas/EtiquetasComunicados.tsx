@@ -12,7 +12,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { etiquetaSchema } from '../../../../domain/comunicados';
 import { COMUNICADO_ETIQUETA_MAX_LENGTH } from '../../../../domain/limits';
@@ -45,6 +45,9 @@ export function EtiquetasComunicados() {
   const [busca, setBusca] = useState('');
   const [editando, setEditando] = useState<Etiqueta | null>(null);
   const [removendo, setRemovendo] = useState<Etiqueta | null>(null);
+  const listaRef = useRef<HTMLUListElement>(null);
+  const tituloRef = useRef<HTMLHeadingElement>(null);
+  const [removida, setRemovida] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
       setBusca(typed.trim());
@@ -62,6 +65,14 @@ export function EtiquetasComunicados() {
     // The page or search being read stays on screen until the next one arrives.
     placeholderData: keepPreviousData,
   });
+  // A label just removed: once its confirmation closed and the list reloaded without it (its row
+  // and the button that had the focus gone), the focus goes to the list, or to the tab's title
+  // when no label is left, not to the page's body.
+  useEffect(() => {
+    if (removida === null || removendo || etiquetas.data?.content.some((e) => e.id === removida)) return;
+    setRemovida(null);
+    (listaRef.current ?? tituloRef.current)?.focus();
+  }, [removida, removendo, etiquetas.data]);
   const linhas = etiquetas.data?.content ?? [];
   return (
     <Box
@@ -70,7 +81,7 @@ export function EtiquetasComunicados() {
       sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2" id="etiquetas-titulo">
+        <Typography variant="h6" component="h2" id="etiquetas-titulo" ref={tituloRef} tabIndex={-1}>
           {translate('comunicados.escrita.etiquetas.titulo')}
         </Typography>
         <CampoBusca
@@ -97,8 +108,19 @@ export function EtiquetasComunicados() {
         <>
           <Box
             component="ul"
+            ref={listaRef}
             aria-label={translate('comunicados.escrita.etiquetas.titulo')}
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+            // Where the focus goes once a removed label's row went with its button (above).
+            tabIndex={-1}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              gap: 1,
+              '&:focus:not(:focus-visible)': { outline: 'none' },
+            }}
           >
             {linhas.map((e) => (
               <Box
@@ -157,7 +179,10 @@ export function EtiquetasComunicados() {
           confirmLabel={translate('ra.action.delete')}
           successMessage="comunicados.escrita.etiquetas.removida"
           action={() => mutate('excluirEtiqueta', { id: removendo.id, version: removendo.version })}
-          onSuccess={() => void queryClient.invalidateQueries({ queryKey: ['comunicados', 'etiquetas'] })}
+          onSuccess={() => {
+            setRemovida(removendo.id);
+            void queryClient.invalidateQueries({ queryKey: ['comunicados', 'etiquetas'] });
+          }}
         />
       )}
     </Box>

@@ -186,4 +186,25 @@ describe('Labels tab', () => {
     await user().click(within(confirmar).getByRole('button', { name: 'Excluir' }));
     await waitFor(() => expect(callsOf('excluirEtiqueta')).toEqual([{ id: '32', version: 3 }]));
   });
+
+  it("moves the keyboard's focus to the list when a removed label's row goes", async () => {
+    let restantes = [...ETIQUETAS];
+    server.use(
+      api.query('comunicados_etiquetas', () => HttpResponse.json({ data: pagina(restantes) })),
+      api.mutation('comunicados_excluirEtiqueta', ({ variables }) => {
+        restantes = restantes.filter((e) => e.id !== variables.id);
+        return HttpResponse.json({ data: { result: true } });
+      }),
+    );
+    renderTab('etiquetas');
+    const remover = await screen.findByRole('button', { name: 'Remover a etiqueta Treinamento' });
+    remover.focus();
+    await user().keyboard('{Enter}');
+    const confirmar = await screen.findByRole('dialog');
+    await user().click(within(confirmar).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remover a etiqueta Treinamento' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Etiquetas' })).toHaveFocus());
+  });
 });
