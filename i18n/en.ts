@@ -1950,7 +1950,7 @@ export const en = {
       destino: 'Destination folder',
       soltar: 'Drop the files here',
       soltarNaPasta: 'Drop the files to upload them to %{nome}',
-      dicaSoltar: 'To upload files to this folder, drag them here from your computer.',
+      dicaSoltar: 'To upload files to this folder, drag them here from your computer, or:',
       escolher: 'Choose files',
       limite: 'Up to %{max} per file',
       lista: 'Files to upload',

@@ -1961,7 +1961,7 @@ export const es = {
       destino: 'Carpeta de destino',
       soltar: 'Suelte los archivos aquí',
       soltarNaPasta: 'Suelte los archivos para enviarlos a %{nome}',
-      dicaSoltar: 'Para enviar archivos a esta carpeta, arrástrelos aquí desde su computadora.',
+      dicaSoltar: 'Para enviar archivos a esta carpeta, arrástrelos aquí desde su computadora, o:',
       escolher: 'Elegir archivos',
       limite: 'Hasta %{max} por archivo',
       lista: 'Archivos para subir',

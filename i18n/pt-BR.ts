@@ -1956,7 +1956,7 @@ export const ptBR = {
       destino: 'Pasta de destino',
       soltar: 'Solte os arquivos aqui',
       soltarNaPasta: 'Solte os arquivos para enviá-los a %{nome}',
-      dicaSoltar: 'Para enviar arquivos a esta pasta, arraste-os do seu computador para cá.',
+      dicaSoltar: 'Para enviar arquivos a esta pasta, arraste-os do seu computador para cá, ou:',
       escolher: 'Escolher arquivos',
       limite: 'Até %{max} por arquivo',
       lista: 'Arquivos a enviar',

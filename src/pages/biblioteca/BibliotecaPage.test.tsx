@@ -259,7 +259,9 @@ describe('the buttons of the header', () => {
   it('takes files dropped on a folder with items into the upload, the folder as their destination', async () => {
     abrir('/biblioteca/1', GESTOR);
     const area = (await arquivos()).closest<HTMLElement>('[role="presentation"]')!;
-    expect(screen.getByText('Para enviar arquivos a esta pasta, arraste-os do seu computador para cá.')).toBeVisible();
+    expect(
+      screen.getByText('Para enviar arquivos a esta pasta, arraste-os do seu computador para cá, ou:'),
+    ).toBeVisible();
     const soltar = (...files: File[]) =>
       fireEvent.drop(area, {
         dataTransfer: {
@@ -276,6 +278,14 @@ describe('the buttons of the header', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringMatching(/^tabela-2027\.pdf/)]);
+  });
+
+  it("offers the same upload from the hint's button, for the keyboard and a single pointer", async () => {
+    abrir('/biblioteca/1', GESTOR);
+    await arquivos();
+    await user().click(screen.getByRole('button', { name: 'Escolher arquivos' }));
+    const d = await screen.findByRole('dialog', { name: 'Enviar arquivos' });
+    expect(within(d).getByRole('combobox', { name: 'Pasta de destino' })).toHaveValue('Manuais');
   });
 
   it('takes no dropped files from a reader, nor at the root', async () => {

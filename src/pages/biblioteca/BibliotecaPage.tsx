@@ -466,9 +466,20 @@ function Biblioteca() {
           )}
         </Box>
         {podeSoltar && !vazia && !itens.isPending && (
-          <Typography variant="body2" color="text.secondary">
-            {translate('biblioteca.upload.dicaSoltar')}
-          </Typography>
+          // Dragging has its alternative for the keyboard and a single pointer (WCAG 2.1.1, 2.5.7):
+          // the same upload dialog, into this folder, from a button of the hint.
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {translate('biblioteca.upload.dicaSoltar')}
+            </Typography>
+            <Button
+              size="small"
+              startIcon={<UploadFileIcon />}
+              onClick={() => setDialogo({ tipo: 'upload', itens: [] })}
+            >
+              {translate('biblioteca.upload.escolher')}
+            </Button>
+          </Box>
         )}
         {!buscando && itens.data && itens.data.totalElements > BIBLIOTECA_ITENS_POR_PAGINA_PADRAO && (
           <Paginacao
