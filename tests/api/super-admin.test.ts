@@ -578,7 +578,11 @@ describe('the job queue', () => {
       release();
       const done = await until(queued.id, 'CONCLUIDO');
       expect(done).toMatchObject({ processados: 10, total: 10, resultado: { payload: { x: 1 } }, erro: null });
-      // pg-boss keeps the output too.
+      // pg-boss keeps the output too: it marks the job completed once the handler has returned,
+      // just after the handler's own transaction wrote CONCLUIDO (read at once, it could still be active).
+      await expect
+        .poll(async () => (await worker.boss.getJobById('teste', queued.bossId!))?.state, { timeout: 10_000 })
+        .toBe('completed');
       const bossJob = await worker.boss.getJobById('teste', queued.bossId!);
       expect(bossJob).toMatchObject({ state: 'completed', data: { jobId: queued.id } });
 
