@@ -22,6 +22,36 @@ export interface AcaoSelecao {
 }
 
 /**
+ * One action of the bar. It may go while the bar stays (an action that no longer applies once
+ * the rows changed, e.g. "mark read" once they are read): the focus then goes where the bar's
+ * would, not to the page's body.
+ */
+function BotaoAcao({
+  acao,
+  ocupado,
+  focoAoSair,
+}: {
+  acao: AcaoSelecao;
+  ocupado: boolean;
+  focoAoSair: RefObject<HTMLElement | null>;
+}) {
+  const translate = useTranslate();
+  const ref = useFocoAoSair<HTMLButtonElement>(() => focoAoSair.current);
+  return (
+    <BusyButton
+      ref={ref}
+      size="small"
+      startIcon={acao.icon}
+      busy={ocupado}
+      disabled={acao.desabilitado}
+      onClick={acao.run}
+    >
+      {translate(acao.label)}
+    </BusyButton>
+  );
+}
+
+/**
  * The bar shown while rows of a page's own list are selected: how many, the actions that apply to
  * them, and clear. It goes when the selection empties (cleared, or its action done): if the
  * keyboard's focus was in it, the focus goes to `focoAoSair` (the list, the page's title), not to
@@ -76,16 +106,7 @@ export function BarraSelecao({
         {acoes
           .filter((a) => a.visivel)
           .map((a) => (
-            <BusyButton
-              key={a.id}
-              size="small"
-              startIcon={a.icon}
-              busy={ocupado}
-              disabled={a.desabilitado}
-              onClick={a.run}
-            >
-              {translate(a.label)}
-            </BusyButton>
+            <BotaoAcao key={a.id} acao={a} ocupado={ocupado} focoAoSair={focoAoSair} />
           ))}
       </Box>
     </Paper>

@@ -1,8 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { downloadFile } from '../../../providers/files';
+import { BusyButton } from '../form/BusyButton';
 
 /** The list's current filters and sort as the API's filterInput (without paging). */
 export function exportFilter(filterValues: Record<string, unknown>, sort?: { field: string; order: string }) {
@@ -53,15 +53,17 @@ export function ExportFileButtons({
   return (
     <>
       {(['csv', 'xlsx'] as const).map((formato) => (
-        <Button
+        // While a file is made, both look disabled and ignore presses, yet the one pressed keeps the focus.
+        <BusyButton
           key={formato}
           size="small"
           startIcon={<DownloadIcon />}
-          disabled={busy || disabled}
+          busy={busy}
+          disabled={disabled}
           onClick={() => void run(formato)}
         >
           {translate(formato === 'csv' ? 'lista.exportCsv' : 'lista.exportXlsx')}
-        </Button>
+        </BusyButton>
       ))}
     </>
   );

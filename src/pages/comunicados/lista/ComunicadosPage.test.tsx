@@ -171,6 +171,20 @@ describe('/comunicados, the inbox', () => {
     await waitFor(() => expect(screen.getByRole('table', { name: 'Entrada' }).parentElement).toHaveFocus());
   });
 
+  it('moves the focus to the list when the action pressed no longer applies (favourite: the rows are favourites now)', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await tabela();
+    await user().click(screen.getByRole('checkbox', { name: 'Selecionar: RH-0042 – Novo plano de saúde' }));
+    const favoritar = within(screen.getByRole('toolbar', { name: 'Ações da seleção' })).getByRole('button', {
+      name: 'Favoritar',
+    });
+    favoritar.focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(favoritar).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Entrada' }).parentElement).toHaveFocus());
+  });
+
   it('keeps the focus on the action that runs, then on the list when the bar goes; and after Clear', async () => {
     server.use(...STATES.Loaded);
     abrir();
