@@ -1,6 +1,15 @@
 import { useLayoutEffect, useRef } from 'react';
 
 /**
+ * Focuses `alvo` if the keyboard's focus fell to the page's body (what the browser does when the
+ * focused element leaves the page), never taking it from where the user or the page put it.
+ */
+export function focarSePerdido(alvo: HTMLElement | null | undefined) {
+  const ativo = document.activeElement;
+  if ((!ativo || ativo === document.body) && alvo?.isConnected) alvo.focus();
+}
+
+/**
  * A ref for an element that may leave the page while it holds the keyboard's focus (a button its
  * own action removes, a bar that goes with the selection): the focus then goes to what `destino`
  * answers, instead of falling to the page's body and the keyboard user to its top. `destino` is
@@ -17,10 +26,7 @@ export function useFocoAoSair<T extends HTMLElement>(destino: (saindo: T) => HTM
     return () => {
       if (!el?.contains(document.activeElement)) return;
       const para = alvo.current(el);
-      requestAnimationFrame(() => {
-        const ativo = document.activeElement;
-        if ((!ativo || ativo === document.body) && para?.isConnected) para.focus();
-      });
+      requestAnimationFrame(() => focarSePerdido(para));
     };
   }, []);
   return ref;

@@ -33,6 +33,7 @@ import {
 import { allows, policies } from '../../../domain/policies';
 import type { PortalPermissions } from '../../../providers/authProvider';
 import { useBreadcrumbLabel, type Crumb } from '../../components/breadcrumbLabel';
+import { focarSePerdido } from '../../components/useFocoAoSair';
 import { BarraSelecao, type AcaoSelecao } from '../../components/list/BarraSelecao';
 import { LoadError } from '../../components/LoadError';
 import { Paginacao } from '../../components/list/Paginacao';
@@ -119,10 +120,7 @@ function useFocoNoTitulo(titulo: React.RefObject<HTMLElement | null>, dialogoAbe
       primeiraCarga.current = false;
       return;
     }
-    const quadro = requestAnimationFrame(() => {
-      const ativo = document.activeElement;
-      if (!ativo || ativo === document.body) titulo.current?.focus();
-    });
+    const quadro = requestAnimationFrame(() => focarSePerdido(titulo.current));
     return () => cancelAnimationFrame(quadro);
   }, [titulo, dialogoAberto]);
 }
@@ -151,11 +149,10 @@ function Biblioteca() {
   const [porPaginaBusca, setPorPaginaBusca] = useState<number>(BIBLIOTECA_ROWS_PER_PAGE_PADRAO);
   const [pagina, setPagina] = useState(0);
   const [selecao, setSelecao] = useState<ReadonlySet<string>>(new Set());
-  // The dialog open and the items it acts on, as selected when it opened.
-  const [dialogo, setDialogo] = useState<{ tipo: Dialogo; itens: ItemBiblioteca[] } | null>(null);
+  // The dialog open and the items it acts on, as selected when it opened (the upload: the files
+  // dropped on the folder that opened it, if any).
+  const [dialogo, setDialogo] = useState<{ tipo: Dialogo; itens: ItemBiblioteca[]; soltos?: File[] } | null>(null);
   const [visualizar, setVisualizar] = useState<{ imagens: ItemBiblioteca[]; inicial: number } | null>(null);
-  // Files dropped on the folder, for the upload dialog they open.
-  const [soltos, setSoltos] = useState<File[]>([]);
 
   const pasta = usePasta(idPasta);
   const itens = useItens(idPasta, pagina);
@@ -294,14 +291,10 @@ function Biblioteca() {
     onDrop: (aceitos, recusados) => {
       const arquivos = [...aceitos, ...recusados.map((r) => r.file)];
       if (arquivos.length === 0) return;
-      setSoltos(arquivos);
-      setDialogo({ tipo: 'upload', itens: [] });
+      setDialogo({ tipo: 'upload', itens: [], soltos: arquivos });
     },
   });
-  const fechar = () => {
-    setDialogo(null);
-    setSoltos([]);
-  };
+  const fechar = () => setDialogo(null);
   const limpar = () => setSelecao(new Set());
 
   let conteudo;
@@ -493,7 +486,9 @@ function Biblioteca() {
           />
         )}
         {dialogo?.tipo === 'novaPasta' && <NovaPastaDialog pastaAtual={pastaAtual} onClose={fechar} />}
-        {dialogo?.tipo === 'upload' && <UploadDialog pastaAtual={pastaAtual} iniciais={soltos} onClose={fechar} />}
+        {dialogo?.tipo === 'upload' && (
+          <UploadDialog pastaAtual={pastaAtual} iniciais={dialogo.soltos} onClose={fechar} />
+        )}
         {dialogo?.tipo === 'excluir' && <ExcluirDialog itens={dialogo.itens} onClose={fechar} onExcluidos={limpar} />}
         {dialogo?.tipo === 'mover' && <MoverDialog itens={dialogo.itens} onClose={fechar} onMovidos={limpar} />}
         {dialogo?.tipo === 'concederAcesso' && <ConcederAcessoDialog pasta={dialogo.itens[0]} onClose={fechar} />}

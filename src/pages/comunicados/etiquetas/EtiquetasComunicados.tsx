@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { etiquetaSchema } from '../../../../domain/comunicados';
 import { COMUNICADO_ETIQUETA_MAX_LENGTH } from '../../../../domain/limits';
+import { focarSePerdido } from '../../../components/useFocoAoSair';
 import { ConfirmAction } from '../../../components/ConfirmAction';
 import { CampoBusca } from '../../../components/list/CampoBusca';
 import { LoadError } from '../../../components/LoadError';
@@ -67,11 +68,11 @@ export function EtiquetasComunicados() {
   });
   // A label just removed: once its confirmation closed and the list reloaded without it (its row
   // and the button that had the focus gone), the focus goes to the list, or to the tab's title
-  // when no label is left, not to the page's body.
+  // when no label is left, if it fell to the page's body.
   useEffect(() => {
     if (removida === null || removendo || etiquetas.data?.content.some((e) => e.id === removida)) return;
     setRemovida(null);
-    (listaRef.current ?? tituloRef.current)?.focus();
+    focarSePerdido(listaRef.current ?? tituloRef.current);
   }, [removida, removendo, etiquetas.data]);
   const linhas = etiquetas.data?.content ?? [];
   return (
