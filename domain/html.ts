@@ -32,6 +32,15 @@ export const HTML_ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
 };
 
 /**
+ * An announcement's message may also hold tables (made in the editor or pasted from a spreadsheet
+ * or a document), a cell spanning columns or rows; `thead` comes only from pasted HTML.
+ */
+export const HTML_TABLE_TAGS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as const;
+export const HTML_TABLE_CELL_ATTRIBUTES = ['colspan', 'rowspan'] as const;
+/** The widest span a cell may declare (the browser's own limit is 1,000 columns). */
+export const HTML_TABLE_SPAN_MAX = 100;
+
+/**
  * An announcement's message may also show images of the file store (uploaded with the editor):
  * `img` with these attributes, its `src` a path of the portal under COMUNICADO_IMAGEM_PATH only.
  */

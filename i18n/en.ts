@@ -1458,6 +1458,13 @@ export const en = {
     titulo3: 'Subheading',
     imagem: 'Insert image',
     imagemErro: 'Could not upload the image',
+    tabela: 'Table',
+    tabelaInserir: 'Insert table',
+    tabelaLinha: 'Insert row below',
+    tabelaColuna: 'Insert column to the right',
+    tabelaExcluirLinha: 'Delete row',
+    tabelaExcluirColuna: 'Delete column',
+    tabelaExcluir: 'Delete table',
   },
   comunicados: {
     // Reading side (issue #28): the tabs of /comunicados, the reader, the dashboard.

@@ -1467,6 +1467,13 @@ export const es = {
     titulo3: 'Subtítulo',
     imagem: 'Insertar imagen',
     imagemErro: 'No se pudo enviar la imagen',
+    tabela: 'Tabla',
+    tabelaInserir: 'Insertar tabla',
+    tabelaLinha: 'Insertar fila debajo',
+    tabelaColuna: 'Insertar columna a la derecha',
+    tabelaExcluirLinha: 'Eliminar fila',
+    tabelaExcluirColuna: 'Eliminar columna',
+    tabelaExcluir: 'Eliminar tabla',
   },
   comunicados: {
     // Reading side (issue #28): the tabs of /comunicados, the reader, the dashboard.

@@ -1462,6 +1462,13 @@ export const ptBR = {
     titulo3: 'Subtítulo',
     imagem: 'Inserir imagem',
     imagemErro: 'Não foi possível enviar a imagem',
+    tabela: 'Tabela',
+    tabelaInserir: 'Inserir tabela',
+    tabelaLinha: 'Inserir linha abaixo',
+    tabelaColuna: 'Inserir coluna à direita',
+    tabelaExcluirLinha: 'Excluir linha',
+    tabelaExcluirColuna: 'Excluir coluna',
+    tabelaExcluir: 'Excluir tabela',
   },
   comunicados: {
     // Reading side (issue #28): the tabs of /comunicados, the reader, the dashboard.

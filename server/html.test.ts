@@ -28,6 +28,27 @@ describe('sanitizeRichText', () => {
       '<a>x</a><a>y</a> {nome}',
     );
   });
+
+  it("keeps an announcement's tables (from the editor or pasted), a cell's span only when valid", () => {
+    const editor =
+      '<table style="min-width: 50px"><colgroup><col style="min-width: 25px"></colgroup><tbody>' +
+      '<tr><th colspan="1" rowspan="1" colwidth="90"><p>Modelo</p></th><th colspan="2" rowspan="1"><p>Preço</p></th></tr>' +
+      '<tr><td colspan="1" rowspan="3" onclick="x()"><p>Onix</p></td><td colspan="9999">a</td><td rowspan="-2" colspan="2x">b</td></tr>' +
+      '</tbody></table>';
+    expect(sanitizeRichText(editor, { comunicado: true })).toBe(
+      '<table><tbody>' +
+        '<tr><th><p>Modelo</p></th><th colspan="2"><p>Preço</p></th></tr>' +
+        '<tr><td rowspan="3"><p>Onix</p></td><td colspan="100">a</td><td>b</td></tr>' +
+        '</tbody></table>',
+    );
+    expect(sanitizeRichText('<table><thead><tr><th>a</th></tr></thead></table>', { comunicado: true })).toBe(
+      '<table><thead><tr><th>a</th></tr></thead></table>',
+    );
+  });
+
+  it('keeps tables out of the other rich texts (a notification in the bell)', () => {
+    expect(sanitizeRichText('<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table>')).toBe('ab');
+  });
 });
 
 describe('escapeHtml', () => {

@@ -4,6 +4,9 @@ import {
   HTML_ALLOWED_SCHEMES,
   HTML_ALLOWED_TAGS,
   HTML_IMAGE_ATTRIBUTES,
+  HTML_TABLE_CELL_ATTRIBUTES,
+  HTML_TABLE_SPAN_MAX,
+  HTML_TABLE_TAGS,
   isComunicadoImagemSrc,
 } from '../domain/html';
 
@@ -29,17 +32,41 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** An announcement's message: the same allowlist, plus images of the portal's own store (domain/html.ts). */
-const WITH_IMAGES: sanitizeHtml.IOptions = {
+/** A cell's span as a whole number from 1 to HTML_TABLE_SPAN_MAX, or nothing. */
+function span(value: string | undefined): string | undefined {
+  const n = /^\d{1,4}$/.test(value?.trim() ?? '') ? Number(value) : 0;
+  return n >= 1 ? String(Math.min(n, HTML_TABLE_SPAN_MAX)) : undefined;
+}
+
+function cell(tagName: string, { colspan, rowspan }: sanitizeHtml.Attributes) {
+  const attribs: sanitizeHtml.Attributes = {};
+  const col = span(colspan);
+  const row = span(rowspan);
+  if (col && col !== '1') attribs.colspan = col;
+  if (row && row !== '1') attribs.rowspan = row;
+  return { tagName, attribs };
+}
+
+/**
+ * An announcement's message: the same allowlist, plus images of the portal's own store and tables
+ * (domain/html.ts), a cell keeping only a valid span.
+ */
+const ANNOUNCEMENT: sanitizeHtml.IOptions = {
   ...OPTIONS,
-  allowedTags: [...HTML_ALLOWED_TAGS, 'img'],
-  allowedAttributes: { ...OPTIONS.allowedAttributes, img: [...HTML_IMAGE_ATTRIBUTES] },
+  allowedTags: [...HTML_ALLOWED_TAGS, 'img', ...HTML_TABLE_TAGS],
+  allowedAttributes: {
+    ...OPTIONS.allowedAttributes,
+    img: [...HTML_IMAGE_ATTRIBUTES],
+    th: [...HTML_TABLE_CELL_ATTRIBUTES],
+    td: [...HTML_TABLE_CELL_ATTRIBUTES],
+  },
+  transformTags: { ...OPTIONS.transformTags, th: cell, td: cell },
   exclusiveFilter: (frame) => frame.tag === 'img' && !isComunicadoImagemSrc(frame.attribs.src ?? ''),
 };
 
-/** A rich text as it may be stored: only the allowlist of domain/html.ts is kept (with images: an announcement's). */
-export function sanitizeRichText(html: string, { imagens = false } = {}): string {
-  return sanitizeHtml(html, imagens ? WITH_IMAGES : OPTIONS).trim();
+/** A rich text as it may be stored: only the allowlist of domain/html.ts is kept (an announcement's: with images and tables). */
+export function sanitizeRichText(html: string, { comunicado = false } = {}): string {
+  return sanitizeHtml(html, comunicado ? ANNOUNCEMENT : OPTIONS).trim();
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

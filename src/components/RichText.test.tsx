@@ -31,11 +31,25 @@ describe('RichText (the allowlist of domain/html.ts in the browser)', () => {
     const src = `/api/comunicados/imagens/7/${'ab'.repeat(32)}`;
     const html = `<p>a</p><img src="${src}" alt="mapa" width="10" onerror="x()" class="y"><img src="https://evil.test/a.png" alt="fora"><img src="/api/comunicados/../usuarios">`;
     expect(rendered(html)).toBe('<p>a</p>');
-    const box = render(<RichText html={html} imagens />).container.firstElementChild!;
+    const box = render(<RichText html={html} comunicado />).container.firstElementChild!;
     expect(box.querySelectorAll('img')).toHaveLength(1);
     const img = box.querySelector('img')!;
     expect(img.getAttributeNames().sort()).toEqual(['alt', 'src', 'width']);
     expect([img.getAttribute('src'), img.getAttribute('alt'), img.getAttribute('width')]).toEqual([src, 'mapa', '10']);
+  });
+
+  it("keeps an announcement's tables (pasted ones too), in a box of their own, with valid spans only", () => {
+    const html =
+      '<table style="width:900px">\n <tbody>\n  <tr><th colspan="2" style="x">Modelo</th></tr>\n' +
+      '  <tr><td rowspan="2" onclick="x()"><p>Onix</p></td><td colspan="abc">R$ 1</td></tr>\n </tbody>\n</table>';
+    // Elsewhere (a notification) a table is not kept: its text is.
+    expect(rendered(html)).not.toMatch(/<(table|tbody|tr|th|td)\b/);
+    expect(rendered(html).replace(/\s+/g, ' ')).toBe(' Modelo <p>Onix</p>R$ 1 ');
+    const box = render(<RichText html={html} comunicado />).container.firstElementChild!;
+    expect(box.innerHTML).toBe(
+      '<div class="rich-text-table"><table><tbody><tr><th colspan="2">Modelo</th></tr>' +
+        '<tr><td rowspan="2"><p>Onix</p></td><td>R$ 1</td></tr></tbody></table></div>',
+    );
   });
 
   it.each([

@@ -1,14 +1,21 @@
 import Box, { type BoxProps } from '@mui/material/Box';
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import {
   HTML_ALLOWED_ATTRIBUTES,
   HTML_ALLOWED_SCHEMES,
   HTML_ALLOWED_TAGS,
   HTML_IMAGE_ATTRIBUTES,
+  HTML_TABLE_SPAN_MAX,
+  HTML_TABLE_TAGS,
   isComunicadoImagemSrc,
 } from '../../domain/html';
+import { useRolaDeLado } from './useRolaDeLado';
 
 const TAGS = new Set<string>(HTML_ALLOWED_TAGS);
+const TABLE_TAGS = new Set<string>(HTML_TABLE_TAGS);
+/** Table parts that hold only rows or cells: a text between those (a pasted table's new lines) is not valid there. */
+const ONLY_ELEMENTS = new Set(['table', 'thead', 'tbody', 'tr']);
 /** Elements whose content is not text to show: dropped whole (as sanitize-html does on the server). */
 const DROPPED = new Set(['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'template', 'title', 'object']);
 const VOID = new Set(['br', 'hr']);
@@ -35,17 +42,52 @@ function imagem(element: Element, key: number): ReactNode {
   return createElement('img', { ...props, alt: props.alt ?? '' });
 }
 
-function toReact(node: Node, key: number, imagens: boolean): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+/** A cell's span as the server keeps it (server/html.ts): a whole number up to HTML_TABLE_SPAN_MAX. */
+function span(value: string | null): number | undefined {
+  const n = value && /^\d{1,4}$/.test(value.trim()) ? Number(value) : 0;
+  return n > 1 ? Math.min(n, HTML_TABLE_SPAN_MAX) : undefined;
+}
+
+/**
+ * An announcement's table, scrolling sideways inside its own box when wider than the text (a phone):
+ * then the box takes the keyboard's focus and a name, so arrow keys scroll it.
+ */
+function TabelaTexto({ children }: { children?: ReactNode }) {
+  const translate = useTranslate();
+  const [ref, rola] = useRolaDeLado();
+  return (
+    <div
+      ref={ref}
+      className="rich-text-table"
+      {...(rola ? { tabIndex: 0, role: 'region', 'aria-label': translate('richText.tabela') } : {})}
+    >
+      <table>{children}</table>
+    </div>
+  );
+}
+
+function toReact(node: Node, key: number, comunicado: boolean): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) {
+    const parent = node.parentElement?.localName ?? '';
+    return comunicado && ONLY_ELEMENTS.has(parent) ? null : node.textContent;
+  }
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const element = node as Element;
   const tag = element.localName;
   if (DROPPED.has(tag)) return null;
-  if (tag === 'img') return imagens ? imagem(element, key) : null;
-  const children = [...element.childNodes].map((child, i) => toReact(child, i, imagens));
+  if (tag === 'img') return comunicado ? imagem(element, key) : null;
+  const children = [...element.childNodes].map((child, i) => toReact(child, i, comunicado));
+  const table = comunicado && TABLE_TAGS.has(tag);
   // A tag outside the allowlist goes, its text stays.
-  if (!TAGS.has(tag)) return createElement(Fragment, { key }, ...children);
+  if (!TAGS.has(tag) && !table) return createElement(Fragment, { key }, ...children);
+  if (tag === 'table') return createElement(TabelaTexto, { key }, ...children);
   const props: Record<string, string | number> = { key };
+  if (tag === 'td' || tag === 'th') {
+    const colSpan = span(element.getAttribute('colspan'));
+    const rowSpan = span(element.getAttribute('rowspan'));
+    if (colSpan) props.colSpan = colSpan;
+    if (rowSpan) props.rowSpan = rowSpan;
+  }
   for (const name of HTML_ALLOWED_ATTRIBUTES[tag] ?? []) {
     const value = element.getAttribute(name);
     if (value !== null) props[name] = value;
@@ -61,24 +103,47 @@ function toReact(node: Node, key: number, imagens: boolean): ReactNode {
 /**
  * A rich text (HTML) as React elements, through the allowlist of domain/html.ts that the server
  * sanitised it to (server/html.ts): anything else is dropped again here, and no HTML string reaches
- * the page (no innerHTML). DOMParser's document is inert: nothing in it runs or loads. `imagens`:
- * an announcement's message, whose images of the portal's store are kept (as the server keeps them).
+ * the page (no innerHTML). DOMParser's document is inert: nothing in it runs or loads. `comunicado`:
+ * an announcement's message, whose images of the portal's store and tables are kept (as the server
+ * keeps them).
  */
-export function richTextNodes(html: string, { imagens = false } = {}): ReactNode[] {
+export function richTextNodes(html: string, { comunicado = false } = {}): ReactNode[] {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
-  return [...body.childNodes].map((node, i) => toReact(node, i, imagens));
+  return [...body.childNodes].map((node, i) => toReact(node, i, comunicado));
 }
 
 /** A link inside rich text (the reader's and the editor's): the theme's colour, at least a 24 px target. */
 export const RICH_TEXT_LINK = { color: 'primary.main', paddingBlock: '4px' } as const;
 
+/**
+ * A table inside rich text (the reader's and the editor's): ruled cells, a header row shaded, and
+ * sideways scrolling in its own box on a narrow screen instead of widening the page.
+ */
+export const RICH_TEXT_TABLE = {
+  overflowX: 'auto',
+  my: 1,
+  '& table': { borderCollapse: 'collapse', minWidth: '50%' },
+  '& th, & td': {
+    border: 1,
+    borderColor: 'divider',
+    px: 1,
+    py: 0.5,
+    verticalAlign: 'top',
+    textAlign: 'start',
+    overflowWrap: 'normal',
+    minWidth: '4em',
+  },
+  '& th': { bgcolor: 'action.hover', fontWeight: 'fontWeightMedium' },
+  '& th > p, & td > p': { my: 0 },
+} as const;
+
 /** A rich text, rendered through the allowlist (`richTextNodes`). */
 export function RichText({
   html,
-  imagens = false,
+  comunicado = false,
   ...props
-}: { html: string; imagens?: boolean } & Omit<BoxProps, 'children'>) {
-  const nodes = useMemo(() => richTextNodes(html, { imagens }), [html, imagens]);
+}: { html: string; comunicado?: boolean } & Omit<BoxProps, 'children'>) {
+  const nodes = useMemo(() => richTextNodes(html, { comunicado }), [html, comunicado]);
   return (
     <Box
       {...props}
@@ -92,6 +157,7 @@ export function RichText({
           overflowWrap: 'anywhere',
           '& img': { maxWidth: '100%', height: 'auto' },
           '& a': RICH_TEXT_LINK,
+          '& .rich-text-table': RICH_TEXT_TABLE,
         },
         ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
       ]}

@@ -1,5 +1,8 @@
 import ImageIcon from '@mui/icons-material/Image';
-import ToggleButton from '@mui/material/ToggleButton';
+import TableChartIcon from '@mui/icons-material/TableChart';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import ToggleButton, { type ToggleButtonProps } from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -18,7 +21,27 @@ import { useNotify, useTranslate } from 'react-admin';
 // default extensions load them; these imports only bring their types.
 import type {} from '@tiptap/extension-heading';
 import type {} from '@tiptap/extension-image';
-import { RICH_TEXT_LINK } from './RichText';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { RICH_TEXT_LINK, RICH_TEXT_TABLE } from './RichText';
+
+/**
+ * Tables (an announcement's: the server keeps them there only, domain/html.ts). Tab goes to the next
+ * cell as in a word processor, but from the last cell it leaves the editor like anywhere else
+ * (tiptap's own Tab adds a row there, which kept a keyboard user inside the editor for good).
+ */
+const TABELA = [
+  Table.extend({
+    addKeyboardShortcuts() {
+      return {
+        Tab: () => this.editor.commands.goToNextCell(),
+        'Shift-Tab': () => this.editor.commands.goToPreviousCell(),
+      };
+    },
+  }).configure({ resizable: false }),
+  TableRow,
+  TableHeader,
+  TableCell,
+];
 
 export interface TextoRicoProps {
   label: string;
@@ -34,6 +57,8 @@ export interface TextoRicoProps {
   enviarImagem?: (file: File) => Promise<string | null>;
   /** A required field: the label's asterisk, and aria-required on the editable element. */
   isRequired?: boolean;
+  /** Offer tables (insert, add and remove rows and columns): an announcement's message. */
+  tabelas?: boolean;
 }
 
 /**
@@ -50,6 +75,7 @@ export default function TextoRico({
   titulos,
   enviarImagem,
   isRequired,
+  tabelas,
 }: TextoRicoProps) {
   const translate = useTranslate();
   // ra-input-rich-text labels the editor's wrapper, not the editable element that takes the focus,
@@ -59,6 +85,7 @@ export default function TextoRico({
   const editorOptions = useMemo(
     () => ({
       ...DefaultEditorOptions,
+      extensions: [...(DefaultEditorOptions.extensions ?? []), ...(tabelas ? TABELA : [])],
       editorProps: {
         attributes: {
           role: 'textbox',
@@ -68,7 +95,7 @@ export default function TextoRico({
         },
       },
     }),
-    [name, isRequired],
+    [name, isRequired, tabelas],
   );
   return (
     <RichTextInput
@@ -84,6 +111,8 @@ export default function TextoRico({
         '& .ProseMirror': { whiteSpace: 'pre-wrap', wordWrap: 'break-word' },
         '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
         '& .ProseMirror a': RICH_TEXT_LINK,
+        '& .ProseMirror .tableWrapper': RICH_TEXT_TABLE,
+        '& .ProseMirror .selectedCell': { bgcolor: 'action.selected' },
       }}
       toolbar={
         <RichTextInputToolbar>
@@ -93,6 +122,7 @@ export default function TextoRico({
           <LinkButtons />
           <QuoteButtons />
           {enviarImagem && <ImagemButton enviar={enviarImagem} />}
+          {tabelas && <TabelaButton />}
           <ClearButtons />
         </RichTextInputToolbar>
       }
@@ -124,6 +154,18 @@ function TitulosButtons() {
   );
 }
 
+/** A toolbar button showing an icon, named by `label` (also its tooltip), off while the editor is not editable. */
+function BotaoBarra({
+  label,
+  disabled,
+  ...props
+}: { label: string } & Omit<ToggleButtonProps, 'aria-label' | 'title'>) {
+  const editor = useTiptapEditor();
+  return (
+    <ToggleButton {...props} aria-label={label} title={label} disabled={!editor || !editor.isEditable || disabled} />
+  );
+}
+
 /** Picks an image, uploads it, and inserts it where the cursor is. */
 function ImagemButton({ enviar }: { enviar: (file: File) => Promise<string | null> }) {
   const translate = useTranslate();
@@ -134,15 +176,9 @@ function ImagemButton({ enviar }: { enviar: (file: File) => Promise<string | nul
   const label = translate('richText.imagem');
   return (
     <ToggleButtonGroup size="small">
-      <ToggleButton
-        value="imagem"
-        aria-label={label}
-        title={label}
-        disabled={!editor || !editor.isEditable || busy}
-        onClick={() => input.current?.click()}
-      >
+      <BotaoBarra value="imagem" label={label} disabled={busy} onClick={() => input.current?.click()}>
         <ImageIcon fontSize="inherit" />
-      </ToggleButton>
+      </BotaoBarra>
       <input
         ref={input}
         type="file"
@@ -163,6 +199,75 @@ function ImagemButton({ enviar }: { enviar: (file: File) => Promise<string | nul
           }
         }}
       />
+    </ToggleButtonGroup>
+  );
+}
+
+/**
+ * The table menu: insert a 3 x 3 table with a header row where the cursor is, then, inside a table,
+ * add a row below or a column to the right, remove the row, the column or the whole table. Each
+ * item is offered only when the editor can do it there.
+ */
+function TabelaButton() {
+  const translate = useTranslate();
+  const editor = useTiptapEditor();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The chosen command runs once the menu has gone and given the focus back to its button: run
+  // while the menu is open, the menu's focus trap took the focus back from the editor.
+  const escolhida = useRef<(() => void) | null>(null);
+  const label = translate('richText.tabela');
+  const chain = () => editor!.chain().focus();
+  const acoes = [
+    {
+      id: 'tabelaInserir',
+      pode: () => editor!.can().insertTable(),
+      fazer: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    },
+    { id: 'tabelaLinha', pode: () => editor!.can().addRowAfter(), fazer: () => chain().addRowAfter().run() },
+    { id: 'tabelaColuna', pode: () => editor!.can().addColumnAfter(), fazer: () => chain().addColumnAfter().run() },
+    { id: 'tabelaExcluirLinha', pode: () => editor!.can().deleteRow(), fazer: () => chain().deleteRow().run() },
+    { id: 'tabelaExcluirColuna', pode: () => editor!.can().deleteColumn(), fazer: () => chain().deleteColumn().run() },
+    { id: 'tabelaExcluir', pode: () => editor!.can().deleteTable(), fazer: () => chain().deleteTable().run() },
+  ];
+  return (
+    <ToggleButtonGroup size="small">
+      <BotaoBarra
+        value="tabela"
+        label={label}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        selected={!!editor?.isActive('table')}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <TableChartIcon fontSize="inherit" />
+      </BotaoBarra>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor && !!editor}
+        onClose={() => setAnchor(null)}
+        slotProps={{
+          transition: {
+            onExited: () => {
+              escolhida.current?.();
+              escolhida.current = null;
+            },
+          },
+        }}
+      >
+        {editor &&
+          acoes.map((acao) => (
+            <MenuItem
+              key={acao.id}
+              disabled={!acao.pode()}
+              onClick={() => {
+                escolhida.current = acao.fazer;
+                setAnchor(null);
+              }}
+            >
+              {translate(`richText.${acao.id}`)}
+            </MenuItem>
+          ))}
+      </Menu>
     </ToggleButtonGroup>
   );
 }

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { es } from '../../i18n/es';
 import { ptBR } from '../../i18n/pt-BR';
 import { violations as axeViolations } from './axe';
-import { enviadoAoDealer, grupoId, ler, montadoraApi, pdf, salvar } from './comunicadosApi';
+import { enviadoAoDealer, enviar, grupoId, ler, montadoraApi, pdf, salvar } from './comunicadosApi';
 import { expectFits, expectFocusRing, navigateInApp, pickOption, settle, signIn, skipTour, tabTo } from './helpers';
 
 // Issue #28's journey: the creator (creation key only) writes an announcement with an image in its
@@ -332,4 +332,77 @@ test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s
   await criador.keyboard.press('Enter');
   await expect(criador).toHaveURL(/\/comunicados\/editar\/\d+$/);
   await expect(criador.getByRole('button', { name: e.acoes.salvar })).toBeFocused();
+});
+
+test('montadora writes a table in the message (menu, Tab from cell to cell and out of the editor), reopens the draft and adds a column; the dealer reads it at 375 px, scrolling the table, not the page', async () => {
+  const titulo = `Tabela E2E ${Date.now()}`;
+  const rt = ptBR.richText;
+  await navigateInApp(montadora, '/comunicados/novo');
+  await montadora.getByRole('textbox', { name: e.fields.titulo }).fill(titulo);
+  const editor = montadora.locator('.ProseMirror');
+  await editor.click();
+  await montadora.keyboard.type('Preços da campanha:');
+  const tabela = montadora.getByRole('button', { name: rt.tabela, exact: true });
+  await tabela.click();
+  // Outside a table only inserting one is offered.
+  await expect(montadora.getByRole('menuitem', { name: rt.tabelaExcluir })).toBeDisabled();
+  await montadora.getByRole('menuitem', { name: rt.tabelaInserir }).click();
+  await expect(editor.locator('table tr')).toHaveCount(3);
+  // Tab goes from cell to cell; from the last one it leaves the editor (no row added).
+  const celulas = ['Modelo', 'Preço', 'Prazo', 'Onix', 'R$ 89.990', '30 dias', 'Tracker', 'R$ 129.990', '45 dias'];
+  for (const [i, texto] of celulas.entries()) {
+    await montadora.keyboard.type(texto);
+    if (i < celulas.length - 1) await montadora.keyboard.press('Tab');
+  }
+  await montadora.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  expect(await editor.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+  await expect(editor.locator('table tr')).toHaveCount(3);
+  await expect(editor.locator('th')).toHaveText(['Modelo', 'Preço', 'Prazo']);
+  await pickOption(montadora, new RegExp(`^${e.fields.grupos}`), AURORA);
+  await montadora.getByRole('button', { name: e.acoes.salvar }).click();
+  await expect(montadora.getByText(e.sucesso.salvar)).toBeVisible();
+  await expect(montadora).toHaveURL(/\/comunicados\/editar\/\d+$/);
+  const id = /(\d+)$/.exec(montadora.url())![1];
+
+  // Reopened, the table is back in the editor; a column added to its right, saved again.
+  await navigateInApp(montadora, '/comunicados');
+  await navigateInApp(montadora, `/comunicados/editar/${id}`);
+  await expect(editor.locator('th')).toHaveText(['Modelo', 'Preço', 'Prazo']);
+  await editor.locator('th').filter({ hasText: 'Prazo' }).click();
+  await tabela.click();
+  await montadora.getByRole('menuitem', { name: rt.tabelaColuna }).click();
+  await expect(editor.locator('th')).toHaveCount(4);
+  // As in a word processor the cursor stays where it was: Tab goes to the new cell.
+  await montadora.keyboard.press('Tab');
+  await montadora.keyboard.type('Observações sobre a disponibilidade');
+  await montadora.getByRole('button', { name: e.acoes.salvar }).click();
+  await expect(montadora.getByText(e.sucesso.salvar)).toBeVisible();
+  const salvo = await ler(montadoraApi, id);
+  expect(salvo.mensagem).toContain('<th><p>Observações sobre a disponibilidade</p></th>');
+  expect(salvo.mensagem).not.toMatch(/style=|colgroup/);
+  await enviar(montadoraApi, salvo);
+
+  // The dealer at 375 px: the table is a table, and only its own box scrolls, by keyboard too.
+  await dealer.setViewportSize({ width: 375, height: 812 });
+  try {
+    await navigateInApp(dealer, `/comunicados/visualizar/${id}`);
+    const lida = dealer.getByRole('table');
+    await expect(lida.getByRole('columnheader')).toHaveText([
+      'Modelo',
+      'Preço',
+      'Prazo',
+      'Observações sobre a disponibilidade',
+    ]);
+    await expect(lida.getByRole('row')).toHaveCount(3);
+    await expectFits(dealer, 'reader with a table 375', es);
+    const caixa = dealer.getByRole('region', { name: es.richText.tabela });
+    await expect(caixa).toHaveAttribute('tabindex', '0');
+    await caixa.focus();
+    await dealer.keyboard.press('ArrowRight');
+    await expect.poll(() => caixa.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    expect(await violations(dealer, 'reader with a table 375')).toEqual([]);
+  } finally {
+    await dealer.setViewportSize({ width: 1280, height: 900 });
+  }
 });

@@ -25,6 +25,8 @@ export interface ComunicadoEmail {
   html: string;
 }
 
+const EMAIL_TABLE = '<table border="1" cellpadding="6" cellspacing="0" style="border-collapse:collapse">';
+
 const textoDe = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')
@@ -35,8 +37,11 @@ const textoDe = (html: string) =>
 export function comunicadoEmail(fonte: ComunicadoEmailFonte, idioma: Idioma): ComunicadoEmail {
   const link = `${fonte.publicUrl}/comunicados/visualizar/${fonte.id}`;
   const rodape = translate(idioma, 'comunicados.email.rodape', { link });
-  // Images of the store, linked by a portal path in the message, by the full address in an e-mail.
-  const corpo = fonte.mensagem.replaceAll('src="/api/comunicados/', `src="${fonte.publicUrl}/api/comunicados/`);
+  // Images of the store, linked by a portal path in the message, by the full address in an e-mail;
+  // tables (stored without attributes) ruled the way every mail reader draws, by attributes.
+  const corpo = fonte.mensagem
+    .replaceAll('src="/api/comunicados/', `src="${fonte.publicUrl}/api/comunicados/`)
+    .replaceAll('<table>', EMAIL_TABLE);
   const modelo = (fonte.modelo ?? 'padrao') as ModeloEmailComunicado;
   // `simples` leaves the department's signature out; `destaque` puts the title above as a heading.
   const assinatura = modelo !== 'simples' ? fonte.assinatura : null;

@@ -274,7 +274,7 @@ export async function anexosTotal(db: DbOrTx, comunicadoId: number): Promise<num
  * index on the folded name keeps one of each). Answers the id.
  */
 export async function write(tx: DbOrTx, session: Session, input: ComunicadoValues): Promise<number> {
-  const mensagem = sanitizeRichText(input.mensagem, { imagens: true });
+  const mensagem = sanitizeRichText(input.mensagem, { comunicado: true });
   const values = sql`${input.titulo}, ${mensagem}, ${input.departamentoId}, ${input.serieId}, ${input.exigeConfirmacao},
     ${input.templateName}, ${input.aprovadorId}, ${input.dataHoraAgendamento}::timestamptz`;
   let id = input.id ?? undefined;
@@ -344,7 +344,7 @@ export async function insertErrata(
 ): Promise<number> {
   const { rows } = await tx.execute<{ id: number }>(sql`insert into comunicados (titulo, mensagem, departamento_id,
       exige_confirmacao, template_name, autor_id, id_parent, justificativa, renotificar, reiniciar_leitura)
-    select ${errata.titulo}, ${sanitizeRichText(errata.mensagem, { imagens: true })}, c.departamento_id, c.exige_confirmacao,
+    select ${errata.titulo}, ${sanitizeRichText(errata.mensagem, { comunicado: true })}, c.departamento_id, c.exige_confirmacao,
       c.template_name, ${session.usuarioId}, c.id, ${errata.justificativa}, ${errata.renotificar},
       ${errata.reiniciarLeitura}
     from comunicados c where c.id = ${original.id} returning id`);

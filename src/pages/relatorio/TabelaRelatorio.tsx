@@ -4,7 +4,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useRolaDeLado } from '../../components/useRolaDeLado';
 
 export interface ColunaRelatorio<L> {
   id: string;
@@ -20,27 +21,6 @@ export interface ColunaRelatorio<L> {
 }
 
 const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
-/**
- * Whether the box scrolls sideways (its table is wider than it), followed as either resizes: a box
- * that scrolls must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable).
- */
-function useRola() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [rola, setRola] = useState(false);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const ver = () => setRola(box.scrollWidth > box.clientWidth);
-    ver();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(ver);
-    observer.observe(box);
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, rola] as const;
-}
 
 /**
  * A built-in report's table: named by `titulo` (the section's title: the chart beside it has it as
@@ -62,7 +42,7 @@ export function TabelaRelatorio<L>({
     ...(c.desdeSm ? DESDE_SM : {}),
     ...(c.nome ? { overflowWrap: 'anywhere' } : {}),
   });
-  const [ref, rola] = useRola();
+  const [ref, rola] = useRolaDeLado();
   return (
     <Box
       ref={ref}

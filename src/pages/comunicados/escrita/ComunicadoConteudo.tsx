@@ -33,7 +33,7 @@ export function ComunicadoConteudo({
           {`${departamento.sigla} · ${departamento.nome}`}
         </Typography>
       )}
-      <RichText html={comunicado.mensagem} imagens />
+      <RichText html={comunicado.mensagem} comunicado />
       {departamento?.assinatura && (
         <Box>
           <Divider sx={{ mb: 1 }} />

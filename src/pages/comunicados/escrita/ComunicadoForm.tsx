@@ -325,6 +325,7 @@ function Campos({
           isRequired
           label={translate('comunicados.escrita.fields.mensagem')}
           titulos
+          tabelas
           enviarImagem={enviarImagem}
         />
       </Suspense>

@@ -147,7 +147,7 @@ function CamposErrata() {
           <Skeleton variant="rounded" height={200} role="progressbar" aria-label={translate('ra.page.loading')} />
         }
       >
-        <TextoRico source="mensagem" label={translate('comunicados.escrita.fields.mensagem')} titulos />
+        <TextoRico source="mensagem" label={translate('comunicados.escrita.fields.mensagem')} titulos tabelas />
       </Suspense>
       <TextInput
         source="justificativa"

@@ -235,7 +235,7 @@ export default function ComunicadoLeituraPage() {
         </Alert>
       ))}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-        <RichText html={comunicado.mensagem} imagens />
+        <RichText html={comunicado.mensagem} comunicado />
         {comunicado.departamento?.assinatura && (
           <>
             <Divider sx={{ my: 2 }} />
