@@ -7,6 +7,8 @@ import { setAccessTokenGetter } from '../../../../providers/dataProvider';
 import { captureDownloads, type Download } from '../../../testing/downloads';
 import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
+import { BreadcrumbLabelProvider } from '../../../components/breadcrumbLabel';
+import { Breadcrumbs } from '../../../layout/Breadcrumbs';
 import { AUTOR_APROVADOR, linha, renderPagina } from '../lista/comunicados.fixtures';
 import ComunicadoDashboardPage from './ComunicadoDashboardPage';
 import { ROLLUP_POR_PAGINA } from './Rollup';
@@ -168,6 +170,21 @@ const nomes = (tabela: HTMLElement) =>
     .map((r) => within(r).getAllByRole('cell')[0].textContent);
 
 describe('/comunicados/dashboard/{id}', () => {
+  it("names whose dashboard it is in the top bar's breadcrumbs", async () => {
+    server.use(...STATES.Loaded);
+    renderPagina(
+      () => (
+        <BreadcrumbLabelProvider>
+          <Breadcrumbs />
+          <ComunicadoDashboardPage />
+        </BreadcrumbLabelProvider>
+      ),
+      { path: '/comunicados/dashboard/10', route: '/comunicados/dashboard/:id', subject: AUTOR_APROVADOR },
+    );
+    await screen.findByRole('region', { name: 'Resumo' });
+    expect(screen.getAllByRole('navigation')[0]).toHaveTextContent(/Comunicados.*Dashboard: Resultados do trimestre$/);
+  });
+
   it('shows a loading state (Loading)', () => {
     server.use(...STATES.Loading);
     abrir();

@@ -12,6 +12,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { log } from '../../../../providers/logger';
 import { formatCount, formatDate, formatNumber, percentual } from '../../../components/format';
 import { Numero } from '../../../components/Numero';
+import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
 import { COMUNICADOS_KEY, voltarPara } from '../lista/tipos';
@@ -56,6 +57,8 @@ export default function ComunicadoDashboardPage() {
     },
   });
   const titulo = translate('routes.comunicadosDashboard');
+  // The top bar's trail and the tab's title say whose dashboard it is, as the page's own title does.
+  useBreadcrumbLabel(dashboard.data ? `${titulo}: ${dashboard.data.comunicado.titulo}` : undefined);
   const voltar = (
     <Button
       component={RouterLink}

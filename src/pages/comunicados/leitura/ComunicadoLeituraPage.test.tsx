@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
 import { captureDownloads, type Download } from '../../../testing/downloads';
 import { api, mockApiServer } from '../../../testing/mockApi';
+import { BreadcrumbLabelProvider } from '../../../components/breadcrumbLabel';
+import { Breadcrumbs } from '../../../layout/Breadcrumbs';
 import { INTERNAL_ERROR } from '../../../testing/viewStates';
 import { envio, renderPagina } from '../lista/comunicados.fixtures';
 import type { ComunicadoEnvio } from '../lista/tipos';
@@ -75,6 +77,21 @@ const abrir = (id = '77') =>
   renderPagina(ComunicadoLeituraPage, { path: `/comunicados/visualizar/${id}`, route: '/comunicados/visualizar/:id' });
 
 describe('/comunicados/visualizar/{id}', () => {
+  it("names the announcement in the top bar's breadcrumbs", async () => {
+    server.use(abrirHandler);
+    renderPagina(
+      () => (
+        <BreadcrumbLabelProvider>
+          <Breadcrumbs />
+          <ComunicadoLeituraPage />
+        </BreadcrumbLabelProvider>
+      ),
+      { path: '/comunicados/visualizar/77', route: '/comunicados/visualizar/:id' },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: ORIGINAL.comunicado.titulo })).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation')[0]).toHaveTextContent(/Comunicados.*RH-0042 – Novo plano de saúde$/);
+  });
+
   it('shows a loading state (Loading)', () => {
     server.use(
       api.mutation('comunicados_abrir', async () => {

@@ -23,6 +23,7 @@ import { HttpError, Title, useLocaleState, useNotify, useTranslate } from 'react
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { downloadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
+import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
 import { formatBytes, formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { NOTIFICACOES_KEY } from '../../../components/notificacoes/notificacoes';
@@ -62,6 +63,8 @@ export default function ComunicadoLeituraPage() {
     refetchOnMount: 'always',
     retry: false,
   });
+  // The top bar's trail ends with the announcement's title, not "View announcement".
+  useBreadcrumbLabel(envio.data?.comunicado.titulo);
   const acoes = useAcoesEnvios();
   // The buttons stay enabled (and focused) while their change is under way; a click meanwhile is ignored.
   const alterar = (tipo: 'favorito' | 'arquivado', valor: boolean) =>
