@@ -1478,6 +1478,7 @@ export const en = {
     },
     caixa: {
       abaComContagem: '%{aba}: %{n}',
+      abaComNaoLidos: '%{aba}: %{n} unread',
       erroCarregar: 'The announcements could not be loaded.',
       erroAcao: 'The selected announcements could not be changed',
       feito: {

@@ -1487,6 +1487,7 @@ export const es = {
     },
     caixa: {
       abaComContagem: '%{aba}: %{n}',
+      abaComNaoLidos: '%{aba}: %{n} no leído |||| %{aba}: %{n} no leídos',
       erroCarregar: 'No se pudieron cargar los comunicados.',
       erroAcao: 'No se pudieron cambiar los comunicados seleccionados',
       feito: {

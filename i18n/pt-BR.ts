@@ -1482,6 +1482,7 @@ export const ptBR = {
     },
     caixa: {
       abaComContagem: '%{aba}: %{n}',
+      abaComNaoLidos: '%{aba}: %{n} não lido |||| %{aba}: %{n} não lidos',
       erroCarregar: 'Não foi possível carregar os comunicados.',
       erroAcao: 'Não foi possível alterar os comunicados selecionados',
       feito: {

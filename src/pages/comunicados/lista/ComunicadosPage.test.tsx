@@ -124,10 +124,12 @@ describe('/comunicados, the inbox', () => {
     server.use(...STATES.Loaded);
     abrir();
     const abas = within(await screen.findByRole('tablist', { name: 'Comunicados' }));
-    await waitFor(() => expect(abas.getByRole('tab', { name: 'Entrada: 2' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(abas.getByRole('tab', { name: 'Entrada: 2 não lidos' })).toHaveAttribute('aria-selected', 'true'),
+    );
     expect(abas.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Entrada 2', 'Arquivados']);
-    // WCAG 2.5.3: what a tab shows ("Entrada 2") is within its name ("Entrada: 2"), punctuation aside.
-    const entrada = abas.getByRole('tab', { name: 'Entrada: 2' });
+    // WCAG 2.5.3: what a tab shows ("Entrada 2") is within its name ("Entrada: 2 não lidos"), punctuation aside.
+    const entrada = abas.getByRole('tab', { name: 'Entrada: 2 não lidos' });
     expect(entrada.getAttribute('aria-label')!.replace(/[:]/g, '')).toContain(entrada.textContent);
     expect(screen.queryByRole('link', { name: 'Novo comunicado' })).not.toBeInTheDocument();
   });

@@ -72,13 +72,21 @@ export default function ComunicadosPage() {
               value={a.id}
               id={`aba-${a.id}`}
               aria-controls={`painel-${a.id}`}
-              aria-label={n > 0 ? translate('comunicados.caixa.abaComContagem', { aba: label, n }) : undefined}
+              aria-label={
+                n > 0
+                  ? translate(`comunicados.caixa.${a.naoLidos ? 'abaComNaoLidos' : 'abaComContagem'}`, {
+                      aba: label,
+                      n: formatNumber(n, locale),
+                      smart_count: n,
+                    })
+                  : undefined
+              }
               sx={{ minHeight: 48 }}
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
                   {label}
                   {/* A space between the name and the count: their visible text ("Entrada 1") is then
-                      within the accessible name ("Entrada: 1"), as WCAG 2.5.3 asks (axe read "Entrada1"). */}
+                      within the accessible name ("Entrada: 1 não lido"), as WCAG 2.5.3 asks (axe read "Entrada1"). */}
                   {n > 0 && ' '}
                   {n > 0 && (
                     <Box

@@ -18,6 +18,8 @@ export interface AbaComunicadosDef {
   rule?: AccessRule;
   /** The number shown on the tab (unread or waiting), from contagensComunicados. */
   contagem?: (contagens: ContagensComunicados) => number;
+  /** The count is of unread announcements (said so in the tab's name), not of all the tab holds. */
+  naoLidos?: true;
   /** The tab's panel (lazy keeps it out of the page's chunk until opened). */
   Painel: ComponentType | LazyExoticComponent<ComponentType>;
 }
@@ -38,7 +40,7 @@ const APROVADORES: AccessRule = { funcionalidades: [CHAVE_APROVACAO] };
 const AUTORES = policies.comunicados.create.rule;
 
 export const ABAS_COMUNICADOS: AbaComunicadosDef[] = [
-  { id: 'ENTRADA', label: 'comunicados.abas.ENTRADA', contagem: (c) => c.naoLidos, Painel: Entrada },
+  { id: 'ENTRADA', label: 'comunicados.abas.ENTRADA', contagem: (c) => c.naoLidos, naoLidos: true, Painel: Entrada },
   { id: 'ENVIADOS', label: 'comunicados.abas.ENVIADOS', rule: AUTORES, Painel: Enviados },
   {
     id: 'AGENDADOS',
@@ -47,7 +49,13 @@ export const ABAS_COMUNICADOS: AbaComunicadosDef[] = [
     contagem: (c) => c.agendados,
     Painel: Agendados,
   },
-  { id: 'ARQUIVADOS', label: 'comunicados.abas.ARQUIVADOS', contagem: (c) => c.naoLidosArquivados, Painel: Arquivados },
+  {
+    id: 'ARQUIVADOS',
+    label: 'comunicados.abas.ARQUIVADOS',
+    contagem: (c) => c.naoLidosArquivados,
+    naoLidos: true,
+    Painel: Arquivados,
+  },
   {
     id: 'RASCUNHOS',
     label: 'comunicados.abas.RASCUNHOS',
