@@ -1118,6 +1118,7 @@ export const en = {
     substitutoForaDoEscopo: 'A user outside your scope',
     titulo: 'Temporary absences of %{nome}',
     vazia: 'No temporary absence recorded for this user.',
+    registradas: 'Recorded absences',
     nova: 'New absence',
     editando: 'Edit absence',
     periodo: '%{inicio} to %{retorno}',

@@ -1123,6 +1123,7 @@ export const es = {
     substitutoForaDoEscopo: 'Usuario fuera de su alcance',
     titulo: 'Ausencias temporales de %{nome}',
     vazia: 'No hay ausencias temporales registradas para este usuario.',
+    registradas: 'Ausencias registradas',
     nova: 'Nueva ausencia',
     editando: 'Editar ausencia',
     periodo: '%{inicio} a %{retorno}',

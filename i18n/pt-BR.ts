@@ -1121,6 +1121,7 @@ export const ptBR = {
     substitutoForaDoEscopo: 'Usuário fora do seu escopo',
     titulo: 'Ausências temporárias de %{nome}',
     vazia: 'Nenhuma ausência temporária registrada para este usuário.',
+    registradas: 'Ausências registradas',
     nova: 'Nova ausência',
     editando: 'Editar ausência',
     periodo: '%{inicio} a %{retorno}',

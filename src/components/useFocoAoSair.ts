@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Focuses `alvo` if the keyboard's focus fell to the page's body (what the browser does when the
@@ -30,4 +30,27 @@ export function useFocoAoSair<T extends HTMLElement>(destino: (saindo: T) => HTM
     };
   }, []);
   return ref;
+}
+
+/**
+ * The focus after a confirmed removal of a list's row, whose button (the dialog's opener, where the
+ * dialog gives the focus back) goes with the row: once the list, read again, no longer holds the
+ * removed id and no dialog is open (`esperando`), `alvo()` gets the focus if it fell to the page's
+ * body. Answers the function to call with the removed row's id when the removal succeeded.
+ */
+export function useFocoAposRemocao(
+  ids: readonly string[] | undefined,
+  alvo: () => HTMLElement | null | undefined,
+  esperando = false,
+) {
+  const [removido, setRemovido] = useState<string | null>(null);
+  const destino = useRef(alvo);
+  destino.current = alvo;
+  const presente = removido !== null && (ids?.includes(removido) ?? true);
+  useEffect(() => {
+    if (removido === null || presente || esperando) return;
+    setRemovido(null);
+    focarSePerdido(destino.current());
+  }, [removido, presente, esperando]);
+  return setRemovido;
 }

@@ -164,6 +164,9 @@ describe('/usuarios/{id}/ausencia-temporaria', { timeout: 20_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(removed).toEqual([{ id0: '31', version: 2 }]));
     expect((await screen.findAllByText('Ausência removida')).length).toBeGreaterThan(0);
+    // Its row gone with the delete button, the focus is on the list's heading, not the page's body.
+    expect(await screen.findByText('Nenhuma ausência temporária registrada para este usuário.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Ausências registradas' })).toHaveFocus());
   });
 
   it("shows an upload's refusal from the server", async () => {

@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   DateInput,
   Form,
@@ -38,6 +38,7 @@ import { ausenciaSchema, hojeIso } from '../../../domain/schemas/ausencia';
 import { downloadFile, FileRouteError, uploadFile } from '../../../providers/files';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
 import { ConfirmAction } from '../../components/ConfirmAction';
+import { useFocoAposRemocao } from '../../components/useFocoAoSair';
 import { schemaResolver } from '../../components/form/schemaResolver';
 import { formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
@@ -132,19 +133,38 @@ function AusenciaLista({
   const dataProvider = useDataProvider();
   const [page, setPage] = useState(0);
   const [removing, setRemoving] = useState<Ausencia | null>(null);
+  const tituloRef = useRef<HTMLHeadingElement>(null);
   const { data, total, isPending, error, refetch, isFetching } = useGetList<Ausencia>('ausencias', {
     filter: { usuarioId },
     pagination: { page: page + 1, perPage: PER_PAGE },
     sort: { field: 'inicio', order: 'DESC' },
   });
+  // The removed absence's row goes with its delete button: the focus to the list's heading.
+  const removida = useFocoAposRemocao(
+    data?.map((a) => String(a.id)),
+    () => tituloRef.current,
+    !!removing,
+  );
   const periodo = (a: Ausencia) =>
     translate('ausencias.periodo', { inicio: dia(a.inicio, locale), retorno: dia(a.retorno, locale) });
 
+  const titulo = (
+    <Typography ref={tituloRef} tabIndex={-1} variant="h6" component="h2" sx={{ mb: 1 }}>
+      {translate('ausencias.registradas')}
+    </Typography>
+  );
   if (error) return <LoadError message="errors.couldNotPerform" retrying={isFetching} onRetry={() => refetch()} />;
   if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
-  if (!data.length) return <Typography color="text.secondary">{translate('ausencias.vazia')}</Typography>;
+  if (!data.length)
+    return (
+      <>
+        {titulo}
+        <Typography color="text.secondary">{translate('ausencias.vazia')}</Typography>
+      </>
+    );
   return (
     <>
+      {titulo}
       <List disablePadding>
         {data.map((a) => (
           <ListItem
@@ -198,6 +218,7 @@ function AusenciaLista({
         action={() => dataProvider.delete('ausencias', { id: removing!.id, previousData: removing! })}
         onSuccess={() => {
           onRemoved(removing!);
+          removida(String(removing!.id));
           void refetch();
         }}
       />

@@ -8,9 +8,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../providers/dataProvider';
 import { ConfirmButton } from '../../components/ConfirmAction';
+import { useFocoAposRemocao } from '../../components/useFocoAoSair';
 import { formatCount, formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
 import { visuallyHidden } from '../../components/visuallyHidden';
@@ -39,6 +41,7 @@ export function DispositivosPushSection() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
   const push = usePushSubscription();
+  const tituloRef = useRef<HTMLHeadingElement>(null);
   const { data, isPending, isError, refetch, isFetching } = useQuery({
     queryKey: DISPOSITIVOS_KEY,
     queryFn: async () =>
@@ -51,6 +54,12 @@ export function DispositivosPushSection() {
       ).data,
     retry: false,
   });
+  // The removed device's row goes with its button (where its dialog gave the focus back): the focus
+  // to the list's heading.
+  const removido = useFocoAposRemocao(
+    data?.map((d) => d.id),
+    () => tituloRef.current,
+  );
   const when = (iso: string | null) =>
     iso ? formatDate(iso, locale, { dateStyle: 'short', timeStyle: 'short' }) : translate('push.nunca');
   const nameOf = (device: DispositivoPush) => {
@@ -74,7 +83,7 @@ export function DispositivosPushSection() {
         {translate('push.intro')}
       </Typography>
       <PushButton />
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
+      <Typography ref={tituloRef} tabIndex={-1} variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
         {translate('push.dispositivos')}
       </Typography>
       {isPending ? (
@@ -129,7 +138,10 @@ export function DispositivosPushSection() {
                         successMessage="push.removido"
                         errorMessage="push.erroRemover"
                         action={() => dataProvider.mutate('dispositivosPush', 'remover', { id: device.id })}
-                        onSuccess={() => void removed(device)}
+                        onSuccess={() => {
+                          removido(device.id);
+                          void removed(device);
+                        }}
                       />
                     </TableCell>
                   </TableRow>

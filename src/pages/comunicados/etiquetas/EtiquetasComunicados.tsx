@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { etiquetaSchema } from '../../../../domain/comunicados';
 import { COMUNICADO_ETIQUETA_MAX_LENGTH } from '../../../../domain/limits';
-import { focarSePerdido } from '../../../components/useFocoAoSair';
+import { useFocoAposRemocao } from '../../../components/useFocoAoSair';
 import { ConfirmAction } from '../../../components/ConfirmAction';
 import { CampoBusca } from '../../../components/list/CampoBusca';
 import { LoadError } from '../../../components/LoadError';
@@ -48,7 +48,6 @@ export function EtiquetasComunicados() {
   const [removendo, setRemovendo] = useState<Etiqueta | null>(null);
   const listaRef = useRef<HTMLUListElement>(null);
   const tituloRef = useRef<HTMLHeadingElement>(null);
-  const [removida, setRemovida] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
       setBusca(typed.trim());
@@ -69,11 +68,11 @@ export function EtiquetasComunicados() {
   // A label just removed: once its confirmation closed and the list reloaded without it (its row
   // and the button that had the focus gone), the focus goes to the list, or to the tab's title
   // when no label is left, if it fell to the page's body.
-  useEffect(() => {
-    if (removida === null || removendo || etiquetas.data?.content.some((e) => e.id === removida)) return;
-    setRemovida(null);
-    focarSePerdido(listaRef.current ?? tituloRef.current);
-  }, [removida, removendo, etiquetas.data]);
+  const removida = useFocoAposRemocao(
+    etiquetas.data?.content.map((e) => e.id),
+    () => listaRef.current ?? tituloRef.current,
+    !!removendo,
+  );
   const linhas = etiquetas.data?.content ?? [];
   return (
     <Box
@@ -181,7 +180,7 @@ export function EtiquetasComunicados() {
           successMessage="comunicados.escrita.etiquetas.removida"
           action={() => mutate('excluirEtiqueta', { id: removendo.id, version: removendo.version })}
           onSuccess={() => {
-            setRemovida(removendo.id);
+            removida(removendo.id);
             void queryClient.invalidateQueries({ queryKey: ['comunicados', 'etiquetas'] });
           }}
         />
