@@ -76,12 +76,19 @@ export function Filtros({
   const set = (campo: keyof FiltroComunicados) => (event: { target: { value: string } }) =>
     setFiltro((f) => ({ ...f, [campo]: event.target.value }));
   const algum = Object.values(filtro).some(Boolean);
-  const campo = { size: 'small', sx: { flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 } } as const;
+  const campo = { size: 'small', sx: { minWidth: 0 } } as const;
   return (
     <Box
       role="search"
       aria-label={translate('comunicados.filtros.titulo')}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+      // A grid, not a wrapping row: a field left alone on the last line keeps its column's width
+      // instead of stretching across the page (at 768 px "until" did).
+      sx={{
+        display: 'grid',
+        gap: 1,
+        alignItems: 'center',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(170px, 1fr))' },
+      }}
     >
       <TextField
         {...campo}
@@ -89,10 +96,16 @@ export function Filtros({
         label={translate('comunicados.filtros.busca')}
         value={filtro.busca}
         onChange={set('busca')}
-        sx={{ flex: { xs: '1 1 100%', sm: '2 1 240px' }, minWidth: 0 }}
+        sx={{ gridColumn: { sm: 'span 2' }, minWidth: 0 }}
       />
       {compact && (
-        <Button size="small" startIcon={<FilterListIcon />} aria-expanded={aberto} onClick={() => setAberto((a) => !a)}>
+        <Button
+          size="small"
+          startIcon={<FilterListIcon />}
+          aria-expanded={aberto}
+          onClick={() => setAberto((a) => !a)}
+          sx={{ justifySelf: 'start' }}
+        >
           {translate('comunicados.filtros.mais')}
         </Button>
       )}
@@ -139,7 +152,7 @@ export function Filtros({
         </>
       )}
       {algum && (
-        <Button size="small" onClick={() => setFiltro(FILTRO_VAZIO)}>
+        <Button size="small" onClick={() => setFiltro(FILTRO_VAZIO)} sx={{ justifySelf: 'start' }}>
           {translate('comunicados.filtros.limpar')}
         </Button>
       )}
