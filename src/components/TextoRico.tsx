@@ -154,7 +154,10 @@ function TitulosButtons() {
   );
 }
 
-/** A toolbar button showing an icon, named by `label` (also its tooltip), off while the editor is not editable. */
+/**
+ * A toolbar button showing an icon, named by `label` (also its tooltip), off while the editor is not
+ * editable; in a group of the default size, as react-admin's own buttons beside it.
+ */
 function BotaoBarra({
   label,
   disabled,
@@ -175,7 +178,7 @@ function ImagemButton({ enviar }: { enviar: (file: File) => Promise<string | nul
   const [busy, setBusy] = useState(false);
   const label = translate('richText.imagem');
   return (
-    <ToggleButtonGroup size="small">
+    <ToggleButtonGroup>
       <BotaoBarra value="imagem" label={label} disabled={busy} onClick={() => input.current?.click()}>
         <ImageIcon fontSize="inherit" />
       </BotaoBarra>
@@ -230,7 +233,7 @@ function TabelaButton() {
     { id: 'tabelaExcluir', pode: () => editor!.can().deleteTable(), fazer: () => chain().deleteTable().run() },
   ];
   return (
-    <ToggleButtonGroup size="small">
+    <ToggleButtonGroup>
       <BotaoBarra
         value="tabela"
         label={label}
