@@ -1522,7 +1522,7 @@ export const en = {
     },
     filtros: {
       titulo: 'Search announcements',
-      busca: 'Search by title',
+      busca: 'Search title and text',
       etiqueta: 'Label',
       departamento: 'Department',
       todos: 'All',

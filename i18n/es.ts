@@ -1530,7 +1530,7 @@ export const es = {
     },
     filtros: {
       titulo: 'Buscar comunicados',
-      busca: 'Buscar por título',
+      busca: 'Buscar en el título y el texto',
       etiqueta: 'Etiqueta',
       departamento: 'Departamento',
       todos: 'Todos',

@@ -1525,7 +1525,7 @@ export const ptBR = {
     },
     filtros: {
       titulo: 'Buscar comunicados',
-      busca: 'Buscar pelo título',
+      busca: 'Buscar no título e no texto',
       etiqueta: 'Etiqueta',
       departamento: 'Departamento',
       todos: 'Todos',

@@ -159,6 +159,41 @@ describe('the inbox', () => {
     expect(errorCode(r)).toBe('BAD_USER_INPUT');
   });
 
+  it('searches the words of the message too (accents and endings aside), in the inbox and the author’s tabs', async () => {
+    const { id } = await comunicadoEnviado(kit.db, {
+      autorId: autor.id,
+      titulo: 'Circular 13',
+      mensagem:
+        '<p>As <strong>revisões</strong> gratuitas da campanha começam em dezembro.</p>' +
+        '<table><tbody><tr><td>Onix</td><td>Cruze</td></tr></tbody></table>',
+      para: usuariosIds(leitor.id),
+    });
+    try {
+      for (const busca of ['revisoes gratuita', 'REVISÕES', 'campanhas', 'cruze', '"revisões gratuitas"']) {
+        expect(titulos(await envios(leitor.token, { busca })), busca).toEqual(['Circular 13']);
+      }
+      // Words of the markup are not the message's; words in no announcement find none.
+      for (const busca of ['strong', 'tbody', 'garantia', '"gratuitas revisões"'])
+        expect(titulos(await envios(leitor.token, { busca })), busca).toEqual([]);
+      // The title is still found as typed, inside a word too ("rcular 04"), and the count is exact.
+      const porTitulo = await envios(leitor.token, { busca: 'rcular 04' });
+      expect([titulos(porTitulo), porTitulo.totalElements]).toEqual([['Circular 04 Recall de freios'], 1]);
+      // Sent to the reader only: the other reader finds nothing of it.
+      expect(titulos(await envios(outro.token, { busca: 'revisoes gratuita' }))).toEqual([]);
+      // The author's Sent tab searches the same way.
+      const enviados = await gql<{ comunicados: { content: { titulo: string }[]; totalElements: number } }>(
+        kit.portal,
+        'query($f: ComunicadoFilterInput) { comunicados(filterInput: $f) { totalElements content { titulo } } }',
+        { f: { aba: 'ENVIADOS', busca: 'revisoes gratuita' } },
+        autor.token,
+      );
+      expect(enviados.errors).toBeUndefined();
+      expect(enviados.data!.comunicados.content.map((c) => c.titulo)).toEqual(['Circular 13']);
+    } finally {
+      await kit.db.execute(sql`delete from comunicados where id = ${id}`);
+    }
+  });
+
   it("offers every reader the departments of what was sent to them, and no other's", async () => {
     const [outroDepartamento] = await kit.db
       .insert(s.departamentos)

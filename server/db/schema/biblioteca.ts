@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -14,6 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { arquivos } from './arquivos';
+import { documentoBusca, tsvector } from './buscaTexto';
 import { gruposUsuarios } from './gruposUsuarios';
 import { foldedName, version } from './organizacao';
 import { usuarios } from './usuarios';
@@ -23,7 +23,6 @@ import { usuarios } from './usuarios';
 // full-text index, in chunks) and their thumbnails, and downloads for the reports.
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A folder (no `arquivo_id`) or a file (an uploaded `arquivos` row, placed once). `publico` is the
@@ -116,9 +115,7 @@ export const bibliotecaTrechos = pgTable(
     texto: text().notNull(),
     documento: tsvector()
       .notNull()
-      .generatedAlwaysAs(
-        sql`to_tsvector('biblioteca_pt', texto) || to_tsvector('biblioteca_es', texto) || to_tsvector('biblioteca_en', texto)`,
-      ),
+      .generatedAlwaysAs(documentoBusca(sql`texto`)),
   },
   (t) => [
     primaryKey({ columns: [t.arquivoId, t.ordem] }),

@@ -13,6 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { arquivos } from './arquivos';
+import { documentoBusca, tsvector } from './buscaTexto';
 import { gruposUsuarios } from './gruposUsuarios';
 import { foldedName, version } from './organizacao';
 import { notificacoes } from './notificacoes';
@@ -111,8 +112,16 @@ export const comunicados = pgTable(
     createdAt: now(),
     updatedAt: now(),
     version: version(),
+    /**
+     * The title and the message's text (its tags taken out) for the lists' search, in the portal's
+     * full-text configurations (./buscaTexto.ts); kept by the database on every write.
+     */
+    documento: tsvector()
+      .notNull()
+      .generatedAlwaysAs(documentoBusca(sql`titulo || ' ' || regexp_replace(mensagem, '<[^>]*>', ' ', 'g')`)),
   },
   (t) => [
+    index('comunicados_documento').using('gin', t.documento),
     // The author's tabs (Sent, Scheduled, Drafts) newest first.
     index().on(t.autorId, t.estado, t.createdAt),
     // Pending approvals of an approver.

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BuscaBibliotecaValues, ItensPorPastaValues } from '../../../domain/schemas/biblioteca';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/lists';
+import { consultaBusca } from '../../db/schema/buscaTexto';
 import {
   cadeia,
   doPai,
@@ -307,8 +308,7 @@ export function busca(db: DbOrTx, l: Leitor, input: BuscaBibliotecaValues) {
     db,
     l,
     {
-      ctes: sql`${subarvore}consulta as materialized (select websearch_to_tsquery('biblioteca_pt', ${texto})
-          || websearch_to_tsquery('biblioteca_es', ${texto}) || websearch_to_tsquery('biblioteca_en', ${texto}) as q),
+      ctes: sql`${subarvore}consulta as materialized (select ${consultaBusca(texto)} as q),
         por_nome as (select ${ITEM_BUSCA} from biblioteca_itens i where fold(i.nome) like fold(${containsPattern(texto)})),
         por_conteudo as (select ${ITEM_BUSCA}, max(ts_rank(t.documento, consulta.q)) as rank
           from consulta, biblioteca_trechos t join biblioteca_itens i on i.arquivo_id = t.arquivo_id

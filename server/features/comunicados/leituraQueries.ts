@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ComunicadoFilter } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, pageWithTotal } from '../../db/lists';
+import { pageWithTotal } from '../../db/lists';
 import { markReadOfOrigin } from '../notificacoes';
-import { comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
+import { buscaComunicado, comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
 
 // Data access of the reading side (issue #28): a reader's own deliveries (comunicado_envios), always
 // behind `e.usuario_id = <the caller>`, so another user's delivery ids never match. The inbox walks
@@ -116,8 +116,8 @@ function filtroWhere(usuarioId: number, f: EnvioFiltro): { envio: SQL; comunicad
   if (f.naoLidos) envio.push(sql`e.lido_em is null`);
   if (f.favoritos) envio.push(sql`e.favorito`);
   const comunicado: SQL[] = [];
-  const busca = f.busca?.trim();
-  if (busca) comunicado.push(sql`fold(c.titulo) like fold(${containsPattern(busca)})`);
+  const busca = buscaComunicado(f.busca);
+  if (busca) comunicado.push(busca);
   if (f.etiqueta) {
     comunicado.push(comEtiqueta(f.etiqueta));
   }

@@ -3,6 +3,7 @@ import { CHAVE_APROVACAO, type ComunicadoFilter, type ComunicadoValues } from '.
 import { autorScope, usuarioAlcanca, usuarioScope, type Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
+import { consultaBusca } from '../../db/schema/buscaTexto';
 import { sanitizeRichText } from '../../html';
 
 /** What the notifications of an announcement (its send, errata, reminders) say they came from. */
@@ -15,6 +16,17 @@ export const ORIGEM = 'COMUNICADO';
 export const comEtiqueta = (texto: string) =>
   sql`exists (select 1 from comunicado_etiquetas_comunicados ec join comunicado_etiquetas e on e.id = ec.etiqueta_id
     where ec.comunicado_id = c.id and ${searchAny(texto, [sql`e.nome`]) ?? sql`true`})`;
+
+/**
+ * The announcement `c` holds what was typed: in its title (contained, case- and accent-blind), or
+ * as words of its title or message (full text: "revisoes gratuita" finds "revisões gratuitas"; the GIN index of
+ * `comunicados.documento`), as the lists' search finds them. Undefined when nothing was typed.
+ */
+export function buscaComunicado(busca: string | null | undefined): SQL | undefined {
+  const texto = busca?.trim();
+  if (!texto) return undefined;
+  return sql`(${searchAny(texto, [sql`c.titulo`])} or c.documento @@ ${consultaBusca(texto)})`;
+}
 
 // Data access of the announcements' write side (SQL through drizzle's `sql`; `c` is the
 // `comunicados` row). The holder of an approval is computed here, at read time (detentores).
@@ -184,7 +196,7 @@ export function list(db: DbOrTx, session: Session, filter: ComunicadoFilter & { 
   const where = allOf(
     sql`c.active`,
     tab,
-    searchAny(filter.busca, [sql`c.titulo`]),
+    buscaComunicado(filter.busca),
     filter.etiqueta ? comEtiqueta(filter.etiqueta) : undefined,
     filter.departamentoId ? sql`c.departamento_id = ${filter.departamentoId}` : undefined,
     filter.desde ? sql`${quando} >= ${filter.desde}::date` : undefined,

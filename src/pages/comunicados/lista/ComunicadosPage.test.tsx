@@ -213,7 +213,7 @@ describe('/comunicados, the inbox', () => {
     await tabela();
     await user().click(screen.getByRole('checkbox', { name: 'Selecionar: Campanha de recall' }));
     // Typed and taken back before the search settles: the list's search did not change.
-    const busca = screen.getByRole('searchbox', { name: 'Buscar pelo título' });
+    const busca = screen.getByRole('searchbox', { name: 'Buscar no título e no texto' });
     await user().type(busca, 'x{Backspace}');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 selecionado');
@@ -291,7 +291,7 @@ describe('/comunicados, the inbox', () => {
     server.use(...STATES.Loaded);
     abrir();
     await tabela();
-    await user().type(screen.getByRole('searchbox', { name: 'Buscar pelo título' }), 'recall');
+    await user().type(screen.getByRole('searchbox', { name: 'Buscar no título e no texto' }), 'recall');
     await user().type(screen.getByRole('textbox', { name: 'Etiqueta' }), 'Frota');
     await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ busca: 'recall', etiqueta: 'Frota', page: 0 }));
     await user().click(screen.getByRole('switch', { name: 'Não lidos' }));
@@ -303,7 +303,7 @@ describe('/comunicados, the inbox', () => {
     const app = abrir('/comunicados?aba=ENTRADA&busca=recall&naoLidos=1');
     await tabela();
     expect(pedidos[0]).toMatchObject({ aba: 'ENTRADA', busca: 'recall', naoLidos: true, page: 0, rowsPerPage: 25 });
-    expect(screen.getByRole('searchbox', { name: 'Buscar pelo título' })).toHaveValue('recall');
+    expect(screen.getByRole('searchbox', { name: 'Buscar no título e no texto' })).toHaveValue('recall');
     expect(screen.getByRole('switch', { name: 'Não lidos' })).toBeChecked();
     // A change goes to the address (the tab stays), from the first page.
     await user().click(screen.getByRole('switch', { name: 'Favoritos' }));
