@@ -1,23 +1,25 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { RichText } from '../../../components/RichText';
-import { formatBytes } from '../../../components/format';
+import { AnexosComunicado, EtiquetasComunicado } from '../AnexosComunicado';
 import type { Comunicado } from './comunicado';
 
 /**
- * The announcement as its recipients will read it: title, message, the department's signature,
- * the attachments, and whether they are asked to confirm "read and understood".
+ * The announcement as its recipients will read it: title, its labels, message, the department's
+ * signature, the attachments (downloadable: the approver opens what they approve), and whether they
+ * are asked to confirm "read and understood".
  */
 export function ComunicadoConteudo({
   comunicado,
 }: {
-  comunicado: Pick<Comunicado, 'titulo' | 'mensagem' | 'departamento' | 'arquivos' | 'exigeConfirmacao' | 'serie'>;
+  comunicado: Pick<
+    Comunicado,
+    'id' | 'titulo' | 'mensagem' | 'departamento' | 'arquivos' | 'exigeConfirmacao' | 'serie' | 'etiquetas'
+  >;
 }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const { departamento } = comunicado;
   return (
     <Box
@@ -33,6 +35,7 @@ export function ComunicadoConteudo({
           {`${departamento.sigla} · ${departamento.nome}`}
         </Typography>
       )}
+      <EtiquetasComunicado etiquetas={comunicado.etiquetas} />
       <RichText html={comunicado.mensagem} comunicado />
       {departamento?.assinatura && (
         <Box>
@@ -46,24 +49,7 @@ export function ComunicadoConteudo({
           </Typography>
         </Box>
       )}
-      {comunicado.arquivos.length > 0 && (
-        <Box component="section" aria-labelledby="comunicado-anexos">
-          <Typography variant="subtitle2" component="h3" id="comunicado-anexos">
-            {translate('comunicados.escrita.fields.arquivos')}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {comunicado.arquivos.map((a) => (
-              <Box component="li" key={a.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
-                <AttachFileIcon fontSize="small" color="action" />
-                <Typography sx={{ overflowWrap: 'anywhere' }}>{a.nome}</Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatBytes(Number(a.tamanho), locale)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        </Box>
-      )}
+      <AnexosComunicado idComunicado={comunicado.id} arquivos={comunicado.arquivos} nivel="h3" />
       {comunicado.exigeConfirmacao && (
         <Typography variant="body2" color="text.secondary">
           {translate('comunicados.escrita.exigeConfirmacaoAviso')}

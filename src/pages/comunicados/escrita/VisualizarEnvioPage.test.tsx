@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
+import { captureDownloads, type Download } from '../../../testing/downloads';
 import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import { rascunho } from './comunicados.fixtures';
@@ -48,6 +49,7 @@ const STATES = queryStates('comunicados_visualizarEnvio', {
 
 const server = mockApiServer();
 beforeEach(() => setAccessTokenGetter(async () => 'token'));
+afterEach(() => vi.restoreAllMocks());
 
 const abrir = () =>
   renderComunicados({ comunicadosVisualizarEnvio: VisualizarEnvioPage }, '/comunicados/visualizarEnvio/77');
@@ -88,6 +90,28 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
       'O e-mail ana@dealer.com é de um usuário do portal',
     ]);
     expect(screen.getByRole('link', { name: 'Voltar à edição' })).toHaveAttribute('href', '/comunicados/editar/77');
+  });
+
+  it('lets whoever approves it download its attachments, and shows its labels', async () => {
+    const downloads: Download[] = [];
+    captureDownloads(downloads);
+    const pedidos: unknown[] = [];
+    server.use(
+      ...STATES.Loaded,
+      api.query('comunicados_linkAnexo', ({ variables }) => {
+        pedidos.push(variables);
+        return HttpResponse.json({ data: { result: '/api/files/comunicados/1201?token=abc' } });
+      }),
+      http.get('*/api/files/comunicados/1201', () =>
+        HttpResponse.text('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+      ),
+    );
+    abrir();
+    const artigo = await screen.findByRole('article', { name: 'Campanha de revisão' });
+    expect(within(artigo).getByText('Recall')).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(within(artigo).getByRole('button', { name: 'Baixar tabela.pdf' }));
+    await waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['tabela.pdf']));
+    expect(pedidos).toEqual([{ idComunicado: '77', idArquivo: '1201' }]);
   });
 
   it('says there are no groups or e-mails, without warnings or the way back to edit (Empty)', async () => {

@@ -1,8 +1,6 @@
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DownloadIcon from '@mui/icons-material/Download';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
@@ -11,25 +9,24 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { HttpError, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { downloadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
 import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
-import { formatBytes, formatDate } from '../../../components/format';
+import { formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { NOTIFICACOES_KEY } from '../../../components/notificacoes/notificacoes';
 import { RichText } from '../../../components/RichText';
 import { useOperations } from '../../../components/useOperations';
-import { COMUNICADOS_KEY, visualizarPath, voltarPara, type Arquivo, type ComunicadoEnvio } from '../lista/tipos';
+import { AnexosComunicado, EtiquetasComunicado } from '../AnexosComunicado';
+import { COMUNICADOS_KEY, visualizarPath, voltarPara, type ComunicadoEnvio } from '../lista/tipos';
 import { naoEVisualizacao, useAcoesEnvios } from '../lista/useAcoesEnvios';
 
 const DATA_HORA = { dateStyle: 'short', timeStyle: 'short' } as const;
@@ -44,7 +41,7 @@ export default function ComunicadoLeituraPage() {
   const location = useLocation();
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
-  const { mutate, query } = useOperations('comunicados');
+  const { mutate } = useOperations('comunicados');
   const queryClient = useQueryClient();
   const notify = useNotify();
   const envioKey = [...COMUNICADOS_KEY, 'envio', id];
@@ -98,20 +95,6 @@ export default function ComunicadoLeituraPage() {
       notify('comunicados.leitura.erroConfirmar', { type: 'error' });
     },
   });
-  const [baixando, setBaixando] = useState<string | null>(null);
-  const baixar = async (arquivo: Arquivo) => {
-    setBaixando(arquivo.id);
-    try {
-      const link = await query<string>('linkAnexo', { idComunicado: id, idArquivo: arquivo.id });
-      await downloadFile(link, arquivo.nome);
-    } catch (error) {
-      log.error('comunicado attachment download failed', error);
-      notify('comunicados.leitura.erroAnexo', { type: 'error', messageArgs: { nome: arquivo.nome } });
-    } finally {
-      setBaixando(null);
-    }
-  };
-
   const voltar = (
     <Button
       component={RouterLink}
@@ -209,13 +192,9 @@ export default function ComunicadoLeituraPage() {
             .filter(Boolean)
             .join(' · ')}
         </Typography>
-        {comunicado.etiquetas.length > 0 && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
-            {comunicado.etiquetas.map((e) => (
-              <Chip key={e.id} size="small" label={e.nome} />
-            ))}
-          </Box>
-        )}
+        <Box sx={{ mt: 1 }}>
+          <EtiquetasComunicado etiquetas={comunicado.etiquetas} />
+        </Box>
       </Box>
       {comunicado.idParent && (
         <Alert severity="info">
@@ -251,33 +230,7 @@ export default function ComunicadoLeituraPage() {
           </>
         )}
       </Paper>
-      {comunicado.arquivos.length > 0 && (
-        <Box component="section" aria-labelledby="anexos-titulo">
-          <Typography id="anexos-titulo" variant="subtitle1" component="h2">
-            {translate('comunicados.leitura.anexos')}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
-            {comunicado.arquivos.map((arquivo) => (
-              <Box component="li" key={arquivo.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-                <AttachFileIcon fontSize="small" color="action" />
-                <Button
-                  size="small"
-                  endIcon={<DownloadIcon />}
-                  disabled={baixando === arquivo.id}
-                  onClick={() => void baixar(arquivo)}
-                  aria-label={translate('comunicados.leitura.baixar', { nome: arquivo.nome })}
-                  sx={{ textTransform: 'none', minWidth: 0, overflowWrap: 'anywhere', textAlign: 'left' }}
-                >
-                  {arquivo.nome}
-                </Button>
-                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatBytes(arquivo.tamanho, locale)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        </Box>
-      )}
+      <AnexosComunicado idComunicado={id} arquivos={comunicado.arquivos} />
       {comunicado.exigeConfirmacao && (
         <Paper variant="outlined" component="section" sx={{ p: 2, display: 'grid', gap: 1, justifyItems: 'start' }}>
           <Typography variant="body2">{translate('comunicados.leitura.pedeConfirmacao')}</Typography>
