@@ -719,7 +719,11 @@ export const RESOURCES = {
     // What /relatorio/{slug} shows, and the built-in reports' figures (any signed-in user the
     // definition allows).
     queries: {
-      aberto: { operation: 'relatorioAberto', args: { slug: 'String!' }, fields: 'slug titulo tipo url interno' },
+      aberto: {
+        operation: 'relatorioAberto',
+        args: { slug: 'String!' },
+        fields: 'slug titulo tipo url interno opcoes { marcas { id nome } grupos { id nome } }',
+      },
       alcance: {
         operation: 'relatorioAlcance',
         arg: 'filtro',

@@ -240,6 +240,36 @@ describe('opening a report', () => {
     expect((await aberto('pecas', kit.staff)).errors).toBeUndefined();
   });
 
+  it("offers a built-in report's filters the active brands and dealer groups of the caller's scope, and an embedded report none", async () => {
+    const OPCOES =
+      'query($slug: String!) { relatorioAberto(slug: $slug) { opcoes { marcas { id nome } grupos { id nome } } } }';
+    type Opcoes = { marcas: { id: string; nome: string }[]; grupos: { id: string }[] } | null;
+    const opcoes = async (token: string, slug = 'alcance') => {
+      const r = await gql<{ relatorioAberto: { opcoes: Opcoes } }>(kit.portal, OPCOES, { slug }, token);
+      expect(r.errors).toBeUndefined();
+      return r.data!.relatorioAberto.opcoes;
+    };
+    const ids = (o: Opcoes) => ({
+      marcas: o!.marcas.map((m) => Number(m.id)),
+      grupos: o!.grupos.map((g) => Number(g.id)),
+    });
+    expect(ids(await opcoes(montadoraA.token))).toEqual({ marcas: [m.a.id], grupos: [grupoA.id] });
+    expect(ids(await opcoes(montadoraB.token))).toEqual({ marcas: [m.b.id], grupos: [] });
+    expect((await opcoes(montadoraA.token))!.marcas.map((x) => x.nome)).toEqual([m.a.nome]);
+    // A dealer-group user's brands are their dealers' (a dealer selling A and B): both are counted.
+    const leitorAB = await kit.caller({ tipo: 'DEALER_GRUPO', marca: m.a.id, dealer: d.ab.id });
+    expect(ids(await opcoes(leitorAB.token)).marcas.sort()).toEqual([m.a.id, m.b.id].sort());
+    expect(ids(await opcoes(leitorA.token))).toEqual({ marcas: [m.a.id], grupos: [grupoA.id] });
+    // The provider's staff every active brand and group; an inactive brand is offered to nobody.
+    const inativa = await kit.marca('Marca inativa');
+    await kit.db.execute(sql`update marcas set active = false where id = ${inativa.id}`);
+    const todas = ids(await opcoes(kit.staff));
+    expect(todas.marcas).toEqual(expect.arrayContaining([m.a.id, m.b.id]));
+    expect(todas.marcas).not.toContain(inativa.id);
+    expect(todas.grupos).toContain(grupoA.id);
+    expect(await opcoes(montadoraA.token, 'bi-gestores')).toBeNull();
+  });
+
   it('frames an embedded report with a signed token of the reader: id, type, brands, for its origin, 5 minutes', async () => {
     const res = await gql<{ relatorioAberto: { url: string; titulo: string; tipo: string } }>(
       kit.portal,

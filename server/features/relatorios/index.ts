@@ -170,6 +170,7 @@ export const relatoriosFeature = referenceFeature({
           tipo: def.tipo,
           interno: def.interno,
           url: await urlDoRelatorio(db, session, config, def),
+          opcoes: def.interno ? await q.opcoesDosFiltros(db, session) : null,
         };
       },
     }),

@@ -39,6 +39,25 @@ export async function escopoDoUsuario(db: DbOrTx, usuarioId: number): Promise<{ 
 
 const MAX_DEALERS_ALCANCE = 100;
 
+/** Most dealer groups a filter offers (a national network has about 300). */
+const MAX_OPCOES_GRUPO = 2000;
+
+/**
+ * The brand and dealer-group choices of the built-in reports' filters: the active ones in the
+ * caller's scope (as `filtrosNoAlcance` reads a filter), by name. A dealer-group user's brands are
+ * their dealers' (not only their own user's), so every brand their figures count is offered.
+ */
+export async function opcoesDosFiltros(db: DbOrTx, session: Session) {
+  const [marcas, grupos] = await Promise.all([
+    db.execute<{ id: string; nome: string }>(sql`select marcas.id::text as id, marcas.nome from marcas
+      where marcas.active and ${marcaScope(session, sql`marcas.id`) ?? sql`true`} order by fold(marcas.nome), marcas.id`),
+    db.execute<{ id: string; nome: string }>(sql`select grupos.id::text as id, grupos.nome from grupos
+      where grupos.active and ${grupoScope(session) ?? sql`true`} order by fold(grupos.nome), grupos.id
+      limit ${MAX_OPCOES_GRUPO}`),
+  ]);
+  return { marcas: marcas.rows, grupos: grupos.rows };
+}
+
 export interface LinhaAlcance {
   id: string;
   nivel: 'MARCA' | 'GRUPO' | 'DEALER';

@@ -4,15 +4,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useGetIdentity, useGetList, useTranslate } from 'react-admin';
-import { TIPO_PROVEDOR } from '../../../domain/enums';
+import { useTranslate } from 'react-admin';
 import { MAX_PERIODO_DIAS, relatorioFiltroSchema } from '../../../domain/schemas/relatorio';
-import type { PortalIdentity } from '../../../providers/authProvider';
 import { DealerAutocomplete, type DealerRef } from '../../components/DealerAutocomplete';
 import { ExportFileButtons } from '../../components/list/ExportButtons';
-import { useOperations } from '../../components/useOperations';
+import { useRelatorioAberto } from './relatorioAberto';
 
 interface Filtro {
   inicio: string;
@@ -71,21 +68,11 @@ export function FiltrosRelatorio({
   exportacao: string;
 }) {
   const translate = useTranslate();
-  const grupos = useOperations('grupos');
-  // A user of brands picks among theirs (another brand would filter to nothing on the server);
-  // the provider's staff, and a user without brands of their own, among every brand.
-  const identity = useGetIdentity().identity as PortalIdentity | undefined;
-  const proprias = identity?.tipo !== TIPO_PROVEDOR && identity?.marcas?.length ? identity.marcas : null;
-  const todas = useGetList(
-    'marcas',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'nome', order: 'ASC' } },
-    { enabled: identity !== undefined && !proprias },
-  );
-  const marcas: { id: string | number; nome: string }[] = proprias ?? todas.data ?? [];
-  const opcoesGrupo = useQuery({
-    queryKey: ['grupos', 'ativos'],
-    queryFn: () => grupos.query<{ id: string; nome: string }[]>('ativos'),
-  });
+  // The brands and dealer groups in the caller's scope, as the server counts them (the figures
+  // count nothing of any other, so offering one would only ever show nothing).
+  const opcoes = useRelatorioAberto(filtro.slug).data?.opcoes;
+  const marcas = opcoes?.marcas ?? [];
+  const grupos = opcoes?.grupos ?? [];
   const muda = (campo: 'inicio' | 'fim' | 'marcaId' | 'grupoId') => (event: { target: { value: string } }) =>
     setRascunho((f) => ({ ...f, [campo]: event.target.value }));
   // The period's rules (domain/schemas/relatorio.ts) under its fields, before asking the server.
@@ -133,14 +120,14 @@ export function FiltrosRelatorio({
       <TextField select label={t('marca')} value={rascunho.marcaId} onChange={muda('marcaId')} size="small">
         <MenuItem value="">{translate('relatorios.todos')}</MenuItem>
         {marcas.map((m) => (
-          <MenuItem key={m.id} value={String(m.id)}>
+          <MenuItem key={m.id} value={m.id}>
             {m.nome}
           </MenuItem>
         ))}
       </TextField>
       <TextField select label={t('grupo')} value={rascunho.grupoId} onChange={muda('grupoId')} size="small">
         <MenuItem value="">{translate('relatorios.todos')}</MenuItem>
-        {(opcoesGrupo.data ?? []).map((g) => (
+        {grupos.map((g) => (
           <MenuItem key={g.id} value={g.id}>
             {g.nome}
           </MenuItem>

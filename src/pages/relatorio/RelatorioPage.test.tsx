@@ -1,9 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../../providers/dataProvider';
-import { api, mockApiServer, resourceHandlers } from '../../testing/mockApi';
+import { api, mockApiServer } from '../../testing/mockApi';
 import { BreadcrumbLabelProvider } from '../../components/breadcrumbLabel';
 import { Breadcrumbs } from '../../layout/Breadcrumbs';
 import { renderPage } from '../../testing/renderPage';
@@ -39,6 +39,15 @@ const EMBUTIDO = {
   tipo: 'EMBUTIDO',
   url: 'https://bi.example/p?token=abc',
   interno: null,
+  opcoes: null,
+};
+/** The filter choices the server names in the caller's scope. */
+const OPCOES = {
+  marcas: [
+    { id: '1', nome: 'Aurora Motors' },
+    { id: '2', nome: 'Boreal Trucks' },
+  ],
+  grupos: [{ id: '5', nome: 'Grupo Horizonte' }],
 };
 const INTERNO = {
   slug: 'alcance',
@@ -46,6 +55,7 @@ const INTERNO = {
   tipo: 'INTERNO',
   url: null,
   interno: 'ALCANCE_COMUNICADOS',
+  opcoes: OPCOES,
 };
 
 const status = (id: string, nivel: string, nome: string, total: number, dormentes: number) => ({
@@ -67,7 +77,7 @@ const USUARIOS = {
     { semana: '2026-11-23', usuarios: 5, acessos: 6 },
   ],
 };
-const DE_USUARIOS = { slug: 'usuarios', titulo: 'Usuários da rede', tipo: 'INTERNO', url: null, interno: 'USUARIOS' };
+const DE_USUARIOS = { ...INTERNO, slug: 'usuarios', titulo: 'Usuários da rede', interno: 'USUARIOS' };
 
 const arquivo = (id: string, nome: string, downloads: number) => ({ id, nome, pasta: 'Manuais', downloads });
 const BIBLIOTECA = {
@@ -83,13 +93,7 @@ const BIBLIOTECA = {
   maisBaixados: [arquivo('10', 'Manual do motor.pdf', 5), arquivo('11', 'Tabela.xlsx', 1)],
   menosBaixados: [arquivo('12', 'Antigo.pdf', 0), arquivo('11', 'Tabela.xlsx', 1)],
 };
-const DE_BIBLIOTECA = {
-  slug: 'biblioteca',
-  titulo: 'Uso da biblioteca',
-  tipo: 'INTERNO',
-  url: null,
-  interno: 'USO_BIBLIOTECA',
-};
+const DE_BIBLIOTECA = { ...INTERNO, slug: 'biblioteca', titulo: 'Uso da biblioteca', interno: 'USO_BIBLIOTECA' };
 const IMPORTACOES = {
   importacoes: 1,
   linhas: 10,
@@ -122,13 +126,7 @@ const IMPORTACOES = {
     { fila: 'filaNova', execucoes: 1, concluidas: 1, falhas: 0, emAndamento: 0, taxaFalhas: 0, duracaoMedia: null },
   ],
 };
-const DE_IMPORTACOES = {
-  slug: 'importacoes',
-  titulo: 'Importações',
-  tipo: 'INTERNO',
-  url: null,
-  interno: 'IMPORTACOES',
-};
+const DE_IMPORTACOES = { ...INTERNO, slug: 'importacoes', titulo: 'Importações', interno: 'IMPORTACOES' };
 
 const pedidos: Record<string, unknown>[] = [];
 let aberto: Record<string, unknown> | { code: string } = INTERNO;
@@ -153,13 +151,6 @@ const server = mockApiServer(
   api.query('relatorios_importacoes', ({ variables }) => {
     pedidos.push(variables.input as Record<string, unknown>);
     return HttpResponse.json({ data: { result: IMPORTACOES } });
-  }),
-  api.query('grupos_ativos', () => HttpResponse.json({ data: { result: [{ id: '5', nome: 'Grupo Horizonte' }] } })),
-  ...resourceHandlers({
-    marcas: [
-      { id: '1', nome: 'Aurora Motors', version: 1, active: true, atribuivel: true },
-      { id: '2', nome: 'Boreal Trucks', version: 1, active: true, atribuivel: true },
-    ],
   }),
 );
 
@@ -248,30 +239,19 @@ describe('/relatorio/{slug}', () => {
     expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
   });
 
-  it("offers a manufacturer their own brands to filter by, and the provider's staff every brand", async () => {
+  it('offers the brands and dealer groups the server names in the caller’s scope, by name', async () => {
     const user = userEvent.setup();
-    renderPage(RelatorioPage, {
-      path: '/relatorio/alcance',
-      route: '/relatorio/:slug',
-      identity: { tipo: 'MONTADORA', marcas: [{ id: '2', nome: 'Boreal Trucks' }] },
-    });
+    aberto = { ...INTERNO, opcoes: { marcas: [{ id: '2', nome: 'Boreal Trucks' }], grupos: [] } };
+    abrir();
     await screen.findByRole('table', { name: 'Por marca' });
     await user.click(screen.getByRole('combobox', { name: 'Marca' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Todos', 'Boreal Trucks']);
+    await user.click(screen.getByRole('option', { name: 'Boreal Trucks' }));
+    await user.click(screen.getByRole('combobox', { name: 'Grupo econômico' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Todos']);
     await user.keyboard('{Escape}');
-    cleanup();
-    renderPage(RelatorioPage, {
-      path: '/relatorio/alcance',
-      route: '/relatorio/:slug',
-      identity: { tipo: 'TECSINAPSE' },
-    });
-    await screen.findByRole('table', { name: 'Por marca' });
-    await user.click(screen.getByRole('combobox', { name: 'Marca' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'Todos',
-      'Aurora Motors',
-      'Boreal Trucks',
-    ]);
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ marcaId: '2', grupoId: null }));
   });
 
   it('draws the users report: totals by status, use per week as a line with its table, types by name', async () => {

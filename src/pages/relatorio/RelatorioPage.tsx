@@ -4,15 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Loading, Title, useTranslate, type HttpError } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
 import { LoadError } from '../../components/LoadError';
-import { useOperations } from '../../components/useOperations';
 import { Refused } from '../../routing/RouteGuard';
 import NotFoundPage from '../errors/NotFoundPage';
+import { useRelatorioAberto, type RelatorioAberto } from './relatorioAberto';
 
 /** Each built-in report's page (loaded with its charts only when opened). */
 const INTERNOS: Record<string, ComponentType<{ slug: string }>> = {
@@ -21,14 +20,6 @@ const INTERNOS: Record<string, ComponentType<{ slug: string }>> = {
   USO_BIBLIOTECA: lazy(() => import('./BibliotecaRelatorio')),
   IMPORTACOES: lazy(() => import('./ImportacoesRelatorio')),
 };
-
-export interface RelatorioAberto {
-  slug: string;
-  titulo: string;
-  tipo: 'EMBUTIDO' | 'INTERNO';
-  url: string | null;
-  interno: string | null;
-}
 
 /** The framed external report, with a way out to a tab of its own (its token is short-lived). */
 function Embutido({ relatorio }: { relatorio: RelatorioAberto }) {
@@ -61,12 +52,7 @@ function Embutido({ relatorio }: { relatorio: RelatorioAberto }) {
 export default function RelatorioPage() {
   const { slug = '' } = useParams();
   const translate = useTranslate();
-  const { query } = useOperations('relatorios');
-  const aberto = useQuery({
-    queryKey: ['relatorios', 'aberto', slug],
-    queryFn: ({ signal }) => query<RelatorioAberto>('aberto', { slug }, { signal }),
-    retry: false,
-  });
+  const aberto = useRelatorioAberto(slug);
   useBreadcrumbLabel(aberto.data?.titulo);
   const status = (aberto.error as HttpError | null)?.status;
   if (status === 404) return <NotFoundPage />;
