@@ -10,7 +10,7 @@ import {
   HTML_TABLE_TAGS,
   isComunicadoImagemSrc,
 } from '../../domain/html';
-import { useRolaDeLado } from './useRolaDeLado';
+import { CaixaRolavel } from './CaixaRolavel';
 
 const TAGS = new Set<string>(HTML_ALLOWED_TAGS);
 const TABLE_TAGS = new Set<string>(HTML_TABLE_TAGS);
@@ -54,15 +54,10 @@ function span(value: string | null): number | undefined {
  */
 function TabelaTexto({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
-  const [ref, rola] = useRolaDeLado();
   return (
-    <div
-      ref={ref}
-      className="rich-text-table"
-      {...(rola ? { tabIndex: 0, role: 'region', 'aria-label': translate('richText.tabela') } : {})}
-    >
+    <CaixaRolavel className="rich-text-table" rotulo={translate('richText.tabela')}>
       <table>{children}</table>
-    </div>
+    </CaixaRolavel>
   );
 }
 

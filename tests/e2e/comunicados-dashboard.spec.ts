@@ -198,19 +198,25 @@ for (const width of WIDTHS) {
     await expectFits(staff, `${width} dealer level`);
     found.push(...(await violations(staff, `${width} dealer`)));
 
-    // The phone shows name, reads and rate; recipients from 600 px up.
+    // Every column at every width: on a phone the table scrolls in its own box (focusable, named),
+    // the page does not.
     const cabecalhos = await tabela
       .locator('thead th')
       .evaluateAll((ths) => ths.filter((th) => getComputedStyle(th).display !== 'none').map((th) => th.textContent));
-    if (width < 600) expect(cabecalhos).toEqual([d.niveis.DEALER, d.colunas.lidos, d.colunas.taxaLeitura]);
-    else
-      expect(cabecalhos).toEqual([
-        d.niveis.DEALER,
-        d.colunas.destinatarios,
-        d.colunas.lidos,
-        d.colunas.confirmados,
-        d.colunas.taxaLeitura,
-      ]);
+    expect(cabecalhos).toEqual([
+      d.niveis.DEALER,
+      d.colunas.destinatarios,
+      d.colunas.lidos,
+      d.colunas.confirmados,
+      d.colunas.taxaLeitura,
+    ]);
+    const caixa = secao.getByRole('region', { name: new RegExp(`${d.niveis.DEALER}$`) });
+    if (width < 600) {
+      await expect(caixa).toHaveAttribute('tabindex', '0');
+      await caixa.focus();
+      await staff.keyboard.press('ArrowRight');
+      await expect.poll(() => caixa.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    }
 
     // Names wrap between words, not inside one ("Concession|ária"), while the number columns have room.
     const partidas = await bodyRows(staff, d.niveis.DEALER)
@@ -320,8 +326,11 @@ test('dashboard roll-up by keyboard at 375 px: the level tabs, the sort headers 
   expect(path, joined).toContain(`button:${d.niveis.DEALER}`);
   expect(path, joined).toContain(`button:${d.colunas.lidos}`);
   expect(path, joined).toContain(`button:${d.colunas.taxaLeitura}`);
-  // The hidden columns' headers (recipients, confirmations) are not in the way on a phone.
-  expect(path, joined).not.toContain(`button:${d.colunas.destinatarios}`);
+  // Every column's header, the table's scrolling box first (the keyboard scrolls it on a phone).
+  expect(path, joined).toContain(`button:${d.colunas.destinatarios}`);
+  expect(path.indexOf(`region:${d.rollupTabela.replace('%{nivel}', d.niveis.DEALER)}`), joined).toBeLessThan(
+    path.indexOf(`button:${d.niveis.DEALER}`),
+  );
   expect(path.at(-1), joined).toBe(`button:${ptBR.ra.navigation.next}`);
   const proxima = secao.getByRole('button', { name: ptBR.ra.navigation.next });
   await expectFocusRing(proxima);

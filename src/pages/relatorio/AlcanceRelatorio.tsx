@@ -55,7 +55,6 @@ function Nivel({ nivel, linhas }: { nivel: Nivel; linhas: Linha[] }) {
             rotulo: col(k),
             valor: (l: Linha) => formatNumber(l[k], locale),
             numero: true,
-            desdeSm: k !== 'lidos',
           })),
           {
             id: 'taxaLeitura',
@@ -68,7 +67,6 @@ function Nivel({ nivel, linhas }: { nivel: Nivel; linhas: Linha[] }) {
             rotulo: col('taxaConfirmacao'),
             valor: (l) => (l.pedemConfirmacao ? percentual(l.taxaConfirmacao, locale) : '—'),
             numero: true,
-            desdeSm: true,
           },
         ]}
       />

@@ -63,7 +63,6 @@ function Pastas({ pastas, total }: { pastas: Pasta[]; total: number }) {
             rotulo: t('arquivos'),
             valor: (p) => formatNumber(p.arquivos, locale),
             numero: true,
-            desdeSm: true,
           },
           { id: 'bytes', rotulo: t('armazenamento'), valor: (p) => formatBytes(p.bytes, locale), numero: true },
           { id: 'downloads', rotulo: t('downloads'), valor: (p) => formatNumber(p.downloads, locale), numero: true },
@@ -87,7 +86,7 @@ function Arquivos({ secao, arquivos }: { secao: 'MAIS' | 'MENOS'; arquivos: Arqu
         chave={(a) => a.id}
         colunas={[
           { id: 'nome', rotulo: translate('relatorios.alcance.nome'), valor: (a) => a.nome, nome: true },
-          { id: 'pasta', rotulo: translate(`${T}.pasta`), valor: (a) => a.pasta, nome: true, desdeSm: true },
+          { id: 'pasta', rotulo: translate(`${T}.pasta`), valor: (a) => a.pasta, nome: true },
           {
             id: 'downloads',
             rotulo: translate(`${T}.downloads`),

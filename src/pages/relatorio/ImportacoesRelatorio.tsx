@@ -75,14 +75,12 @@ function Filas({ filas }: { filas: Fila[] }) {
             rotulo: t('emAndamento'),
             valor: (f) => formatNumber(f.emAndamento, locale),
             numero: true,
-            desdeSm: true,
           },
           {
             id: 'duracaoMedia',
             rotulo: t('duracaoMedia'),
             valor: (f) => (f.duracaoMedia === null ? '—' : formatNumber(f.duracaoMedia, locale)),
             numero: true,
-            desdeSm: true,
           },
         ]}
       />
@@ -105,12 +103,11 @@ function Lista({ lista }: { lista: Importacao[] }) {
         chave={(i) => i.id}
         colunas={[
           { id: 'arquivo', rotulo: t('arquivoImportado'), valor: (i) => i.nomeArquivo, nome: true },
-          { id: 'autor', rotulo: t('autor'), valor: (i) => i.autor, nome: true, desdeSm: true },
+          { id: 'autor', rotulo: t('autor'), valor: (i) => i.autor, nome: true },
           {
             id: 'criadoEm',
             rotulo: t('criadoEm'),
             valor: (i) => formatDate(i.criadoEm, locale, DATA_HORA),
-            desdeSm: true,
           },
           { id: 'status', rotulo: t('status'), valor: (i) => translate(`importarUsuarios.pagina.status.${i.status}`) },
           {
@@ -118,14 +115,12 @@ function Lista({ lista }: { lista: Importacao[] }) {
             rotulo: t('criados'),
             valor: (i) => formatNumber(i.criados, locale),
             numero: true,
-            desdeSm: true,
           },
           {
             id: 'atualizados',
             rotulo: t('atualizados'),
             valor: (i) => formatNumber(i.atualizados, locale),
             numero: true,
-            desdeSm: true,
           },
           { id: 'recusados', rotulo: t('recusados'), valor: (i) => formatNumber(i.recusados, locale), numero: true },
         ]}

@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
-import { useRolaDeLado } from '../../components/useRolaDeLado';
+import { CaixaRolavel } from '../../components/CaixaRolavel';
 
 export interface ColunaRelatorio<L> {
   id: string;
@@ -14,18 +13,17 @@ export interface ColunaRelatorio<L> {
   valor: (linha: L) => ReactNode;
   /** A figure: right-aligned. */
   numero?: boolean;
-  /** Hidden under 600 px (the first column and the key figures stay). */
-  desdeSm?: boolean;
-  /** A name that may be long: it breaks anywhere instead of widening the table. */
+  /** A name that may be long: it wraps (at least 9rem wide) instead of widening the table much. */
   nome?: boolean;
 }
 
-const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const NOME = { overflowWrap: 'anywhere', minWidth: '9rem' } as const;
+const NUMERO = { whiteSpace: 'nowrap' } as const;
 
 /**
  * A built-in report's table: named by `titulo` (the section's title: the chart beside it has it as
- * its text alternative), one row per `linhas`, scrolling inside itself if it outgrows the page
- * (a wide table at a tablet's width): then the box takes the focus, so the keyboard scrolls it.
+ * its text alternative), one row per `linhas`, every column at every width, scrolling inside its
+ * own box when it outgrows the page (a phone): then the box takes the focus, so the keyboard scrolls it.
  */
 export function TabelaRelatorio<L>({
   titulo,
@@ -38,22 +36,14 @@ export function TabelaRelatorio<L>({
   linhas: readonly L[];
   chave: (linha: L) => string;
 }) {
-  const sx = (c: ColunaRelatorio<L>) => ({
-    ...(c.desdeSm ? DESDE_SM : {}),
-    ...(c.nome ? { overflowWrap: 'anywhere' } : {}),
-  });
-  const [ref, rola] = useRolaDeLado();
+  const sx = (c: ColunaRelatorio<L>) => (c.nome ? NOME : c.numero ? NUMERO : undefined);
   return (
-    <Box
-      ref={ref}
-      sx={{ overflowX: 'auto', minWidth: 0 }}
-      {...(rola ? { tabIndex: 0, role: 'region', 'aria-label': titulo } : {})}
-    >
+    <CaixaRolavel rotulo={titulo}>
       <Table size="small" aria-label={titulo}>
         <TableHead>
           <TableRow>
             {colunas.map((c) => (
-              <TableCell key={c.id} align={c.numero ? 'right' : undefined} sx={c.desdeSm ? DESDE_SM : undefined}>
+              <TableCell key={c.id} align={c.numero ? 'right' : undefined}>
                 {c.rotulo}
               </TableCell>
             ))}
@@ -71,6 +61,6 @@ export function TabelaRelatorio<L>({
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </CaixaRolavel>
   );
 }

@@ -61,7 +61,6 @@ function PorStatus({ nivel, linhas }: { nivel: 'TIPO' | 'MARCA'; linhas: Linha[]
             rotulo: translate(`relatorios.usuarios.status.${CHAVE_STATUS[k]}`),
             valor: (l: Linha) => formatNumber(l[k], locale),
             numero: true,
-            desdeSm: k !== 'ativos',
           })),
         ]}
       />

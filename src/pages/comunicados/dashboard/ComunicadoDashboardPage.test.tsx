@@ -303,7 +303,7 @@ describe('/comunicados/dashboard/{id}', () => {
       Array.from({ length: ate - de + 1 }, (_, i) => `Grupo ${String(de + i).padStart(2, '0')}`);
     await mostra(tabela, grupos(1, ROLLUP_POR_PAGINA));
     // The pager under the table (the unread list below has its own).
-    const paginador = within(tabela.parentElement!);
+    const paginador = within(tabela.closest('section')!);
     expect(paginador.getByText(`Mostrando 1 a ${ROLLUP_POR_PAGINA} de 30 registros`)).toBeInTheDocument();
     await user().click(paginador.getByRole('button', { name: 'Ir para a próxima página' }));
     await mostra(tabela, grupos(ROLLUP_POR_PAGINA + 1, 30));
@@ -323,7 +323,7 @@ describe('/comunicados/dashboard/{id}', () => {
 
   it('searches the roll-up by name from its first page, the chart unchanged; says so when nothing matches', async () => {
     const tabela = await nivelGrupo();
-    const paginador = within(tabela.parentElement!);
+    const paginador = within(tabela.closest('section')!);
     await user().click(paginador.getByRole('button', { name: 'Ir para a próxima página' }));
     await user().type(screen.getByRole('searchbox', { name: 'Buscar pelo nome' }), 'grupo 1');
     await mostra(
@@ -344,7 +344,7 @@ describe('/comunicados/dashboard/{id}', () => {
 
   it('keeps the roll-up page within the rows when a refetch brings fewer', async () => {
     const tabela = await nivelGrupo();
-    await user().click(within(tabela.parentElement!).getByRole('button', { name: 'Ir para a próxima página' }));
+    await user().click(within(tabela.closest('section')!).getByRole('button', { name: 'Ir para a próxima página' }));
     await waitFor(() => expect(nomes(tabela)).toHaveLength(30 - ROLLUP_POR_PAGINA));
     // Back on the tab, the roll-up is read again and has fewer rows than the page shown.
     server.use(rollupDe(() => ROLLUP.GRUPO.slice(0, 20)));

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { StatusEmailComunicado } from '../../../../domain/comunicados';
 import { formatDate, formatNumber } from '../../../components/format';
+import { CaixaRolavel } from '../../../components/CaixaRolavel';
 import { LoadError } from '../../../components/LoadError';
 import { Paginacao } from '../../../components/list/Paginacao';
 import { useOperations } from '../../../components/useOperations';
@@ -20,7 +21,6 @@ import { QuickFilter } from '../lista/QuickFilter';
 import { Secao } from '../../../components/Secao';
 import type { ComunicadoDashboard, EmailEnvio } from './tipos';
 
-const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const COR: Record<string, 'default' | 'success' | 'error'> = { FILA: 'default', ENVIADO: 'success', FALHOU: 'error' };
 
 /** The e-mails of the send: counts by status, and the list (failed ones first to look at), paged. */
@@ -75,42 +75,44 @@ export function EmailsEnvio({ id, resumo }: { id: string; resumo: ComunicadoDash
               onRetry={() => lista.refetch()}
             />
           ) : (
-            <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
-              <Table size="small" aria-label={translate('comunicados.dashboard.emails')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('comunicados.dashboard.colunas.email')}</TableCell>
-                    <TableCell>{translate('comunicados.dashboard.colunas.status')}</TableCell>
-                    <TableCell sx={DESDE_SM}>{translate('comunicados.dashboard.colunas.enviadoEm')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {lista.data.content.map((e) => (
-                    <TableRow key={e.email}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.email}</TableCell>
-                      <TableCell>
-                        {e.status && (
-                          <Chip
-                            size="small"
-                            color={COR[e.status.name] ?? 'default'}
-                            label={e.status.descricao}
-                            sx={{
-                              maxWidth: '100%',
-                              height: 'auto',
-                              '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
-                            }}
-                          />
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ ...DESDE_SM, whiteSpace: 'nowrap' }}>
-                        {formatDate(e.enviadoEm, locale, { dateStyle: 'short', timeStyle: 'short' })}
-                      </TableCell>
+            <>
+              <CaixaRolavel rotulo={translate('comunicados.dashboard.emails')}>
+                <Table size="small" aria-label={translate('comunicados.dashboard.emails')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('comunicados.dashboard.colunas.email')}</TableCell>
+                      <TableCell>{translate('comunicados.dashboard.colunas.status')}</TableCell>
+                      <TableCell>{translate('comunicados.dashboard.colunas.enviadoEm')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {lista.data.content.map((e) => (
+                      <TableRow key={e.email}>
+                        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: '10rem' }}>{e.email}</TableCell>
+                        <TableCell>
+                          {e.status && (
+                            <Chip
+                              size="small"
+                              color={COR[e.status.name] ?? 'default'}
+                              label={e.status.descricao}
+                              sx={{
+                                maxWidth: '100%',
+                                height: 'auto',
+                                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                              }}
+                            />
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {formatDate(e.enviadoEm, locale, { dateStyle: 'short', timeStyle: 'short' })}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </CaixaRolavel>
               <Paginacao count={lista.data.totalElements} page={page} onPage={setPage} rowsPerPage={10} />
-            </Box>
+            </>
           )}
         </>
       )}

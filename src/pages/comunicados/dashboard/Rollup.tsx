@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../../components/charts';
+import { CaixaRolavel } from '../../../components/CaixaRolavel';
 import { CampoBusca } from '../../../components/list/CampoBusca';
 import { Paginacao } from '../../../components/list/Paginacao';
 import { formatNumber, percentual } from '../../../components/format';
@@ -28,12 +29,10 @@ import { NIVEIS, type ColunaRollup, type Nivel, type Ordem, type PaginaRollup } 
  * sorts, searches and pages them (and sends the chart's least read apart).
  */
 export const ROLLUP_POR_PAGINA = 25;
-const DESDE_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
 // The name column takes what the figures leave (a long dealer name wraps between words, never
-// inside one, on a phone); the figures keep to one line.
-const NOME = { width: '100%' } as const;
+// inside one); the figures keep to one line; on a phone the table scrolls in its box, every column kept.
+const NOME = { width: '100%', minWidth: '9rem' } as const;
 const NUMERO = { whiteSpace: 'nowrap' } as const;
-const NUMERO_DESDE_SM = { ...NUMERO, ...DESDE_SM } as const;
 const MENOS_LIDOS: Ordem = { coluna: 'taxaLeitura', direcao: 'asc' };
 
 /**
@@ -74,12 +73,11 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
   useEffect(() => {
     if (rollup.data && pagina > ultimaPagina) setPagina(ultimaPagina);
   }, [rollup.data, pagina, ultimaPagina]);
-  // On phones: name, reads and rate (recipients and confirmations from 600 px up).
   const colunas: { id: ColunaRollup; numero: boolean; sx?: object }[] = [
     { id: 'nome', numero: false, sx: NOME },
-    { id: 'destinatarios', numero: true, sx: DESDE_SM },
+    { id: 'destinatarios', numero: true },
     { id: 'lidos', numero: true },
-    ...(exigeConfirmacao ? [{ id: 'confirmados' as const, numero: true, sx: DESDE_SM }] : []),
+    ...(exigeConfirmacao ? [{ id: 'confirmados' as const, numero: true }] : []),
     { id: 'taxaLeitura', numero: true },
   ];
   const ordenar = (coluna: ColunaRollup) =>
@@ -126,7 +124,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
           formatar={(v) => percentual(v, locale)}
         />
         <CampoBusca label={translate('comunicados.dashboard.rollupBusca')} value={texto} onChange={setTexto} />
-        <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
+        <CaixaRolavel rotulo={translate('comunicados.dashboard.rollupTabela', { nivel: nomeNivel })}>
           {/* Busy while another page, order or search loads over the rows shown (placeholderData). */}
           <Table
             size="small"
@@ -157,14 +155,14 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               {linhas.map((l) => (
                 <TableRow key={l.id}>
                   <TableCell sx={{ overflowWrap: 'break-word' }}>{l.nome}</TableCell>
-                  <TableCell align="right" sx={NUMERO_DESDE_SM}>
+                  <TableCell align="right" sx={NUMERO}>
                     {formatNumber(l.destinatarios, locale)}
                   </TableCell>
                   <TableCell align="right" sx={NUMERO}>
                     {formatNumber(l.lidos, locale)}
                   </TableCell>
                   {exigeConfirmacao && (
-                    <TableCell align="right" sx={NUMERO_DESDE_SM}>
+                    <TableCell align="right" sx={NUMERO}>
                       {formatNumber(l.confirmados, locale)}
                     </TableCell>
                   )}
@@ -175,20 +173,20 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
               ))}
             </TableBody>
           </Table>
-          {total === 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
-              {translate('lista.empty')}
-            </Typography>
-          )}
-          {total > ROLLUP_POR_PAGINA && (
-            <Paginacao
-              count={total}
-              page={Math.min(pagina, ultimaPagina)}
-              onPage={setPagina}
-              rowsPerPage={ROLLUP_POR_PAGINA}
-            />
-          )}
-        </Box>
+        </CaixaRolavel>
+        {total === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+            {translate('lista.empty')}
+          </Typography>
+        )}
+        {total > ROLLUP_POR_PAGINA && (
+          <Paginacao
+            count={total}
+            page={Math.min(pagina, ultimaPagina)}
+            onPage={setPagina}
+            rowsPerPage={ROLLUP_POR_PAGINA}
+          />
+        )}
       </Box>
     );
   }
