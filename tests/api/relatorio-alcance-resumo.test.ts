@@ -38,6 +38,8 @@ const porDealer = (r: Alcance) =>
 
 beforeAll(async () => {
   await kit.start();
+  // The demo's built-in reports out of the way: this file defines its own.
+  await kit.db.execute(sql`delete from relatorios`);
   marca = (await kit.marca('Marca Resumo')).id;
   origem = await kit.dealer({ marcaIds: [marca] });
   destino = await kit.dealer({ marcaIds: [marca] });

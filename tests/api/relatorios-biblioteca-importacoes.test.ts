@@ -116,6 +116,8 @@ let motor: { id: number; nome: string };
 
 beforeAll(async () => {
   await kit.start();
+  // The demo's built-in reports out of the way: this file defines its own.
+  await kit.db.execute(sql`delete from relatorios`);
   m.a = await kit.marca('Marca A');
   m.b = await kit.marca('Marca B');
   d.a1 = await kit.dealer({ marcaIds: [m.a.id] });

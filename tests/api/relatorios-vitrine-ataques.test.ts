@@ -75,6 +75,8 @@ async function slidesAtivos(token: string): Promise<SlideVisto[]> {
 
 beforeAll(async () => {
   await kit.start();
+  // The demo's built-in reports out of the way: this file defines its own.
+  await kit.db.execute(sql`delete from relatorios`);
   m.a = await kit.marca('Marca A');
   m.b = await kit.marca('Marca B');
   d.a1 = await kit.dealer({ marcaIds: [m.a.id] });

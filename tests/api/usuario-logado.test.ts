@@ -132,6 +132,12 @@ describe('menuUsuarioLogado', () => {
     expect(paths(menu)).toEqual(expect.arrayContaining(['/dealers', '/usuarios', '/gruposUsuarios', '/slides']));
     expect(paths(menu)).not.toContain('/superAdmin');
     expect(paths(menu)).not.toContain('/importarUsuarios');
+    // The demo's built-in reports for managers, in their order; not the provider staff's imports.
+    expect(menu.find((c) => c.id === 'relatorios')?.items.map((i) => [i.path, i.title])).toEqual([
+      ['/relatorio/alcance-comunicados', 'Alcance dos comunicados'],
+      ['/relatorio/usuarios', 'Usuários da rede'],
+      ['/relatorio/uso-biblioteca', 'Uso da biblioteca'],
+    ]);
   });
 
   it('gives the dealer user only the open entries, titled in Spanish', async () => {

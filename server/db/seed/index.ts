@@ -350,4 +350,51 @@ async function seedDemo(tx: DbOrTx, senhaHash: string) {
     { chave: 'linkHelpTec', valor: 'https://ajuda.portal.test' },
     { chave: 'linkAcademia', valor: 'https://academia.portal.test' },
   ]);
+
+  // The four built-in reports in the menu's Reports (provider staff keep them on the super-admin
+  // page): reach and users for managers (provider staff and manufacturers), library usage for its
+  // managers, imports and jobs for provider staff. The dealer user has none.
+  const gestores: TipoUsuario[] = ['TECSINAPSE', 'MONTADORA'];
+  await tx.insert(s.relatorios).values([
+    {
+      slug: 'alcance-comunicados',
+      tituloPtBr: 'Alcance dos comunicados',
+      tituloEs: 'Alcance de los comunicados',
+      tituloEn: 'Announcement reach',
+      tipo: 'INTERNO',
+      interno: 'ALCANCE_COMUNICADOS',
+      tiposUsuario: gestores,
+      posicao: 1,
+    },
+    {
+      slug: 'usuarios',
+      tituloPtBr: 'Usuários da rede',
+      tituloEs: 'Usuarios de la red',
+      tituloEn: 'Network users',
+      tipo: 'INTERNO',
+      interno: 'USUARIOS',
+      tiposUsuario: gestores,
+      posicao: 2,
+    },
+    {
+      slug: 'uso-biblioteca',
+      tituloPtBr: 'Uso da biblioteca',
+      tituloEs: 'Uso de la biblioteca',
+      tituloEn: 'Library usage',
+      tipo: 'INTERNO',
+      interno: 'USO_BIBLIOTECA',
+      funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'],
+      posicao: 3,
+    },
+    {
+      slug: 'importacoes',
+      tituloPtBr: 'Importações e tarefas',
+      tituloEs: 'Importaciones y tareas',
+      tituloEn: 'Imports and jobs',
+      tipo: 'INTERNO',
+      interno: 'IMPORTACOES',
+      tiposUsuario: ['TECSINAPSE'],
+      posicao: 4,
+    },
+  ]);
 }
