@@ -39,4 +39,14 @@ describe('/relatorios/novo', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Deve ser no mínimo 0')).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
+
+  it('offers the function keys by name, in the user’s language', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderResource('relatorios', { create: RelatorioCreate }, '/relatorios/novo');
+    await user.click(await screen.findByRole('combobox', { name: 'Funcionalidades' }));
+    const nomes = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(nomes).toContain('Gerenciar biblioteca');
+    expect(nomes).toContain('Relatório de consulta de peças');
+    expect(nomes.filter((n) => /^[A-Z_]+$/.test(n ?? ''))).toEqual([]);
+  });
 });

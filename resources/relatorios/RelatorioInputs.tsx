@@ -19,7 +19,8 @@ const TIPO_CHOICES = RELATORIO_TIPOS.map((id) => ({ id, name: `relatorios.tipos.
 const INTERNO_CHOICES = RELATORIOS_INTERNOS.map((id) => ({ id, name: `relatorios.internos.${id}` }));
 const TIPO_USUARIO_CHOICES = TIPOS_USUARIO.map((id) => ({ id, name: `tiposUsuario.${id}` }));
 // Function keys are named by their key: the provider's staff know them so (spec section 6).
-const CHAVE_CHOICES = FUNCTION_KEYS.map((id) => ({ id, name: id }));
+// By name (react-admin translates a choice's name), as the access screens show them.
+const CHAVE_CHOICES = FUNCTION_KEYS.map((id) => ({ id, name: `chavesFuncionalidade.${id}` }));
 
 /** The address or the built-in kind, as the chosen kind asks. */
 function ConteudoInputs() {
