@@ -20,7 +20,16 @@ export interface ConfirmActionProps {
   messageArgs?: Record<string, unknown>;
   action: () => Promise<unknown>;
   onSuccess?: (result: unknown) => void;
+  /**
+   * What it does cannot be undone (a removal): the confirm button in the warning colour, and the
+   * focus on Cancel when the dialog opens, so a reflex Enter does not remove anything.
+   */
+  destrutiva?: boolean;
 }
+
+/** Focuses the dialog's Cancel (react-admin's Confirm focuses its confirm button as it mounts). */
+const focarCancelar = (dialog: HTMLElement) =>
+  dialog.querySelector<HTMLButtonElement>('.MuiDialogActions-root button:not(.ra-confirm)')?.focus();
 
 /**
  * The confirm dialog of spec section 8: title, confirm and cancel labels, and a success or error
@@ -76,6 +85,9 @@ export function ConfirmAction(props: ConfirmActionProps) {
       cancel={cancelLabel ?? 'ra.action.cancel'}
       onConfirm={confirm}
       onClose={running ? () => undefined : onClose}
+      {...(props.destrutiva
+        ? { confirmColor: 'warning' as const, slotProps: { transition: { onEnter: focarCancelar } } }
+        : {})}
     />
   );
 }

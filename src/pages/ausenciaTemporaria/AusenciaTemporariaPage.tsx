@@ -213,6 +213,7 @@ function AusenciaLista({
         onClose={() => setRemoving(null)}
         title="ausencias.confirmarRemocao"
         content={removing ? translate('ausencias.confirmarRemocaoTexto', { periodo: periodo(removing) }) : undefined}
+        destrutiva
         successMessage="ausencias.removida"
         errorMessage="ausencias.erroRemover"
         action={() => dataProvider.delete('ausencias', { id: removing!.id, previousData: removing! })}

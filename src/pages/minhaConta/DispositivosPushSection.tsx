@@ -135,6 +135,7 @@ export function DispositivosPushSection() {
                         title="push.confirmTitle"
                         content={translate('push.confirmText', { nome })}
                         confirmLabel="push.remover"
+                        destrutiva
                         successMessage="push.removido"
                         errorMessage="push.erroRemover"
                         action={() => dataProvider.mutate('dispositivosPush', 'remover', { id: device.id })}

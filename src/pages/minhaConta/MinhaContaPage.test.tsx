@@ -452,7 +452,9 @@ describe('/minha-conta', () => {
       await waitFor(() => expect(removidos).toEqual(['7']));
       expect(await within(region).findByText('1 dispositivo')).toBeInTheDocument();
       // Its row gone with the button, the focus is on the devices' heading, not the page's body.
-      await waitFor(() => expect(within(region).getByRole('heading', { name: 'Dispositivos que recebem notificações' })).toHaveFocus());
+      await waitFor(() =>
+        expect(within(region).getByRole('heading', { name: 'Dispositivos que recebem notificações' })).toHaveFocus(),
+      );
     });
 
     describe('in a browser with the Push API', () => {

@@ -12,7 +12,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { etiquetaSchema } from '../../../../domain/comunicados';
 import { COMUNICADO_ETIQUETA_MAX_LENGTH } from '../../../../domain/limits';
@@ -176,7 +176,8 @@ export function EtiquetasComunicados() {
           onClose={() => setRemovendo(null)}
           title={translate('comunicados.escrita.etiquetas.removerTitulo', { nome: removendo.nome })}
           content={translate('comunicados.escrita.etiquetas.removerTexto', { smart_count: removendo.totalComunicados })}
-          confirmLabel={translate('ra.action.delete')}
+          confirmLabel={translate('ra.action.remove')}
+          destrutiva
           successMessage="comunicados.escrita.etiquetas.removida"
           action={() => mutate('excluirEtiqueta', { id: removendo.id, version: removendo.version })}
           onSuccess={() => {
@@ -223,7 +224,23 @@ function RenomearDialog({ etiqueta, onClose }: { etiqueta: Etiqueta; onClose: ()
     }
   }
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="etiqueta-dialog-titulo">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="etiqueta-dialog-titulo"
+      // A form: Enter in the name saves, as in every other form of the portal.
+      slotProps={{
+        paper: {
+          component: 'form',
+          onSubmit: (event: FormEvent) => {
+            event.preventDefault();
+            if (!busy) void salvar();
+          },
+        },
+      }}
+    >
       <DialogTitle id="etiqueta-dialog-titulo">{translate('comunicados.escrita.etiquetas.renomearTitulo')}</DialogTitle>
       <DialogContent>
         <TextField
@@ -242,7 +259,7 @@ function RenomearDialog({ etiqueta, onClose }: { etiqueta: Etiqueta; onClose: ()
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => void salvar()}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {translate('ra.action.save')}
         </Button>
       </DialogActions>

@@ -174,8 +174,8 @@ describe('Labels tab', () => {
     await user().clear(nome);
     await user().click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByText('Campo obrigatório')).toBeInTheDocument();
-    await user().type(nome, '  Treinamentos  ');
-    await user().click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    // Enter in the name saves, as a form does.
+    await user().type(nome, '  Treinamentos  {Enter}');
     await waitFor(() =>
       expect(callsOf('salvarEtiqueta')).toEqual([{ etiqueta: { id: '32', version: 3, nome: 'Treinamentos' } }]),
     );
@@ -183,7 +183,9 @@ describe('Labels tab', () => {
     await user().click(await screen.findByRole('button', { name: 'Remover a etiqueta Treinamento' }));
     const confirmar = await screen.findByRole('dialog');
     expect(confirmar).toHaveTextContent('Ela sai de 1 comunicado.');
-    await user().click(within(confirmar).getByRole('button', { name: 'Excluir' }));
+    // A removal: the focus starts on Cancel, so a reflex Enter removes nothing.
+    await waitFor(() => expect(within(confirmar).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    await user().click(within(confirmar).getByRole('button', { name: 'Remover' }));
     await waitFor(() => expect(callsOf('excluirEtiqueta')).toEqual([{ id: '32', version: 3 }]));
   });
 
@@ -201,7 +203,7 @@ describe('Labels tab', () => {
     remover.focus();
     await user().keyboard('{Enter}');
     const confirmar = await screen.findByRole('dialog');
-    await user().click(within(confirmar).getByRole('button', { name: 'Excluir' }));
+    await user().click(within(confirmar).getByRole('button', { name: 'Remover' }));
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Remover a etiqueta Treinamento' })).not.toBeInTheDocument(),
     );
