@@ -9,6 +9,13 @@ export function focarSePerdido(alvo: HTMLElement | null | undefined) {
   if ((!ativo || ativo === document.body) && alvo?.isConnected) alvo.focus();
 }
 
+/** The page's title (its h1), made focusable by script: where the focus goes when its control went. */
+export function tituloDaPagina(): HTMLElement | null {
+  const titulo = document.querySelector<HTMLElement>('h1');
+  if (titulo && !titulo.hasAttribute('tabindex')) titulo.tabIndex = -1;
+  return titulo;
+}
+
 /**
  * A ref for an element that may leave the page while it holds the keyboard's focus (a button its
  * own action removes, a bar that goes with the selection): the focus then goes to what `destino`

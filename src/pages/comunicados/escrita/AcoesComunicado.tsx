@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,6 +9,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { rejeitarSchema, type AcaoComunicado } from '../../../../domain/comunicados';
 import { ConfirmAction } from '../../../components/ConfirmAction';
+import { tituloDaPagina, useFocoAoSair } from '../../../components/useFocoAoSair';
 import { useOperations } from '../../../components/useOperations';
 import { comConflito, errataPath, previaPath, versaoDe, type Comunicado } from './comunicado';
 
@@ -70,7 +71,7 @@ export function AcoesComunicado({
   return (
     <>
       {visiveis.map((acao) => (
-        <Button
+        <BotaoAcao
           key={acao}
           variant={acao === 'aprovar' ? 'contained' : 'outlined'}
           color={acao === 'rejeitar' || acao === 'excluir' ? 'error' : 'primary'}
@@ -83,7 +84,7 @@ export function AcoesComunicado({
           }}
         >
           {translate(`comunicados.escrita.acoes.${acao}`)}
-        </Button>
+        </BotaoAcao>
       ))}
       {confirmando && (
         <ConfirmAction
@@ -111,6 +112,16 @@ export function AcoesComunicado({
       )}
     </>
   );
+}
+
+/**
+ * An action's button. Approving, sending or withdrawing takes the button away with the state it
+ * belonged to (once the announcement is read again, after its dialog gave the focus back to it):
+ * the focus then goes to the page's title, not the page's body.
+ */
+function BotaoAcao(props: ButtonProps) {
+  const ref = useFocoAoSair<HTMLButtonElement>(tituloDaPagina);
+  return <Button {...props} ref={ref} />;
 }
 
 /** Rejects with a reason (required: the author reads it). */

@@ -203,6 +203,8 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
           .map((b) => b.textContent),
       ).toEqual(['Escrever errata', 'Dashboard']),
     );
+    // "Approve" went with its state: the focus is on the page's title, not the page's body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
   describe('the send of a draft, from where its author checks it', () => {
