@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
 /**
  * Focuses `alvo` if the keyboard's focus fell to the page's body (what the browser does when the
@@ -60,4 +61,19 @@ export function useFocoAposRemocao(
     focarSePerdido(destino.current());
   }, [removido, presente, esperando]);
   return setRemovido;
+}
+
+/**
+ * A page reached by an action elsewhere (an erratum written, then its page opened) says so with the
+ * router state `{ focarTitulo: true }`: once it is `pronto` (its title shown), the title takes the
+ * focus, instead of the page's body where the click's control went with the page it was on.
+ */
+export function useFocoNoTituloAoChegar(pronto: boolean) {
+  const estado = useLocation().state as { focarTitulo?: boolean } | null;
+  const chegou = useRef(Boolean(estado?.focarTitulo));
+  useEffect(() => {
+    if (!pronto || !chegou.current) return;
+    chegou.current = false;
+    focarSePerdido(tituloDaPagina());
+  }, [pronto]);
 }

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
+import { useFocoNoTituloAoChegar } from '../../../components/useFocoAoSair';
 import { formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
@@ -58,6 +59,8 @@ export default function ComunicadoPage() {
         : 'routes.comunicadosEditar',
   );
   useBreadcrumbLabel(record.data?.titulo);
+  // Arrived from writing an erratum: the focus to the title once the erratum is shown.
+  useFocoNoTituloAoChegar(Boolean(record.data));
 
   const mostrar = (c: Comunicado | null) => {
     if (!c) {

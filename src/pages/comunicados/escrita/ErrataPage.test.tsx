@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from '../../../../providers/dataProvider';
 import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
+import ComunicadoPage from './ComunicadoPage';
 import ErrataPage from './ErrataPage';
 import { rascunho } from './comunicados.fixtures';
 import { renderComunicados } from './renderComunicados';
@@ -94,5 +95,15 @@ describe('/comunicados/errata/{id}', () => {
       },
     });
     await waitFor(() => expect(location()).toBe('/comunicados/editar/90'));
+  });
+
+  it('opens the erratum written with the focus on its page title, not the page body', async () => {
+    server.use(...STATES.Loaded);
+    renderComunicados({ comunicadosErrata: ErrataPage, comunicadosEditar: ComunicadoPage }, '/comunicados/errata/77');
+    const justificativa = await screen.findByRole('textbox', { name: /^Justificativa/ });
+    await user().type(justificativa, 'Data errada no segundo parágrafo');
+    await user().click(screen.getByRole('button', { name: 'Criar errata' }));
+    await waitFor(() => expect(criadas).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 });
