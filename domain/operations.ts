@@ -100,7 +100,7 @@ export const OPERATIONS = {
       envios: {
         operation: 'comunicadoEnvios',
         args: { filterInput: 'ComunicadoEnvioFilterInput' },
-        fields: `content { ${COMUNICADO_ENVIO_FIELDS} } totalElements`,
+        fields: `content { ${COMUNICADO_ENVIO_FIELDS} trecho { texto destaque } } totalElements`,
       },
       contagens: {
         operation: 'contagensComunicados',

@@ -164,7 +164,7 @@ describe('the inbox', () => {
       autorId: autor.id,
       titulo: 'Circular 13',
       mensagem:
-        '<p>As <strong>revisões</strong> gratuitas da campanha começam em dezembro.</p>' +
+        '<p>As <strong>revisões</strong> gratuitas da campanha começam em dezembro.</p><p>Peças &amp; serviços</p>' +
         '<table><tbody><tr><td>Onix</td><td>Cruze</td></tr></tbody></table>',
       para: usuariosIds(leitor.id),
     });
@@ -175,6 +175,28 @@ describe('the inbox', () => {
       // Words of the markup are not the message's; words in no announcement find none.
       for (const busca of ['strong', 'tbody', 'garantia', '"gratuitas revisões"'])
         expect(titulos(await envios(leitor.token, { busca })), busca).toEqual([]);
+      // Each row says where its message matched: the text around it, the words marked, entities as characters.
+      const trecho = await gql<{
+        comunicadoEnvios: { content: { trecho: { texto: string; destaque: boolean }[] | null }[] };
+      }>(
+        kit.portal,
+        'query($f: ComunicadoEnvioFilterInput) { comunicadoEnvios(filterInput: $f) { content { trecho { texto destaque } } } }',
+        { f: { busca: 'revisoes gratuita' } },
+        leitor.token,
+      );
+      const partes = trecho.data!.comunicadoEnvios.content[0]!.trecho!;
+      expect(partes.filter((p) => p.destaque).map((p) => p.texto)).toEqual(['revisões', 'gratuitas']);
+      expect(partes.map((p) => p.texto).join('')).toContain(
+        'revisões gratuitas da campanha começam em dezembro. Peças & serviços',
+      );
+      // A match in the title alone has no snippet.
+      const soTitulo = await gql<{ comunicadoEnvios: { content: { trecho: unknown }[] } }>(
+        kit.portal,
+        'query($f: ComunicadoEnvioFilterInput) { comunicadoEnvios(filterInput: $f) { content { trecho { texto } } } }',
+        { f: { busca: 'rcular 04' } },
+        leitor.token,
+      );
+      expect(soTitulo.data!.comunicadoEnvios.content.map((e) => e.trecho)).toEqual([null]);
       // The title is still found as typed, inside a word too ("rcular 04"), and the count is exact.
       const porTitulo = await envios(leitor.token, { busca: 'rcular 04' });
       expect([titulos(porTitulo), porTitulo.totalElements]).toEqual([['Circular 04 Recall de freios'], 1]);

@@ -13,7 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { arquivos } from './arquivos';
-import { documentoBusca, tsvector } from './buscaTexto';
+import { documentoBusca, semMarcacao, tsvector } from './buscaTexto';
 import { gruposUsuarios } from './gruposUsuarios';
 import { foldedName, version } from './organizacao';
 import { notificacoes } from './notificacoes';
@@ -118,7 +118,7 @@ export const comunicados = pgTable(
      */
     documento: tsvector()
       .notNull()
-      .generatedAlwaysAs(documentoBusca(sql`titulo || ' ' || regexp_replace(mensagem, '<[^>]*>', ' ', 'g')`)),
+      .generatedAlwaysAs(documentoBusca(sql`titulo || ' ' || ${semMarcacao(sql`mensagem`)}`)),
   },
   (t) => [
     index('comunicados_documento').using('gin', t.documento),

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BuscaBibliotecaValues, ItensPorPastaValues } from '../../../domain/schemas/biblioteca';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/lists';
-import { consultaBusca } from '../../db/schema/buscaTexto';
+import { consultaBusca, trechoBusca } from '../../db/schema/buscaTexto';
 import {
   cadeia,
   doPai,
@@ -279,11 +279,6 @@ export async function pastasComEscrita(db: DbOrTx, l: Leitor, busca: string | nu
 const ITEM_BUSCA = sql`i.id, i.proprietario_id, i.pasta_pai_id, i.nome,
   case when i.is_pasta then i.id else i.pasta_pai_id end as pasta`;
 
-/** Markers of the matched words in a snippet (never in extracted text, which has no control characters). */
-export const INICIO_DESTAQUE = '\u0002';
-export const FIM_DESTAQUE = '\u0003';
-const OPCOES_TRECHO = `StartSel=${INICIO_DESTAQUE}, StopSel=${FIM_DESTAQUE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
-
 /**
  * The search: items whose name contains the text (folded), and files whose text matches it
  * (full-text, Portuguese, Spanish or English stemming, accents folded; the GIN index of
@@ -302,8 +297,6 @@ export function busca(db: DbOrTx, l: Leitor, input: BuscaBibliotecaValues) {
       : sql`sub(id) as (select ${idPasta}::int union all
           select c.id from sub join biblioteca_itens c on c.pasta_pai_id = sub.id and c.is_pasta), `;
   const naSubarvore = idPasta == null ? sql`` : sql`where i.pasta_pai_id in (select id from sub)`;
-  const headline = (cfg: string) =>
-    sql`ts_headline(${sql.raw(`'${cfg}'`)}, melhor.texto, consulta.q, ${OPCOES_TRECHO})`;
   return pagina(
     db,
     l,
@@ -328,10 +321,7 @@ export function busca(db: DbOrTx, l: Leitor, input: BuscaBibliotecaValues) {
       order: sql`lista.nome_bate desc, lista.rank desc, lista.ordem_nome, lista.id`,
       modo: 'avulso',
       extra: sql`lista.nome_bate as "nomeBate", lista.conteudo_bate as "conteudoBate",
-        (select coalesce(
-            (select h from (select ${headline('biblioteca_pt')} as h) x where strpos(h, ${INICIO_DESTAQUE}) > 0),
-            (select h from (select ${headline('biblioteca_es')} as h) x where strpos(h, ${INICIO_DESTAQUE}) > 0),
-            ${headline('biblioteca_en')})
+        (select ${trechoBusca(sql`melhor.texto`, sql`consulta.q`)}
         from consulta, lateral (select t.texto from biblioteca_trechos t
           where lista.conteudo_bate and t.arquivo_id = i.arquivo_id and t.documento @@ consulta.q
           order by ts_rank(t.documento, consulta.q) desc, t.ordem limit 1) melhor) as trecho`,

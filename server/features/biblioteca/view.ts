@@ -1,7 +1,8 @@
 import type { Idioma } from '../../../domain/enums';
 import type { PermissaoAcessoPasta } from '../../../domain/biblioteca';
 import { translate } from '../../../i18n';
-import { FIM_DESTAQUE, INICIO_DESTAQUE, type ItemRow, type PermissaoRow } from './queries';
+import { partesDoTrecho } from '../../db/schema/buscaTexto';
+import type { ItemRow, PermissaoRow } from './queries';
 
 // Rows of queries.ts as the API answers them (biblioteca.graphql).
 
@@ -27,17 +28,6 @@ const permissao = (idioma: Idioma) => (p: PermissaoRow) => ({
 
 /** Permission rows as the API answers them. */
 export const permissoesView = (idioma: Idioma, rows: PermissaoRow[]) => rows.map(permissao(idioma));
-
-/** A ts_headline snippet (or a name) cut into plain and marked parts. */
-export function partesDoTrecho(trecho: string): { texto: string; destaque: boolean }[] {
-  const partes: { texto: string; destaque: boolean }[] = [];
-  for (const [i, pedaco] of trecho.split(INICIO_DESTAQUE).entries()) {
-    const [marcado, resto] = i === 0 ? [null, pedaco] : pedaco.split(FIM_DESTAQUE);
-    if (marcado) partes.push({ texto: marcado, destaque: true });
-    if (resto) partes.push({ texto: resto, destaque: false });
-  }
-  return partes;
-}
 
 /** The name with the searched text marked (folded as the search folds it: case and accents). */
 export function trechoDoNome(nome: string, busca: string) {

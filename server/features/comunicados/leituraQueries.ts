@@ -3,6 +3,7 @@ import type { ComunicadoFilter } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { pageWithTotal } from '../../db/lists';
+import { consultaBusca, partesDoTrecho, semMarcacao, textoDoHtml, trechoBusca } from '../../db/schema/buscaTexto';
 import { markReadOfOrigin } from '../notificacoes';
 import { buscaComunicado, comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
 
@@ -59,6 +60,8 @@ type EnvioRow = {
   arquivos: unknown;
   erratas: unknown;
   serie: unknown;
+  /** Searching: where the message matched (ts_headline with its markers), else null. */
+  trecho?: string | null;
 };
 
 const iso = (value: Date | string | null | undefined) => (value == null ? null : new Date(value).toISOString());
@@ -95,6 +98,7 @@ export function envioView(row: EnvioRow) {
       serie: json(row.serie),
       numero: row.numero,
     },
+    trecho: row.trecho ? partesDoTrecho(row.trecho).map((p) => ({ ...p, texto: textoDoHtml(p.texto) })) : null,
   };
 }
 export type EnvioView = ReturnType<typeof envioView>;
@@ -136,11 +140,17 @@ export async function envios(db: DbOrTx, usuarioId: number, f: EnvioFiltro) {
     f.sort?.field === 'titulo'
       ? sql.raw(desc ? 'c.titulo desc, e.id desc' : 'c.titulo asc, e.id asc')
       : sql.raw(desc || !f.sort ? 'e.id desc' : 'e.id asc');
+  // Searching, each row of the page says where its message matched (a snippet of the text).
+  const texto = f.busca?.trim();
+  const trecho = texto
+    ? sql`, case when c.documento @@ q.q then ${trechoBusca(semMarcacao(sql`c.mensagem`), sql`q.q`)} end as trecho`
+    : sql``;
+  const consulta = texto ? sql`, (select ${consultaBusca(texto)} as q) q` : sql``;
   return pageWithTotal(
     f,
     async (limit, offset) => {
-      const { rows } = await db.execute<EnvioRow>(sql`select ${ENVIO_COLUMNS}
-        from comunicado_envios e join comunicados c on c.id = e.comunicado_id
+      const { rows } = await db.execute<EnvioRow>(sql`select ${ENVIO_COLUMNS}${trecho}
+        from comunicado_envios e join comunicados c on c.id = e.comunicado_id${consulta}
         where ${where} order by ${order} limit ${limit} offset ${offset}`);
       return rows.map(envioView);
     },

@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
+import { TrechoBusca } from '../../components/TrechoBusca';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../components/format';
@@ -31,19 +31,7 @@ function OndeEncontrou({ item }: { item: ItemBiblioteca }) {
           })}
         </Typography>
       )}
-      {item.trecho && item.trecho.length > 0 && (
-        <Typography variant="body2" color="text.secondary" data-testid="trecho" sx={{ overflowWrap: 'anywhere' }}>
-          {item.trecho.map((parte, i) =>
-            parte.destaque ? (
-              <Box component="mark" key={i} sx={{ bgcolor: 'warning.light', color: 'text.primary', px: 0.25 }}>
-                {parte.texto}
-              </Box>
-            ) : (
-              <Fragment key={i}>{parte.texto}</Fragment>
-            ),
-          )}
-        </Typography>
-      )}
+      <TrechoBusca partes={item.trecho} />
     </Box>
   );
 }

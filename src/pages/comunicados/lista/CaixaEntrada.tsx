@@ -25,6 +25,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../components/format';
+import { TrechoBusca } from '../../../components/TrechoBusca';
 import { LoadError } from '../../../components/LoadError';
 import { Paginacao } from '../../../components/list/Paginacao';
 import { useIsCompactList } from '../../../components/list/useIsCompactList';
@@ -277,6 +278,8 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
         <Chip key={e.id} size="small" sx={{ ml: 0.5 }} label={e.nome} />
       ))}
       {extra}
+      {/* Searching: where the message matched. */}
+      <TrechoBusca partes={envio.trecho} />
     </Box>
   );
 

@@ -298,6 +298,34 @@ describe('/comunicados, the inbox', () => {
     await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ naoLidos: true, busca: 'recall' }));
   });
 
+  it('shows under a row found by its message where the message matched, the words marked', async () => {
+    server.use(
+      api.query('comunicados_envios', () =>
+        HttpResponse.json({
+          data: {
+            result: {
+              content: [
+                {
+                  ...stored[0],
+                  trecho: [
+                    { texto: 'As ', destaque: false },
+                    { texto: 'revisões', destaque: true },
+                    { texto: ' gratuitas começam em dezembro', destaque: false },
+                  ],
+                },
+              ],
+              totalElements: 1,
+            },
+          },
+        }),
+      ),
+    );
+    abrir('/comunicados?aba=ENTRADA&busca=revisoes');
+    const trecho = await screen.findByTestId('trecho');
+    expect(trecho).toHaveTextContent('As revisões gratuitas começam em dezembro');
+    expect(within(trecho).getByText('revisões').tagName).toBe('MARK');
+  });
+
   it('keeps the page, search and quick filters in the address: coming back finds the list as it was left', async () => {
     server.use(...STATES.Loaded);
     const app = abrir('/comunicados?aba=ENTRADA&busca=recall&naoLidos=1');

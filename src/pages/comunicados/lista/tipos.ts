@@ -31,6 +31,8 @@ export interface Errata {
 /** A delivery (ComunicadoEnvio) as its reader reads it. */
 export interface ComunicadoEnvio {
   id: string;
+  /** Searching the inbox: where the message matched, the matched words marked (only in the list). */
+  trecho?: { texto: string; destaque: boolean }[] | null;
   lido: boolean;
   lidoEm: string | null;
   confirmado: boolean;
