@@ -26,6 +26,11 @@ test.describe('the menu shows exactly what each user may open', () => {
         '/notificacoes',
         '/notificacoesGenericas',
         '/redesSociais',
+        // The demo's built-in reports (README).
+        '/relatorio/alcance-comunicados',
+        '/relatorio/importacoes',
+        '/relatorio/uso-biblioteca',
+        '/relatorio/usuarios',
         '/setores',
         '/slides',
         '/superAdmin',
@@ -48,10 +53,14 @@ test.describe('the menu shows exactly what each user may open', () => {
         '/notificacoes',
         // The demo montadora holds the generic-notification key (issue #27).
         '/notificacoesGenericas',
+        // The demo's reports for managers and library managers; not imports and jobs.
+        '/relatorio/alcance-comunicados',
+        '/relatorio/uso-biblioteca',
+        '/relatorio/usuarios',
         '/slides',
         '/usuarios',
       ],
-      forbidden: ['/superAdmin', '/importarUsuarios'],
+      forbidden: ['/superAdmin', '/importarUsuarios', '/relatorio/importacoes'],
     },
     {
       email: 'dealer@portal.test',
@@ -84,7 +93,7 @@ test('the menu search filters titles, ignoring case, at desktop width and inside
   await signIn(page, 'super@portal.test', 'Olá, Super Administrador');
   await page.getByRole('searchbox', { name: ptBR.shell.menu.search }).fill('USUÁR');
   await expect(page.getByRole('navigation', { name: ptBR.shell.menu.navigation })).toBeVisible();
-  expect(await menuPaths(page)).toEqual(['/gruposUsuarios', '/importarUsuarios', '/usuarios']);
+  expect(await menuPaths(page)).toEqual(['/gruposUsuarios', '/importarUsuarios', '/relatorio/usuarios', '/usuarios']);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
