@@ -69,6 +69,18 @@ export function cell(value: Value, idioma: Idioma): string | number {
   return typeof value === 'string' ? escapeFormula(value) : (value as number);
 }
 
+/**
+ * A CSV as the spreadsheet programs of its reader's language read it on opening: in Portuguese and
+ * Spanish (Excel's list separator there is `;`, the decimal separator a comma) fields apart by `;`
+ * and decimals with a comma, which a comma-separated file opened in one column there; in English `,`
+ * and a point. XLSX carries numbers as numbers and needs neither.
+ */
+const CSV_LOCAL: Record<Idioma, { delimiter: string; decimal: string }> = {
+  PT_BR: { delimiter: ';', decimal: ',' },
+  ES: { delimiter: ';', decimal: ',' },
+  EN: { delimiter: ',', decimal: '.' },
+};
+
 /** Rows written between two yields to the event loop (the output drains meanwhile). */
 const ROWS_PER_TURN = 1000;
 
@@ -92,11 +104,13 @@ async function fileOf(list: ListExport, rows: readonly unknown[], idioma: Idioma
   };
   if (formato === 'csv') {
     const { format } = await import('fast-csv');
-    const csv = format({ writeBOM: true });
+    const { delimiter, decimal } = CSV_LOCAL[idioma];
+    const csv = format({ writeBOM: true, delimiter });
     csv.pipe(out);
     csv.write(headers);
     void pump(
-      (v) => csv.write(v),
+      (v) =>
+        csv.write(v.map((x) => (typeof x === 'number' && !Number.isInteger(x) ? String(x).replace('.', decimal) : x))),
       async () => void csv.end(),
     ).catch((error: unknown) => out.destroy(error as Error));
     return out;

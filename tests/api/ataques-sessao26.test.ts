@@ -352,7 +352,7 @@ describe("built-in reports: another brand's figures", () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(linhas.slice(1).every((l) => /,0,0,0,0,0$/.test(l))).toBe(true);
+    expect(linhas.slice(1).every((l) => /;0;0;0;0;0$/.test(l))).toBe(true);
   });
 
   it("lists brand A's announcement reach at brand A's dealer only, never at B's dealer or group of a shared user", async () => {

@@ -541,12 +541,12 @@ describe('export of the reference lists', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toBe('Nome,Divisão');
+    expect(lines[0]).toBe('Nome;Divisão');
     // Every sector of the Pós-venda division (found by its name), names in descending order.
-    const nomes = lines.slice(1).map((line) => line.split(',')[0]);
+    const nomes = lines.slice(1).map((line) => line.split(';')[0]);
     expect(nomes).toEqual(expect.arrayContaining(['Peças', 'Oficina']));
     expect(nomes).toEqual([...nomes].sort((a, b) => b.localeCompare(a, 'pt-BR')));
-    expect(lines.slice(1).every((line) => line.endsWith(',Pós-venda'))).toBe(true);
+    expect(lines.slice(1).every((line) => line.endsWith(';Pós-venda'))).toBe(true);
   });
 
   it('applies the list filters (a brand’s networks, active brands)', async () => {

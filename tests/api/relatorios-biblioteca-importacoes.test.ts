@@ -250,13 +250,13 @@ describe('the library usage report', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(linhas[0]).toBe('Nível,Nome,Pasta,Arquivos,Tamanho (bytes),Downloads');
+    expect(linhas[0]).toBe('Nível;Nome;Pasta;Arquivos;Tamanho (bytes);Downloads');
     expect(linhas.slice(1)).toEqual([
-      `Pastas,${manuais.nome},,2,400,3`,
-      `Mais baixados,Manual.pdf,${manuais.nome},,,2`,
-      `Mais baixados,Motor.pdf,${motor.nome},,,1`,
-      `Menos baixados,Motor.pdf,${motor.nome},,,1`,
-      `Menos baixados,Manual.pdf,${manuais.nome},,,2`,
+      `Pastas;${manuais.nome};;2;400;3`,
+      `Mais baixados;Manual.pdf;${manuais.nome};;;2`,
+      `Mais baixados;Motor.pdf;${motor.nome};;;1`,
+      `Menos baixados;Motor.pdf;${motor.nome};;;1`,
+      `Menos baixados;Manual.pdf;${manuais.nome};;;2`,
     ]);
   });
 });
@@ -319,6 +319,6 @@ describe('the imports and jobs report', () => {
       .trim()
       .split('\n');
     expect(linhas).toHaveLength(2);
-    expect(linhas[1]).toMatch(/^rede-a\.xlsx,.*Ana Montadora.*,2026-03-05T10:00:00\.000Z,Concluída,10,6,3,1$/);
+    expect(linhas[1]).toMatch(/^rede-a\.xlsx;.*Ana Montadora.*;2026-03-05T10:00:00\.000Z;Concluída;10;6;3;1$/);
   });
 });

@@ -410,11 +410,26 @@ describe('the announcement-reach report', () => {
       .trim()
       .split('\n');
     expect(linhas[0]).toBe(
-      'Nível,Nome,Comunicados,Destinatários,Lidos,Taxa de leitura (%),Pedem confirmação,Confirmados,Taxa de confirmação (%)',
+      'Nível;Nome;Comunicados;Destinatários;Lidos;Taxa de leitura (%);Pedem confirmação;Confirmados;Taxa de confirmação (%)',
     );
     // One brand, one group, three dealers.
     expect(linhas).toHaveLength(1 + 1 + 1 + 3);
-    expect(linhas[1]).toBe(`Marca,${m.a.nome},1,5,3,60,5,1,20`);
+    // Portuguese: fields apart by `;` (Excel's list separator there).
+    expect(linhas[1]).toBe(`Marca;${m.a.nome};1;5;3;60;5;1;20`);
+    // A decimal with a comma (2 of the 3 at the dealer a1 read it); in English `,` and a point.
+    expect(linhas.filter((l) => /^Dealer;.*;1;3;2;66,7;3;1;33,3$/.test(l))).toHaveLength(1);
+    await kit.db.execute(sql`update usuarios set idioma = 'EN' where id = ${montadoraA.id}`);
+    try {
+      const ingles = await fetch(url('alcance'), { headers: { authorization: `Bearer ${montadoraA.token}` } });
+      const linhasEn = (await ingles.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(linhasEn[0]).toMatch(/^Level,Name,/);
+      expect(linhasEn.filter((l) => /^Dealer,.*,1,3,2,66\.7,3,1,33\.3$/.test(l))).toHaveLength(1);
+    } finally {
+      await kit.db.execute(sql`update usuarios set idioma = 'PT_BR' where id = ${montadoraA.id}`);
+    }
     const recusado = await fetch(url('alcance-staff'), { headers: { authorization: `Bearer ${montadoraA.token}` } });
     expect(recusado.status).toBe(403);
   });

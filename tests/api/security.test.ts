@@ -267,7 +267,7 @@ describe('export escaping', () => {
     expect(csv).toContain('\nPlain name');
     expect(csv).not.toContain("'Plain name");
     // No field (unquoted or quoted) starts with a formula character.
-    expect(csv.replace(/^\uFEFF/, '')).not.toMatch(/(^|[\n,])"?[=+\-@]/);
+    expect(csv.replace(/^\uFEFF/, '')).not.toMatch(/(^|[\n;])"?[=+\-@]/);
   });
 
   it('prefixes a formula-looking text with a single quote in XLSX', async () => {

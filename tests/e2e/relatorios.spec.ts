@@ -182,7 +182,7 @@ test('the manufacturer opens both from the menu, filters the reach report by a d
     .trim()
     .split('\n');
   expect(linhas[0]).toContain(r.alcance.taxaLeitura);
-  expect(linhas.some((l) => l.startsWith(`${r.alcance.niveis.GRUPO},${nomeGrupo},`))).toBe(true);
+  expect(linhas.some((l) => l.startsWith(`${r.alcance.niveis.GRUPO};${nomeGrupo};`))).toBe(true);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expectFits(page, '375 px reach report');
