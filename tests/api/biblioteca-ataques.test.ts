@@ -173,3 +173,93 @@ describe('download links and "end all my sessions"', () => {
     expect(await baixar(await ok<string>(LINK, { id: pasta.id }, novo))).toBe(200);
   });
 });
+
+describe("a library manager and another brand's library (a review of 2026-11-28)", () => {
+  // A manufacturer's manager manages the folders of the users they see (their brands' users), as they
+  // do those users' slides and adverts; another brand's private folder was theirs to read, download,
+  // rename, share and remove because the manager key gave level 2 on every item of the library.
+  const ITENS = `query($id: ID) { itemsPorPasta(idPasta: $id) { totalElements content { id nome } } }`;
+  const BUSCA = `query($b: String) { buscaBibliotecaPage(filterInput: { busca: $b }) { totalElements content { id } } }`;
+  const ULTIMOS = '{ ultimosModificados(quantidade: 50) { id } }';
+  const ESCRITA = '{ pastasComPermissaoEscrita { id } }';
+  const RENOMEAR = `mutation($id: ID!, $nome: String!, $v: Int) { renomearItemBiblioteca(idItemBiblioteca: $id, novoNome: $nome, version: $v) { id } }`;
+  const CONCEDER = `mutation($p: NovasPermissoesInput!) { concederAcesso(novasPermissoes: $p) { id } }`;
+  const EXCLUIR = 'mutation($id: ID!, $v: Int) { excluirItemBiblioteca(idItem: $id, version: $v) }';
+  const ARQUIVO_LINK = 'mutation($id: ID!) { linkDownloadByArquivo(idArquivo: $id, registrarDownload: true) }';
+
+  it("reads and changes its brand's folders only; the other brand's private tree stays whole", async () => {
+    const nome = kit.unique('Plano de metas');
+    const pasta = await ok<Item>(CRIAR, { p: { nome, isPublico: false } }, gestor.token);
+    const [arq] = await kit.db
+      .insert(s.arquivos)
+      .values({
+        chave: `biblioteca/${kit.unique('k')}`,
+        nome: 'metas.pdf',
+        tipoMime: 'application/pdf',
+        tamanho: 10,
+        sha256: kit.unique('sha'),
+        autorId: gestor.id,
+      })
+      .returning();
+    const [arquivo] = await kit.db
+      .insert(s.bibliotecaItens)
+      .values({
+        nome: `${nome}.pdf`,
+        isPasta: false,
+        pastaPaiId: Number(pasta.id),
+        arquivoId: arq!.id,
+        proprietarioId: gestor.id,
+        publico: false,
+      })
+      .returning();
+    const estado = () =>
+      kit.db.execute(sql`select id, nome, pasta_pai_id, publico, version,
+          (select count(*) from biblioteca_permissoes p where p.pasta_id = i.id)::int as grupos
+        from biblioteca_itens i where i.id in (${Number(pasta.id)}, ${arquivo!.id}) order by id`);
+    const antes = (await estado()).rows;
+    const v = Number(antes[0]!.version);
+    const vArquivo = Number(antes[1]!.version);
+
+    const outraMarca = await kit.marca();
+    const intruso = await kit.caller({
+      tipo: 'MONTADORA',
+      marca: outraMarca.id,
+      funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'],
+    });
+    const code = async (query: string, variables: Record<string, unknown>) =>
+      (await gql(kit.portal, query, variables, intruso.token)).errors?.[0]?.extensions?.code ?? 'OK';
+    const ids = (lista: { id: string }[]) => lista.map((i) => i.id);
+
+    // Reads: no listing, search, latest files or write destinations names the folder or its file.
+    expect(await code(ITENS, { id: pasta.id })).toBe('NOT_FOUND');
+    expect(ids((await ok<{ content: Item[] }>(ITENS, { id: null }, intruso.token)).content)).not.toContain(pasta.id);
+    expect(await ok<{ totalElements: number }>(BUSCA, { b: nome }, intruso.token)).toMatchObject({ totalElements: 0 });
+    expect(ids(await ok<Item[]>(ULTIMOS, {}, intruso.token))).not.toContain(String(arquivo!.id));
+    expect(ids(await ok<Item[]>(ESCRITA, {}, intruso.token))).not.toContain(pasta.id);
+    // Downloads: no link to the folder's zip or to the file.
+    expect(await code(LINK, { id: pasta.id })).toBe('NOT_FOUND');
+    expect(await code(ARQUIVO_LINK, { id: String(arq!.id) })).toBe('NOT_FOUND');
+    // Writes: rename, share, move into their own folder, remove.
+    const deles = await ok<Item>(CRIAR, { p: { nome: kit.unique('Minha'), isPublico: false } }, intruso.token);
+    expect(await code(RENOMEAR, { id: pasta.id, nome: 'Roubada', v })).toBe('NOT_FOUND');
+    expect(await code(CONCEDER, { p: { idPasta: pasta.id, tiposAcesso: [], version: v } })).toBe('NOT_FOUND');
+    expect(await code(MOVER, { id: arquivo!.id, para: deles.id, v: vArquivo })).toBe('NOT_FOUND');
+    expect(await code(EXCLUIR, { id: pasta.id, v })).toBe('NOT_FOUND');
+    expect((await estado()).rows).toEqual(antes);
+    expect(
+      (await kit.db.select().from(s.bibliotecaDownloads).where(eq(s.bibliotecaDownloads.usuarioId, intruso.id))).length,
+    ).toBe(0);
+
+    // A manager of the owner's brand keeps the folder: reads it, renames it and takes its file's link.
+    const colega = await ok<{ content: Item[] }>(ITENS, { id: pasta.id }, outroGestor.token);
+    expect(colega.content.map((i) => i.nome)).toEqual([`${nome}.pdf`]);
+    expect(await ok<Item>(RENOMEAR, { id: pasta.id, nome: `${nome} 2`, v }, outroGestor.token)).toMatchObject({
+      id: pasta.id,
+    });
+    expect(await ok<string>(ARQUIVO_LINK, { id: String(arq!.id) }, outroGestor.token)).toMatch(
+      /^\/api\/biblioteca\/download\?t=/,
+    );
+    // And the other brand's manager keeps theirs.
+    expect(ids((await ok<{ content: Item[] }>(ITENS, { id: null }, intruso.token)).content)).toContain(deles.id);
+  });
+});

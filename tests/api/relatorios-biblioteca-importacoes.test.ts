@@ -259,6 +259,35 @@ describe('the library usage report', () => {
       `Menos baixados;Manual.pdf;${manuais.nome};;;2`,
     ]);
   });
+  it("a manufacturer's library manager counts its brand's users' folders, never another brand's", async () => {
+    // A private tree of A's manufacturer (no key) and one of B's, each with a file downloaded in March:
+    // A's manager manages A's users' folders (the library's rule), so the report counts A's tree only.
+    const [gestorA, gestorB] = await Promise.all(
+      [m.a.id, m.b.id].map((marca) =>
+        kit.caller({ tipo: 'MONTADORA', marca, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] }),
+      ),
+    );
+    const deA = await pasta('De A', montadoraA.id, null, false);
+    const deB = await pasta('De B', montadoraB.id, null, false);
+    await baixar(
+      await arquivo('Metas A.pdf', deA.id, 50, '2026-02-01T10:00:00Z'),
+      montadoraA.id,
+      '2026-03-20T10:00:00Z',
+    );
+    await baixar(
+      await arquivo('Metas B.pdf', deB.id, 70, '2026-02-01T10:00:00Z'),
+      montadoraB.id,
+      '2026-03-20T10:00:00Z',
+    );
+
+    const a = await biblioteca(gestorA!.token);
+    expect(a).toMatchObject({ arquivos: 1, bytes: 50 });
+    expect(a.pastas.map((p) => [p.nome, p.arquivos, p.downloads])).toEqual([[deA.nome, 1, 1]]);
+    expect(JSON.stringify(a)).not.toContain(deB.nome);
+    expect(JSON.stringify(a)).not.toContain(privada.nome);
+    const b = await biblioteca(gestorB!.token);
+    expect(b.pastas.map((p) => [p.nome, p.arquivos, p.downloads])).toEqual([[deB.nome, 1, 1]]);
+  });
 });
 
 describe('the imports and jobs report', () => {

@@ -1,26 +1,43 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { policies } from '../../../domain/policies';
 import { isRecipient } from '../../audience';
-import { allows, type Session } from '../../authz';
+import { allows, autorScope, usuarioScope, type Session } from '../../authz';
 
 // Who reads and writes which library item, in SQL (issue #29). Levels are numbers: 0 none,
 // 1 LEITURA, 2 LEITURA_ESCRITA. A caller's level on an item is the highest of:
-// - 2 for a library manager (PORTAL_GERENCIAR_BIBLIOTECA; provider staff pass any key check);
-// - 2 for the owner of the item or of a folder above it;
+// - 2 for provider staff (they pass any key check, PORTAL_GERENCIAR_BIBLIOTECA included);
+// - 2 for the owner of the item or of a folder above it, and for a library manager
+//   (PORTAL_GERENCIAR_BIBLIOTECA) when that owner is a user the manager sees (usuarioScope: a
+//   manufacturer's colleagues of its brands): a manufacturer manages its brands' library, never
+//   another brand's, as it does their slides and adverts;
 // - the level of every permission, on the item (a folder) or a folder above it, whose user group
 //   reaches the caller now (the audience engine's isRecipient: a user who leaves a group loses
 //   its permissions at once).
-// A private tree has no permissions, so only its owner and the managers reach it.
+// A private tree has no permissions, so only its owner and the managers who see them reach it.
 
 export interface Leitor {
   usuarioId: number;
+  /** Holds the manager key: may create folders at the root and move folders there. */
   gestor: boolean;
+  /** Reads and writes every item without a walk (provider staff: a manager who sees every user). */
+  todos: boolean;
+  /** Condition: the caller keeps the items of the owner `dono` (a column): their own, and a manager's users'. */
+  mantem(dono: SQL): SQL;
 }
 
-export const leitorDe = (session: Session): Leitor => ({
-  usuarioId: session.usuarioId,
-  gestor: allows(session, policies.biblioteca.gerenciar),
-});
+export function leitorDe(session: Session): Leitor {
+  const gestor = allows(session, policies.biblioteca.gerenciar);
+  const todos = gestor && usuarioScope(session) === undefined;
+  return {
+    usuarioId: session.usuarioId,
+    gestor,
+    todos,
+    mantem: (dono) =>
+      gestor && !todos
+        ? sql`(${dono} = ${session.usuarioId} or ${autorScope(session, dono)})`
+        : sql`${dono} = ${session.usuarioId}`,
+  };
+}
 
 export const NIVEL_SQL = sql`case p.permissao when 'LEITURA_ESCRITA' then 2 else 1 end`;
 
@@ -42,21 +59,21 @@ export const proprio = sql`proprio as materialized (
 
 /**
  * The CTEs (after `with recursive`) ending in `legiveis(id, nivel)`: every folder the caller may
- * read, with their level. The walk starts at the folders granted to the caller or theirs and goes
+ * read, with their level. The walk starts at the folders granted to the caller or kept by them and goes
  * down from them only, so it reads the caller's part of the tree, not the whole library; a folder
- * reached twice (a grant inside a granted tree) keeps its highest level. A manager reads every
+ * reached twice (a grant inside a granted tree) keeps its highest level. Provider staff read every
  * folder at level 2, without a walk.
  */
 export function legiveis(l: Leitor): SQL {
-  if (l.gestor) return sql`legiveis as (select id, 2 as nivel from biblioteca_itens where is_pasta)`;
-  const dono = (alias: string) => sql`case when ${sql.raw(alias)}.proprietario_id = ${l.usuarioId} then 2 else 0 end`;
+  if (l.todos) return sql`legiveis as (select id, 2 as nivel from biblioteca_itens where is_pasta)`;
+  const dono = (alias: string) => sql`case when ${l.mantem(sql.raw(`${alias}.proprietario_id`))} then 2 else 0 end`;
   return sql`${meusGrupos(l)}, ${proprio},
   descida(id, nivel) as (
     select inicio.id, max(inicio.nivel) from (
         select pr.pasta_id as id, greatest(${dono('i')}, pr.nivel) as nivel from proprio pr
           join biblioteca_itens i on i.id = pr.pasta_id
         union all
-        select i.id, 2 from biblioteca_itens i where i.proprietario_id = ${l.usuarioId} and i.is_pasta
+        select i.id, 2 from biblioteca_itens i where ${l.mantem(sql`i.proprietario_id`)} and i.is_pasta
       ) inicio group by inicio.id
     union all
     select c.id, greatest(d.nivel, ${dono('c')}, coalesce(pr.nivel, 0)) from descida d
@@ -72,16 +89,16 @@ export function legiveis(l: Leitor): SQL {
  */
 export const nivelPorLegiveis = (l: Leitor, i = 'i') => {
   const alias = sql.raw(i);
-  if (l.gestor) return sql`2`;
-  return sql`greatest(case when ${alias}.proprietario_id = ${l.usuarioId} then 2 else 0 end,
+  if (l.todos) return sql`2`;
+  return sql`greatest(case when ${l.mantem(sql`${alias}.proprietario_id`)} then 2 else 0 end,
     coalesce((select lg.nivel from legiveis lg where lg.id = case when ${alias}.is_pasta then ${alias}.id else ${alias}.pasta_pai_id end), 0))`;
 };
 
 /**
  * The CTEs ending in `cadeia(id, nome, profundidade)` (the folder `pastaId` and every folder above it,
  * 0 being the folder itself) and `nivel_cadeia(nivel)`, the caller's level on that folder: what
- * every item inside it inherits. `pastaId` null: the root, an empty chain at level 0 (2 for a
- * manager). The caller's groups are asked about only for the groups of the chain's folders and of
+ * every item inside it inherits. `pastaId` null: the root, an empty chain at level 0 (2 for
+ * provider staff). The caller's groups are asked about only for the groups of the chain's folders and of
  * the folders directly inside it (their own grants): nothing else decides a child's level.
  */
 export function cadeia(l: Leitor, pastaId: number | null): SQL {
@@ -93,11 +110,11 @@ export function cadeia(l: Leitor, pastaId: number | null): SQL {
       union all
       select p.id, p.nome, p.pasta_pai_id, p.proprietario_id, c.profundidade + 1 from cadeia c
         join biblioteca_itens p on p.id = c.pasta_pai_id)`;
-  if (l.gestor) return sql`${base}, nivel_cadeia as (select 2 as nivel)`;
+  if (l.todos) return sql`${base}, nivel_cadeia as (select 2 as nivel)`;
   const filhas = sql`select f.id from biblioteca_itens f where ${doPai(pastaId, 'f')} and f.is_pasta`;
   return sql`${base}, ${meusGrupos(l, sql`select id from cadeia union all ${filhas}`)},
     nivel_cadeia as materialized (select greatest(
-      coalesce((select max(case when c.proprietario_id = ${l.usuarioId} then 2 else 0 end) from cadeia c), 0),
+      coalesce((select max(case when ${l.mantem(sql`c.proprietario_id`)} then 2 else 0 end) from cadeia c), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join cadeia c on c.id = p.pasta_id
         where p.grupo_usuarios_id in (select id from meus_grupos)), 0)) as nivel)`;
 }
@@ -114,8 +131,8 @@ export const doPai = (pastaId: number | null, i = 'i') =>
  */
 export const visivelNaPasta = (l: Leitor, i = 'i') => {
   const alias = sql.raw(i);
-  if (l.gestor) return sql`true`;
-  return sql`((select nivel from nivel_cadeia) > 0 or ${alias}.proprietario_id = ${l.usuarioId}
+  if (l.todos) return sql`true`;
+  return sql`((select nivel from nivel_cadeia) > 0 or ${l.mantem(sql`${alias}.proprietario_id`)}
     or (${alias}.is_pasta and exists (select 1 from biblioteca_permissoes p
       where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos))))`;
 };
@@ -123,8 +140,8 @@ export const visivelNaPasta = (l: Leitor, i = 'i') => {
 /** The level of item `i`, a child of the chain's folder: the inherited level, its own grants, its owner. */
 export const nivelNaPasta = (l: Leitor, i = 'i') => {
   const alias = sql.raw(i);
-  if (l.gestor) return sql`2`;
-  return sql`greatest((select nivel from nivel_cadeia), case when ${alias}.proprietario_id = ${l.usuarioId} then 2 else 0 end,
+  if (l.todos) return sql`2`;
+  return sql`greatest((select nivel from nivel_cadeia), case when ${l.mantem(sql`${alias}.proprietario_id`)} then 2 else 0 end,
     case when ${alias}.is_pasta then coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p
       where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos)), 0) else 0 end)`;
 };
@@ -135,10 +152,10 @@ export const nivelNaPasta = (l: Leitor, i = 'i') => {
  * each: the highest of 2 for the owner of the folder or of one above it and each grant on them
  * whose group reaches the caller. It reads the chains of those folders only (a search's matches),
  * whatever the size of the caller's part of the library; the groups asked about are those of the
- * chains' permissions. A manager's level is 2 everywhere, without a walk.
+ * chains' permissions. Provider staff's level is 2 everywhere, without a walk.
  */
 export function niveisDasPastas(l: Leitor, pastas: SQL): SQL {
-  if (l.gestor) return sql`nivel_pasta as (select distinct x.id, 2 as nivel from (${pastas}) x(id))`;
+  if (l.todos) return sql`nivel_pasta as (select distinct x.id, 2 as nivel from (${pastas}) x(id))`;
   // Each step reads one row by its key (a lateral `limit 1`): as a join, the walk's row estimate
   // (ten times its start) chose hashing the whole items table at every step.
   const porId = (id: SQL) =>
@@ -150,7 +167,7 @@ export function niveisDasPastas(l: Leitor, pastas: SQL): SQL {
       select s.origem, q.id, q.pasta_pai_id, q.proprietario_id from subida s, ${porId(sql`s.pasta_pai_id`)}),
     ${meusGrupos(l, sql`select id from subida`)},
     nivel_pasta as materialized (select s.origem as id, greatest(
-        max(case when s.proprietario_id = ${l.usuarioId} then 2 else 0 end),
+        max(case when ${l.mantem(sql`s.proprietario_id`)} then 2 else 0 end),
         coalesce(max(${NIVEL_SQL}) filter (where p.pasta_id is not null), 0)) as nivel
       from subida s left join biblioteca_permissoes p on p.pasta_id = s.id and p.grupo_usuarios_id in (select id from meus_grupos)
       group by s.origem)`;
@@ -161,14 +178,14 @@ export function niveisDasPastas(l: Leitor, pastas: SQL): SQL {
  * and the download route (the groups asked about: those of the chain's permissions).
  */
 export function nivelDoItem(l: Leitor, itemId: number | SQL): SQL {
-  if (l.gestor) return sql`(select 2 from biblioteca_itens where id = ${itemId})`;
+  if (l.todos) return sql`(select 2 from biblioteca_itens where id = ${itemId})`;
   return sql`(with recursive subida(id, pasta_pai_id, proprietario_id) as (
       select id, pasta_pai_id, proprietario_id from biblioteca_itens where id = ${itemId}
       union all
       select p.id, p.pasta_pai_id, p.proprietario_id from subida s join biblioteca_itens p on p.id = s.pasta_pai_id),
     ${meusGrupos(l, sql`select id from subida`)}
     select greatest(
-      coalesce((select max(case when s.proprietario_id = ${l.usuarioId} then 2 else 0 end) from subida s), 0),
+      coalesce((select max(case when ${l.mantem(sql`s.proprietario_id`)} then 2 else 0 end) from subida s), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join subida s on s.id = p.pasta_id
         where p.grupo_usuarios_id in (select id from meus_grupos)), 0)))`;
 }

@@ -315,7 +315,7 @@ export function busca(db: DbOrTx, l: Leitor, input: BuscaBibliotecaValues) {
           from por_nome n full join por_conteudo pc on pc.id = n.id) i
           ${naSubarvore}),
         ${niveisDasPastas(l, sql`select pasta from candidatos`)}`,
-      lista: sql`select * from (select c.id, greatest(case when c.proprietario_id = ${l.usuarioId} then 2 else 0 end,
+      lista: sql`select * from (select c.id, greatest(case when ${l.mantem(sql`c.proprietario_id`)} then 2 else 0 end,
           coalesce(np.nivel, 0)) as nivel, c.ordem_nome, c.nome_bate, c.conteudo_bate, c.rank
         from candidatos c left join nivel_pasta np on np.id = c.pasta offset 0) x where x.nivel > 0`,
       order: sql`lista.nome_bate desc, lista.rank desc, lista.ordem_nome, lista.id`,

@@ -6,8 +6,8 @@ import { legiveis, leitorDe } from '../biblioteca';
 import { usuariosDoFiltro } from './queries';
 
 // The built-in library-usage report (USO_BIBLIOTECA, issue #31), in SQL. The library has no brands:
-// its part of the report is what the caller reads (the library's own rule, `legiveis`: a manager
-// reads everything), and its downloads are those of the users in the caller's scope and the
+// its part of the report is what the caller reads (the library's own rule, `legiveis`: provider
+// staff read everything, a manufacturer's manager its brands' part), and its downloads are those of the users in the caller's scope and the
 // filters (counted by `registrarDownload`, table biblioteca_downloads) in the period.
 
 /** Folders (top of each part the caller reads), and the most and least downloaded files, at most. */
@@ -31,7 +31,7 @@ export type ArquivoUso = {
 
 /**
  * The CTEs (after `with recursive`) every figure starts from: `raizes` (the highest folders the
- * caller reads: a folder read whose parent is not; for a manager, the root's folders), `arvore`
+ * caller reads: a folder read whose parent is not; for provider staff, the root's folders), `arvore`
  * (every folder under them, with its top), `arquivos_lidos` (their files, with size and top) and
  * `baixados` (the period's counted downloads of those files by the users of the filters).
  */
