@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './scripts/chromium';
+import { PORTAL_TIME_ZONE_DEFAULT } from './server/db/timeZone';
 import { E2E_URL } from './tests/e2e/server';
 
 // One shard of the suite when npm test runs two at once (E2E_SHARD, with its own E2E_PORT): its
@@ -19,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: E2E_URL,
     locale: 'pt-BR',
+    // Users in Brasília, the portal's time zone (PORTAL_TIME_ZONE's default): their browser's today
+    // is the server's, whatever the test machine's clock zone.
+    timezoneId: PORTAL_TIME_ZONE_DEFAULT,
     // No trace unless asked (E2E_TRACE=retain-on-failure: DOM snapshots, network and console of a
     // failed test): it records every action of every test, passed or not, and cost the journeys 12%
     // of their CPU (docs/benchmarks.md, "Test time"). A failure still leaves its screenshot and the

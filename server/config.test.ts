@@ -24,6 +24,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORTAL_THEME: 'rosa' })).toThrow(/PORTAL_THEME must be one of default, aurora/);
   });
 
+  it('runs in Brasília time unless told another IANA time zone, and refuses what is none (or would inject SQL)', () => {
+    expect(loadConfig({}).timeZone).toBe('America/Sao_Paulo');
+    expect(loadConfig({ PORTAL_TIME_ZONE: 'America/Mexico_City' }).timeZone).toBe('America/Mexico_City');
+    expect(() => loadConfig({ PORTAL_TIME_ZONE: 'Brasil/Sul' })).toThrow(/PORTAL_TIME_ZONE must be an IANA time zone/);
+    expect(() => loadConfig({ PORTAL_TIME_ZONE: "UTC' -c x=1" })).toThrow(/PORTAL_TIME_ZONE must be an IANA/);
+  });
+
   it('reads boolean variables strictly: true/false/1/0/yes/no in any case, anything else stops the start', () => {
     for (const yes of ['true', 'TRUE', '1', 'yes', 'Yes']) {
       expect(loadConfig({ TRUST_PROXY: yes, SERVE_CLIENT: yes, SEED_DEMO: yes })).toMatchObject({

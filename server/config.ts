@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MB } from '../domain/limits';
 import { THEME_IDS, type ThemeId } from '../domain/themes';
 import { MIN_PRODUCTION_HASH_COST } from './auth/passwords';
+import { isTimeZone, PORTAL_TIME_ZONE_DEFAULT } from './db/timeZone';
 import type { S3Options } from './files/s3';
 
 /**
@@ -29,6 +30,8 @@ export interface Config {
   /** Expected `aud` of access tokens; unset = not checked (external issuers only). */
   oidcAudience?: string;
   embeddedOidc: boolean;
+  /** The database sessions' time zone (IANA): where a report's or a filter's day begins and ends. */
+  timeZone: string;
   realm: string;
   logApiKey: string;
   smtpUrl?: string;
@@ -391,6 +394,17 @@ export const ENVIRONMENT = {
     default: 'Portal Rede',
     meaning: 'portal name (title) unless set in the propriedades table',
   },
+  PORTAL_TIME_ZONE: {
+    schema: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .default(PORTAL_TIME_ZONE_DEFAULT)
+        .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. America/Sao_Paulo' }),
+    ),
+    default: PORTAL_TIME_ZONE_DEFAULT,
+    meaning: "the portal's time zone: where its days begin for reports, date filters and per-day figures",
+  },
   PORTAL_THEME: {
     schema: z.preprocess(
       blankAsUnset,
@@ -603,6 +617,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveClient: e.SERVE_CLIENT ?? true,
     portalName: e.PORTAL_NAME,
     theme: e.PORTAL_THEME,
+    timeZone: e.PORTAL_TIME_ZONE,
     environment: e.APP_ENV,
     trustProxy: e.TRUST_PROXY ?? false,
     corsOrigins: corsOriginsOf(publicUrl, e.CORS_ORIGINS),

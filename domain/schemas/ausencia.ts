@@ -9,7 +9,7 @@ export const MOTIVO_MAX_LENGTH = 200;
 export const JUSTIFICATIVA_MAX_LENGTH = 2000;
 export const LOCAL_MAX_LENGTH = 200;
 
-/** Today as yyyy-mm-dd in the local time zone (dates of absences are calendar days). */
+/** The day of `now` as yyyy-mm-dd in the local time zone (dates of absences and report periods are calendar days). */
 export function hojeIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

@@ -68,8 +68,8 @@ export async function sessionUserByEmail(db: Db, email: string): Promise<Session
   return cache ? cache.get(key, read) : read();
 }
 
-/** This week's Monday (UTC), the key of usuario_acessos_semana. */
-const SEMANA = sql`date_trunc('week', now() at time zone 'UTC')::date`;
+/** This week's Monday in the portal's time zone (server/db/timeZone.ts), the key of usuario_acessos_semana. */
+const SEMANA = sql`date_trunc('week', now())::date`;
 
 /** Sign-in: the user's last access is now, and one more sign-in this week (the Users report). */
 export async function touchUltimoAcesso(db: DbOrTx, usuarioId: number) {

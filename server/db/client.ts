@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PriorityGate } from './priority';
+import { isTimeZone, PORTAL_TIME_ZONE_DEFAULT } from './timeZone';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -53,14 +54,18 @@ export async function openDatabase(opts: {
   /** A PGlite `dumpDataDir` archive to start an in-memory database from (tests start from one seeded copy). */
   pgliteArchive?: Blob;
   poolSize?: number;
+  /** The sessions' time zone (server/db/timeZone.ts); the portal's default when not given. */
+  timeZone?: string;
 }): Promise<Database> {
+  const timeZone = opts.timeZone ?? PORTAL_TIME_ZONE_DEFAULT;
+  if (!isTimeZone(timeZone)) throw new Error(`not a time zone: ${timeZone}`);
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-    : await openPglite(opts.pgliteDir, opts.pgliteArchive);
+    ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10, timeZone)
+    : await openPglite(opts.pgliteDir, timeZone, opts.pgliteArchive);
   return database;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, timeZone: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -68,7 +73,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
   // No JIT compilation: the portal's queries are short, and a plan estimated above jit_above_cost
   // (a search over 100,000 users) spent 17-40 ms compiling for a 30 ms query. PGlite has no JIT.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c jit=off -c TimeZone=${timeZone}` });
   // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is dropped by
   // the pool and replaced on next use; with no listener its 'error' event would end the process.
   // buildApp logs it too.
@@ -97,7 +102,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string, archive?: Blob): Promise<Database> {
+async function openPglite(dir: string, timeZone: string, archive?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -121,6 +126,7 @@ async function openPglite(dir: string, archive?: Blob): Promise<Database> {
   await migrate(db, { migrationsFolder });
   // The one connection asks for the `sessoes` notifications (migration 0024); nobody else listens.
   await client.exec(`set portal.avisar_sessoes = 'on'; listen sessoes`);
+  await client.query(`select set_config('TimeZone', $1, false)`, [timeZone]);
   const sessionWatchers = new Set<() => void>();
   // PGlite calls its listeners in a microtask queued while it reads the committing statement's
   // answer: before that statement's caller goes on, and so before any later request's statement.

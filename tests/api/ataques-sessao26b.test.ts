@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
-import { hojeIso } from '../../domain/schemas/ausencia';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
 import { at, camposSlide, DURING, imagemVitrine } from './vitrineDados';
-import { errorCode, fieldErrors, gql } from './portal';
+import { diaDoPortal, errorCode, fieldErrors, gql } from './portal';
 
 // Review of session 26 (b): temporary absences and the approval delegation they drive, generic
 // notifications, and the home page's slides, adverts and recent announcements, as a hostile
@@ -50,11 +49,7 @@ let redeA: number, redeB: number, redeAutorB: number;
 /** A public group of the provider's staff: every dealer-group user of every brand. */
 let todos: number;
 
-function dia(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return hojeIso(d);
-}
+const dia = diaDoPortal;
 
 const call = <T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}) =>
   gql<T>(kit.portal, query, variables, token);

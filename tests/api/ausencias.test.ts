@@ -5,11 +5,10 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
 import { DOCUMENTO_MAX_BYTES } from '../../domain/limits';
-import { hojeIso } from '../../domain/schemas/ausencia';
 import { translate } from '../../i18n';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
-import { errorCode, gql, type TestPortal } from './portal';
+import { diaDoPortal, errorCode, gql, type TestPortal } from './portal';
 
 // Temporary absences (issue #13): every rule of spec section 5, overlaps refused by the database
 // (also under concurrent saves), the caller's scope on every read and write, and the supporting
@@ -27,11 +26,7 @@ const ABSENCES: FunctionKey[] = ['PORTAL_AUSENCIA_TEMPORARIA'];
 const msg = (key: string, params?: Record<string, string | number>) => translate('PT_BR', key, params);
 
 /** yyyy-mm-dd, `days` from today. */
-function dia(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return hojeIso(d);
-}
+const dia = diaDoPortal;
 
 const newUser = (marcaIds: number[], extra: { active?: boolean; nome?: string } = {}) =>
   kit.usuario({ tipo: 'MONTADORA', marca: marcaIds, ...extra });

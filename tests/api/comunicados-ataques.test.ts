@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
-import { hojeIso } from '../../domain/schemas/ausencia';
 import { sendDue } from '../../server/features/comunicados';
 import { comunicadoCalls } from './comunicadosGql';
 import { seedKit } from './kit';
-import { errorCode, fieldErrors, type GraphQLResponse } from './portal';
+import { diaDoPortal, errorCode, fieldErrors, type GraphQLResponse } from './portal';
 
 // Announcements as a hostile user attacks them (a review of 2026-11-28): each case was a defect,
 // fixed with its test. Approval through an absence delegate the author cannot reach; a draft's
@@ -64,11 +63,7 @@ const envios = async (id: string) =>
   );
 
 /** yyyy-mm-dd, `days` from today (the absences' calendar). */
-function dia(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return hojeIso(d);
-}
+const dia = diaDoPortal;
 
 /** A small PDF as file-type recognises it. */
 const pdf = () => Buffer.from(`%PDF-1.4\n% anexo de teste\n${'x'.repeat(2000)}\n%%EOF\n`);

@@ -5,14 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
 import { DOCUMENTO_MAX_BYTES } from '../../domain/limits';
-import { hojeIso } from '../../domain/schemas/ausencia';
 import * as s from '../../server/db/schema';
 import { fileAreas } from '../../server/features';
 import { sendDue } from '../../server/features/notificacoesGenericas/envio';
 import { fileStore } from '../../server/files';
 import { sweepFiles } from '../../server/files/sweep';
 import { seedKit } from './kit';
-import { errorCode, gql, recipientsOf, type TestPortal } from './portal';
+import { diaDoPortal, errorCode, gql, recipientsOf, type TestPortal } from './portal';
 
 // Absences, my account, notifications, audit and exports as a hostile user attacks them (a review of
 // 2026-11-28, which found my account, push devices, logs and exports sound): each case was a
@@ -38,11 +37,7 @@ afterAll(async () => {
   rmSync(filesDir, { recursive: true, force: true });
 });
 
-function dia(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return hojeIso(d);
-}
+const dia = diaDoPortal;
 
 const SALVAR_AUSENCIA = `mutation($a: AusenciaTemporariaInput!) {
   salvarAusenciaTemporaria(ausencia: $a) { id version arquivo { id nome tamanho } }

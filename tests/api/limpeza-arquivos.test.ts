@@ -11,7 +11,7 @@ import { fileStore } from '../../server/files';
 import { sweepFiles, type SweepResult } from '../../server/files/sweep';
 import { jobQueueOf } from '../../server/jobs';
 import { runQueued } from './jobs';
-import { DEMO, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
+import { DEMO, diaDoPortal, gql, signIn, signInAsNew, startPortal, type TestPortal } from './portal';
 
 // The daily file sweep (queue limpezaArquivos): unattached absence documents older than the grace
 // period go (row and file), stored files no record uses go, `.part` leftovers go; whatever a record
@@ -82,8 +82,7 @@ async function ageDocument(arquivo: { id: number; chave: string }, hours: number
   age(arquivo.chave, hours);
 }
 
-/** yyyy-mm-dd, `days` from today (UTC is enough: the dates are weeks ahead). */
-const dia = (days: number) => new Date(Date.now() + days * 24 * HOUR).toISOString().slice(0, 10);
+const dia = diaDoPortal;
 
 const SALVAR = `mutation($a: AusenciaTemporariaInput!) {
   salvarAusenciaTemporaria(ausencia: $a) { id version arquivo { id } }

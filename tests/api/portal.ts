@@ -9,6 +9,7 @@ import { buildApp, type App, type BuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
 import type { DbOrTx } from '../../server/db/client';
+import { PORTAL_TIME_ZONE_DEFAULT } from '../../server/db/timeZone';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { VersionedTable } from '../../server/audit/write';
 import { notificacaoDestinatarios } from '../../server/db/schema';
@@ -188,6 +189,13 @@ export async function startSecondProcess(portal: TestPortal): Promise<TestPortal
   await app.app.listen({ port, host: '127.0.0.1' });
   return { ...app, url: `http://127.0.0.1:${port}`, config };
 }
+
+/**
+ * The day `days` from today in the portal's time zone (yyyy-mm-dd): the day the server's checks and
+ * SQL read (server/db/timeZone.ts), not the test machine's, which may already be tomorrow.
+ */
+export const diaDoPortal = (days = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE_DEFAULT }).format(Date.now() + days * 86_400_000);
 
 export const DEMO = {
   super: 'super@portal.test',

@@ -288,6 +288,18 @@ describe('the library usage report', () => {
     const b = await biblioteca(gestorB!.token);
     expect(b.pastas.map((p) => [p.nome, p.arquivos, p.downloads])).toEqual([[deB.nome, 1, 1]]);
   });
+  it("counts a day in the portal's time zone (Brasília): a download at 23:30 there on May 31 is May's", async () => {
+    const dia = await pasta('Dia', kit.staffId, null, true);
+    const item = await arquivo('Dia.pdf', dia.id, 10, '2026-05-01T10:00:00Z');
+    const leitor = (await kit.usuario({ tipo: 'DEALER_GRUPO', dealer: d.a1.id })).id;
+    await baixar(item, leitor, '2026-05-31T12:00:00Z'); // 09:00 on May 31 in Brasília
+    await baixar(item, leitor, '2026-06-01T02:30:00Z'); // 23:30 on May 31 in Brasília (June 1 in UTC)
+    await baixar(item, leitor, '2026-06-01T03:30:00Z'); // 00:30 on June 1 in Brasília
+    const r = await biblioteca(kit.staff, { inicio: '2026-05-31', fim: '2026-05-31' });
+    expect(r).toMatchObject({ downloads: 2, usuarios: 1 });
+    // May 31, 2026 is a Sunday: both downloads fall in the week that began on Monday, May 25.
+    expect(r.semanas).toEqual([{ semana: '2026-05-25', downloads: 2, usuarios: 1 }]);
+  });
 });
 
 describe('the imports and jobs report', () => {

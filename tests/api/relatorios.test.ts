@@ -5,7 +5,7 @@ import { auditoria, relatorios } from '../../server/db/schema';
 import { escopoDoUsuario } from '../../server/features/relatorios/queries';
 import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
-import { errorCode, fieldErrors, gql } from './portal';
+import { diaDoPortal, errorCode, fieldErrors, gql } from './portal';
 
 // Reports (issue #31): definitions kept by the provider's staff (audited, versioned, validated:
 // slug, frame origins, signed-token secret), the menu's Reports category, who may open each report
@@ -447,7 +447,7 @@ describe('the users report', () => {
     porMarca: { nome: string; total: number; dormentes: number }[];
     semanas: { semana: string; usuarios: number; acessos: number }[];
   };
-  const hoje = new Date().toISOString().slice(0, 10);
+  const hoje = diaDoPortal();
   const usuarios = async (token: string, filtro: Record<string, unknown> = {}) => {
     const res = await gql<{ relatorioUsuarios: Usuarios }>(
       kit.portal,
@@ -486,9 +486,7 @@ describe('the users report', () => {
 
   it('counts each week the users who used the portal and their sign-ins, in scope', async () => {
     const semana = (
-      await kit.db.execute<{ s: string }>(
-        sql`select to_char(date_trunc('week', now() at time zone 'UTC'), 'YYYY-MM-DD') as s`,
-      )
+      await kit.db.execute<{ s: string }>(sql`select to_char(date_trunc('week', now()), 'YYYY-MM-DD') as s`)
     ).rows[0]!.s;
     const [direto] = (
       await kit.db.execute<{ n: number; a: number }>(sql`select count(*)::int as n, sum(s.acessos)::int as a

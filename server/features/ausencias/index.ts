@@ -9,6 +9,7 @@ import { auditedDelete, auditedWrite, sqlStateOf } from '../../audit/write';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { ausenciasTemporarias } from '../../db/schema';
+import { hojeNoPortal } from '../../db/timeZone';
 import { badUserInputKeys, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
@@ -74,7 +75,7 @@ async function saveAusencia(db: DbOrTx, session: Session, raw: Record<string, un
   // An update keeps the absence's user; its stored start may stay even once it is past.
   const stored = id ? await ausenciaVisivel(db, session, id) : undefined;
   const input = parseInput(
-    ausenciaSchema({ inicioGravado: stored?.inicio }),
+    ausenciaSchema({ hoje: await hojeNoPortal(db), inicioGravado: stored?.inicio }),
     stored ? { ...raw, usuarioId: stored.usuarioId } : raw,
     idioma,
   );

@@ -39,7 +39,7 @@ export async function figuras(db: DbOrTx, id: number) {
 
 /**
  * Reads and confirmations over time: by hour while the reads span two days or less, by day after
- * (`data` is then a date, else the hour's ISO 8601 instant, UTC).
+ * (`data` is then a day in the portal's time zone, else the hour's ISO 8601 instant, UTC).
  */
 export async function leiturasPorTempo(db: DbOrTx, id: number) {
   const { rows } = await db.execute<{ data: string; lidos: number; confirmados: number }>(sql`
@@ -50,7 +50,7 @@ export async function leiturasPorTempo(db: DbOrTx, id: number) {
       select confirmado_em, 0, 1 from comunicado_envios where comunicado_id = ${id} and confirmado_em is not null),
     passo as (select coalesce(max(em) - min(em) <= interval '2 days', true) as hora from eventos)
     select case when passo.hora then to_char(eventos.em at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')
-        else to_char(eventos.em at time zone 'UTC', 'YYYY-MM-DD') end as data,
+        else to_char(eventos.em, 'YYYY-MM-DD') end as data,
       sum(lido)::int as lidos, sum(confirmado)::int as confirmados
     from eventos, passo group by 1 order by 1`);
   return rows.map((r) => ({ data: String(r.data), lidos: Number(r.lidos), confirmados: Number(r.confirmados) }));

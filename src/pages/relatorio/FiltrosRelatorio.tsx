@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
+import { hojeIso } from '../../../domain/schemas/ausencia';
 import { MAX_PERIODO_DIAS, relatorioFiltroSchema } from '../../../domain/schemas/relatorio';
 import { DealerAutocomplete, type DealerRef } from '../../components/DealerAutocomplete';
 import { ExportFileButtons } from '../../components/list/ExportButtons';
@@ -29,13 +30,11 @@ export type FiltroRelatorio = {
   dealerId: string | null;
 };
 
-const DIA_MS = 86_400_000;
-const isoDia = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The last 30 days, today included. */
+/** The last 30 days, today included: the user's days (the server reads them in the portal's time zone). */
 function inicial(): Filtro {
-  const hoje = Date.now();
-  return { inicio: isoDia(hoje - 29 * DIA_MS), fim: isoDia(hoje), marcaId: '', grupoId: '', dealer: null };
+  const hoje = new Date();
+  const inicio = new Date(hoje.getFullYear(), hoje.getMonth(), hoje.getDate() - 29);
+  return { inicio: hojeIso(inicio), fim: hojeIso(hoje), marcaId: '', grupoId: '', dealer: null };
 }
 
 /**
