@@ -276,6 +276,29 @@ test('at 375 px the dealer reads the inbox as cards, opens one and confirms it, 
   expect(found).toEqual([]);
 });
 
+test('the dealer finds an announcement by words of its message, not its title: the row shows the words around them, the match marked', async () => {
+  const lote = `lote${Date.now().toString(36)}`;
+  const titulo = `Busca E2E ${Date.now()}`;
+  await enviadoAoDealer(titulo, {
+    mensagem: `<p>Recall preventivo.</p><p>As revisões do ${lote} começam em dezembro em todas as concessionárias.</p>`,
+  });
+  await navigateInApp(dealer, '/home');
+  await navigateInApp(dealer, '/comunicados');
+  const busca = dealer.getByRole('searchbox', { name: dc.filtros.busca });
+  await busca.fill(lote);
+  const linhas = dealer.getByRole('row').filter({ hasText: titulo });
+  await expect(linhas).toHaveCount(1);
+  await expect(dealer.getByTestId('trecho')).toHaveCount(1);
+  const trecho = linhas.getByTestId('trecho');
+  await expect(trecho).toContainText(`As revisões do ${lote} começam em dezembro`);
+  await expect(trecho.locator('mark')).toHaveText([lote]);
+  // Another form of a word of the message (Portuguese stemming: "concessionária" finds "concessionárias").
+  await busca.fill(`concessionária ${lote}`);
+  await expect(linhas.getByTestId('trecho').locator('mark')).toHaveText([lote, 'concessionárias']);
+  expect(await violations(dealer, 'inbox search with a snippet')).toEqual([]);
+  await busca.fill('');
+});
+
 test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s form leads by Tab to asking for approval', async () => {
   const titulo = `Teclado E2E ${Date.now()}`;
   const { id } = await enviadoAoDealer(titulo);
