@@ -216,6 +216,32 @@ describe('the inbox', () => {
     }
   });
 
+  it('finds a Portuguese word in -ão by its plural and the reverse, and marks the plural in the snippet', async () => {
+    const { id } = await comunicadoEnviado(kit.db, {
+      autorId: autor.id,
+      titulo: 'Circular 14',
+      mensagem: '<p>Novas informações sobre a revisão dos pães e das mãos de obra: condições especiais.</p>',
+      para: usuariosIds(leitor.id),
+    });
+    try {
+      // The folded stemmer took "informações" and "informação" ('informaco', 'informaca') apart.
+      for (const busca of ['informação', 'informacao', 'INFORMAÇÕES', 'revisões', 'pão', 'mão', 'condição'])
+        expect(titulos(await envios(leitor.token, { busca })), busca).toEqual(['Circular 14']);
+      const { data } = await gql<{
+        comunicadoEnvios: { content: { trecho: { texto: string; destaque: boolean }[] | null }[] };
+      }>(
+        kit.portal,
+        'query($f: ComunicadoEnvioFilterInput) { comunicadoEnvios(filterInput: $f) { content { trecho { texto destaque } } } }',
+        { f: { busca: 'informação condição pão' } },
+        leitor.token,
+      );
+      const marcados = data!.comunicadoEnvios.content[0]!.trecho!.filter((p) => p.destaque).map((p) => p.texto);
+      expect(marcados).toEqual(['informações', 'pães', 'condições']);
+    } finally {
+      await kit.db.execute(sql`delete from comunicados where id = ${id}`);
+    }
+  });
+
   it("offers every reader the departments of what was sent to them, and no other's", async () => {
     const [outroDepartamento] = await kit.db
       .insert(s.departamentos)

@@ -25,13 +25,34 @@ const ENTIDADES: Record<string, string> = {
 export const textoDoHtml = (texto: string) =>
   texto.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTIDADES[e]!).replace(/\s+/g, ' ');
 
+/**
+ * Portuguese plurals in -ões, -ães and -ãos (accents or not) written as their singular in -ao, for
+ * the Portuguese vector and query only. The Portuguese stemmer reads words with their accents
+ * already folded (unaccent comes first), and folded it takes "informações" and "informação"
+ * ('informaco', 'informaca'), "revisões" and "revisão", for different words (migration 0034).
+ */
+const singularEmAo = (texto: SQL) =>
+  sql`regexp_replace(${texto}, '([õÕoO][eE]|[ãÃaA][eE]|[ãÃaA][oO])[sS]\\M', 'ao', 'g')`;
+
 /** The vector of a text (for a generated column: `texto` an expression over the row's columns). */
 export const documentoBusca = (texto: SQL) =>
-  sql`to_tsvector('biblioteca_pt', ${texto}) || to_tsvector('biblioteca_es', ${texto}) || to_tsvector('biblioteca_en', ${texto})`;
+  sql`to_tsvector('biblioteca_pt', ${singularEmAo(texto)}) || to_tsvector('biblioteca_es', ${texto}) || to_tsvector('biblioteca_en', ${texto})`;
 
 /** What a user typed as a query in the three languages (websearch syntax: "quoted phrases", -word, or). */
 export const consultaBusca = (texto: string) =>
-  sql`(websearch_to_tsquery('biblioteca_pt', ${texto}) || websearch_to_tsquery('biblioteca_es', ${texto}) || websearch_to_tsquery('biblioteca_en', ${texto}))`;
+  sql`(websearch_to_tsquery('biblioteca_pt', ${singularEmAo(sql`${texto}`)}) || websearch_to_tsquery('biblioteca_es', ${texto}) || websearch_to_tsquery('biblioteca_en', ${texto}))`;
+
+/**
+ * The query a snippet marks its words by: any word of consultaBusca's (its "and"s made "or"s, so a
+ * fragment need not hold them all), and its words in -ão as the text may write them in the plural
+ * (-ões, -ães, -ãos), since the snippet reads the text as written, plurals and all.
+ */
+export const consultaTrecho = (texto: string) => {
+  const plural = (fim: string) =>
+    sql`websearch_to_tsquery('biblioteca_pt', regexp_replace(${texto}, '([ãÃ][oO]|ao)\\M', ${fim}, 'g'))`;
+  const todas = sql`(${consultaBusca(texto)} || ${plural('oes')} || ${plural('aes')} || ${plural('aos')})`;
+  return sql`replace(${todas}::text, ' & ', ' | ')::tsquery`;
+};
 
 /** Markers of the matched words in a snippet (never in a text: extracted or sanitised text has no control characters). */
 export const INICIO_DESTAQUE = '\u0002';

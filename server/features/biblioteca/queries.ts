@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BuscaBibliotecaValues, ItensPorPastaValues } from '../../../domain/schemas/biblioteca';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/lists';
-import { consultaBusca, trechoBusca } from '../../db/schema/buscaTexto';
+import { consultaBusca, consultaTrecho, trechoBusca } from '../../db/schema/buscaTexto';
 import {
   cadeia,
   doPai,
@@ -301,7 +301,7 @@ export function busca(db: DbOrTx, l: Leitor, input: BuscaBibliotecaValues) {
     db,
     l,
     {
-      ctes: sql`${subarvore}consulta as materialized (select ${consultaBusca(texto)} as q),
+      ctes: sql`${subarvore}consulta as materialized (select ${consultaBusca(texto)} as q, ${consultaTrecho(texto)} as qt),
         por_nome as (select ${ITEM_BUSCA} from biblioteca_itens i where fold(i.nome) like fold(${containsPattern(texto)})),
         por_conteudo as (select ${ITEM_BUSCA}, max(ts_rank(t.documento, consulta.q)) as rank
           from consulta, biblioteca_trechos t join biblioteca_itens i on i.arquivo_id = t.arquivo_id
@@ -321,7 +321,7 @@ export function busca(db: DbOrTx, l: Leitor, input: BuscaBibliotecaValues) {
       order: sql`lista.nome_bate desc, lista.rank desc, lista.ordem_nome, lista.id`,
       modo: 'avulso',
       extra: sql`lista.nome_bate as "nomeBate", lista.conteudo_bate as "conteudoBate",
-        (select ${trechoBusca(sql`melhor.texto`, sql`consulta.q`)}
+        (select ${trechoBusca(sql`melhor.texto`, sql`consulta.qt`)}
         from consulta, lateral (select t.texto from biblioteca_trechos t
           where lista.conteudo_bate and t.arquivo_id = i.arquivo_id and t.documento @@ consulta.q
           order by ts_rank(t.documento, consulta.q) desc, t.ordem limit 1) melhor) as trecho`,

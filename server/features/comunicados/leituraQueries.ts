@@ -3,7 +3,14 @@ import type { ComunicadoFilter } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { pageWithTotal } from '../../db/lists';
-import { consultaBusca, partesDoTrecho, semMarcacao, textoDoHtml, trechoBusca } from '../../db/schema/buscaTexto';
+import {
+  consultaBusca,
+  consultaTrecho,
+  partesDoTrecho,
+  semMarcacao,
+  textoDoHtml,
+  trechoBusca,
+} from '../../db/schema/buscaTexto';
 import { markReadOfOrigin } from '../notificacoes';
 import { buscaComunicado, comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
 
@@ -143,9 +150,9 @@ export async function envios(db: DbOrTx, usuarioId: number, f: EnvioFiltro) {
   // Searching, each row of the page says where its message matched (a snippet of the text).
   const texto = f.busca?.trim();
   const trecho = texto
-    ? sql`, case when c.documento @@ q.q then ${trechoBusca(semMarcacao(sql`c.mensagem`), sql`q.q`)} end as trecho`
+    ? sql`, case when c.documento @@ q.q then ${trechoBusca(semMarcacao(sql`c.mensagem`), sql`q.qt`)} end as trecho`
     : sql``;
-  const consulta = texto ? sql`, (select ${consultaBusca(texto)} as q) q` : sql``;
+  const consulta = texto ? sql`, (select ${consultaBusca(texto)} as q, ${consultaTrecho(texto)} as qt) q` : sql``;
   return pageWithTotal(
     f,
     async (limit, offset) => {
