@@ -262,4 +262,63 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
     // And the other brand's manager keeps theirs.
     expect(ids((await ok<{ content: Item[] }>(ITENS, { id: null }, intruso.token)).content)).toContain(deles.id);
   });
+
+  it("tells nothing of another brand's root folder by its name, and a user both brands see opens no bridge", async () => {
+    const [a, b] = [await kit.marca(), await kit.marca()];
+    const gA = await kit.caller({ tipo: 'MONTADORA', marca: a.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
+    const gB = await kit.caller({ tipo: 'MONTADORA', marca: b.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
+    // A root name another brand's private folder holds is free for this brand (one name per owner at
+    // the root): refusing it told which private folders brand B had.
+    const nome = kit.unique('Projeto Fênix');
+    const deB = await ok<Item>(CRIAR, { p: { nome, isPublico: false } }, gB.token);
+    const deA = await ok<Item>(CRIAR, { p: { nome: nome.toLowerCase(), isPublico: false } }, gA.token);
+    expect(deA.id).not.toBe(deB.id);
+    // Their owner still gets one name per folder.
+    const deNovo = await gql(kit.portal, CRIAR, { p: { nome, isPublico: false } }, gA.token);
+    expect(kit.fields(deNovo)).toEqual({ nome: 'Já existe um item com este nome nesta pasta' });
+
+    // A dealer-group user at a dealer of both brands (both managers see them) owns a folder inside B's
+    // private tree, holding a file of B's manager: A's manager reaches neither.
+    const dealer = await kit.dealer({ marcaIds: [a.id, b.id] });
+    const ambos = await kit.usuario({ tipo: 'DEALER_GRUPO', dealer: dealer.id });
+    const [ponte] = await kit.db
+      .insert(s.bibliotecaItens)
+      .values({ nome: 'Ponte', isPasta: true, pastaPaiId: Number(deB.id), proprietarioId: ambos.id, publico: false })
+      .returning();
+    const [arq] = await kit.db
+      .insert(s.arquivos)
+      .values({
+        chave: `biblioteca/${kit.unique('k')}`,
+        nome: 'b.pdf',
+        tipoMime: 'application/pdf',
+        tamanho: 10,
+        sha256: kit.unique('sha'),
+        autorId: gB.id,
+      })
+      .returning();
+    await kit.db.insert(s.bibliotecaItens).values({
+      nome: 'b.pdf',
+      isPasta: false,
+      pastaPaiId: ponte!.id,
+      arquivoId: arq!.id,
+      proprietarioId: gB.id,
+      publico: false,
+    });
+    const ITENS_DA = 'query($id: ID) { itemsPorPasta(idPasta: $id) { content { nome } } }';
+    const codigo = async (query: string, variables: Record<string, unknown>, token: string) =>
+      (await gql(kit.portal, query, variables, token)).errors?.[0]?.extensions?.code ?? 'OK';
+    expect(await codigo(ITENS_DA, { id: String(ponte!.id) }, gA.token)).toBe('NOT_FOUND');
+    expect(await codigo(LINK, { id: String(ponte!.id) }, gA.token)).toBe('NOT_FOUND');
+    expect(
+      await codigo('mutation($id: ID!) { linkDownloadByArquivo(idArquivo: $id) }', { id: String(arq!.id) }, gA.token),
+    ).toBe('NOT_FOUND');
+    // B's manager, keeping B's tree, reads it all.
+    const r = await gql<{ itemsPorPasta: { content: { nome: string }[] } }>(
+      kit.portal,
+      ITENS_DA,
+      { id: String(ponte!.id) },
+      gB.token,
+    );
+    expect(r.data?.itemsPorPasta.content.map((i) => i.nome)).toEqual(['b.pdf']);
+  });
 });

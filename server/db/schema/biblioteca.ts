@@ -48,8 +48,14 @@ export const bibliotecaItens = pgTable(
     version: version(),
   },
   (t) => [
-    // One name per folder, without case or accents ("Relatório" and "relatorio" clash).
-    uniqueIndex('biblioteca_itens_nome_key').on(sql`coalesce(${t.pastaPaiId}, 0)`, foldedName(t.nome)),
+    // One name per folder, without case or accents ("Relatório" and "relatorio" clash); at the root,
+    // one per owner: a root shared by every brand would refuse a name another brand's private folder
+    // holds, and so tell it (migration 0035).
+    uniqueIndex('biblioteca_itens_nome_key').on(
+      sql`coalesce(${t.pastaPaiId}, 0)`,
+      sql`(case when ${t.pastaPaiId} is null then ${t.proprietarioId} else 0 end)`,
+      foldedName(t.nome),
+    ),
     uniqueIndex('biblioteca_itens_arquivo_key').on(t.arquivoId),
     // A folder's children in the listing's order (folders and files each by folded name, then id),
     // so its page is read from the index in either direction and stops at the page's end.

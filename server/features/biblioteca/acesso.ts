@@ -6,14 +6,16 @@ import { allows, autorScope, usuarioScope, type Session } from '../../authz';
 // Who reads and writes which library item, in SQL (issue #29). Levels are numbers: 0 none,
 // 1 LEITURA, 2 LEITURA_ESCRITA. A caller's level on an item is the highest of:
 // - 2 for provider staff (they pass any key check, PORTAL_GERENCIAR_BIBLIOTECA included);
-// - 2 for the owner of the item or of a folder above it, and for a library manager
-//   (PORTAL_GERENCIAR_BIBLIOTECA) when that owner is a user the manager sees (usuarioScope: a
-//   manufacturer's colleagues of its brands): a manufacturer manages its brands' library, never
-//   another brand's, as it does their slides and adverts;
+// - 2 for the owner of the item or of a folder above it;
+// - 2 for a library manager (PORTAL_GERENCIAR_BIBLIOTECA) on a tree whose top folder's owner is a
+//   user the manager sees (usuarioScope: a manufacturer's colleagues of its brands): a manufacturer
+//   manages its brands' trees, never another brand's, as it does their slides and adverts. The top
+//   folder decides, not who placed what inside: a user both brands see, owning a folder inside
+//   brand B's tree, opens none of that tree to brand A;
 // - the level of every permission, on the item (a folder) or a folder above it, whose user group
 //   reaches the caller now (the audience engine's isRecipient: a user who leaves a group loses
 //   its permissions at once).
-// A private tree has no permissions, so only its owner and the managers who see them reach it.
+// A private tree has no permissions, so only its owners and the managers who see its top's owner reach it.
 
 export interface Leitor {
   usuarioId: number;
@@ -21,8 +23,11 @@ export interface Leitor {
   gestor: boolean;
   /** Reads and writes every item without a walk (provider staff: a manager who sees every user). */
   todos: boolean;
-  /** Condition: the caller keeps the items of the owner `dono` (a column): their own, and a manager's users'. */
-  mantem(dono: SQL): SQL;
+  /**
+   * Condition on the item `alias` (with its proprietario_id and pasta_pai_id): the caller keeps it,
+   * being its owner, or a manager who sees its owner when it is a top folder.
+   */
+  mantem(alias: string): SQL;
 }
 
 export function leitorDe(session: Session): Leitor {
@@ -32,10 +37,12 @@ export function leitorDe(session: Session): Leitor {
     usuarioId: session.usuarioId,
     gestor,
     todos,
-    mantem: (dono) =>
-      gestor && !todos
-        ? sql`(${dono} = ${session.usuarioId} or ${autorScope(session, dono)})`
-        : sql`${dono} = ${session.usuarioId}`,
+    mantem(alias) {
+      const dono = sql.raw(`${alias}.proprietario_id`);
+      const proprio = sql`${dono} = ${session.usuarioId}`;
+      if (!gestor || todos) return proprio;
+      return sql`(${proprio} or (${sql.raw(`${alias}.pasta_pai_id`)} is null and ${autorScope(session, dono)}))`;
+    },
   };
 }
 
@@ -66,14 +73,14 @@ export const proprio = sql`proprio as materialized (
  */
 export function legiveis(l: Leitor): SQL {
   if (l.todos) return sql`legiveis as (select id, 2 as nivel from biblioteca_itens where is_pasta)`;
-  const dono = (alias: string) => sql`case when ${l.mantem(sql.raw(`${alias}.proprietario_id`))} then 2 else 0 end`;
+  const dono = (alias: string) => sql`case when ${l.mantem(alias)} then 2 else 0 end`;
   return sql`${meusGrupos(l)}, ${proprio},
   descida(id, nivel) as (
     select inicio.id, max(inicio.nivel) from (
         select pr.pasta_id as id, greatest(${dono('i')}, pr.nivel) as nivel from proprio pr
           join biblioteca_itens i on i.id = pr.pasta_id
         union all
-        select i.id, 2 from biblioteca_itens i where ${l.mantem(sql`i.proprietario_id`)} and i.is_pasta
+        select i.id, 2 from biblioteca_itens i where ${l.mantem('i')} and i.is_pasta
       ) inicio group by inicio.id
     union all
     select c.id, greatest(d.nivel, ${dono('c')}, coalesce(pr.nivel, 0)) from descida d
@@ -90,7 +97,7 @@ export function legiveis(l: Leitor): SQL {
 export const nivelPorLegiveis = (l: Leitor, i = 'i') => {
   const alias = sql.raw(i);
   if (l.todos) return sql`2`;
-  return sql`greatest(case when ${l.mantem(sql`${alias}.proprietario_id`)} then 2 else 0 end,
+  return sql`greatest(case when ${l.mantem(i)} then 2 else 0 end,
     coalesce((select lg.nivel from legiveis lg where lg.id = case when ${alias}.is_pasta then ${alias}.id else ${alias}.pasta_pai_id end), 0))`;
 };
 
@@ -114,7 +121,7 @@ export function cadeia(l: Leitor, pastaId: number | null): SQL {
   const filhas = sql`select f.id from biblioteca_itens f where ${doPai(pastaId, 'f')} and f.is_pasta`;
   return sql`${base}, ${meusGrupos(l, sql`select id from cadeia union all ${filhas}`)},
     nivel_cadeia as materialized (select greatest(
-      coalesce((select max(case when ${l.mantem(sql`c.proprietario_id`)} then 2 else 0 end) from cadeia c), 0),
+      coalesce((select max(case when ${l.mantem('c')} then 2 else 0 end) from cadeia c), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join cadeia c on c.id = p.pasta_id
         where p.grupo_usuarios_id in (select id from meus_grupos)), 0)) as nivel)`;
 }
@@ -132,7 +139,7 @@ export const doPai = (pastaId: number | null, i = 'i') =>
 export const visivelNaPasta = (l: Leitor, i = 'i') => {
   const alias = sql.raw(i);
   if (l.todos) return sql`true`;
-  return sql`((select nivel from nivel_cadeia) > 0 or ${l.mantem(sql`${alias}.proprietario_id`)}
+  return sql`((select nivel from nivel_cadeia) > 0 or ${l.mantem(i)}
     or (${alias}.is_pasta and exists (select 1 from biblioteca_permissoes p
       where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos))))`;
 };
@@ -141,7 +148,7 @@ export const visivelNaPasta = (l: Leitor, i = 'i') => {
 export const nivelNaPasta = (l: Leitor, i = 'i') => {
   const alias = sql.raw(i);
   if (l.todos) return sql`2`;
-  return sql`greatest((select nivel from nivel_cadeia), case when ${l.mantem(sql`${alias}.proprietario_id`)} then 2 else 0 end,
+  return sql`greatest((select nivel from nivel_cadeia), case when ${l.mantem(i)} then 2 else 0 end,
     case when ${alias}.is_pasta then coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p
       where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos)), 0) else 0 end)`;
 };
@@ -167,7 +174,7 @@ export function niveisDasPastas(l: Leitor, pastas: SQL): SQL {
       select s.origem, q.id, q.pasta_pai_id, q.proprietario_id from subida s, ${porId(sql`s.pasta_pai_id`)}),
     ${meusGrupos(l, sql`select id from subida`)},
     nivel_pasta as materialized (select s.origem as id, greatest(
-        max(case when ${l.mantem(sql`s.proprietario_id`)} then 2 else 0 end),
+        max(case when ${l.mantem('s')} then 2 else 0 end),
         coalesce(max(${NIVEL_SQL}) filter (where p.pasta_id is not null), 0)) as nivel
       from subida s left join biblioteca_permissoes p on p.pasta_id = s.id and p.grupo_usuarios_id in (select id from meus_grupos)
       group by s.origem)`;
@@ -185,7 +192,7 @@ export function nivelDoItem(l: Leitor, itemId: number | SQL): SQL {
       select p.id, p.pasta_pai_id, p.proprietario_id from subida s join biblioteca_itens p on p.id = s.pasta_pai_id),
     ${meusGrupos(l, sql`select id from subida`)}
     select greatest(
-      coalesce((select max(case when ${l.mantem(sql`s.proprietario_id`)} then 2 else 0 end) from subida s), 0),
+      coalesce((select max(case when ${l.mantem('s')} then 2 else 0 end) from subida s), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join subida s on s.id = p.pasta_id
         where p.grupo_usuarios_id in (select id from meus_grupos)), 0)))`;
 }

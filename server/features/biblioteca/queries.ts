@@ -178,7 +178,7 @@ export async function itensDaPasta(
   const nulos = sql.raw(sort?.field === 'tamanho' ? 'nulls last' : '');
   const campo = ORDEM[sort?.field ?? 'nome'];
   const ate = (page + 1) * rowsPerPage;
-  const ramo = (pastas: boolean) => sql`(select i.id, i.is_pasta, i.proprietario_id, ${campo} as campo
+  const ramo = (pastas: boolean) => sql`(select i.id, i.is_pasta, i.proprietario_id, i.pasta_pai_id, ${campo} as campo
     from biblioteca_itens i where ${doPai(idPasta)} and ${pastas ? sql`i.is_pasta` : sql`not i.is_pasta`}
       and ${visivelNaPasta(l)}
     order by ${campo} ${dir} ${nulos}, i.id ${dir} limit ${ate})`;
@@ -315,7 +315,7 @@ export function busca(db: DbOrTx, l: Leitor, input: BuscaBibliotecaValues) {
           from por_nome n full join por_conteudo pc on pc.id = n.id) i
           ${naSubarvore}),
         ${niveisDasPastas(l, sql`select pasta from candidatos`)}`,
-      lista: sql`select * from (select c.id, greatest(case when ${l.mantem(sql`c.proprietario_id`)} then 2 else 0 end,
+      lista: sql`select * from (select c.id, greatest(case when ${l.mantem('c')} then 2 else 0 end,
           coalesce(np.nivel, 0)) as nivel, c.ordem_nome, c.nome_bate, c.conteudo_bate, c.rank
         from candidatos c left join nivel_pasta np on np.id = c.pasta offset 0) x where x.nivel > 0`,
       order: sql`lista.nome_bate desc, lista.rank desc, lista.ordem_nome, lista.id`,
