@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
-import { gql, signIn } from './portal';
+import { errorCode, gql, signIn } from './portal';
 
 // The library as a hostile user attacks it (a review of 2026-11-28, which also found the reports and
 // the home page's slides and adverts sound): each case was a defect, fixed with its test. Another
@@ -186,36 +186,37 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
   const CONCEDER = `mutation($p: NovasPermissoesInput!) { concederAcesso(novasPermissoes: $p) { id } }`;
   const EXCLUIR = 'mutation($id: ID!, $v: Int) { excluirItemBiblioteca(idItem: $id, version: $v) }';
   const ARQUIVO_LINK = 'mutation($id: ID!) { linkDownloadByArquivo(idArquivo: $id, registrarDownload: true) }';
+  const codigo = async (query: string, variables: Record<string, unknown>, token: string) =>
+    errorCode(await gql(kit.portal, query, variables, token));
 
-  it("reads and changes its brand's folders only; the other brand's private tree stays whole", async () => {
-    const nome = kit.unique('Plano de metas');
-    const pasta = await ok<Item>(CRIAR, { p: { nome, isPublico: false } }, gestor.token);
+  /** A PDF of `donoId` placed in folder `pastaId` (its arquivos row and its library item). */
+  async function arquivoNaPasta(nome: string, pastaId: number, donoId: number) {
     const [arq] = await kit.db
       .insert(s.arquivos)
       .values({
         chave: `biblioteca/${kit.unique('k')}`,
-        nome: 'metas.pdf',
+        nome,
         tipoMime: 'application/pdf',
         tamanho: 10,
         sha256: kit.unique('sha'),
-        autorId: gestor.id,
+        autorId: donoId,
       })
       .returning();
-    const [arquivo] = await kit.db
+    const [item] = await kit.db
       .insert(s.bibliotecaItens)
-      .values({
-        nome: `${nome}.pdf`,
-        isPasta: false,
-        pastaPaiId: Number(pasta.id),
-        arquivoId: arq!.id,
-        proprietarioId: gestor.id,
-        publico: false,
-      })
+      .values({ nome, isPasta: false, pastaPaiId: pastaId, arquivoId: arq!.id, proprietarioId: donoId, publico: false })
       .returning();
+    return { arquivoId: arq!.id, itemId: item!.id };
+  }
+
+  it("reads and changes its brand's folders only; the other brand's private tree stays whole", async () => {
+    const nome = kit.unique('Plano de metas');
+    const pasta = await ok<Item>(CRIAR, { p: { nome, isPublico: false } }, gestor.token);
+    const arquivo = await arquivoNaPasta(`${nome}.pdf`, Number(pasta.id), gestor.id);
     const estado = () =>
       kit.db.execute(sql`select id, nome, pasta_pai_id, publico, version,
           (select count(*) from biblioteca_permissoes p where p.pasta_id = i.id)::int as grupos
-        from biblioteca_itens i where i.id in (${Number(pasta.id)}, ${arquivo!.id}) order by id`);
+        from biblioteca_itens i where i.id in (${Number(pasta.id)}, ${arquivo.itemId}) order by id`);
     const antes = (await estado()).rows;
     const v = Number(antes[0]!.version);
     const vArquivo = Number(antes[1]!.version);
@@ -226,24 +227,23 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
       marca: outraMarca.id,
       funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'],
     });
-    const code = async (query: string, variables: Record<string, unknown>) =>
-      (await gql(kit.portal, query, variables, intruso.token)).errors?.[0]?.extensions?.code ?? 'OK';
+    const code = (query: string, variables: Record<string, unknown>) => codigo(query, variables, intruso.token);
     const ids = (lista: { id: string }[]) => lista.map((i) => i.id);
 
     // Reads: no listing, search, latest files or write destinations names the folder or its file.
     expect(await code(ITENS, { id: pasta.id })).toBe('NOT_FOUND');
     expect(ids((await ok<{ content: Item[] }>(ITENS, { id: null }, intruso.token)).content)).not.toContain(pasta.id);
     expect(await ok<{ totalElements: number }>(BUSCA, { b: nome }, intruso.token)).toMatchObject({ totalElements: 0 });
-    expect(ids(await ok<Item[]>(ULTIMOS, {}, intruso.token))).not.toContain(String(arquivo!.id));
+    expect(ids(await ok<Item[]>(ULTIMOS, {}, intruso.token))).not.toContain(String(arquivo.itemId));
     expect(ids(await ok<Item[]>(ESCRITA, {}, intruso.token))).not.toContain(pasta.id);
     // Downloads: no link to the folder's zip or to the file.
     expect(await code(LINK, { id: pasta.id })).toBe('NOT_FOUND');
-    expect(await code(ARQUIVO_LINK, { id: String(arq!.id) })).toBe('NOT_FOUND');
+    expect(await code(ARQUIVO_LINK, { id: String(arquivo.arquivoId) })).toBe('NOT_FOUND');
     // Writes: rename, share, move into their own folder, remove.
     const deles = await ok<Item>(CRIAR, { p: { nome: kit.unique('Minha'), isPublico: false } }, intruso.token);
     expect(await code(RENOMEAR, { id: pasta.id, nome: 'Roubada', v })).toBe('NOT_FOUND');
     expect(await code(CONCEDER, { p: { idPasta: pasta.id, tiposAcesso: [], version: v } })).toBe('NOT_FOUND');
-    expect(await code(MOVER, { id: arquivo!.id, para: deles.id, v: vArquivo })).toBe('NOT_FOUND');
+    expect(await code(MOVER, { id: arquivo.itemId, para: deles.id, v: vArquivo })).toBe('NOT_FOUND');
     expect(await code(EXCLUIR, { id: pasta.id, v })).toBe('NOT_FOUND');
     expect((await estado()).rows).toEqual(antes);
     expect(
@@ -256,7 +256,7 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
     expect(await ok<Item>(RENOMEAR, { id: pasta.id, nome: `${nome} 2`, v }, outroGestor.token)).toMatchObject({
       id: pasta.id,
     });
-    expect(await ok<string>(ARQUIVO_LINK, { id: String(arq!.id) }, outroGestor.token)).toMatch(
+    expect(await ok<string>(ARQUIVO_LINK, { id: String(arquivo.arquivoId) }, outroGestor.token)).toMatch(
       /^\/api\/biblioteca\/download\?t=/,
     );
     // And the other brand's manager keeps theirs.
@@ -285,40 +285,12 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
       .insert(s.bibliotecaItens)
       .values({ nome: 'Ponte', isPasta: true, pastaPaiId: Number(deB.id), proprietarioId: ambos.id, publico: false })
       .returning();
-    const [arq] = await kit.db
-      .insert(s.arquivos)
-      .values({
-        chave: `biblioteca/${kit.unique('k')}`,
-        nome: 'b.pdf',
-        tipoMime: 'application/pdf',
-        tamanho: 10,
-        sha256: kit.unique('sha'),
-        autorId: gB.id,
-      })
-      .returning();
-    await kit.db.insert(s.bibliotecaItens).values({
-      nome: 'b.pdf',
-      isPasta: false,
-      pastaPaiId: ponte!.id,
-      arquivoId: arq!.id,
-      proprietarioId: gB.id,
-      publico: false,
-    });
-    const ITENS_DA = 'query($id: ID) { itemsPorPasta(idPasta: $id) { content { nome } } }';
-    const codigo = async (query: string, variables: Record<string, unknown>, token: string) =>
-      (await gql(kit.portal, query, variables, token)).errors?.[0]?.extensions?.code ?? 'OK';
-    expect(await codigo(ITENS_DA, { id: String(ponte!.id) }, gA.token)).toBe('NOT_FOUND');
+    const { arquivoId } = await arquivoNaPasta('b.pdf', ponte!.id, gB.id);
+    expect(await codigo(ITENS, { id: String(ponte!.id) }, gA.token)).toBe('NOT_FOUND');
     expect(await codigo(LINK, { id: String(ponte!.id) }, gA.token)).toBe('NOT_FOUND');
-    expect(
-      await codigo('mutation($id: ID!) { linkDownloadByArquivo(idArquivo: $id) }', { id: String(arq!.id) }, gA.token),
-    ).toBe('NOT_FOUND');
+    expect(await codigo(ARQUIVO_LINK, { id: String(arquivoId) }, gA.token)).toBe('NOT_FOUND');
     // B's manager, keeping B's tree, reads it all.
-    const r = await gql<{ itemsPorPasta: { content: { nome: string }[] } }>(
-      kit.portal,
-      ITENS_DA,
-      { id: String(ponte!.id) },
-      gB.token,
-    );
-    expect(r.data?.itemsPorPasta.content.map((i) => i.nome)).toEqual(['b.pdf']);
+    const lido = await ok<{ content: Item[] }>(ITENS, { id: String(ponte!.id) }, gB.token);
+    expect(lido.content.map((i) => i.nome)).toEqual(['b.pdf']);
   });
 });

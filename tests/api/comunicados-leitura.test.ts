@@ -125,6 +125,17 @@ beforeAll(async () => {
   await kit.db.insert(s.comunicadoArquivos).values({ comunicadoId: doOutro, arquivoId: arquivo.id });
 });
 
+/** The snippet of the reader's first inbox row found by `busca`: its plain and marked parts. */
+async function trechoDoPrimeiro(busca: string) {
+  const r = await gql<{ comunicadoEnvios: { content: { trecho: { texto: string; destaque: boolean }[] | null }[] } }>(
+    kit.portal,
+    'query($f: ComunicadoEnvioFilterInput) { comunicadoEnvios(filterInput: $f) { content { trecho { texto destaque } } } }',
+    { f: { busca } },
+    leitor.token,
+  );
+  return r.data!.comunicadoEnvios.content[0]!.trecho!;
+}
+
 describe('the inbox', () => {
   it('pages newest first: page 2 of 5 is exactly the 6th to the 10th newest', async () => {
     const page = await envios(leitor.token, { page: 1, rowsPerPage: 5 });
@@ -176,15 +187,7 @@ describe('the inbox', () => {
       for (const busca of ['strong', 'tbody', 'garantia', '"gratuitas revisões"'])
         expect(titulos(await envios(leitor.token, { busca })), busca).toEqual([]);
       // Each row says where its message matched: the text around it, the words marked, entities as characters.
-      const trecho = await gql<{
-        comunicadoEnvios: { content: { trecho: { texto: string; destaque: boolean }[] | null }[] };
-      }>(
-        kit.portal,
-        'query($f: ComunicadoEnvioFilterInput) { comunicadoEnvios(filterInput: $f) { content { trecho { texto destaque } } } }',
-        { f: { busca: 'revisoes gratuita' } },
-        leitor.token,
-      );
-      const partes = trecho.data!.comunicadoEnvios.content[0]!.trecho!;
+      const partes = await trechoDoPrimeiro('revisoes gratuita');
       expect(partes.filter((p) => p.destaque).map((p) => p.texto)).toEqual(['revisões', 'gratuitas']);
       expect(partes.map((p) => p.texto).join('')).toContain(
         'revisões gratuitas da campanha começam em dezembro. Peças & serviços',
@@ -227,15 +230,9 @@ describe('the inbox', () => {
       // The folded stemmer took "informações" and "informação" ('informaco', 'informaca') apart.
       for (const busca of ['informação', 'informacao', 'INFORMAÇÕES', 'revisões', 'pão', 'mão', 'condição'])
         expect(titulos(await envios(leitor.token, { busca })), busca).toEqual(['Circular 14']);
-      const { data } = await gql<{
-        comunicadoEnvios: { content: { trecho: { texto: string; destaque: boolean }[] | null }[] };
-      }>(
-        kit.portal,
-        'query($f: ComunicadoEnvioFilterInput) { comunicadoEnvios(filterInput: $f) { content { trecho { texto destaque } } } }',
-        { f: { busca: 'informação condição pão' } },
-        leitor.token,
-      );
-      const marcados = data!.comunicadoEnvios.content[0]!.trecho!.filter((p) => p.destaque).map((p) => p.texto);
+      const marcados = (await trechoDoPrimeiro('informação condição pão'))
+        .filter((p) => p.destaque)
+        .map((p) => p.texto);
       expect(marcados).toEqual(['informações', 'pães', 'condições']);
     } finally {
       await kit.db.execute(sql`delete from comunicados where id = ${id}`);
