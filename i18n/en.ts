@@ -2019,6 +2019,8 @@ export const en = {
       visibilidadeHerdada: 'A subfolder inherits the visibility of its parent folder',
       pastaInvalida: 'Folder not found',
       grupoInvalido: 'User group not found, inactive or out of your reach',
+      gruposHerdadosInvalidos:
+        'At the root, the folder would keep inherited groups you may not use: ask a manager who sees them to move it',
       arquivoInvalido: 'File not found: upload the file again',
       arquivoJaColocado: 'This file is already in the library',
       moverParaSiMesmo: 'A folder cannot be moved into itself or into one of its subfolders',

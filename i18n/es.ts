@@ -2031,6 +2031,8 @@ export const es = {
       visibilidadeHerdada: 'Una subcarpeta hereda la visibilidad de su carpeta padre',
       pastaInvalida: 'Carpeta no encontrada',
       grupoInvalido: 'Grupo de usuarios no encontrado, inactivo o fuera de su alcance',
+      gruposHerdadosInvalidos:
+        'En la raíz, la carpeta quedaría con grupos heredados que usted no puede usar: pida a un gestor que los vea que la mueva',
       arquivoInvalido: 'Archivo no encontrado: envíe el archivo de nuevo',
       arquivoJaColocado: 'Este archivo ya está en la biblioteca',
       moverParaSiMesmo: 'Una carpeta no se puede mover dentro de sí misma ni de una de sus subcarpetas',

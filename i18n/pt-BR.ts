@@ -2025,6 +2025,8 @@ export const ptBR = {
       visibilidadeHerdada: 'Uma subpasta herda a visibilidade da pasta pai',
       pastaInvalida: 'Pasta não encontrada',
       grupoInvalido: 'Grupo de usuários não encontrado, inativo ou fora do seu alcance',
+      gruposHerdadosInvalidos:
+        'Na raiz, a pasta ficaria com grupos herdados que você não pode usar: peça a um gestor que os veja para movê-la',
       arquivoInvalido: 'Arquivo não encontrado: envie o arquivo de novo',
       arquivoJaColocado: 'Este arquivo já está na biblioteca',
       moverParaSiMesmo: 'Uma pasta não pode ser movida para dentro dela mesma ou de uma de suas subpastas',

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, is, sql, SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { allOf, arrayOf, idOf } from '../db/lists';
 import { dealers, grupos, gruposUsuarios, usuarioMarcas, usuarios } from '../db/schema';
@@ -308,13 +308,14 @@ export function celulaScope(session: Session): SQL | undefined {
 }
 
 /**
- * How many of the user groups `ids` the caller may not use (unknown, inactive, or not readable by
+ * How many of the user groups `ids` (a list, or a subquery of ids) the caller may not use (unknown, inactive, or not readable by
  * them): none (0) is fine. The screens that address users through groups refuse the others.
  */
-export async function unusableGroups(db: DbOrTx, session: Session, ids: readonly number[]): Promise<number> {
-  if (ids.length === 0) return 0;
+export async function unusableGroups(db: DbOrTx, session: Session, ids: readonly number[] | SQL): Promise<number> {
+  if (!is(ids, SQL) && ids.length === 0) return 0;
   const readable = grupoUsuariosReadScope(session);
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from unnest(${arrayOf(ids)}) v
+  const source = is(ids, SQL) ? sql`(${ids}) v(v)` : sql`unnest(${arrayOf(ids)}) v`;
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${source}
     where v not in (select grupos_usuarios.id from grupos_usuarios where ${allOf(sql`grupos_usuarios.active`, readable) ?? sql`true`})`);
   return Number(rows[0]!.n);
 }

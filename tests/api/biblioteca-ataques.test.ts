@@ -174,6 +174,29 @@ describe('download links and "end all my sessions"', () => {
   });
 });
 
+const codigo = async (query: string, variables: Record<string, unknown>, token: string) =>
+  errorCode(await gql(kit.portal, query, variables, token));
+
+/** A PDF of `donoId` placed in folder `pastaId` (its arquivos row and its library item). */
+async function arquivoNaPasta(nome: string, pastaId: number, donoId: number) {
+  const [arq] = await kit.db
+    .insert(s.arquivos)
+    .values({
+      chave: `biblioteca/${kit.unique('k')}`,
+      nome,
+      tipoMime: 'application/pdf',
+      tamanho: 10,
+      sha256: kit.unique('sha'),
+      autorId: donoId,
+    })
+    .returning();
+  const [item] = await kit.db
+    .insert(s.bibliotecaItens)
+    .values({ nome, isPasta: false, pastaPaiId: pastaId, arquivoId: arq!.id, proprietarioId: donoId, publico: false })
+    .returning();
+  return { arquivoId: arq!.id, itemId: item!.id };
+}
+
 describe("a library manager and another brand's library (a review of 2026-11-28)", () => {
   // A manufacturer's manager manages the folders of the users they see (their brands' users), as they
   // do those users' slides and adverts; another brand's private folder was theirs to read, download,
@@ -186,29 +209,6 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
   const CONCEDER = `mutation($p: NovasPermissoesInput!) { concederAcesso(novasPermissoes: $p) { id } }`;
   const EXCLUIR = 'mutation($id: ID!, $v: Int) { excluirItemBiblioteca(idItem: $id, version: $v) }';
   const ARQUIVO_LINK = 'mutation($id: ID!) { linkDownloadByArquivo(idArquivo: $id, registrarDownload: true) }';
-  const codigo = async (query: string, variables: Record<string, unknown>, token: string) =>
-    errorCode(await gql(kit.portal, query, variables, token));
-
-  /** A PDF of `donoId` placed in folder `pastaId` (its arquivos row and its library item). */
-  async function arquivoNaPasta(nome: string, pastaId: number, donoId: number) {
-    const [arq] = await kit.db
-      .insert(s.arquivos)
-      .values({
-        chave: `biblioteca/${kit.unique('k')}`,
-        nome,
-        tipoMime: 'application/pdf',
-        tamanho: 10,
-        sha256: kit.unique('sha'),
-        autorId: donoId,
-      })
-      .returning();
-    const [item] = await kit.db
-      .insert(s.bibliotecaItens)
-      .values({ nome, isPasta: false, pastaPaiId: pastaId, arquivoId: arq!.id, proprietarioId: donoId, publico: false })
-      .returning();
-    return { arquivoId: arq!.id, itemId: item!.id };
-  }
-
   it("reads and changes its brand's folders only; the other brand's private tree stays whole", async () => {
     const nome = kit.unique('Plano de metas');
     const pasta = await ok<Item>(CRIAR, { p: { nome, isPublico: false } }, gestor.token);
@@ -292,5 +292,149 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
     // B's manager, keeping B's tree, reads it all.
     const lido = await ok<{ content: Item[] }>(ITENS, { id: String(ponte!.id) }, gB.token);
     expect(lido.content.map((i) => i.nome)).toEqual(['b.pdf']);
+  });
+});
+
+describe('the folders above an item the caller reads inside a folder they do not (a review of 2026-11-29)', () => {
+  // A group granted on a subfolder, or a file its owner placed in a folder they no longer reach,
+  // showed the names of the folders above it, and their groups, to a caller who reads none of them.
+  const CAMPOS = 'id nome pastaPai { id nome } breadcrumb { nome } permissoesHerdadas { grupoUsuarios { nome } }';
+  const PASTA = `query($id: ID!) { pasta(idPasta: $id) { ${CAMPOS} } }`;
+  const ITENS = `query($id: ID) { itemsPorPasta(idPasta: $id) { content { ${CAMPOS} } } }`;
+  const BUSCA = `query($b: String) { buscaBibliotecaPage(filterInput: { busca: $b }) { content { ${CAMPOS} } } }`;
+  const ULTIMOS = `{ ultimosModificados(quantidade: 50) { ${CAMPOS} } }`;
+  type Visto = {
+    id: string;
+    nome: string;
+    pastaPai: { id: string; nome: string } | null;
+    breadcrumb: { nome: string }[];
+    permissoesHerdadas: { grupoUsuarios: { nome: string } }[];
+  };
+  const visto = (i: Visto) => ({
+    pastaPai: i.pastaPai?.nome ?? null,
+    breadcrumb: i.breadcrumb.map((b) => b.nome),
+    herdadas: i.permissoesHerdadas.map((p) => p.grupoUsuarios.nome).sort(),
+  });
+
+  async function grupoDe(criadorId: number, membros: number[]) {
+    const [g] = await kit.db
+      .insert(s.gruposUsuarios)
+      .values({ nome: kit.unique('Grupo'), publico: false, criadorId, possuiUsuariosManuais: true })
+      .returning();
+    await kit.db
+      .insert(s.grupoUsuariosManuais)
+      .values(membros.map((usuarioId) => ({ grupoUsuariosId: g!.id, usuarioId })));
+    return g!;
+  }
+
+  it('shows only the folders from the highest one that gives the caller a level, and their groups', async () => {
+    const marca = await kit.marca();
+    const dealer = await kit.dealer({ marcaIds: [marca.id] });
+    const gerente = await kit.caller({
+      tipo: 'MONTADORA',
+      marca: marca.id,
+      funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'],
+    });
+    const colega = await kit.caller({ tipo: 'DEALER_GRUPO', marca: marca.id, dealer: dealer.id });
+    const convidado = await kit.caller({ tipo: 'DEALER_GRUPO', marca: marca.id, dealer: dealer.id });
+    const diretoria = await grupoDe(gerente.id, [colega.id]);
+    const oficina = await grupoDe(gerente.id, [convidado.id]);
+    const topo = await ok<Item>(
+      CRIAR,
+      {
+        p: {
+          nome: kit.unique('Diretoria'),
+          isPublico: true,
+          tiposAcesso: [{ idGrupoAcesso: diretoria.id, permissao: 'LEITURA' }],
+        },
+      },
+      gerente.token,
+    );
+    const sub = await ok<Item>(
+      CRIAR,
+      {
+        p: {
+          nome: 'Oficina',
+          idPai: topo.id,
+          tiposAcesso: [{ idGrupoAcesso: oficina.id, permissao: 'LEITURA_ESCRITA' }],
+        },
+      },
+      gerente.token,
+    );
+    const fundo = await ok<Item>(CRIAR, { p: { nome: 'Fundo', idPai: sub.id } }, gerente.token);
+    const nomeArquivo = `${kit.unique('Tabela')}.pdf`;
+    await kit.db
+      .update(s.bibliotecaItens)
+      .set({ publico: true })
+      .where(eq(s.bibliotecaItens.id, Number(fundo.id)));
+    await arquivoNaPasta(nomeArquivo, Number(fundo.id), convidado.id);
+
+    // The guest reads "Oficina" and below through its group, not "Diretoria" above it.
+    const somenteSub = { breadcrumb: ['Oficina', 'Fundo'], herdadas: [oficina.nome] };
+    expect(visto(await ok<Visto>(PASTA, { id: sub.id }, convidado.token))).toEqual({
+      pastaPai: null,
+      breadcrumb: [],
+      herdadas: [],
+    });
+    expect(visto(await ok<Visto>(PASTA, { id: fundo.id }, convidado.token))).toEqual({
+      pastaPai: 'Oficina',
+      breadcrumb: ['Oficina'],
+      herdadas: [oficina.nome],
+    });
+    const [noFundo] = (await ok<{ content: Visto[] }>(ITENS, { id: fundo.id }, convidado.token)).content;
+    expect(visto(noFundo!)).toEqual({ pastaPai: 'Fundo', ...somenteSub });
+    const [achado] = (await ok<{ content: Visto[] }>(BUSCA, { b: nomeArquivo }, convidado.token)).content;
+    expect(visto(achado!)).toEqual({ pastaPai: 'Fundo', ...somenteSub });
+    // A reader of the top folder sees the whole chain and every group above.
+    expect(visto(await ok<Visto>(PASTA, { id: fundo.id }, colega.token))).toEqual({
+      pastaPai: 'Oficina',
+      breadcrumb: [topo.nome, 'Oficina'],
+      herdadas: [diretoria.nome, oficina.nome].sort(),
+    });
+
+    // Out of the group, the guest still owns their file, and sees nothing of where it lies.
+    await kit.db.delete(s.grupoUsuariosManuais).where(eq(s.grupoUsuariosManuais.grupoUsuariosId, oficina.id));
+    const meu = (await ok<Visto[]>(ULTIMOS, {}, convidado.token)).find((i) => i.nome === nomeArquivo);
+    expect(visto(meu!)).toEqual({ pastaPai: null, breadcrumb: [], herdadas: [] });
+    expect(await codigo(PASTA, { id: fundo.id }, convidado.token)).toBe('NOT_FOUND');
+  });
+
+  it("refuses to move a folder to the root when the groups it would keep are not the mover's to use", async () => {
+    const [a, b] = [await kit.marca(), await kit.marca()];
+    const gA = await kit.caller({ tipo: 'MONTADORA', marca: a.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
+    const gB = await kit.caller({ tipo: 'MONTADORA', marca: b.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
+    // Brand B's manager shares a tree for writing with a group of theirs that holds A's manager.
+    const deB = await grupoDe(gB.id, [gA.id]);
+    const topo = await ok<Item>(
+      CRIAR,
+      {
+        p: {
+          nome: kit.unique('Compartilhada'),
+          isPublico: true,
+          tiposAcesso: [{ idGrupoAcesso: deB.id, permissao: 'LEITURA_ESCRITA' }],
+        },
+      },
+      gB.token,
+    );
+    const sub = await ok<Item>(CRIAR, { p: { nome: 'Dentro', idPai: topo.id } }, gB.token);
+    const estado = () =>
+      kit.db
+        .execute(sql`select i.pasta_pai_id, i.version, (select count(*) from biblioteca_permissoes p where p.pasta_id = i.id)::int as grupos
+        from biblioteca_itens i where i.id = ${Number(sub.id)}`);
+    const antes = (await estado()).rows;
+    const r = await gql(kit.portal, MOVER, { id: sub.id, para: '0', v: Number(antes[0]!.version) }, gA.token);
+    expect(kit.fields(r)).toEqual({
+      idNovaLocalizacao:
+        'Na raiz, a pasta ficaria com grupos herdados que você não pode usar: peça a um gestor que os veja para movê-la',
+    });
+    expect((await estado()).rows).toEqual(antes);
+    // B's manager, who may use the group, moves it: the group that reached it becomes its own.
+    const movida = await ok<Item & { pastaPai: null }>(
+      MOVER,
+      { id: sub.id, para: '0', v: Number(antes[0]!.version) },
+      gB.token,
+    );
+    expect(movida.pastaPai).toBeNull();
+    expect((await estado()).rows).toEqual([{ pasta_pai_id: null, version: Number(antes[0]!.version) + 1, grupos: 1 }]);
   });
 });

@@ -126,6 +126,20 @@ export function cadeia(l: Leitor, pastaId: number | null): SQL {
         where p.grupo_usuarios_id in (select id from meus_grupos)), 0)) as nivel)`;
 }
 
+/**
+ * Folder `alias` itself gives the caller a level: they keep it, or one of its grants reaches them
+ * (`grupos`: a subquery of the caller's groups when the statement has one, else the audience
+ * engine asks). A folder above an item is the caller's to see (in a breadcrumb, as a parent, with
+ * its groups) only when it or a folder above it gives one: what a folder gives reaches down, so
+ * the folders seen are the lower part of the chain, up to the highest one that gives.
+ */
+export function concede(l: Leitor, alias: string, grupos?: SQL): SQL {
+  if (l.todos) return sql`true`;
+  const grupo = sql.raw(`p.grupo_usuarios_id`);
+  return sql`(${l.mantem(alias)} or exists (select 1 from biblioteca_permissoes p
+    where p.pasta_id = ${sql.raw(alias)}.id and ${grupos ? sql`${grupo} in (${grupos})` : isRecipient(grupo, l.usuarioId)}))`;
+}
+
 /** Item `i` is directly inside the folder `pastaId` (null: at the root). */
 export const doPai = (pastaId: number | null, i = 'i') =>
   pastaId === null ? sql`${sql.raw(i)}.pasta_pai_id is null` : sql`${sql.raw(i)}.pasta_pai_id = ${pastaId}`;

@@ -220,6 +220,12 @@ export async function mover(
         if (!item.isPasta) return erro('biblioteca.validation.pastaInvalida');
         if (!l.gestor) throw semEscrita(session, 'biblioteca.errors.semPermissaoDestino');
         publicoDestino = item.publico;
+        // The groups that reached it from above become its own (write below): each one the
+        // caller may use, as when they share a folder (concederAcesso).
+        const herdados = sql`select h.grupo_usuarios_id from ${permissoesDaCadeia(id)} h where not exists (
+          select 1 from biblioteca_permissoes p where p.pasta_id = ${id} and p.grupo_usuarios_id = h.grupo_usuarios_id)`;
+        if (item.publico && (await unusableGroups(tx, session, herdados)) > 0)
+          return erro('biblioteca.validation.gruposHerdadosInvalidos');
         return {};
       }
       // Folder moves take turns: two at once (A into B, B into A) would each find the other's

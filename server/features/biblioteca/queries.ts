@@ -5,6 +5,7 @@ import { containsPattern } from '../../db/lists';
 import { consultaBusca, consultaTrecho, trechoBusca } from '../../db/schema/buscaTexto';
 import {
   cadeia,
+  concede,
   doPai,
   legiveis,
   nivelDoItem,
@@ -68,7 +69,8 @@ function colunas(l: Leitor, modo: Modo, extra?: SQL): { colunas: SQL; joins: SQL
   return {
     colunas: sql`i.id, i.version, i.nome, i.is_pasta as "isPasta", i.publico as "isPublico", lista.nivel,
       i.pasta_pai_id as "pastaPaiId",
-      case when pai.id is null then null else json_build_object('id', pai.id::text, 'nome', pai.nome) end as "pastaPai",
+      case when pai.id is null ${avulso ? sql`or not acima.pai_visto` : sql``} then null
+        else json_build_object('id', pai.id::text, 'nome', pai.nome) end as "pastaPai",
       json_build_object('id', u.id::text, 'nome', u.nome, 'email', u.email, 'tipo', u.tipo) as proprietario,
       to_json(i.updated_at) #>> '{}' as "ultimaModificacao", to_json(i.created_at) #>> '{}' as "dataCriacao",
       case when a.id is null then null else json_build_object('id', a.id::text, 'nome', a.nome, 'tamanho', a.tamanho,
@@ -86,12 +88,16 @@ function colunas(l: Leitor, modo: Modo, extra?: SQL): { colunas: SQL; joins: SQL
       left join biblioteca_conteudos c on c.arquivo_id = i.arquivo_id
       ${
         avulso
-          ? sql`left join lateral (with recursive up(id, nome, pasta_pai_id, n) as (
-              select q.id, q.nome, q.pasta_pai_id, 0 from biblioteca_itens q where q.id = i.pasta_pai_id
+          ? sql`left join lateral (with recursive up(id, nome, pasta_pai_id, n, concede) as (
+              select q.id, q.nome, q.pasta_pai_id, 0, ${concede(l, 'q')} from biblioteca_itens q where q.id = i.pasta_pai_id
               union all
-              select q.id, q.nome, q.pasta_pai_id, up.n + 1 from up join biblioteca_itens q on q.id = up.pasta_pai_id)
-            select coalesce(json_agg(json_build_object('id', up.id::text, 'nome', up.nome) order by up.n desc), '[]'::json)
-              as breadcrumb, coalesce(array_agg(up.id), '{}') as ids from up) acima on true`
+              select q.id, q.nome, q.pasta_pai_id, up.n + 1, ${concede(l, 'q')} from up join biblioteca_itens q on q.id = up.pasta_pai_id),
+            -- The folders above it the caller sees (acesso.ts concede): up to the highest that gives a level.
+            visto as (select up.*, up.n <= (select max(u.n) from up u where u.concede) as visto from up)
+            select coalesce(json_agg(json_build_object('id', v.id::text, 'nome', v.nome) order by v.n desc)
+                filter (where v.visto), '[]'::json) as breadcrumb,
+              coalesce(array_agg(v.id) filter (where v.visto), '{}') as ids,
+              coalesce(bool_or(v.visto and v.n = 0), false) as pai_visto from visto v) acima on true`
           : sql``
       }`,
   };
@@ -184,11 +190,15 @@ export async function itensDaPasta(
     order by ${campo} ${dir} ${nulos}, i.id ${dir} limit ${ate})`;
   const order = sql`lista.is_pasta desc, lista.campo ${dir} ${nulos}, lista.id ${dir}`;
   const { colunas: cols, joins } = colunas(l, 'pasta');
+  // The folders of the chain the caller sees (acesso.ts concede): up to the highest that gives a level.
+  const grupos = l.todos ? undefined : sql`select id from meus_grupos`;
+  const vistaNaCadeia = sql`c.profundidade <= (select max(v.profundidade) from cadeia v where ${concede(l, 'v', grupos)})`;
   const detalhe =
     idPasta === null
       ? sql`null::json as breadcrumb, null::json as acima, null::json as proprias`
-      : sql`(select json_agg(json_build_object('id', c.id::text, 'nome', c.nome) order by c.profundidade desc) from cadeia c) as breadcrumb,
-      ${permissoesJson(l.usuarioId, sql`p.pasta_id in (select c.id from cadeia c where c.profundidade > 0)`)} as acima,
+      : sql`(select json_agg(json_build_object('id', c.id::text, 'nome', c.nome) order by c.profundidade desc)
+          from cadeia c where ${vistaNaCadeia}) as breadcrumb,
+      ${permissoesJson(l.usuarioId, sql`p.pasta_id in (select c.id from cadeia c where c.profundidade > 0 and ${vistaNaCadeia})`)} as acima,
       ${permissoesJson(l.usuarioId, sql`p.pasta_id = ${idPasta}`)} as proprias`;
   const { rows } = await db.execute<
     ItemRow & {
