@@ -16,6 +16,7 @@ import {
   COMUNICADO_TITULO_MAX_LENGTH,
   JUSTIFICATION_MIN_LENGTH,
 } from './limits';
+import { celulasDasTabelas, HTML_TABLE_CELLS_MAX } from './html';
 import { dataHoraAdiante, isIsoInstant, optionalDate, recordId, requiredText, versionField } from './schemas/campos';
 import { BUSCA_MAX_LENGTH, filterInputSchema } from './schemas/lista';
 import { emailField } from './schemas/usuario';
@@ -158,14 +159,23 @@ export function tituloNumerado(prefixo: string, numero: number, titulo: string, 
 
 // ---- Input schemas (the forms' resolvers and the resolvers' parseInput). ----
 
-/** Rich text with something to read once the tags are taken out (images count). */
-const mensagem = z
+/**
+ * Rich text with something to read once the tags are taken out (images count), and tables of at
+ * most HTML_TABLE_CELLS_MAX cells. The server checks it again on the message as it stores it
+ * (sanitised: '&' stored as '&amp;' is longer).
+ */
+export const comunicadoMensagem = z
   .string('validation.required')
   .max(COMUNICADO_MENSAGEM_MAX_LENGTH, 'validation.maxLength')
   .refine(
     (html) => /<img\b/i.test(html) || html.replace(/<[^>]*>|&nbsp;/g, '').trim().length > 0,
     'validation.required',
-  );
+  )
+  .refine((html) => celulasDasTabelas(html) <= HTML_TABLE_CELLS_MAX, {
+    error: 'comunicados.validation.tabelasGrandes',
+    params: { max: HTML_TABLE_CELLS_MAX },
+  });
+const mensagem = comunicadoMensagem;
 
 const idsAte = (max: number) => z.array(recordId()).max(max, 'validation.maxItems').default([]);
 

@@ -39,6 +39,25 @@ export const HTML_TABLE_TAGS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as 
 export const HTML_TABLE_CELL_ATTRIBUTES = ['colspan', 'rowspan'] as const;
 /** The widest span a cell may declare (the browser's own limit is 1,000 columns). */
 export const HTML_TABLE_SPAN_MAX = 100;
+/**
+ * The cells a message's tables may hold in all, a merged cell counting each one it covers (its
+ * column span times its row span): 100 rows of 50 columns. Thousands of readers lay the message out.
+ */
+export const HTML_TABLE_CELLS_MAX = 5_000;
+
+const spanOf = (attributes: string, name: string) =>
+  Math.max(1, Number(new RegExp(`\\b${name}\\s*=\\s*["']?(\\d{1,4})`, 'i').exec(attributes)?.[1] ?? 1));
+
+/** The cells of the message's tables, each merged cell counted by the cells it covers. */
+export function celulasDasTabelas(html: string): number {
+  let celulas = 0;
+  for (const [, attributes] of html.matchAll(/<t[dh](?=[\s>/])([^>]*)>/gi))
+    celulas += spanOf(attributes!, 'colspan') * spanOf(attributes!, 'rowspan');
+  return celulas;
+}
+
+/** An image's width or height as stored: a whole number of pixels up to this, or nothing. */
+export const HTML_IMAGE_SIZE_MAX = 4_000;
 
 /**
  * An announcement's message may also show images of the file store (uploaded with the editor):

@@ -1657,6 +1657,8 @@ export const en = {
         'The e-mail %{email} belongs to a portal user: they also get the announcement in the portal if they are in the groups',
     },
     validation: {
+      tabelasGrandes:
+        "The message's tables are too large: at most %{max} cells, a merged cell counting each cell it covers",
       agendamentoAntecedencia: 'Scheduling must be at least 1 hour from now',
       semDestinatarios: 'Choose at least one recipient: a user group or an e-mail',
       grupoSemDestinatarios: 'The selected group has no recipients',

@@ -1665,6 +1665,8 @@ export const es = {
         'El correo %{email} es de un usuario del portal: también recibe el comunicado en el portal si está en los grupos',
     },
     validation: {
+      tabelasGrandes:
+        'Las tablas del mensaje son demasiado grandes: como máximo %{max} celdas, contando cada celda que cubre una celda combinada',
       agendamentoAntecedencia: 'La programación debe ser para al menos 1 hora a partir de ahora',
       semDestinatarios: 'Elija al menos un destinatario: un grupo de usuarios o un correo',
       grupoSemDestinatarios: 'El grupo seleccionado no tiene destinatarios',

@@ -1660,6 +1660,8 @@ export const ptBR = {
         'O e-mail %{email} é de um usuário do portal: ele também recebe o comunicado no portal se estiver nos grupos',
     },
     validation: {
+      tabelasGrandes:
+        'As tabelas da mensagem são grandes demais: no máximo %{max} células, contando cada célula que uma célula mesclada cobre',
       agendamentoAntecedencia: 'O agendamento deve ser para pelo menos 1 hora a partir de agora',
       semDestinatarios: 'Escolha pelo menos um destinatário: um grupo de usuários ou um e-mail',
       grupoSemDestinatarios: 'O grupo selecionado não possui destinatários',

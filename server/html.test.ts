@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, sanitizeRichText } from './html';
+import { celulasDasTabelas } from '../domain/html';
 
 describe('sanitizeRichText', () => {
   it('keeps the allowed formatting and links', () => {
@@ -44,6 +45,21 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<table><thead><tr><th>a</th></tr></thead></table>', { comunicado: true })).toBe(
       '<table><thead><tr><th>a</th></tr></thead></table>',
     );
+  });
+
+  it("keeps an announcement's image size only as whole pixels up to 4,000", () => {
+    const img = (attrs: string) =>
+      sanitizeRichText(`<img src="/api/comunicados/imagens/1" ${attrs}>`, { comunicado: true });
+    expect(img('width="640" height="480"')).toBe('<img src="/api/comunicados/imagens/1" width="640" height="480" />');
+    expect(img('width="99999999" height="100%"')).toBe('<img src="/api/comunicados/imagens/1" />');
+    expect(img('width="0" height="4001"')).toBe('<img src="/api/comunicados/imagens/1" />');
+  });
+
+  it("counts the cells a message's tables lay out, a merged cell by the cells it covers", () => {
+    expect(celulasDasTabelas('<p>no table</p>')).toBe(0);
+    expect(celulasDasTabelas('<table><thead><tr><th>a</th><th colspan="3">b</th></tr></thead></table>')).toBe(4);
+    expect(celulasDasTabelas('<table><tr><td colspan="100" rowspan="100">a</td><td>b</td></tr></table>')).toBe(10_001);
+    expect(celulasDasTabelas("<TD COLSPAN=5>a</TD><td\nrowspan='2'>")).toBe(7);
   });
 
   it('keeps tables out of the other rich texts (a notification in the bell)', () => {

@@ -4,6 +4,7 @@ import {
   HTML_ALLOWED_SCHEMES,
   HTML_ALLOWED_TAGS,
   HTML_IMAGE_ATTRIBUTES,
+  HTML_IMAGE_SIZE_MAX,
   HTML_TABLE_CELL_ATTRIBUTES,
   HTML_TABLE_SPAN_MAX,
   HTML_TABLE_TAGS,
@@ -47,9 +48,19 @@ function cell(tagName: string, { colspan, rowspan }: sanitizeHtml.Attributes) {
   return { tagName, attribs };
 }
 
+/** An image's width and height only as whole pixels up to HTML_IMAGE_SIZE_MAX (no '99999', no CSS). */
+function image(tagName: string, { width, height, ...attribs }: sanitizeHtml.Attributes) {
+  const pixels = (value: string | undefined) =>
+    /^\d{1,4}$/.test(value?.trim() ?? '') && Number(value) >= 1 && Number(value) <= HTML_IMAGE_SIZE_MAX
+      ? { value: String(Number(value)) }
+      : undefined;
+  const [w, h] = [pixels(width), pixels(height)];
+  return { tagName, attribs: { ...attribs, ...(w ? { width: w.value } : {}), ...(h ? { height: h.value } : {}) } };
+}
+
 /**
  * An announcement's message: the same allowlist, plus images of the portal's own store and tables
- * (domain/html.ts), a cell keeping only a valid span.
+ * (domain/html.ts), a cell keeping only a valid span, an image only a valid size.
  */
 const ANNOUNCEMENT: sanitizeHtml.IOptions = {
   ...OPTIONS,
@@ -60,7 +71,7 @@ const ANNOUNCEMENT: sanitizeHtml.IOptions = {
     th: [...HTML_TABLE_CELL_ATTRIBUTES],
     td: [...HTML_TABLE_CELL_ATTRIBUTES],
   },
-  transformTags: { ...OPTIONS.transformTags, th: cell, td: cell },
+  transformTags: { ...OPTIONS.transformTags, th: cell, td: cell, img: image },
   exclusiveFilter: (frame) => frame.tag === 'img' && !isComunicadoImagemSrc(frame.attribs.src ?? ''),
 };
 

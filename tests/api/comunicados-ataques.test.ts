@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionKey } from '../../domain/enums';
+import * as s from '../../server/db/schema';
 import { sendDue } from '../../server/features/comunicados';
 import { comunicadoCalls } from './comunicadosGql';
 import { seedKit } from './kit';
@@ -253,6 +254,21 @@ describe("another brand's series and labels", () => {
     expect(errorCode(usada)).toBe('BAD_USER_INPUT');
     expect(fieldErrors(usada)).toMatchObject({ serieId: expect.any(String) });
 
+    // ...nor list brand A's label, by name or among all; brand A's author lists it, counted once.
+    const ETIQUETAS =
+      'query($f: FilterInput) { etiquetasComunicados(filterInput: $f) { totalElements content { nome totalComunicados } } }';
+    type Etiquetas = {
+      etiquetasComunicados: { totalElements: number; content: { nome: string; totalComunicados: number }[] };
+    };
+    const etiquetas = async (token: string, busca?: string) =>
+      (await call<Etiquetas>(token, ETIQUETAS, { f: { busca, rowsPerPage: 100 } })).data!.etiquetasComunicados;
+    expect(await etiquetas(aprovadorB.token, etiqueta)).toEqual({ totalElements: 0, content: [] });
+    expect((await etiquetas(aprovadorB.token)).content.map((e) => e.nome)).not.toContain(etiqueta);
+    expect(await etiquetas(criador.token, etiqueta)).toEqual({
+      totalElements: 1,
+      content: [{ nome: etiqueta, totalComunicados: 1 }],
+    });
+
     // A label on brand A's announcement is not theirs to rename or remove.
     const renomeada = await call(aprovadorB.token, ETIQUETA, {
       e: { id: rotulo.id, version: rotulo.version, nome: 'Outra' },
@@ -280,6 +296,34 @@ describe("another brand's series and labels", () => {
       e: { id: rotulo.id, version: rotulo.version, nome: `${etiqueta} 2` },
     });
     expect(propria.errors).toBeUndefined();
+  });
+});
+
+describe("a message's size as stored", () => {
+  it('refuses a message that sanitising makes too long, and tables of more than 5,000 cells, storing nothing', async () => {
+    const antes = await kit.db.$count(s.comunicados);
+    const salvarMensagem = (mensagem: string) =>
+      salvar(criador.token, { titulo: kit.unique('Grande'), mensagem, grupoIds: [grupoA] });
+    // 150,000 characters of '&' are 750,000 once stored as '&amp;': over the 200,000 allowed.
+    const longa = await salvarMensagem(`<p>${'&'.repeat(150_000)}</p>`);
+    expect(fieldErrors(longa)).toEqual({ mensagem: 'Deve ter no máximo 200000 caracteres' });
+    // 51 rows of one cell spanning 100 columns: 5,100 cells to lay out.
+    const larga = await salvarMensagem(`<table>${'<tr><td colspan="100">x</td></tr>'.repeat(51)}</table>`);
+    expect(fieldErrors(larga)).toEqual({
+      mensagem:
+        'As tabelas da mensagem são grandes demais: no máximo 5000 células, contando cada célula que uma célula mesclada cobre',
+    });
+    // 5,000 cells pass; what is stored, and audited, is the sanitised message.
+    const cabe = await salvarMensagem(
+      `<table>${'<tr><td colspan="100" onclick="x()">P&D</td></tr>'.repeat(50)}</table>`,
+    );
+    expect(await kit.db.$count(s.comunicados)).toBe(antes + 1);
+    const { rows } = await kit.db.execute<{ mensagem: string; depois: string }>(sql`select c.mensagem,
+        (select a.valor_novo ->> 'mensagem' from auditoria a where a.tipo = 'COMUNICADO' and a.registro_id = c.id::text
+          order by a.id desc limit 1) as depois
+      from comunicados c where c.id = ${Number(ok<Comunicado>(cabe).id)}`);
+    expect(rows[0]!.mensagem).toContain('<tr><td colspan="100">P&amp;D</td></tr>');
+    expect(rows[0]!.depois).toBe(rows[0]!.mensagem);
   });
 });
 

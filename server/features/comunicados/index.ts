@@ -7,6 +7,7 @@ import {
   comunicadoFilterSchema,
   PERIODO_EM_ORDEM,
   periodoEmOrdem,
+  comunicadoMensagem,
   comunicadoSchema,
   envioSchema,
   enviarParaAprovacaoSchema,
@@ -34,7 +35,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { comunicadoEtiquetas, comunicadoSeries, comunicados } from '../../db/schema';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
-import { escapeHtml } from '../../html';
+import { escapeHtml, sanitizeRichText } from '../../html';
 import { badUserInput, badUserInputKeys, notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
@@ -188,6 +189,16 @@ async function checkAnexos(
       }),
     });
   }
+}
+
+/**
+ * The input with its message as it is stored (sanitised: the allowlist of domain/html.ts), checked
+ * again as stored: sanitising can lengthen it ('&' becomes '&amp;'), and the audit keeps it so too.
+ */
+function comMensagemArmazenada<T extends { mensagem: string }>(input: T, idioma: Idioma): T {
+  const mensagem = sanitizeRichText(input.mensagem, { comunicado: true });
+  parseInput(z.object({ mensagem: comunicadoMensagem }), { mensagem }, idioma);
+  return { ...input, mensagem };
 }
 
 async function save(db: Db, session: Session, config: Config, input: ComunicadoValues) {
@@ -394,15 +405,14 @@ export const comunicadosFeature: Feature = {
     }),
     etiquetasComunicados: operation({
       policy: policies.comunicados.edit,
-      async resolve(args: { filterInput?: unknown }, { db, idioma }) {
+      async resolve(args: { filterInput?: unknown }, { db, session, idioma }) {
         const filter = parseInput(busca, args.filterInput ?? {}, idioma);
-        const where = allOf(sql`true`, searchAny(filter.busca, [sql`e.nome`]));
+        const where = allOf(sql`true`, etiquetaVisivel(session), searchAny(filter.busca, [sql`e.nome`]));
         return pageWithTotal(
           filter,
           async (limit, offset) =>
             (
-              await db.execute(sql`select e.id, e.version, e.nome,
-                (select count(*)::int from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id) as "totalComunicados"
+              await db.execute(sql`select e.id, e.version, e.nome, ${usosDaEtiqueta(session)} as "totalComunicados"
                 from comunicado_etiquetas e where ${where} order by fold(e.nome), e.id limit ${limit} offset ${offset}`)
             ).rows,
           async () =>
@@ -478,7 +488,7 @@ export const comunicadosFeature: Feature = {
     salvarComunicado: operation({
       policy: policies.comunicados.edit,
       resolve: (args: { comunicado: unknown }, { db, session, config, idioma }) =>
-        save(db, session, config, parseInput(comunicadoSchema, args.comunicado, idioma)),
+        save(db, session, config, comMensagemArmazenada(parseInput(comunicadoSchema, args.comunicado, idioma), idioma)),
     }),
     excluirComunicado: operation({
       policy: policies.comunicados.edit,
@@ -618,7 +628,7 @@ export const comunicadosFeature: Feature = {
     criarErrataComunicado: operation({
       policy: policies.comunicados.edit,
       async resolve(args: { errata: unknown }, { db, session, config, idioma }) {
-        const input = parseInput(errataSchema, args.errata, idioma);
+        const input = comMensagemArmazenada(parseInput(errataSchema, args.errata, idioma), idioma);
         const original = await readable(db, session, input.idParent);
         authorizeAcao(session, 'errata', original);
         if (original.idParent) throw badUserInputKeys(idioma, { idParent: 'comunicados.validation.errataDeErrata' });
@@ -703,8 +713,8 @@ export const comunicadosFeature: Feature = {
           after: () => ({ nome: input.nome }),
           uniqueErrors: async () => ({ nome: 'comunicados.validation.etiquetaEmUso' }),
         });
-        const { rows } = await db.execute(sql`select e.id, e.version, e.nome,
-          (select count(*)::int from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id) as "totalComunicados"
+        const { rows } =
+          await db.execute(sql`select e.id, e.version, e.nome, ${usosDaEtiqueta(session)} as "totalComunicados"
           from comunicado_etiquetas e where e.id = ${id}`);
         return rows[0];
       },
@@ -727,6 +737,16 @@ export const comunicadosFeature: Feature = {
   },
   exports: { comunicadoNaoLidos: comunicadoNaoLidosExport },
 };
+
+// Labels are shared, but each caller sees those of the announcements of authors they reach (and
+// those nobody uses yet), counted over those announcements only: another brand's labels tell what
+// it announces.
+const usosDaEtiqueta = (session: Session, alcance = autorScope(session, sql`c.autor_id`)) =>
+  sql`(select count(*)::int from comunicado_etiquetas_comunicados x join comunicados c on c.id = x.comunicado_id
+    where x.etiqueta_id = e.id and ${alcance ?? sql`true`})`;
+const etiquetaVisivel = (session: Session) =>
+  autorScope(session, sql`c.autor_id`) &&
+  sql`(${usosDaEtiqueta(session)} > 0 or not exists (select 1 from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id))`;
 
 /**
  * A label as audited, when the caller may rename or remove it: a label is shared, but renaming or

@@ -4,7 +4,6 @@ import { autorScope, usuarioAlcanca, usuarioScope, type Session } from '../../au
 import type { DbOrTx } from '../../db/client';
 import { allOf, arrayOf, pageWithTotal, searchAny } from '../../db/lists';
 import { consultaBusca } from '../../db/schema/buscaTexto';
-import { sanitizeRichText } from '../../html';
 
 /** What the notifications of an announcement (its send, errata, reminders) say they came from. */
 export const ORIGEM = 'COMUNICADO';
@@ -281,13 +280,12 @@ export async function anexosTotal(db: DbOrTx, comunicadoId: number): Promise<num
 }
 
 /**
- * Inserts or updates the draft and replaces its lists (groups, removed users, loose e-mails, labels,
+ * Inserts or updates the draft (its message sanitised already, index.ts comMensagemArmazenada) and replaces its lists (groups, removed users, loose e-mails, labels,
  * attachments), each by one statement from the validated arrays. New labels are created (a unique
  * index on the folded name keeps one of each). Answers the id.
  */
 export async function write(tx: DbOrTx, session: Session, input: ComunicadoValues): Promise<number> {
-  const mensagem = sanitizeRichText(input.mensagem, { comunicado: true });
-  const values = sql`${input.titulo}, ${mensagem}, ${input.departamentoId}, ${input.serieId}, ${input.exigeConfirmacao},
+  const values = sql`${input.titulo}, ${input.mensagem}, ${input.departamentoId}, ${input.serieId}, ${input.exigeConfirmacao},
     ${input.templateName}, ${input.aprovadorId}, ${input.dataHoraAgendamento}::timestamptz`;
   let id = input.id ?? undefined;
   if (id) {
@@ -340,7 +338,7 @@ async function replaceLists(
     on conflict (comunicado_id, arquivo_id) do update set ordem = excluded.ordem`);
 }
 
-/** An erratum: a draft linked to the original, with its justification and choices, by the caller. */
+/** An erratum: a draft linked to the original, with its justification and choices, by the caller (its message sanitised already). */
 export async function insertErrata(
   tx: DbOrTx,
   session: Session,
@@ -356,7 +354,7 @@ export async function insertErrata(
 ): Promise<number> {
   const { rows } = await tx.execute<{ id: number }>(sql`insert into comunicados (titulo, mensagem, departamento_id,
       exige_confirmacao, template_name, autor_id, id_parent, justificativa, renotificar, reiniciar_leitura)
-    select ${errata.titulo}, ${sanitizeRichText(errata.mensagem, { comunicado: true })}, c.departamento_id, c.exige_confirmacao,
+    select ${errata.titulo}, ${errata.mensagem}, c.departamento_id, c.exige_confirmacao,
       c.template_name, ${session.usuarioId}, c.id, ${errata.justificativa}, ${errata.renotificar},
       ${errata.reiniciarLeitura}
     from comunicados c where c.id = ${original.id} returning id`);
