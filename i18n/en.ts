@@ -1917,6 +1917,7 @@ export const en = {
       verTodos: 'See all',
       todos: 'Latest modified',
       em: 'In %{pasta} · %{data}',
+      pastaOculta: 'a folder you do not read',
       nenhum: 'No file modified yet.',
       erro: 'Could not load the latest modified files.',
     },

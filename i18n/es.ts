@@ -1927,6 +1927,7 @@ export const es = {
       verTodos: 'Ver todos',
       todos: 'Últimos modificados',
       em: 'En %{pasta} · %{data}',
+      pastaOculta: 'una carpeta que usted no lee',
       nenhum: 'Todavía no se ha modificado ningún archivo.',
       erro: 'No se pudieron cargar los últimos modificados.',
     },

@@ -1923,6 +1923,7 @@ export const ptBR = {
       verTodos: 'Ver todos',
       todos: 'Últimos modificados',
       em: 'Em %{pasta} · %{data}',
+      pastaOculta: 'uma pasta que você não lê',
       nenhum: 'Nenhum arquivo modificado ainda.',
       erro: 'Não foi possível carregar os últimos modificados.',
     },

@@ -76,7 +76,8 @@ export function Recentes() {
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {translate('biblioteca.recentes.em', {
-                    pasta: item.pastaPai?.nome ?? translate('biblioteca.raiz'),
+                    // A file lies in a folder; without one, the caller reads none above it (their own file in a folder they left).
+                    pasta: item.pastaPai?.nome ?? translate('biblioteca.recentes.pastaOculta'),
                     data: formatDate(item.ultimaModificacao, locale),
                   })}
                 </Typography>

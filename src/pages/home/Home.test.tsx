@@ -51,6 +51,15 @@ const ARQUIVOS = [
     pastaPai: { id: '0', nome: 'Raiz' },
     tipoMime: 'image/png',
   },
+  // The reader's own file in a folder they no longer read: the server names no folder.
+  {
+    id: '7',
+    nome: 'meu.txt',
+    isPasta: false,
+    ultimaModificacao: '2026-11-19T10:00:00.000Z',
+    pastaPai: null,
+    tipoMime: 'text/plain',
+  },
 ];
 const imagem = (id: string, largura: number, altura: number) => ({
   id,
@@ -237,6 +246,7 @@ describe('Home blocks', { timeout: 20_000 }, () => {
     const arquivos = screen.getByRole('region', { name: 'Arquivos recentes' });
     expect(await within(arquivos).findByRole('link', { name: /tabela\.pdf/ })).toHaveAttribute('href', '/biblioteca/4');
     expect(within(arquivos).getByRole('link', { name: /logo\.png/ })).toHaveAttribute('href', '/biblioteca');
+    expect(within(arquivos).getByRole('link', { name: /meu\.txt/ })).toHaveTextContent('Em uma pasta que você não lê');
     // Each file's icon by its type, as the library shows it.
     expect(
       within(within(arquivos).getByRole('link', { name: /tabela\.pdf/ })).getByTestId('PictureAsPdfOutlinedIcon'),

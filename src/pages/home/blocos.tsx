@@ -173,7 +173,10 @@ export function ArquivosRecentes() {
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {translate('home.blocos.arquivos.em', {
-                        pasta: item.pastaPai?.nome ?? translate('biblioteca.raiz'),
+                        // A file lies in a folder: without one, the reader reads none above it.
+                        pasta:
+                          item.pastaPai?.nome ??
+                          translate(item.isPasta ? 'biblioteca.raiz' : 'biblioteca.recentes.pastaOculta'),
                         data: item.ultimaModificacao ? formatDate(item.ultimaModificacao, locale) : '',
                       })}
                     </Typography>
