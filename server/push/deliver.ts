@@ -4,6 +4,7 @@ import webpush, { WebPushError } from 'web-push';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JobContext, JobDefinition } from '../jobs';
+import { isPushEndpoint } from './endpoint';
 import { pushPayload } from './payload';
 import { PUSH_FILA } from './queue';
 import { vapidKeys } from './vapid';
@@ -71,6 +72,8 @@ export async function deliverPush(
   const totals = { enviados: 0, removidos: 0, falhas: 0 };
 
   const send = async (entrega: Entrega): Promise<Outcome> => {
+    // Saved before the address rule was strict: dropped, never sent to.
+    if (!isPushEndpoint(entrega.endpoint, config.push.serviceHosts)) return 'removido';
     const payload = JSON.stringify(pushPayload(notification, entrega));
     try {
       await webpush.sendNotification(

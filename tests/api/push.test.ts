@@ -56,7 +56,7 @@ beforeAll(async () => {
   base = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
   // The server's pushes trust the test's push service (a self-signed certificate for 127.0.0.1).
   https.globalAgent.options.ca = cert;
-  portal = await startPortal({ PUSH_SERVICE_HOSTS: '127.0.0.1', PUSH_TTL_SECONDS: '600' });
+  portal = await startPortal({ PUSH_SERVICE_HOSTS: '127.0.0.1,*.push.apple.com', PUSH_TTL_SECONDS: '600' });
   db = portal.database.db;
   for (const who of ['dealer', 'montadora'] as const) {
     token[who] = (await signIn(portal, DEMO[who])).access_token;
@@ -186,6 +186,14 @@ describe('gerarPushSubscription and the devices of My account', () => {
     for (const input of [
       { ...inputOf(b), endpoint: b.endpoint.replace('https:', 'http:') },
       { ...inputOf(b), endpoint: 'https://10.0.0.1/push/x' },
+      // A host under *.push.apple.com for the WHATWG parser, 127.0.0.1 for the legacy one the push
+      // library sends with (a review of 2026-11-29): the server would POST inside the network.
+      { ...inputOf(b), endpoint: 'https://10.0.0.1;.push.apple.com/internal/admin' },
+      { ...inputOf(b), endpoint: `https://evil@${b.endpoint.slice('https://'.length)}` },
+      // Addresses no parser reads: a field error, not a server failure.
+      { ...inputOf(b), endpoint: 'https://%zz/x' },
+      { ...inputOf(b), endpoint: 'https://[::1/x' },
+      { ...inputOf(b), endpoint: 'https://127.0.0.1:99999/x' },
       { ...inputOf(b), key: 'curta' },
       { ...inputOf(b), auth: 'não é base64' },
     ]) {
@@ -238,6 +246,23 @@ describe('delivery', () => {
       .toBeInstanceOf(Date);
     expect(await db.$count(s.pushEntregas, eq(s.pushEntregas.notificacaoId, sent.id))).toBe(0);
     expect(deviceId).toBeGreaterThan(0);
+  });
+
+  it('drops, without a request, a device saved with an address the rule now refuses', async () => {
+    const b = browser('ok');
+    const [row] = await db
+      .insert(s.pushSubscriptions)
+      .values({
+        usuarioId: id.dealer,
+        endpoint: `https://127.0.0.1;.push.apple.com/${randomBytes(8).toString('hex')}`,
+        auth: b.auth,
+        p256dh: b.ecdh.getPublicKey().toString('base64url'),
+      })
+      .returning();
+    const antes = received.length;
+    await notify(db, to(id.dealer), { titulo: 'Ao endereço recusado', texto: 'x', origem: 'TESTE' });
+    await expect.poll(async () => (await subscriptionRow(row!.endpoint)) ?? null, { timeout: 15_000 }).toBeNull();
+    expect(received.slice(antes).filter((r) => r.path.includes(row!.endpoint.split('/').pop()!))).toEqual([]);
   });
 
   it('queues nothing when the transaction rolls back, or when no recipient has a device', async () => {

@@ -5,6 +5,7 @@ import { pushSubscriptionIdSchema, pushSubscriptionSchema } from '../../../domai
 import { badUserInputKeys, notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
+import { isPushEndpoint } from '../../push/endpoint';
 import * as q from './queries';
 
 /**
@@ -13,12 +14,6 @@ import * as q from './queries';
  * user's own. Every statement is scoped to the caller's rows. A device is the user's own browser
  * state, like their read flags or sessions, not a record anyone administers: no audit, no version.
  */
-
-/** Does `host` match one of the configured push services (`*.` = any subdomain)? */
-export function isPushServiceHost(host: string, allowed: string[]): boolean {
-  const name = host.toLowerCase();
-  return allowed.some((pattern) => (pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : name === pattern));
-}
 
 export const dispositivosPushFeature: Feature = {
   typeDefs: readFileSync(new URL('./dispositivosPush.graphql', import.meta.url), 'utf8'),
@@ -33,9 +28,8 @@ export const dispositivosPushFeature: Feature = {
       policy: policies.dispositivosPush.create,
       async resolve(args: { input?: unknown }, { db, config, session, idioma, request }) {
         const input = parseInput(pushSubscriptionSchema, args.input ?? {}, idioma);
-        // The server will POST to this address: only the browsers' push services, never an
-        // address of the caller's choosing inside the network.
-        if (!isPushServiceHost(new URL(input.endpoint).hostname, config.push.serviceHosts)) {
+        // The server will POST to this address (server/push/endpoint.ts).
+        if (!isPushEndpoint(input.endpoint, config.push.serviceHosts)) {
           throw badUserInputKeys(idioma, { endpoint: 'validation.invalidValue' });
         }
         const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
