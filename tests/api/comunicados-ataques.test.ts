@@ -442,3 +442,148 @@ describe('the send preview', () => {
     expect(previa.data!.visualizarEnvio.avisos.filter((a) => a.tipo === 'EMAIL_DE_USUARIO')).toEqual([]);
   });
 });
+
+describe('an approver of one brand on an announcement to two (a review of 2026-11-29)', () => {
+  // An approver of brand B reaches an author of brands A and B, and so their sent announcements: its
+  // dashboard, e-mails, reminder and errata reached brand A's recipients too.
+  it('counts, lists, reminds and corrects only the recipients it reaches; a confirmed reading stays read', async () => {
+    const marcaA = (await kit.marca('Marca A')).id;
+    const marcaB = (await kit.marca('Marca B')).id;
+    const dealerA = await kit.dealer({ marcaIds: [marcaA] });
+    const dealerB = await kit.dealer({ marcaIds: [marcaB] });
+    const autorAB = await kit.caller({
+      tipo: 'MONTADORA',
+      marca: [marcaA, marcaB],
+      funcionalidades: [...CREATE, ...APPROVE],
+    });
+    const aprovB = await kit.caller({ tipo: 'MONTADORA', marca: marcaB, funcionalidades: [...CREATE, ...APPROVE] });
+    const [lidoA, naoLidoA, removidoA] = [
+      await kit.caller({ tipo: 'DEALER_GRUPO', marca: marcaA, dealer: dealerA.id }),
+      await kit.caller({ tipo: 'DEALER_GRUPO', marca: marcaA, dealer: dealerA.id }),
+      await kit.caller({ tipo: 'DEALER_GRUPO', marca: marcaA, dealer: dealerA.id }),
+    ];
+    const [lidoB, naoLidoB] = [
+      await kit.caller({ tipo: 'DEALER_GRUPO', marca: marcaB, dealer: dealerB.id }),
+      await kit.caller({ tipo: 'DEALER_GRUPO', marca: marcaB, dealer: dealerB.id }),
+    ];
+    const grupoIds = [await kit.rede(marcaA, autorAB.id), await kit.rede(marcaB, autorAB.id)];
+    const c = ok<Comunicado>(
+      await salvar(autorAB.token, {
+        titulo: kit.unique('Recall A e B'),
+        mensagem: '<p>x</p>',
+        grupoIds,
+        exigeConfirmacao: true,
+        usuarioRemovidoIds: [removidoA.id],
+      }),
+    );
+    const id = ok<Comunicado>(await enviar(autorAB.token, c)).id;
+    const CONFIRMAR = 'mutation($id: ID!) { r: confirmarLeituraComunicado(idComunicado: $id) { id lido confirmado } }';
+    const confirmacaoA = ok<{ id: string }>(await call(lidoA.token, CONFIRMAR, { id }));
+    ok(await call(lidoB.token, CONFIRMAR, { id }));
+    // The e-mail job's first statement: each recipient's address, queued.
+    await kit.db.execute(sql`insert into comunicado_emails (comunicado_id, email, usuario_id, status)
+      select ${Number(id)}, u.email, u.id, 'FILA' from comunicado_envios e join usuarios u on u.id = e.usuario_id
+      where e.comunicado_id = ${Number(id)} on conflict do nothing`);
+
+    const leitura = async (quem: Caller) => {
+      const { rows } = await kit.db.execute<{
+        lido: boolean;
+        confirmado: boolean;
+      }>(sql`select e.lido_em is not null as lido,
+          e.confirmado_em is not null as confirmado from comunicado_envios e where e.comunicado_id = ${Number(id)} and e.usuario_id = ${quem.id}`);
+      return rows[0];
+    };
+    const emails = async (quem: Caller) =>
+      ok<{ content: { email: string }[] }>(
+        await call(
+          quem.token,
+          'query($id: ID!) { r: comunicadoEmails(id: $id, filterInput: { rowsPerPage: 100 }) { content { email } } }',
+          { id },
+        ),
+      ).content.map((m) => m.email);
+    const removidos = async (quem: Caller) =>
+      ok<{ usuariosRemovidos: { id: string }[] }>(
+        await call(quem.token, 'query($id: ID!) { r: comunicado(id: $id) { usuariosRemovidos { id } } }', { id }),
+      ).usuariosRemovidos.map((u) => Number(u.id));
+    const painel = (quem: Caller) =>
+      call<{ r: { destinatarios: number; lidos: number; confirmados: number; leiturasPorDia: { lidos: number }[] } }>(
+        quem.token,
+        'query($id: ID!) { r: comunicadoDashboard(id: $id) { destinatarios lidos confirmados leiturasPorDia { lidos } } }',
+        { id },
+      );
+    const soma = (dias: { lidos: number }[]) => dias.reduce((n, d) => n + d.lidos, 0);
+    const emailsDe = async (...quem: Caller[]) =>
+      (
+        await kit.db.execute<{ email: string }>(
+          sql`select email from usuarios where id in (${sql.join(
+            quem.map((u) => sql`${u.id}`),
+            sql`, `,
+          )}) order by email`,
+        )
+      ).rows
+        .map((r) => r.email)
+        .sort();
+
+    // The author sees all of it; brand B's approver, brand B's part.
+    expect(await removidos(autorAB)).toEqual([removidoA.id]);
+    expect(await removidos(aprovB)).toEqual([]);
+    expect((await emails(autorAB)).sort()).toEqual(await emailsDe(lidoA, naoLidoA, lidoB, naoLidoB));
+    expect((await emails(aprovB)).sort()).toEqual(await emailsDe(lidoB, naoLidoB));
+    const deB = ok<{ destinatarios: number; lidos: number; confirmados: number; leiturasPorDia: { lidos: number }[] }>(
+      await painel(aprovB),
+    );
+    expect({ ...deB, leiturasPorDia: soma(deB.leiturasPorDia) }).toEqual({
+      destinatarios: 2,
+      lidos: 1,
+      confirmados: 1,
+      leiturasPorDia: 1,
+    });
+    expect(ok<{ destinatarios: number }>(await painel(autorAB)).destinatarios).toBe(4);
+
+    // Brand B's reminder reaches brand B's unread only.
+    expect(
+      ok<number>(await call(aprovB.token, 'mutation($id: ID!) { r: lembrarNaoLidosComunicado(id: $id) }', { id })),
+    ).toBe(1);
+    const lembrados = await kit.db.execute<{
+      usuario_id: number;
+    }>(sql`select d.usuario_id from notificacao_destinatarios d
+      join notificacoes n on n.id = d.notificacao_id where n.autor_id = ${aprovB.id}`);
+    expect(lembrados.rows.map((r) => Number(r.usuario_id))).toEqual([naoLidoB.id]);
+
+    // Brand B's erratum, resetting the reading, reaches and resets brand B's recipients only.
+    const errata = ok<Comunicado>(
+      await call(
+        aprovB.token,
+        'mutation($e: ErrataComunicadoInput!) { r: criarErrataComunicado(errata: $e) { id version status { id } } }',
+        {
+          e: {
+            idParent: id,
+            titulo: 'Correção',
+            mensagem: '<p>de B</p>',
+            justificativa: 'Uma justificativa longa o bastante',
+            reiniciarLeitura: true,
+            renotificar: true,
+          },
+        },
+      ),
+    );
+    const enviada = ok<Comunicado & { destinatarios: number }>(
+      await call(
+        aprovB.token,
+        'mutation($id: ID!, $v: Int) { r: enviarComunicado(id: $id, version: $v) { id version status { id } destinatarios } }',
+        {
+          id: errata.id,
+          v: errata.version,
+        },
+      ),
+    );
+    expect(enviada.destinatarios).toBe(2);
+    expect(await leitura(lidoA)).toEqual({ lido: true, confirmado: true });
+    expect(await leitura(lidoB)).toEqual({ lido: false, confirmado: false });
+
+    // Marking a confirmed delivery unread leaves it read: the dashboard would count a confirmation unread.
+    const LIDOS = 'mutation($ids: [ID!]!, $v: Boolean!) { r: marcarComunicadosLidos(ids: $ids, lido: $v) }';
+    expect(ok<number>(await call(lidoA.token, LIDOS, { ids: [confirmacaoA.id], v: false }))).toBe(0);
+    expect(await leitura(lidoA)).toEqual({ lido: true, confirmado: true });
+  });
+});

@@ -20,7 +20,7 @@ import { factsOf, readable, viewerOf, viewOf } from './vista';
 // The dashboard of a sent announcement (issue #28): its author, or a holder of the approval key
 // whose scope reaches the author (domain/comunicados.ts TRANSICOES.dashboard and .lembrete). The
 // figures are SQL aggregates (dashboardQueries.ts); the roll-up and the unread list are cut to the
-// caller's scope.
+// caller's scope, and for an approver who is not the author the figures, the e-mails and the reminder too.
 
 const policy = policies.comunicados.dashboard;
 
@@ -48,13 +48,20 @@ export async function painelAcessivel(
   return row;
 }
 
+/** The caller, when not the announcement's author: they count and remind the recipients they reach only. */
+export const alheioA = (c: ComunicadoRow, session: Session) => (c.autorId === session.usuarioId ? undefined : session);
+
 export const dashboardQueries: Operations = {
   comunicadoDashboard: operation({
     policy,
     async resolve(args: unknown, { db, session, idioma }) {
       const { id } = parseInput(idSchema, args, idioma);
       const c = await painelAcessivel(db, session, id, 'dashboard');
-      const [figuras, leiturasPorDia] = await Promise.all([q.figuras(db, id), q.leiturasPorTempo(db, id)]);
+      const alheio = alheioA(c, session);
+      const [figuras, leiturasPorDia] = await Promise.all([
+        q.figuras(db, id, alheio),
+        q.leiturasPorTempo(db, id, alheio),
+      ]);
       return {
         comunicado: viewOf(c, session),
         ...figuras,
@@ -97,7 +104,7 @@ export const dashboardMutations: Operations = {
         }
         const { destinatarios } = await notify(
           tx,
-          { usuarios: q.naoLidosIds(id) },
+          { usuarios: q.naoLidosIds(id, alheioA(c, session)) },
           {
             titulo: translate(idioma, 'comunicados.dashboard.lembreteTitulo'),
             texto: `<p>${escapeHtml(c.titulo)}</p>`,

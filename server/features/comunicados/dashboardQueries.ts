@@ -1,30 +1,40 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ColunaRollup, LinhaRollup, NivelRollup } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
-import { dealerScope, grupoScope, marcaScope, usuarioScope } from '../../authz';
+import { celulaScope, dealerScope, grupoScope, marcaScope, usuarioScope } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, pageOf, pageWithTotal, searchAny, type ListInput } from '../../db/lists';
-import { PODE_LEMBRAR } from './queries';
+import { alcancaUsuario, PODE_LEMBRAR } from './queries';
 
 // Data access of an announcement's dashboard (issue #28): every figure is one SQL aggregate over its
 // deliveries (comunicado_envios by the unique index (comunicado_id, usuario_id)), never a loop over
 // rows in JavaScript. The roll-up rows and the unread list are cut to the caller's scope.
 
 /**
+ * Condition: `usuarioId` is a recipient the viewer counts. `alheio`: a viewer who is not the
+ * announcement's author (an approver reaching the author), who counts and reminds the recipients
+ * they reach only (`extra`: what they count anyway); the author counts every recipient.
+ */
+export const doAlcance = (alheio: Session | undefined, usuarioId: SQL, extra?: SQL) =>
+  alheio ? sql`(${extra ? sql`${extra} or ` : sql``}${alcancaUsuario(alheio, usuarioId)})` : sql`true`;
+
+/**
  * Recipients, reads, confirmations (counted apart) and the e-mails' statuses: one statement. The
  * first three are the sums of the announcement's reach summary (`comunicado_alcance`, its deliveries
  * counted per audience cell by triggers): a few thousand rows read instead of one per delivery.
  */
-export async function figuras(db: DbOrTx, id: number) {
+export async function figuras(db: DbOrTx, id: number, alheio?: Session) {
+  const celulas = alheio && celulaScope(alheio);
   const { rows } = await db.execute<Record<string, number>>(sql`
     select e.destinatarios, e.lidos, e.confirmados, m.fila, m.enviados, m.falhas
     from (select coalesce(sum(destinatarios), 0)::int as destinatarios, coalesce(sum(lidos), 0)::int as lidos,
         coalesce(sum(confirmados), 0)::int as confirmados
-      from comunicado_alcance where comunicado_id = ${id}) e,
+      from comunicado_alcance where comunicado_id = ${id}
+        ${celulas ? sql`and celula_id in (select cel.id from audiencia_celulas cel where ${celulas})` : sql``}) e,
     (select count(*) filter (where status = 'FILA')::int as fila,
         count(*) filter (where status = 'ENVIADO')::int as enviados,
         count(*) filter (where status = 'FALHOU')::int as falhas
-      from comunicado_emails where comunicado_id = ${id}) m`);
+      from comunicado_emails m where comunicado_id = ${id} and ${doAlcance(alheio, sql`m.usuario_id`, sql`m.avulso`)}) m`);
   const r = rows[0]!;
   const destinatarios = Number(r.destinatarios);
   const lidos = Number(r.lidos);
@@ -41,13 +51,14 @@ export async function figuras(db: DbOrTx, id: number) {
  * Reads and confirmations over time: by hour while the reads span two days or less, by day after
  * (`data` is then a day in the portal's time zone, else the hour's ISO 8601 instant, UTC).
  */
-export async function leiturasPorTempo(db: DbOrTx, id: number) {
+export async function leiturasPorTempo(db: DbOrTx, id: number, alheio?: Session) {
+  const meus = doAlcance(alheio, sql`usuario_id`);
   const { rows } = await db.execute<{ data: string; lidos: number; confirmados: number }>(sql`
     with eventos as (
       select lido_em as em, 1 as lido, 0 as confirmado from comunicado_envios
-        where comunicado_id = ${id} and lido_em is not null
+        where comunicado_id = ${id} and lido_em is not null and ${meus}
       union all
-      select confirmado_em, 0, 1 from comunicado_envios where comunicado_id = ${id} and confirmado_em is not null),
+      select confirmado_em, 0, 1 from comunicado_envios where comunicado_id = ${id} and confirmado_em is not null and ${meus}),
     passo as (select coalesce(max(em) - min(em) <= interval '2 days', true) as hora from eventos)
     select case when passo.hora then to_char(eventos.em at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')
         else to_char(eventos.em, 'YYYY-MM-DD') end as data,
@@ -220,6 +231,7 @@ export async function reivindicarLembrete(tx: DbOrTx, id: number): Promise<boole
   return rows.length > 0;
 }
 
-/** The unread recipients of an announcement, as a subquery of user ids (for `notify`). */
-export const naoLidosIds = (id: number) =>
-  sql`select e.usuario_id from comunicado_envios e where e.comunicado_id = ${id} and e.lido_em is null`;
+/** The unread recipients of an announcement (`alheio`'s only), as a subquery of user ids (for `notify`). */
+export const naoLidosIds = (id: number, alheio?: Session) =>
+  sql`select e.usuario_id from comunicado_envios e where e.comunicado_id = ${id} and e.lido_em is null
+    and ${doAlcance(alheio, sql`e.usuario_id`)}`;

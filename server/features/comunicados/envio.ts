@@ -96,11 +96,15 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
   }
   // In user order: two of the deliveries' indexes lead with the user, and rows written in their order
   // touch each index page once (the users' physical order, after updates, costs ~15% more CPU).
+  const autor = sessionOf(claimed.autorId, claimed.autorTipo);
+  // An erratum goes to the original's recipients within its own author's reach: an approver of
+  // brand B correcting an announcement sent to brands A and B reaches brand B's recipients only.
   const recipients = claimed.idParent
     ? sql`select e.usuario_id, ${id}::int, usuarios.celula_id from comunicado_envios e join usuarios on usuarios.id = e.usuario_id
-        where e.comunicado_id = ${claimed.idParent} and usuarios.active order by e.usuario_id`
+        where e.comunicado_id = ${claimed.idParent} and usuarios.active and ${usuarioScope(autor) ?? sql`true`}
+        order by e.usuario_id`
     : sql`select usuarios.id, ${id}::int, usuarios.celula_id from usuarios
-        where ${await audienceOf(tx, id, sessionOf(claimed.autorId, claimed.autorTipo))} order by usuarios.id`;
+        where ${await audienceOf(tx, id, autor)} order by usuarios.id`;
   // Each delivery carries its recipient's audience cell (the reach summary, migration 0030, counts by it).
   // The claim above makes this the announcement's only send, and the recipients are distinct users:
   // no conflict can arise, so no ON CONFLICT (its speculative insertion cost ~15% of the statement).
@@ -109,8 +113,10 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
     select count(*)::int as n from novos`);
   const destinatarios = Number(inserted[0]!.n);
   if (claimed.idParent && claimed.reiniciarLeitura) {
+    // Only where the erratum arrived: nobody else's reading of the original is undone.
     await tx.execute(sql`update comunicado_envios set lido_em = null, confirmado_em = null
-      where comunicado_id = ${claimed.idParent} and (lido_em is not null or confirmado_em is not null)`);
+      where comunicado_id = ${claimed.idParent} and (lido_em is not null or confirmado_em is not null)
+        and usuario_id in (select e.usuario_id from comunicado_envios e where e.comunicado_id = ${id})`);
   }
   const avisar = !claimed.idParent || claimed.renotificar;
   let notificacaoId: number | null = null;

@@ -43,7 +43,8 @@ import { notify } from '../notificacoes';
 import { audienceOf, deliver, schedule, sessionOf } from './envio';
 import * as q from './queries';
 import { emailStatus, factsOf, readable, viewerOf, viewOf } from './vista';
-import { comunicadoNaoLidosExport, dashboardMutations, dashboardQueries } from './dashboard';
+import { alheioA, comunicadoNaoLidosExport, dashboardMutations, dashboardQueries } from './dashboard';
+import { doAlcance } from './dashboardQueries';
 import { leituraMutations, leituraQueries } from './leitura';
 
 /**
@@ -453,10 +454,11 @@ export const comunicadosFeature: Feature = {
       policy: policies.comunicados.edit,
       async resolve(args: { id?: unknown; filterInput?: unknown }, { db, session, idioma }) {
         const { id } = parseInput(idInput, { id: args.id }, idioma);
-        await readable(db, session, id);
+        const c = await readable(db, session, id);
         const filter = parseInput(emailsFilter, args.filterInput ?? {}, idioma);
         const where = allOf(
           sql`m.comunicado_id = ${id} and m.status is not null`,
+          doAlcance(alheioA(c, session), sql`m.usuario_id`, sql`m.avulso`),
           filter.status ? sql`m.status = ${filter.status}` : undefined,
           searchAny(filter.busca, [sql`m.email`]),
         );

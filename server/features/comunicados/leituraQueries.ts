@@ -215,7 +215,7 @@ export type AcaoSelecao = { campo: 'lido'; valor: boolean } | { campo: 'favorito
 
 /**
  * Marks a selection read/unread, favourite or archived, in one UPDATE limited to the caller's own
- * deliveries; rows already so are left alone. Marked read, their announcements' notifications are
+ * deliveries; rows already so are left alone, and so are confirmed ones marked unread. Marked read, their announcements' notifications are
  * read too (the bell stops counting them). Answers how many changed.
  */
 export async function marcarSelecao(db: DbOrTx, usuarioId: number, ids: number[], acao: AcaoSelecao) {
@@ -231,7 +231,8 @@ export async function marcarSelecao(db: DbOrTx, usuarioId: number, ids: number[]
     acao.campo === 'lido'
       ? acao.valor
         ? sql`e.lido_em is null`
-        : sql`e.lido_em is not null`
+        : // A confirmed reading stays read: "read and understood" is what the dashboard counts.
+          sql`e.lido_em is not null and e.confirmado_em is null`
       : acao.campo === 'favorito'
         ? sql`e.favorito <> ${acao.valor}`
         : sql`e.arquivado <> ${acao.valor}`;

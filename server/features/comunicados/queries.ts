@@ -113,10 +113,26 @@ export function detentor(d = 'd'): SQL {
     end))`;
 }
 
+/**
+ * Condition: the viewer reaches the user `usuarioId` (usuarioScope; true for provider staff). For the
+ * recipients an announcement names or counts when its viewer is not its author.
+ */
+export const alcancaUsuario = (viewer: Session, usuarioId: SQL) => {
+  const escopo = usuarioScope(viewer);
+  return escopo ? sql`exists (select 1 from usuarios where usuarios.id = ${usuarioId} and ${escopo})` : sql`true`;
+};
+
 /** Once a day: a reminder to the unread may go when none went in the last 24 hours. */
 export const PODE_LEMBRAR = sql`(c.lembrado_em is null or c.lembrado_em <= now() - interval '1 day')`;
 
-const COLUMNS = sql`c.id, c.version, c.estado, c.titulo, c.mensagem, ${iso('c.created_at')} as "createdDateTime",
+/**
+ * The row's columns. `viewer`: the users it names (the removed ones) only where the viewer reaches
+ * them, unless they wrote it: an approver of brand B reads an announcement of an author of brands A
+ * and B, not who in brand A it left out.
+ */
+const columns = (
+  viewer?: Session,
+) => sql`c.id, c.version, c.estado, c.titulo, c.mensagem, ${iso('c.created_at')} as "createdDateTime",
   ${iso('c.enviado_em')} as "envioDateTime", c.motivo_rejeicao as "motivoRejeicao",
   ${iso('c.agendado_para')} as "dataHoraAgendamento", c.autor_id as "autorId", c.aprovador_id as "aprovadorId",
   ${contato('c.autor_id')} as "usuarioCriador", ${contato('c.aprovador_id')} as "usuarioAprovador",
@@ -128,7 +144,7 @@ const COLUMNS = sql`c.id, c.version, c.estado, c.titulo, c.mensagem, ${iso('c.cr
     where cg.comunicado_id = c.id), '[]') as grupos,
   coalesce((select json_agg(json_build_object('id', u.id, 'nome', u.nome, 'email', u.email, 'tipo', u.tipo)
     order by u.nome, u.id) from comunicado_usuarios_removidos r join usuarios u on u.id = r.usuario_id
-    where r.comunicado_id = c.id), '[]') as "usuariosRemovidos",
+    where r.comunicado_id = c.id ${viewer ? sql`and (c.autor_id = ${viewer.usuarioId} or ${alcancaUsuario(viewer, sql`u.id`)})` : sql``}), '[]') as "usuariosRemovidos",
   coalesce((select json_agg(json_build_object('id', e.id, 'nome', e.nome, 'totalComunicados',
       (select count(*) from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id)) order by fold(e.nome))
     from comunicado_etiquetas_comunicados ec join comunicado_etiquetas e on e.id = ec.etiqueta_id
@@ -168,7 +184,7 @@ export function scopeOf(session: Session): SQL {
 
 export async function find(db: DbOrTx, session: Session, id: number): Promise<ComunicadoRow | undefined> {
   const { rows } = await db.execute<ComunicadoRow & Record<string, unknown>>(
-    sql`select ${COLUMNS} from comunicados c where c.id = ${id} and c.active and ${scopeOf(session)}`,
+    sql`select ${columns(session)} from comunicados c where c.id = ${id} and c.active and ${scopeOf(session)}`,
   );
   return rows[0];
 }
@@ -176,7 +192,7 @@ export async function find(db: DbOrTx, session: Session, id: number): Promise<Co
 /** The row as it is, whoever asks (jobs, the send). */
 export async function findAny(db: DbOrTx, id: number): Promise<ComunicadoRow | undefined> {
   const { rows } = await db.execute<ComunicadoRow & Record<string, unknown>>(
-    sql`select ${COLUMNS} from comunicados c where c.id = ${id}`,
+    sql`select ${columns()} from comunicados c where c.id = ${id}`,
   );
   return rows[0];
 }
@@ -211,7 +227,7 @@ export function list(db: DbOrTx, session: Session, filter: ComunicadoFilter & { 
     async (limit, offset) =>
       (
         await db.execute<ComunicadoRow & Record<string, unknown>>(
-          sql`select ${COLUMNS} from comunicados c where ${where} order by ${order} limit ${limit} offset ${offset}`,
+          sql`select ${columns(session)} from comunicados c where ${where} order by ${order} limit ${limit} offset ${offset}`,
         )
       ).rows,
     async () =>
