@@ -1527,6 +1527,7 @@ export const en = {
       naoLido: 'Unread',
       temAnexos: 'Has attachments',
       confirmacaoPendente: 'Confirmation pending',
+      errata: 'Erratum',
       somenteNaoLidos: 'Unread',
       somenteFavoritos: 'Favourites',
       colunas: { favorito: 'Favourite', remetente: 'Sender', titulo: 'Title', data: 'Date' },
@@ -1744,6 +1745,9 @@ export const en = {
         enviar: 'Send "%{titulo}" now to %{n} user? |||| Send "%{titulo}" now to %{n} users?',
         agendar: 'Schedule "%{titulo}" for %{data}?',
         enviarParaAprovacao: 'Send "%{titulo}" for approval by %{nome}?',
+        salvarEEnviar: 'Save and send "%{titulo}" now?',
+        semVolta:
+          'A send cannot be undone: the recipients are notified at once. A schedule can be cancelled before its time; a request for approval withdrawn until it is decided.',
       },
       sucesso: {
         salvar: 'Draft saved',

@@ -1535,6 +1535,7 @@ export const es = {
       naoLido: 'No leído',
       temAnexos: 'Tiene adjuntos',
       confirmacaoPendente: 'Confirmación pendiente',
+      errata: 'Fe de erratas',
       somenteNaoLidos: 'No leídos',
       somenteFavoritos: 'Favoritos',
       colunas: { favorito: 'Favorito', remetente: 'Remitente', titulo: 'Título', data: 'Fecha' },
@@ -1754,6 +1755,9 @@ export const es = {
         enviar: '¿Enviar "%{titulo}" ahora a %{n} usuario? |||| ¿Enviar "%{titulo}" ahora a %{n} usuarios?',
         agendar: '¿Programar "%{titulo}" para el %{data}?',
         enviarParaAprovacao: '¿Enviar "%{titulo}" a la aprobación de %{nome}?',
+        salvarEEnviar: '¿Guardar y enviar "%{titulo}" ahora?',
+        semVolta:
+          'El envío no se puede deshacer: los destinatarios son notificados en este momento. Una programación se puede cancelar antes de la hora; una solicitud de aprobación, retirar mientras no se decida.',
       },
       sucesso: {
         salvar: 'Borrador guardado',

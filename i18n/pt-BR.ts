@@ -1530,6 +1530,7 @@ export const ptBR = {
       naoLido: 'Não lido',
       temAnexos: 'Tem anexos',
       confirmacaoPendente: 'Confirmação pendente',
+      errata: 'Errata',
       somenteNaoLidos: 'Não lidos',
       somenteFavoritos: 'Favoritos',
       colunas: { favorito: 'Favorito', remetente: 'Remetente', titulo: 'Título', data: 'Data' },
@@ -1749,6 +1750,9 @@ export const ptBR = {
         enviar: 'Enviar "%{titulo}" agora a %{n} usuário? |||| Enviar "%{titulo}" agora a %{n} usuários?',
         agendar: 'Agendar "%{titulo}" para %{data}?',
         enviarParaAprovacao: 'Enviar "%{titulo}" para a aprovação de %{nome}?',
+        salvarEEnviar: 'Salvar e enviar "%{titulo}" agora?',
+        semVolta:
+          'O envio não pode ser desfeito: os destinatários são notificados neste momento. Um agendamento pode ser cancelado antes da hora; um pedido de aprovação, retirado enquanto não é decidido.',
       },
       sucesso: {
         salvar: 'Rascunho salvo',

@@ -130,6 +130,8 @@ export const RICH_TEXT_TABLE = {
   },
   '& th': { bgcolor: 'action.hover', fontWeight: 'fontWeightMedium' },
   '& th > p, & td > p': { my: 0 },
+  // An empty cell keeps a line's height, as in the editor (where ProseMirror fills it with a <br>).
+  '& th:empty::before, & td:empty::before, & th > p:empty::before, & td > p:empty::before': { content: '"\\00a0"' },
 } as const;
 
 /** A rich text, rendered through the allowlist (`richTextNodes`). */

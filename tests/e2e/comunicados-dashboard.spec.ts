@@ -441,6 +441,7 @@ test('errata sent with notify again and reset reading: the dealer sees it on the
   await expectFits(montadora, 'the erratum draft at 375');
   const found = await violations(montadora, 'errata draft 375');
   await montadora.getByRole('button', { name: e.acoes.enviar, exact: true }).click();
+  await montadora.getByRole('dialog').getByRole('button', { name: e.acoes.enviar, exact: true }).click();
   await expect(montadora.getByText(/^Comunicado enviado/)).toBeVisible();
   expect(errataId).not.toBe(comunicadoId);
 

@@ -81,6 +81,10 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
   await criador.getByRole('combobox', { name: new RegExp(`^${e.fields.aprovador}`) }).click();
   await criador.getByRole('option', { name: 'Marina Montadora (montadora@portal.test)' }).click();
   await criador.getByRole('button', { name: e.acoes.enviarParaAprovacao }).click();
+  // Asked first: it cannot be taken back once the approver decides.
+  const pedido = criador.getByRole('dialog');
+  await expect(pedido).toContainText('para a aprovação de Marina Montadora?');
+  await pedido.getByRole('button', { name: e.acoes.enviarParaAprovacao }).click();
   await expect(criador.getByText(e.sucesso.enviarParaAprovacao)).toBeVisible();
   await expect(criador).toHaveURL(/\/comunicados\/editar\/\d+$/);
   const id = /(\d+)$/.exec(criador.url())![1];
@@ -185,6 +189,7 @@ test("montadora writes an erratum of a sent announcement and sends it to the ori
   await expect(errata).toContainText('A data publicada estava errada');
   await expect(montadora.getByRole('combobox', { name: new RegExp(`^${e.fields.grupos}`) })).toHaveCount(0);
   await montadora.getByRole('button', { name: e.acoes.enviar, exact: true }).click();
+  await montadora.getByRole('dialog').getByRole('button', { name: e.acoes.enviar, exact: true }).click();
   await expect(montadora.getByText(/^Comunicado enviado/)).toBeVisible();
 
   await navigateInApp(dealer, `/comunicados/visualizar/${original.id}`);
@@ -418,6 +423,10 @@ test('montadora writes a table in the message (menu, Tab from cell to cell and o
       'Observações sobre a disponibilidade',
     ]);
     await expect(lida.getByRole('row')).toHaveCount(3);
+    // The new column's empty cells keep a line's height, as in the editor (a row of them was a sliver).
+    const vazias = lida.locator('td > p:empty');
+    await expect(vazias).toHaveCount(2);
+    expect(await vazias.first().evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(10);
     await expectFits(dealer, 'reader with a table 375', es);
     const caixa = dealer.getByRole('region', { name: es.richText.tabela });
     await expect(caixa).toHaveAttribute('tabindex', '0');

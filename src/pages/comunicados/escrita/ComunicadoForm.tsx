@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import {
   BooleanInput,
+  Confirm,
   Form,
   SelectInput,
   TextInput,
@@ -256,46 +257,14 @@ function Campos({
     return ok;
   }
 
+  // A send (or a request for approval) cannot be taken back: asked first, as from the send preview.
+  const [pedido, setPedido] = useState<{ acao: 'enviar' | 'enviarParaAprovacao'; values: Valores } | null>(null);
+
   const agir = (acao: 'enviar' | 'enviarParaAprovacao') =>
     handleSubmit(
-      async (values) => {
+      (values) => {
         if (!anexos.prontos() || !conferirEnvio(values, acao === 'enviarParaAprovacao')) return;
-        setBusy(true);
-        let salvo: Comunicado | undefined;
-        try {
-          // It must be saved before it is sent (spec section 4): the action then carries the saved version.
-          salvo = await salvarRascunho(values);
-          const entrada = entradaDe(values, salvo);
-          const feito = await mutate<Comunicado>(acao, {
-            id: salvo.id,
-            version: salvo.version,
-            dataHoraAgendamento: entrada.dataHoraAgendamento,
-            ...(acao === 'enviarParaAprovacao' ? { aprovadorId: entrada.aprovadorId } : {}),
-          });
-          onSaved(feito);
-          notify(
-            acao === 'enviarParaAprovacao'
-              ? 'comunicados.escrita.sucesso.enviarParaAprovacao'
-              : feito.status.id === 'AGENDADO'
-                ? 'comunicados.escrita.sucesso.agendar'
-                : 'comunicados.escrita.sucesso.enviar',
-            {
-              type: 'success',
-              messageArgs: {
-                smart_count: feito.destinatarios ?? 0,
-                data: formatDate(feito.dataHoraAgendamento, locale, { dateStyle: 'short', timeStyle: 'short' }),
-              },
-            },
-          );
-        } catch (error) {
-          mostrarErros(
-            error,
-            acao === 'enviar' ? 'comunicados.escrita.erros.enviar' : 'comunicados.escrita.erros.enviarParaAprovacao',
-          );
-          if (salvo && !isConflict(error)) onSaved(salvo);
-        } finally {
-          setBusy(false);
-        }
+        setPedido({ acao, values });
       },
       // The draft's own fields failed: the send's rules are shown with them, not on the next click.
       () => {
@@ -303,6 +272,59 @@ function Campos({
         conferirEnvio(getValues(), acao === 'enviarParaAprovacao');
       },
     );
+
+  const confirmacao = (p: NonNullable<typeof pedido>) => {
+    const agendar = p.acao === 'enviar' && p.values.quando === 'agendar';
+    const chave = p.acao === 'enviarParaAprovacao' ? 'enviarParaAprovacao' : agendar ? 'agendar' : 'salvarEEnviar';
+    return {
+      title: `comunicados.escrita.confirmar.${chave}`,
+      label: `comunicados.escrita.acoes.${agendar ? 'agendar' : p.acao}`,
+      args: {
+        titulo: p.values.titulo,
+        nome: p.values.aprovador?.nome ?? '',
+        data: formatDate(instanteDe(p.values.dataHoraAgendamento), locale, { dateStyle: 'short', timeStyle: 'short' }),
+      },
+    };
+  };
+
+  const executar = async ({ acao, values }: NonNullable<typeof pedido>) => {
+    setBusy(true);
+    let salvo: Comunicado | undefined;
+    try {
+      // It must be saved before it is sent (spec section 4): the action then carries the saved version.
+      salvo = await salvarRascunho(values);
+      const entrada = entradaDe(values, salvo);
+      const feito = await mutate<Comunicado>(acao, {
+        id: salvo.id,
+        version: salvo.version,
+        dataHoraAgendamento: entrada.dataHoraAgendamento,
+        ...(acao === 'enviarParaAprovacao' ? { aprovadorId: entrada.aprovadorId } : {}),
+      });
+      onSaved(feito);
+      notify(
+        acao === 'enviarParaAprovacao'
+          ? 'comunicados.escrita.sucesso.enviarParaAprovacao'
+          : feito.status.id === 'AGENDADO'
+            ? 'comunicados.escrita.sucesso.agendar'
+            : 'comunicados.escrita.sucesso.enviar',
+        {
+          type: 'success',
+          messageArgs: {
+            smart_count: feito.destinatarios ?? 0,
+            data: formatDate(feito.dataHoraAgendamento, locale, { dateStyle: 'short', timeStyle: 'short' }),
+          },
+        },
+      );
+    } catch (error) {
+      mostrarErros(
+        error,
+        acao === 'enviar' ? 'comunicados.escrita.erros.enviar' : 'comunicados.escrita.erros.enviarParaAprovacao',
+      );
+      if (salvo && !isConflict(error)) onSaved(salvo);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   async function enviarImagem(file: File): Promise<string | null> {
     const { status, body } = await uploadFile(UPLOAD_PATH, file, () => undefined);
@@ -409,6 +431,20 @@ function Campos({
         )}
         {record && <AcoesComunicado comunicado={record} onChanged={onSaved} onConflict={onConflict} />}
       </Box>
+      {pedido && (
+        <Confirm
+          isOpen
+          title={confirmacao(pedido).title}
+          titleTranslateOptions={confirmacao(pedido).args}
+          content="comunicados.escrita.confirmar.semVolta"
+          confirm={confirmacao(pedido).label}
+          onConfirm={() => {
+            setPedido(null);
+            void executar(pedido);
+          }}
+          onClose={() => setPedido(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -96,6 +96,13 @@ const botoes = () =>
   within(screen.getByTestId('acoes-comunicado'))
     .getAllByRole('button')
     .map((b) => b.textContent);
+/** A send is asked first (it cannot be taken back): the dialog's question, then its button. */
+async function confirmar(pergunta: string, botao: string) {
+  const dialogo = await screen.findByRole('dialog');
+  expect(dialogo).toHaveTextContent(pergunta);
+  expect(dialogo).toHaveTextContent('O envio não pode ser desfeito');
+  await user().click(within(dialogo).getByRole('button', { name: botao }));
+}
 
 describe('/comunicados/editar/{id}', () => {
   it('shows a loading state (Loading)', () => {
@@ -200,6 +207,8 @@ describe('/comunicados/editar/{id}', () => {
     await titulo();
     expect(screen.getByRole('radio', { name: 'Enviar agora' })).toBeChecked();
     await user().click(screen.getByRole('button', { name: 'Enviar agora' }));
+    expect(callsOf('salvar')).toEqual([]);
+    await confirmar('Salvar e enviar "Campanha de revisão" agora?', 'Enviar agora');
     expect(await screen.findByText('Comunicado enviado a 128 usuários')).toBeInTheDocument();
     expect(callsOf('salvar')).toHaveLength(1);
     expect(callsOf('enviar')).toEqual([{ id: '77', version: 6, dataHoraAgendamento: null }]);
@@ -253,6 +262,7 @@ describe('/comunicados/editar/{id}', () => {
     editar();
     await titulo();
     await user().click(screen.getByRole('button', { name: 'Agendar envio' }));
+    await confirmar('Agendar "Campanha de revisão" para', 'Agendar envio');
     expect(await screen.findByText('O grupo selecionado não possui destinatários')).toBeInTheDocument();
     expect(screen.getByText('O agendamento deve ser para pelo menos 1 hora a partir de agora')).toBeInTheDocument();
   });
@@ -666,6 +676,7 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     await user().click(screen.getByRole('combobox', { name: /Aprovador/ }));
     await user().click(await screen.findByRole('option', { name: 'Rui Diretor (rui@montadora.com)' }));
     await user().click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
+    await confirmar('para a aprovação de Rui Diretor?', 'Enviar para aprovação');
     expect(await screen.findByText('Comunicado enviado para aprovação')).toBeInTheDocument();
     expect(callsOf('salvar')[0]).toMatchObject({
       comunicado: { emailsAvulsos: ['loja@externo.com'], aprovadorId: '502', version: 5 },
@@ -695,6 +706,7 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     await user().click(screen.getByRole('combobox', { name: /Aprovador/ }));
     await user().click(await screen.findByRole('option', { name: 'Rui Diretor (rui@montadora.com)' }));
     await user().click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
+    await confirmar('para a aprovação de Rui Diretor?', 'Enviar para aprovação');
     expect(await screen.findByText('Comunicado enviado para aprovação')).toBeInTheDocument();
     expect(screen.queryByText(/Escolha pelo menos um destinatário/)).not.toBeInTheDocument();
     expect(callsOf('enviarParaAprovacao')).toEqual([
@@ -740,6 +752,7 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     await user().click(screen.getByRole('combobox', { name: /Aprovador/ }));
     await user().click(await screen.findByRole('option', { name: 'Rui Diretor (rui@montadora.com)' }));
     await user().click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
+    await confirmar('para a aprovação de Rui Diretor?', 'Enviar para aprovação');
     expect(await screen.findByText('Verifique os dados!')).toBeInTheDocument();
     await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
     // The saved draft (version 6, with its approver) is shown without building the form again.

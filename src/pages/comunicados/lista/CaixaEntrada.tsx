@@ -263,6 +263,16 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
           sx={{ ml: 0.5, verticalAlign: 'middle', color: 'text.secondary' }}
         />
       )}
+      {/* An erratum has its original's title: said, or the two rows look alike. */}
+      {envio.comunicado.idParent && (
+        <Chip
+          size="small"
+          variant="outlined"
+          // The darker shade: info.main on an unread row's shading is under 4.5:1 (4.05 seen).
+          sx={{ ml: 1, color: 'info.dark', borderColor: 'info.dark' }}
+          label={translate('comunicados.caixa.errata')}
+        />
+      )}
       {envio.comunicado.exigeConfirmacao && !envio.confirmado && (
         <Chip
           size="small"

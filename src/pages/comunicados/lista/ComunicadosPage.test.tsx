@@ -113,6 +113,8 @@ describe('/comunicados, the inbox', () => {
     expect(rows[0]).toHaveTextContent('Benefícios');
     expect(within(rows[0]).getByTitle('Tem anexos')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Confirmação pendente');
+    expect(rows[1]).toHaveTextContent('Campanha de recallErrata');
+    expect(rows[0]).not.toHaveTextContent('Errata');
     expect(within(rows[1]).getByRole('button', { name: 'Favorito: Campanha de recall' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -57,7 +57,8 @@ export const ENVIOS: ComunicadoEnvio[] = [
       arquivos: [{ id: '5', nome: 'plano.pdf', tamanho: 204800, tipoMime: 'application/pdf' }],
     },
   }),
-  envio('2', 'Campanha de recall', { favorito: true }),
+  // An erratum: it carries its original's title.
+  envio('2', 'Campanha de recall', { favorito: true, comunicado: { idParent: 'c7', justificativa: 'Data corrigida' } }),
   envio('3', 'Treinamento de vendas', { lido: true, lidoEm: '2026-11-21T10:00:00Z' }),
 ];
 
