@@ -44,7 +44,7 @@ const COMUNICADO_ETIQUETA_FIELDS = 'id version nome totalComunicados';
 const ACAO_ARGS = { id: 'ID!', version: 'Int' } as const;
 
 /** A library item as the listing, search and dialogs show it (spec section 3). */
-const ITEM_BIBLIOTECA_FIELDS = `id version nome isPasta isPublico pastaPai { id nome } proprietario { id nome email }
+const ITEM_BIBLIOTECA_FIELDS = `id version nome isPasta isPublico pastaPai { id nome } naRaiz proprietario { id nome email }
   permissoesAcessoUsuarioLogado { id description } podeEscrever
   permissoes { id grupoUsuarios { id nome favorito } permissaoAcessoPasta { id description } }
   ultimaModificacao dataCriacao arquivo { id nome tamanho tipoMime } tamanho tipoMime arquivoLink arquivoMiniaturaLink

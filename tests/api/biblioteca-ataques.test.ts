@@ -298,7 +298,8 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
 describe('the folders above an item the caller reads inside a folder they do not (a review of 2026-11-29)', () => {
   // A group granted on a subfolder, or a file its owner placed in a folder they no longer reach,
   // showed the names of the folders above it, and their groups, to a caller who reads none of them.
-  const CAMPOS = 'id nome pastaPai { id nome } breadcrumb { nome } permissoesHerdadas { grupoUsuarios { nome } }';
+  const CAMPOS =
+    'id nome naRaiz pastaPai { id nome } breadcrumb { nome } permissoesHerdadas { grupoUsuarios { nome } }';
   const PASTA = `query($id: ID!) { pasta(idPasta: $id) { ${CAMPOS} } }`;
   const ITENS = `query($id: ID) { itemsPorPasta(idPasta: $id) { content { ${CAMPOS} } } }`;
   const BUSCA = `query($b: String) { buscaBibliotecaPage(filterInput: { busca: $b }) { content { ${CAMPOS} } } }`;
@@ -371,6 +372,8 @@ describe('the folders above an item the caller reads inside a folder they do not
 
     // The guest reads "Oficina" and below through its group, not "Diretoria" above it.
     const somenteSub = { breadcrumb: ['Oficina', 'Fundo'], herdadas: [oficina.nome] };
+    // Still no top-level folder (the share action is for those): it has a parent, unnamed.
+    expect(await ok<{ naRaiz: boolean }>(PASTA, { id: sub.id }, convidado.token)).toMatchObject({ naRaiz: false });
     expect(visto(await ok<Visto>(PASTA, { id: sub.id }, convidado.token))).toEqual({
       pastaPai: null,
       breadcrumb: [],

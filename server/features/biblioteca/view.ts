@@ -63,6 +63,7 @@ export function itemView(
     isPasta: row.isPasta,
     isPublico: row.isPublico,
     pastaPai: row.pastaPai,
+    naRaiz: row.pastaPaiId === null,
     proprietario: row.proprietario,
     permissoesAcessoUsuarioLogado: permissoesDoNivel(idioma, row.nivel),
     podeEscrever: row.nivel >= 2,

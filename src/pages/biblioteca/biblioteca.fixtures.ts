@@ -58,6 +58,7 @@ export function item(id: string, nome: string, over: Partial<ItemBiblioteca> = {
     arquivoImagem: false,
     breadcrumb: [],
     ...over,
+    naRaiz: over.naRaiz ?? (over.pastaPai ?? null) === null,
   };
 }
 

@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { acoesHabilitadas, destinosMover } from './regras';
 import { truncar, type PastaEscrita } from './tipos';
 
-const pasta = (id: string, over: { podeEscrever?: boolean; pai?: string } = {}) => ({
+/** A folder: at the root, inside `pai`, or (`paiOculto`) inside a folder the caller does not read. */
+const pasta = (id: string, over: { podeEscrever?: boolean; pai?: string; paiOculto?: boolean } = {}) => ({
   id,
   isPasta: true,
   podeEscrever: over.podeEscrever ?? true,
   pastaPai: over.pai ? { id: over.pai, nome: `Pasta ${over.pai}` } : null,
+  naRaiz: !over.pai && !over.paiOculto,
 });
 const arquivo = (id: string, pai: string, podeEscrever = true) => ({
   id,
   isPasta: false,
   podeEscrever,
   pastaPai: { id: pai, nome: `Pasta ${pai}` },
+  naRaiz: false,
 });
 
 describe('acoesHabilitadas (spec section 5, "Toolbar")', () => {
@@ -43,6 +46,8 @@ describe('acoesHabilitadas (spec section 5, "Toolbar")', () => {
   it('grants access to exactly one top-level folder with write permission', () => {
     expect(acoesHabilitadas([pasta('1')]).concederAcesso).toBe(true);
     expect(acoesHabilitadas([pasta('4', { pai: '1' })]).concederAcesso).toBe(false);
+    // Found by search inside a folder the caller does not read: no parent named, still not top-level.
+    expect(acoesHabilitadas([pasta('5', { paiOculto: true })]).concederAcesso).toBe(false);
     expect(acoesHabilitadas([pasta('1', { podeEscrever: false })]).concederAcesso).toBe(false);
     expect(acoesHabilitadas([pasta('1'), pasta('2')]).concederAcesso).toBe(false);
     expect(acoesHabilitadas([arquivo('10', '1')]).concederAcesso).toBe(false);
@@ -77,6 +82,8 @@ describe('destinosMover (spec section 5, "Move")', () => {
 
   it('never offers a selected folder, a folder inside it, or the current parent; the root when a folder has a parent', () => {
     expect(caminhos(destinosMover(PASTAS, [pasta('4', { pai: '1' })]))).toEqual(['raiz', 'Diretoria', 'Treinamentos']);
+    // Its parent not the caller's to read: it still has one, so the root is offered.
+    expect(caminhos(destinosMover(PASTAS, [pasta('9', { paiOculto: true })]))[0]).toBe('raiz');
   });
 
   it('offers no root for files, which live in folders', () => {

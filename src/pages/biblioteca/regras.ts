@@ -10,7 +10,7 @@ export interface AcoesHabilitadas {
   renomear: boolean;
 }
 
-type Selecionado = Pick<ItemBiblioteca, 'id' | 'isPasta' | 'podeEscrever' | 'pastaPai'>;
+type Selecionado = Pick<ItemBiblioteca, 'id' | 'isPasta' | 'podeEscrever' | 'pastaPai' | 'naRaiz'>;
 
 /**
  * Which actions a selection allows: remove and move need write permission on every item; download
@@ -27,7 +27,8 @@ export function acoesHabilitadas(selecionados: readonly Selecionado[]): AcoesHab
     excluir: escreveTodos,
     mover: escreveTodos,
     baixar: algum && !misturado,
-    concederAcesso: pastaGravavel && unico.pastaPai == null,
+    // A top-level folder: a subfolder found by search whose parent the caller does not read has no pastaPai either.
+    concederAcesso: pastaGravavel && unico.naRaiz,
     renomear: pastaGravavel,
   };
 }
@@ -58,11 +59,11 @@ export const DESTINO_RAIZ: Destino = { id: String(PASTA_RAIZ_ID), caminho: [], r
 export function destinosMover(pastas: readonly PastaEscrita[], selecionados: readonly Selecionado[]): Destino[] {
   const ids = new Set(selecionados.map((i) => i.id));
   const pastasSelecionadas = new Set(selecionados.filter((i) => i.isPasta).map((i) => i.id));
-  const pais = new Set(selecionados.map((i) => i.pastaPai?.id ?? String(PASTA_RAIZ_ID)));
+  const pais = new Set(selecionados.map((i) => (i.naRaiz ? String(PASTA_RAIZ_ID) : i.pastaPai?.id)));
   const raiz =
     selecionados.length > 0 &&
     selecionados.every((i) => i.isPasta) &&
-    selecionados.some((i) => i.pastaPai != null) &&
+    selecionados.some((i) => !i.naRaiz) &&
     !pais.has(String(PASTA_RAIZ_ID));
   const pastasValidas = pastas.filter(
     (p) => !ids.has(p.id) && !pais.has(p.id) && !p.breadcrumb.some((b) => pastasSelecionadas.has(b.id)),

@@ -35,7 +35,10 @@ export interface ItemBiblioteca {
   nome: string;
   isPasta: boolean;
   isPublico: boolean;
+  /** Null at the root, and above a folder the caller does not read. */
   pastaPai: PastaRef | null;
+  /** At the root (a top-level folder). */
+  naRaiz: boolean;
   proprietario: { id: string; nome: string; email: string } | null;
   permissoesAcessoUsuarioLogado: NivelAcesso[];
   podeEscrever: boolean;
