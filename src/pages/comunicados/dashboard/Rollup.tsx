@@ -75,10 +75,11 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
   }, [rollup.data, pagina, ultimaPagina]);
   const colunas: { id: ColunaRollup; numero: boolean; sx?: object }[] = [
     { id: 'nome', numero: false, sx: NOME },
-    { id: 'destinatarios', numero: true },
-    { id: 'lidos', numero: true },
-    ...(exigeConfirmacao ? [{ id: 'confirmados' as const, numero: true }] : []),
-    { id: 'taxaLeitura', numero: true },
+    // Their headers keep to one line too: beside the name's 100% they wrapped ("Taxa de / leitura").
+    { id: 'destinatarios', numero: true, sx: NUMERO },
+    { id: 'lidos', numero: true, sx: NUMERO },
+    ...(exigeConfirmacao ? [{ id: 'confirmados' as const, numero: true, sx: NUMERO }] : []),
+    { id: 'taxaLeitura', numero: true, sx: NUMERO },
   ];
   const ordenar = (coluna: ColunaRollup) =>
     setOrdem((o) =>
