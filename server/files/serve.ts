@@ -34,7 +34,16 @@ function rangeOf(req: FastifyRequest, size: number, etag: string | undefined): B
   const ifRange = req.headers['if-range'];
   if (ifRange !== undefined && ifRange !== etag) return undefined;
   if (!RANGE.test(header)) return undefined;
-  const ranges = parseRange(size, header, { combine: true });
+  const specs = header
+    .slice(header.indexOf('=') + 1)
+    .split(',')
+    .map((spec) => spec.trim());
+  // A range whose last byte is before its first is invalid: ignored like any malformed header.
+  if (specs.some((spec) => /^(\d+)-(\d+)$/.test(spec) && Number(spec.split('-')[1]) < Number(spec.split('-')[0])))
+    return undefined;
+  // A suffix longer than the file asks for all of it (RFC 9110 14.1.2): bytes 0 to the end.
+  const normalizado = `bytes=${specs.map((spec) => (/^-\d+$/.test(spec) && Number(spec.slice(1)) > size ? '0-' : spec)).join(',')}`;
+  const ranges = parseRange(size, normalizado, { combine: true });
   if (ranges === -1) return 'unsatisfiable';
   // Several ranges (multipart/byteranges is not served): the whole file.
   if (ranges === -2 || ranges.length !== 1) return undefined;

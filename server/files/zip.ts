@@ -43,6 +43,14 @@ function unico(caminho: string, usados: Set<string>): string {
  * abruptly, so the client sees a failed download rather than a short archive.
  */
 export async function sendZip(reply: FastifyReply, nomeZip: string, entries: AsyncIterable<EntradaZip>) {
+  const nome = nomeZip.toLowerCase().endsWith('.zip') ? nomeZip : `${nomeZip}.zip`;
+  reply.header('content-disposition', contentDisposition(nome));
+  reply.header('cache-control', 'private, no-store');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.type('application/zip');
+  // A HEAD asks for the headers only: the archive is not built (its files not read from the store),
+  // as a HEAD on a single file reads none of it.
+  if (reply.request.method === 'HEAD') return reply.send();
   const { files } = reply.server;
   const zip = new ZipFile();
   const body = new PassThrough();
@@ -67,10 +75,5 @@ export async function sendZip(reply: FastifyReply, nomeZip: string, entries: Asy
     zip.end();
   })().catch(falhar);
 
-  const nome = nomeZip.toLowerCase().endsWith('.zip') ? nomeZip : `${nomeZip}.zip`;
-  reply.header('content-disposition', contentDisposition(nome));
-  reply.header('cache-control', 'private, no-store');
-  reply.header('x-content-type-options', 'nosniff');
-  reply.type('application/zip');
   return reply.send(body);
 }

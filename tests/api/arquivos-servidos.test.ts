@@ -97,6 +97,11 @@ describe.each(['disco', 's3'])('sending a stored file from %s', (name) => {
     const past = await get({ range: 'bytes=34-1000' });
     expect(past.headers.get('content-range')).toBe('bytes 34-35/36');
     expect(await body(past)).toBe('yz');
+    // A suffix longer than the file is all of it (RFC 9110 14.1.2), not unsatisfiable.
+    const longo = await get({ range: 'bytes=-500' });
+    expect(longo.status).toBe(206);
+    expect(longo.headers.get('content-range')).toBe('bytes 0-35/36');
+    expect(await body(longo)).toBe(CONTENT.toString());
   });
 
   it('answers 416 to a range it cannot satisfy, naming the size', async () => {
@@ -110,6 +115,8 @@ describe.each(['disco', 's3'])('sending a stored file from %s', (name) => {
     for (const headers of <Record<string, string>[]>[
       { range: 'bytes=abc' },
       { range: 'items=0-5' },
+      // The last byte before the first: invalid, so ignored.
+      { range: 'bytes=20-10' },
       { range: 'bytes=0-1,5-6' },
       { range: 'bytes=0-9', 'if-range': '"other"' },
     ]) {

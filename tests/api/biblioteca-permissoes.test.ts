@@ -519,7 +519,24 @@ describe('downloads', () => {
       'bytes 0-3/23',
       'cont',
     ]);
-    const zip = await baixar(await ok<string>(LINK, { id: publica.id }, leitor.token));
+    const linkZip = await ok<string>(LINK, { id: publica.id }, leitor.token);
+    // A HEAD gives the headers and reads nothing from the store (it built the whole archive).
+    const files = kit.portal.app.files;
+    const read = files.read.bind(files);
+    let lidos = 0;
+    files.read = (key) => {
+      lidos += 1;
+      return read(key);
+    };
+    try {
+      const head = await fetch(`${kit.portal.url}${linkZip}`, { method: 'HEAD' });
+      expect([head.status, head.headers.get('content-type')]).toEqual([200, 'application/zip']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lidos).toBe(0);
+    } finally {
+      files.read = read;
+    }
+    const zip = await baixar(linkZip);
     expect([zip.status, zip.headers.get('content-type')]).toEqual([200, 'application/zip']);
     expect(
       Buffer.from(await zip.arrayBuffer())
