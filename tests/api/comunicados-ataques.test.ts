@@ -587,3 +587,50 @@ describe('an approver of one brand on an announcement to two (a review of 2026-1
     expect(await leitura(lidoA)).toEqual({ lido: true, confirmado: true });
   });
 });
+
+describe('attachments nobody carries (a review of 2026-11-29)', () => {
+  it('are removed by the file sweep, with their records: never saved with an announcement, or of a deleted draft', async () => {
+    const solto = await upload(criador.token, pdf(), 'nunca-anexado.pdf');
+    const { up: doExcluido, c: excluido } = await rascunhoComAnexo('Excluído', 'do-excluido.pdf');
+    const { up: doMantido } = await rascunhoComAnexo('Mantido', 'do-mantido.pdf');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const imagem = await upload(criador.token, png, 'figura.png');
+    expect([solto.status, imagem.status]).toEqual([201, 201]);
+    const excluir = await call(
+      criador.token,
+      'mutation($id: ID!, $v: Int) { r: excluirComunicado(id: $id, version: $v) }',
+      { id: excluido.id, v: excluido.version },
+    );
+    expect(excluir.errors).toBeUndefined();
+    const ids = [solto.body.id!, doExcluido.body.id!, doMantido.body.id!, imagem.body.id!];
+    const chaves = async () =>
+      (
+        await kit.db.execute<{ id: number; chave: string }>(
+          sql`select id, chave from arquivos where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) order by id`,
+        )
+      ).rows;
+    const antes = await chaves();
+    expect(antes).toHaveLength(4);
+
+    const { sweepFiles } = await import('../../server/files/sweep');
+    const { fileAreas } = await import('../../server/features');
+    const { fileStoreOf } = await import('../../server/files');
+    const store = fileStoreOf(kit.portal.config);
+    await sweepFiles(kit.db, { files: store, graceHours: 0 }, fileAreas, { info() {}, warn() {}, error() {} });
+
+    // The kept draft's attachment and the message image stay; the other two go, bytes and records.
+    expect((await chaves()).map((r) => Number(r.id))).toEqual(
+      [doMantido.body.id!, imagem.body.id!].sort((a, b) => a - b),
+    );
+    for (const { id, chave } of antes) {
+      const fica = Number(id) === doMantido.body.id || Number(id) === imagem.body.id;
+      expect(Boolean(await store.stat(chave)), chave).toBe(fica);
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { policies } from '../../../domain/policies';
 import type { TokenVerifier } from '../../auth/verify';
 import { allows } from '../../authz';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { arquivos } from '../../db/schema';
 import type { FileStore } from '../../files';
 import type { FileArea } from '../../files/sweep';
@@ -34,10 +34,23 @@ import { anexosTotal } from './queries';
 
 const AREA = 'comunicados';
 
-/** For the file sweep: every file of the area with a record stays (drafts and sent ones alike). */
+/**
+ * For the file sweep: every file of the area with a record stays. An attachment no announcement
+ * carries (uploaded and never saved with one, or of a deleted draft) is deleted with its record once
+ * older than the grace period. Images of the message types stay: a message names them in its HTML
+ * only (`imagemLink`), which no index reads.
+ */
 export const anexosArea: FileArea = {
   area: AREA,
   chaves: sql`select chave from arquivos where chave like 'comunicados/%'`,
+  async soltos(db: DbOrTx, graceHours: number) {
+    const { rows } = await db.execute<{ chave: string }>(sql`delete from arquivos a
+      where a.chave like 'comunicados/%' and a.created_at < now() - make_interval(hours => ${graceHours})
+        and not (a.tipo_mime = any(${sql.param([...IMAGENS])}::text[]))
+        and not exists (select 1 from comunicado_arquivos ca where ca.arquivo_id = a.id)
+      returning a.chave`);
+    return rows.map((r) => r.chave);
+  },
 };
 
 /** Types accepted, as file-type reads them from the content: documents, archives, audio and video. */
