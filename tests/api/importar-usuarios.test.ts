@@ -270,6 +270,11 @@ describe('bad files', () => {
     await finished(english.token, first.body.id!);
     const again = await upload(english.token, content, 'another-name.xlsx');
     expect(again).toEqual({ status: 409, body: { code: 'CONFLICT', message: 'Duplicate file. Could not upload' } });
+    // Another importer's same content is theirs to send (a review of 2026-11-29): one index over every
+    // author told a manufacturer of one brand that someone, maybe of another, had sent that sheet.
+    const deOutro = await upload(staff.token, content, 'same-sheet.xlsx');
+    expect(deOutro.status).toBe(201);
+    await finished(staff.token, deOutro.body.id!);
     // An upload kept but never queued (its process stopped in between) gives way after a minute:
     // the same content is received again, and only once.
     const stranded = await planilha([manufacturerUser()]);

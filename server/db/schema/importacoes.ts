@@ -17,7 +17,7 @@ import { usuarios } from './usuarios';
 
 /**
  * A bulk user import (issue #15): the uploaded .xlsx (file store key, SHA-256 unique so the same
- * content is refused twice), its state for the status table, and the job's checkpoint: the last
+ * content is refused twice from one author), its state for the status table, and the job's checkpoint: the last
  * sheet row whose batch committed (`ultimaLinha`), written in the batch's own transaction, so a
  * restarted job resumes after it without importing a row twice.
  */
@@ -56,7 +56,9 @@ export const importacoes = pgTable(
     iniciadoEm: timestamp({ withTimezone: true }),
     concluidoEm: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex().on(t.sha256), index().on(t.autorId, t.id)],
+  // The same content twice from one author is refused; another author's (maybe of another brand) is
+  // none of theirs to know of.
+  (t) => [uniqueIndex().on(t.autorId, t.sha256), index().on(t.autorId, t.id)],
 );
 
 /**

@@ -117,12 +117,14 @@ export async function importarUsuariosRoutes(
         await store.remove(stored.key);
         return refuse(reply, idioma, tipo === 'criptografado' ? criptografado : extensao);
       }
-      // An earlier upload of this content whose process stopped between keeping it and queueing it
-      // (no job a minute later) was never received as far as its author knows: it gives way.
+      // An earlier upload of this content by the same author whose process stopped between keeping
+      // it and queueing it (no job a minute later) was never received as far as they know: it gives
+      // way. The same content of another author is theirs alone (the unique index is per author).
       const abandoned = await db
         .delete(importacoes)
         .where(
           and(
+            eq(importacoes.autorId, session.usuarioId),
             eq(importacoes.sha256, stored.sha256),
             isNull(importacoes.jobId),
             sql`${importacoes.createdAt} < now() - interval '1 minute'`,
