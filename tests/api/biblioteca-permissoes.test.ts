@@ -591,6 +591,11 @@ describe('downloads', () => {
     expect(await kit.db.$count(s.bibliotecaDownloads, eq(s.bibliotecaDownloads.itemId, Number(arquivo.id)))).toBe(
       antes + 1,
     );
+    // Asked again at once (a retry, or links in a loop): still one download.
+    for (let i = 0; i < 3; i++) await ok<string>(LINK_ARQUIVO, { id: arquivoId, r: true }, leitor.token);
+    expect(await kit.db.$count(s.bibliotecaDownloads, eq(s.bibliotecaDownloads.itemId, Number(arquivo.id)))).toBe(
+      antes + 1,
+    );
     expect(errorCode(await gql(kit.portal, LINK_ARQUIVO, { id: arquivoId, r: true }, estranho.token))).toBe(
       'NOT_FOUND',
     );

@@ -37,11 +37,16 @@ export const linksDe = (usuarioId: number): Links => ({
   miniatura: (row) => link(usuarioId, 'miniatura', row.id, BIBLIOTECA_LINK_LISTAGEM_TTL_SECONDS),
 });
 
-/** Counts a user's download of a file for the reports. */
+/**
+ * Counts a user's download of a file for the reports, once in 10 minutes: a retry, or a reader
+ * asking for links in a loop, is one download (a loop inflated the most-downloaded ranking and
+ * grew the table without bound).
+ */
 export async function registrarDownload(db: DbOrTx, usuarioId: number, itemId: number) {
   await db.execute(sql`insert into biblioteca_downloads (item_id, nome, tamanho, usuario_id)
     select i.id, i.nome, a.tamanho, ${usuarioId} from biblioteca_itens i join arquivos a on a.id = i.arquivo_id
-    where i.id = ${itemId}`);
+    where i.id = ${itemId} and not exists (select 1 from biblioteca_downloads d where d.item_id = i.id
+      and d.usuario_id = ${usuarioId} and d.created_at > now() - interval '10 minutes')`);
 }
 
 type Servido = {
