@@ -408,12 +408,11 @@ test('the member with write moves an image into the subfolder', async ({ browser
 
 test('at 375 px the library fits and has no serious axe violation: the root, a folder, search results', async () => {
   const found: string[] = [];
-  // The search box is not shown on phones: the results of a search made wider stay as the window narrows.
+  // On a phone the search box is on a line of its own, and finds what it finds at a desk.
+  await dealer.setViewportSize({ width: 375, height: 812 });
   await navigateInApp(dealer, '/biblioteca');
   await dealer.getByRole('searchbox', { name: db.busca.label }).fill(BUSCA);
   await expect(dealer.getByText(`1 resultado para “${BUSCA}”`)).toBeVisible();
-  await dealer.setViewportSize({ width: 375, height: 812 });
-  await expect(dealer.getByRole('searchbox', { name: db.busca.label })).toHaveCount(0);
   await expect(dealer.getByRole('table', { name: db.secoes.resultados }).getByRole('row', { name: PDF })).toBeVisible();
   await expectFits(dealer, 'search results 375', es);
   found.push(...(await violations(dealer, 'search results 375')));
@@ -433,6 +432,9 @@ test('at 375 px the library fits and has no serious axe violation: the root, a f
   await dealer.getByRole('button', { name: db.acoes.lista }).click();
   await expect(dealer.getByRole('table', { name: db.secoes.itens }).getByRole('row', { name: PDF })).toBeVisible();
   await expectFits(dealer, 'folder list 375', es);
+  // From the top: scrolled to the toggle, the sticky top bar covers the banner's button above it,
+  // which axe counts as a target too small (any page scrolled under a sticky bar would be).
+  await dealer.evaluate(() => window.scrollTo(0, 0));
   found.push(...(await violations(dealer, 'folder list 375')));
   await dealer.getByRole('button', { name: db.acoes.grade }).click();
   await dealer.setViewportSize({ width: 1280, height: 900 });

@@ -701,10 +701,11 @@ describe('the search', () => {
     expect(await arquivos()).toBeInTheDocument();
   });
 
-  it('is hidden on a phone', async () => {
+  it('is there on a phone too, on a line of its own', async () => {
     mockViewport(375);
     abrir('/biblioteca');
     await pastas();
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    const busca = screen.getByRole('searchbox', { name: 'Buscar na biblioteca' });
+    expect(busca.closest('.MuiTextField-root')).toHaveStyle({ flex: '1 1 100%' });
   });
 });

@@ -369,7 +369,8 @@ function Biblioteca() {
           >
             {titulo}
           </Typography>
-          {!naoEncontrada && !mobile && (
+          {/* On a phone too (a line of its own): dealer staff look for a file there as often as at a desk. */}
+          {!naoEncontrada && (
             <TextField
               type="search"
               size="small"
@@ -379,7 +380,7 @@ function Biblioteca() {
               onKeyDown={(event) => {
                 if (event.key === 'Enter') buscarAgora();
               }}
-              sx={{ flex: '1 1 14rem', maxWidth: '24rem' }}
+              sx={{ flex: mobile ? '1 1 100%' : '1 1 14rem', maxWidth: mobile ? undefined : '24rem' }}
             />
           )}
           {gerenciar && !naoEncontrada && (
