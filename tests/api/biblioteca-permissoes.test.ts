@@ -520,12 +520,13 @@ describe('downloads', () => {
       'cont',
     ]);
     const linkZip = await ok<string>(LINK, { id: publica.id }, leitor.token);
-    // A HEAD gives the headers and reads nothing from the store (it built the whole archive).
+    // A HEAD gives the headers and reads nothing from the store (it built the whole archive): the
+    // reads the zip makes are counted (the content job may read the same files meanwhile).
     const files = kit.portal.app.files;
     const read = files.read.bind(files);
     let lidos = 0;
     files.read = (key) => {
-      lidos += 1;
+      if (new Error().stack?.includes('zip.ts')) lidos += 1;
       return read(key);
     };
     try {

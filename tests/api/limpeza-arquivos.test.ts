@@ -321,15 +321,15 @@ describe('the file sweep', () => {
     const esquecido = await enviar();
     const recente = await enviar();
     await ageDocument(esquecido, GRACE_HOURS + 1);
-    // An announcement's attachment not attached yet, past the grace period: the announcements'
-    // area keeps every recorded file, and no other area's step may delete its row.
+    // An announcement message's image past the grace period: the announcements' area keeps it
+    // (the message's HTML names it), and no other area's step may delete its row.
     const anexo = put('comunicados', 41, 48);
     const [anexoRow] = await db
       .insert(s.arquivos)
       .values({
         chave: anexo,
-        nome: 'anexo.pdf',
-        tipoMime: 'application/pdf',
+        nome: 'figura.png',
+        tipoMime: 'image/png',
         tamanho: 41,
         sha256: randomUUID(),
         autorId: gestor.id,
