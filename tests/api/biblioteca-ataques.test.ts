@@ -178,24 +178,8 @@ const codigo = async (query: string, variables: Record<string, unknown>, token: 
   errorCode(await gql(kit.portal, query, variables, token));
 
 /** A PDF of `donoId` placed in folder `pastaId` (its arquivos row and its library item). */
-async function arquivoNaPasta(nome: string, pastaId: number, donoId: number) {
-  const [arq] = await kit.db
-    .insert(s.arquivos)
-    .values({
-      chave: `biblioteca/${kit.unique('k')}`,
-      nome,
-      tipoMime: 'application/pdf',
-      tamanho: 10,
-      sha256: kit.unique('sha'),
-      autorId: donoId,
-    })
-    .returning();
-  const [item] = await kit.db
-    .insert(s.bibliotecaItens)
-    .values({ nome, isPasta: false, pastaPaiId: pastaId, arquivoId: arq!.id, proprietarioId: donoId, publico: false })
-    .returning();
-  return { arquivoId: arq!.id, itemId: item!.id };
-}
+const arquivoNaPasta = (nome: string, pastaId: number, donoId: number) =>
+  kit.arquivoNaBiblioteca({ nome, pastaPaiId: pastaId, donoId });
 
 describe("a library manager and another brand's library (a review of 2026-11-28)", () => {
   // A manufacturer's manager manages the folders of the users they see (their brands' users), as they
@@ -317,6 +301,25 @@ describe('the folders above an item the caller reads inside a folder they do not
     herdadas: i.permissoesHerdadas.map((p) => p.grupoUsuarios.nome).sort(),
   });
 
+  /** A folder shared with one group: at the root (public), or inside `idPai` (adding its group). */
+  const compartilhada = (
+    token: string,
+    pasta: { nome: string; idPai?: string },
+    grupoId: number,
+    permissao: 'LEITURA' | 'LEITURA_ESCRITA',
+  ) =>
+    ok<Item>(
+      CRIAR,
+      {
+        p: {
+          ...pasta,
+          ...(pasta.idPai ? {} : { isPublico: true }),
+          tiposAcesso: [{ idGrupoAcesso: grupoId, permissao }],
+        },
+      },
+      token,
+    );
+
   async function grupoDe(criadorId: number, membros: number[]) {
     const [g] = await kit.db
       .insert(s.gruposUsuarios)
@@ -340,34 +343,10 @@ describe('the folders above an item the caller reads inside a folder they do not
     const convidado = await kit.caller({ tipo: 'DEALER_GRUPO', marca: marca.id, dealer: dealer.id });
     const diretoria = await grupoDe(gerente.id, [colega.id]);
     const oficina = await grupoDe(gerente.id, [convidado.id]);
-    const topo = await ok<Item>(
-      CRIAR,
-      {
-        p: {
-          nome: kit.unique('Diretoria'),
-          isPublico: true,
-          tiposAcesso: [{ idGrupoAcesso: diretoria.id, permissao: 'LEITURA' }],
-        },
-      },
-      gerente.token,
-    );
-    const sub = await ok<Item>(
-      CRIAR,
-      {
-        p: {
-          nome: 'Oficina',
-          idPai: topo.id,
-          tiposAcesso: [{ idGrupoAcesso: oficina.id, permissao: 'LEITURA_ESCRITA' }],
-        },
-      },
-      gerente.token,
-    );
+    const topo = await compartilhada(gerente.token, { nome: kit.unique('Diretoria') }, diretoria.id, 'LEITURA');
+    const sub = await compartilhada(gerente.token, { nome: 'Oficina', idPai: topo.id }, oficina.id, 'LEITURA_ESCRITA');
     const fundo = await ok<Item>(CRIAR, { p: { nome: 'Fundo', idPai: sub.id } }, gerente.token);
     const nomeArquivo = `${kit.unique('Tabela')}.pdf`;
-    await kit.db
-      .update(s.bibliotecaItens)
-      .set({ publico: true })
-      .where(eq(s.bibliotecaItens.id, Number(fundo.id)));
     await arquivoNaPasta(nomeArquivo, Number(fundo.id), convidado.id);
 
     // The guest reads "Oficina" and below through its group, not "Diretoria" above it.
@@ -408,17 +387,7 @@ describe('the folders above an item the caller reads inside a folder they do not
     const gB = await kit.caller({ tipo: 'MONTADORA', marca: b.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
     // Brand B's manager shares a tree for writing with a group of theirs that holds A's manager.
     const deB = await grupoDe(gB.id, [gA.id]);
-    const topo = await ok<Item>(
-      CRIAR,
-      {
-        p: {
-          nome: kit.unique('Compartilhada'),
-          isPublico: true,
-          tiposAcesso: [{ idGrupoAcesso: deB.id, permissao: 'LEITURA_ESCRITA' }],
-        },
-      },
-      gB.token,
-    );
+    const topo = await compartilhada(gB.token, { nome: kit.unique('Compartilhada') }, deB.id, 'LEITURA_ESCRITA');
     const sub = await ok<Item>(CRIAR, { p: { nome: 'Dentro', idPai: topo.id } }, gB.token);
     const estado = () =>
       kit.db

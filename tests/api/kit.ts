@@ -123,6 +123,52 @@ export function seedKit(options: KitOptions) {
       return g.id;
     },
 
+    /**
+     * A PDF of `donoId` in the library folder `pastaPaiId`, written straight to the tables (its
+     * `arquivos` row, no bytes in the store, and its item): for tests of who sees or counts it.
+     */
+    async arquivoNaBiblioteca({
+      nome,
+      pastaPaiId,
+      donoId,
+      tamanho = 10,
+      publico = false,
+      createdAt,
+    }: {
+      nome: string;
+      pastaPaiId: number;
+      donoId: number;
+      tamanho?: number;
+      publico?: boolean;
+      /** The item's creation (a report's period); now when not given. */
+      createdAt?: Date;
+    }) {
+      const [arquivo] = await kit.db
+        .insert(s.arquivos)
+        .values({
+          chave: `biblioteca/${kit.unique('k')}`,
+          nome,
+          tipoMime: 'application/pdf',
+          tamanho,
+          sha256: kit.unique('sha'),
+          autorId: donoId,
+        })
+        .returning({ id: s.arquivos.id });
+      const [item] = await kit.db
+        .insert(s.bibliotecaItens)
+        .values({
+          nome,
+          isPasta: false,
+          pastaPaiId,
+          arquivoId: arquivo!.id,
+          proprietarioId: donoId,
+          publico,
+          ...(createdAt ? { createdAt } : {}),
+        })
+        .returning({ id: s.bibliotecaItens.id });
+      return { arquivoId: arquivo!.id, itemId: item!.id };
+    },
+
     grupo: (marcaIds: number[], { nome = 'Grupo', active = true } = {}) =>
       createGrupo(kit.db, kit.unique(nome), marcaIds, active),
 

@@ -78,32 +78,17 @@ async function pasta(nome: string, proprietarioId: number, pastaPaiId: number | 
   return p!;
 }
 
-async function arquivo(nome: string, pastaPaiId: number, tamanho: number, createdAt: string) {
-  const [a] = await kit.db
-    .insert(s.arquivos)
-    .values({
-      chave: `biblioteca/${kit.unique('k')}`,
+const arquivo = async (nome: string, pastaPaiId: number, tamanho: number, createdAt: string) =>
+  (
+    await kit.arquivoNaBiblioteca({
       nome,
-      tipoMime: 'application/pdf',
-      tamanho,
-      sha256: kit.unique('sha'),
-      autorId: kit.staffId,
-    })
-    .returning();
-  const [item] = await kit.db
-    .insert(s.bibliotecaItens)
-    .values({
-      nome,
-      isPasta: false,
       pastaPaiId,
-      arquivoId: a!.id,
-      proprietarioId: kit.staffId,
+      donoId: kit.staffId,
+      tamanho,
       publico: true,
       createdAt: new Date(createdAt),
     })
-    .returning();
-  return item!.id;
-}
+  ).itemId;
 
 const baixar = (itemId: number, usuarioId: number, quando: string, vezes = 1) =>
   kit.db
