@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ColunaRollup, LinhaRollup, NivelRollup } from '../../../domain/comunicados';
 import type { Session } from '../../authz';
-import { celulaScope, dealerScope, grupoScope, marcaScope, usuarioScope } from '../../authz';
+import { autorScope, celulaScope, dealerScope, grupoScope, marcaScope, usuarioScope } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { allOf, pageOf, pageWithTotal, searchAny, type ListInput } from '../../db/lists';
-import { alcancaUsuario, PODE_LEMBRAR } from './queries';
+import { PODE_LEMBRAR } from './queries';
 
 // Data access of an announcement's dashboard (issue #28): every figure is one SQL aggregate over its
 // deliveries (comunicado_envios by the unique index (comunicado_id, usuario_id)), never a loop over
@@ -15,8 +15,10 @@ import { alcancaUsuario, PODE_LEMBRAR } from './queries';
  * announcement's author (an approver reaching the author), who counts and reminds the recipients
  * they reach only (`extra`: what they count anyway); the author counts every recipient.
  */
-export const doAlcance = (alheio: Session | undefined, usuarioId: SQL, extra?: SQL) =>
-  alheio ? sql`(${extra ? sql`${extra} or ` : sql``}${alcancaUsuario(alheio, usuarioId)})` : sql`true`;
+export function doAlcance(alheio: Session | undefined, usuarioId: SQL, extra?: SQL): SQL {
+  const alcance = alheio && autorScope(alheio, usuarioId);
+  return alcance ? sql`(${extra ? sql`${extra} or ` : sql``}${alcance})` : sql`true`;
+}
 
 /**
  * Recipients, reads, confirmations (counted apart) and the e-mails' statuses: one statement. The

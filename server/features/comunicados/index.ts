@@ -413,7 +413,7 @@ export const comunicadosFeature: Feature = {
           filter,
           async (limit, offset) =>
             (
-              await db.execute(sql`select e.id, e.version, e.nome, ${usosDaEtiqueta(session)} as "totalComunicados"
+              await db.execute(sql`select e.id, e.version, e.nome, ${q.usosDaEtiqueta(session)} as "totalComunicados"
                 from comunicado_etiquetas e where ${where} order by fold(e.nome), e.id limit ${limit} offset ${offset}`)
             ).rows,
           async () =>
@@ -716,7 +716,7 @@ export const comunicadosFeature: Feature = {
           uniqueErrors: async () => ({ nome: 'comunicados.validation.etiquetaEmUso' }),
         });
         const { rows } =
-          await db.execute(sql`select e.id, e.version, e.nome, ${usosDaEtiqueta(session)} as "totalComunicados"
+          await db.execute(sql`select e.id, e.version, e.nome, ${q.usosDaEtiqueta(session)} as "totalComunicados"
           from comunicado_etiquetas e where e.id = ${id}`);
         return rows[0];
       },
@@ -741,14 +741,10 @@ export const comunicadosFeature: Feature = {
 };
 
 // Labels are shared, but each caller sees those of the announcements of authors they reach (and
-// those nobody uses yet), counted over those announcements only: another brand's labels tell what
-// it announces.
-const usosDaEtiqueta = (session: Session, alcance = autorScope(session, sql`c.autor_id`)) =>
-  sql`(select count(*)::int from comunicado_etiquetas_comunicados x join comunicados c on c.id = x.comunicado_id
-    where x.etiqueta_id = e.id and ${alcance ?? sql`true`})`;
+// those nobody uses yet), counted over those announcements only (q.usosDaEtiqueta).
 const etiquetaVisivel = (session: Session) =>
   autorScope(session, sql`c.autor_id`) &&
-  sql`(${usosDaEtiqueta(session)} > 0 or not exists (select 1 from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id))`;
+  sql`(${q.usosDaEtiqueta(session)} > 0 or not exists (select 1 from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id))`;
 
 /**
  * A label as audited, when the caller may rename or remove it: a label is shared, but renaming or

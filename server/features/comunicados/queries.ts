@@ -113,22 +113,31 @@ export function detentor(d = 'd'): SQL {
     end))`;
 }
 
-/**
- * Condition: the viewer reaches the user `usuarioId` (usuarioScope; true for provider staff). For the
- * recipients an announcement names or counts when its viewer is not its author.
- */
-export const alcancaUsuario = (viewer: Session, usuarioId: SQL) => {
-  const escopo = usuarioScope(viewer);
-  return escopo ? sql`exists (select 1 from usuarios where usuarios.id = ${usuarioId} and ${escopo})` : sql`true`;
-};
-
 /** Once a day: a reminder to the unread may go when none went in the last 24 hours. */
 export const PODE_LEMBRAR = sql`(c.lembrado_em is null or c.lembrado_em <= now() - interval '1 day')`;
 
+/** The removed users `viewer` reads on a row: all when they wrote it, else those they reach. */
+function removidosVistos(viewer: Session | undefined): SQL {
+  const alcance = viewer && autorScope(viewer, sql`u.id`);
+  return alcance ? sql`and (c.autor_id = ${viewer!.usuarioId} or ${alcance})` : sql``;
+}
+
+/**
+ * How many announcements carry the label `e`: of those `viewer` reaches (their authors in the
+ * viewer's scope) when one is given. Labels are shared: another brand's uses tell what it announces.
+ */
+export function usosDaEtiqueta(viewer?: Session): SQL {
+  const alcance = viewer && autorScope(viewer, sql`c.autor_id`);
+  return alcance
+    ? sql`(select count(*)::int from comunicado_etiquetas_comunicados x join comunicados c on c.id = x.comunicado_id
+        where x.etiqueta_id = e.id and ${alcance})`
+    : sql`(select count(*)::int from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id)`;
+}
+
 /**
  * The row's columns. `viewer`: the users it names (the removed ones) only where the viewer reaches
- * them, unless they wrote it: an approver of brand B reads an announcement of an author of brands A
- * and B, not who in brand A it left out.
+ * them, unless they wrote it (an approver of brand B reads an announcement of an author of brands A
+ * and B, not who in brand A it left out), and its labels' uses counted over what the viewer reaches.
  */
 const columns = (
   viewer?: Session,
@@ -144,9 +153,9 @@ const columns = (
     where cg.comunicado_id = c.id), '[]') as grupos,
   coalesce((select json_agg(json_build_object('id', u.id, 'nome', u.nome, 'email', u.email, 'tipo', u.tipo)
     order by u.nome, u.id) from comunicado_usuarios_removidos r join usuarios u on u.id = r.usuario_id
-    where r.comunicado_id = c.id ${viewer ? sql`and (c.autor_id = ${viewer.usuarioId} or ${alcancaUsuario(viewer, sql`u.id`)})` : sql``}), '[]') as "usuariosRemovidos",
-  coalesce((select json_agg(json_build_object('id', e.id, 'nome', e.nome, 'totalComunicados',
-      (select count(*) from comunicado_etiquetas_comunicados x where x.etiqueta_id = e.id)) order by fold(e.nome))
+    where r.comunicado_id = c.id ${removidosVistos(viewer)}), '[]') as "usuariosRemovidos",
+  coalesce((select json_agg(json_build_object('id', e.id, 'nome', e.nome, 'totalComunicados', ${usosDaEtiqueta(viewer)})
+    order by fold(e.nome))
     from comunicado_etiquetas_comunicados ec join comunicado_etiquetas e on e.id = ec.etiqueta_id
     where ec.comunicado_id = c.id), '[]') as etiquetas,
   coalesce((select json_agg(json_build_object('id', a.id, 'nome', a.nome, 'tamanho', a.tamanho, 'tipoMime', a.tipo_mime)
