@@ -33,10 +33,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/** An attribute's whole number of up to 4 digits, from 1 (a span, a size in pixels), or nothing. */
+function inteiro(value: string | undefined): number | undefined {
+  const n = /^\d{1,4}$/.test(value?.trim() ?? '') ? Number(value) : 0;
+  return n >= 1 ? n : undefined;
+}
+
 /** A cell's span as a whole number from 1 to HTML_TABLE_SPAN_MAX, or nothing. */
 function span(value: string | undefined): string | undefined {
-  const n = /^\d{1,4}$/.test(value?.trim() ?? '') ? Number(value) : 0;
-  return n >= 1 ? String(Math.min(n, HTML_TABLE_SPAN_MAX)) : undefined;
+  const n = inteiro(value);
+  return n === undefined ? undefined : String(Math.min(n, HTML_TABLE_SPAN_MAX));
 }
 
 function cell(tagName: string, { colspan, rowspan }: sanitizeHtml.Attributes) {
@@ -50,12 +56,14 @@ function cell(tagName: string, { colspan, rowspan }: sanitizeHtml.Attributes) {
 
 /** An image's width and height only as whole pixels up to HTML_IMAGE_SIZE_MAX (no '99999', no CSS). */
 function image(tagName: string, { width, height, ...attribs }: sanitizeHtml.Attributes) {
-  const pixels = (value: string | undefined) =>
-    /^\d{1,4}$/.test(value?.trim() ?? '') && Number(value) >= 1 && Number(value) <= HTML_IMAGE_SIZE_MAX
-      ? { value: String(Number(value)) }
-      : undefined;
-  const [w, h] = [pixels(width), pixels(height)];
-  return { tagName, attribs: { ...attribs, ...(w ? { width: w.value } : {}), ...(h ? { height: h.value } : {}) } };
+  for (const [name, value] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
+    const n = inteiro(value);
+    if (n !== undefined && n <= HTML_IMAGE_SIZE_MAX) attribs[name] = String(n);
+  }
+  return { tagName, attribs };
 }
 
 /**

@@ -39,8 +39,11 @@ function rangeOf(req: FastifyRequest, size: number, etag: string | undefined): B
     .split(',')
     .map((spec) => spec.trim());
   // A range whose last byte is before its first is invalid: ignored like any malformed header.
-  if (specs.some((spec) => /^(\d+)-(\d+)$/.test(spec) && Number(spec.split('-')[1]) < Number(spec.split('-')[0])))
-    return undefined;
+  const invalida = (spec: string) => {
+    const bytes = /^(\d+)-(\d+)$/.exec(spec);
+    return bytes !== null && Number(bytes[2]) < Number(bytes[1]);
+  };
+  if (specs.some(invalida)) return undefined;
   // A suffix longer than the file asks for all of it (RFC 9110 14.1.2): bytes 0 to the end.
   const normalizado = `bytes=${specs.map((spec) => (/^-\d+$/.test(spec) && Number(spec.slice(1)) > size ? '0-' : spec)).join(',')}`;
   const ranges = parseRange(size, normalizado, { combine: true });
