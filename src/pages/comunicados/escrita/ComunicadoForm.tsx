@@ -273,18 +273,19 @@ function Campos({
       },
     );
 
-  const confirmacao = (p: NonNullable<typeof pedido>) => {
-    const agendar = p.acao === 'enviar' && p.values.quando === 'agendar';
-    const chave = p.acao === 'enviarParaAprovacao' ? 'enviarParaAprovacao' : agendar ? 'agendar' : 'salvarEEnviar';
-    return {
-      title: `comunicados.escrita.confirmar.${chave}`,
-      label: `comunicados.escrita.acoes.${agendar ? 'agendar' : p.acao}`,
-      args: {
-        titulo: p.values.titulo,
-        nome: p.values.aprovador?.nome ?? '',
-        data: formatDate(instanteDe(p.values.dataHoraAgendamento), locale, { dateStyle: 'short', timeStyle: 'short' }),
-      },
-    };
+  // The question: a send now, a schedule (with its date) or a request for approval (with the approver).
+  const agendar = pedido?.acao === 'enviar' && pedido.values.quando === 'agendar';
+  const pergunta = pedido && {
+    title: `comunicados.escrita.confirmar.${pedido.acao === 'enviarParaAprovacao' ? 'enviarParaAprovacao' : agendar ? 'agendar' : 'salvarEEnviar'}`,
+    label: `comunicados.escrita.acoes.${agendar ? 'agendar' : pedido.acao}`,
+    args: {
+      titulo: pedido.values.titulo,
+      nome: pedido.values.aprovador?.nome ?? '',
+      data: formatDate(instanteDe(pedido.values.dataHoraAgendamento), locale, {
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }),
+    },
   };
 
   const executar = async ({ acao, values }: NonNullable<typeof pedido>) => {
@@ -431,13 +432,13 @@ function Campos({
         )}
         {record && <AcoesComunicado comunicado={record} onChanged={onSaved} onConflict={onConflict} />}
       </Box>
-      {pedido && (
+      {pedido && pergunta && (
         <Confirm
           isOpen
-          title={confirmacao(pedido).title}
-          titleTranslateOptions={confirmacao(pedido).args}
+          title={pergunta.title}
+          titleTranslateOptions={pergunta.args}
           content="comunicados.escrita.confirmar.semVolta"
-          confirm={confirmacao(pedido).label}
+          confirm={pergunta.label}
           onConfirm={() => {
             setPedido(null);
             void executar(pedido);
