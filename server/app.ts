@@ -71,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
     timeZone: config.timeZone,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pgdata'),
     pgliteArchive: options.pgliteArchive,

@@ -58,6 +58,7 @@ export interface Config {
   /** Secret signing the tokens given to embedded reports (HS256); unset: no signed tokens. */
   reportTokenSecret?: string;
   databasePoolSize: number;
+  pgliteSharedBuffersMb: number;
   accessTokenTtl: number;
   loginRateLimit: number;
   /** Failed sign-ins of one e-mail (from any address) before it must wait. */
@@ -294,6 +295,12 @@ export const ENVIRONMENT = {
     schema: integer(10, 1, 1000),
     default: '10',
     meaning: 'connections per process to the PostgreSQL server',
+  },
+  PGLITE_SHARED_BUFFERS_MB: {
+    schema: integer(512, 16, 1024),
+    default: '512',
+    meaning:
+      "embedded database's buffer cache in MB, taken at start (128 is PGlite's own; less memory, slower at scale)",
   },
   SEED_DEMO: {
     schema: boolean(),
@@ -624,6 +631,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportFrameOrigins: originsOf('REPORT_FRAME_ORIGINS', e.REPORT_FRAME_ORIGINS),
     reportTokenSecret: reportTokenSecretOf(e.REPORT_TOKEN_SECRET),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginAccountFailures: e.LOGIN_ACCOUNT_FAILURES,

@@ -54,6 +54,8 @@ export async function openDatabase(opts: {
   /** A PGlite `dumpDataDir` archive to start an in-memory database from (tests start from one seeded copy). */
   pgliteArchive?: Blob;
   poolSize?: number;
+  /** PGlite's buffer cache in MB for a database kept in a directory (PGLITE_SHARED_BUFFERS_MB). */
+  pgliteSharedBuffersMb?: number;
   /** The sessions' time zone (server/db/timeZone.ts); the portal's default when not given. */
   timeZone?: string;
 }): Promise<Database> {
@@ -61,7 +63,7 @@ export async function openDatabase(opts: {
   if (!isTimeZone(timeZone)) throw new Error(`not a time zone: ${timeZone}`);
   const database = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10, timeZone)
-    : await openPglite(opts.pgliteDir, timeZone, opts.pgliteArchive);
+    : await openPglite(opts.pgliteDir, timeZone, opts.pgliteArchive, opts.pgliteSharedBuffersMb);
   return database;
 }
 
@@ -102,7 +104,27 @@ async function openPostgres(url: string, poolSize: number, timeZone: string): Pr
   };
 }
 
-async function openPglite(dir: string, timeZone: string, archive?: Blob): Promise<Database> {
+/**
+ * PGlite's start parameters: its own, plus for a database kept in a directory a buffer cache of
+ * `sharedBuffersMb` (PGlite's is 128 MB) and no full-page images in the WAL. Each page PostgreSQL
+ * reads past its buffer cache crosses from WebAssembly to Node's file system: a send to 100,000
+ * users among millions of deliveries touches ~200 MB of index pages, which 128 MB cannot hold
+ * (measured in docs/benchmarks.md, "PGlite's buffer cache"). The cache is taken at start (512 MB:
+ * +1.8 s and ~430 MB resident), so an in-memory database (the tests', its files already in memory)
+ * keeps PGlite's. Full-page images guard against a page half written by a crash of the operating
+ * system, which PGlite's `-F` (no fsync) leaves unguarded anyway; without them the first change of
+ * a page after a checkpoint logs the change instead of the whole 8 KB page.
+ */
+function pgliteStartParams(
+  PGlite: typeof import('@electric-sql/pglite').PGlite,
+  inMemory: boolean,
+  sharedBuffersMb: number,
+) {
+  if (inMemory) return PGlite.defaultStartParams;
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`, '-c', 'full_page_writes=off'];
+}
+
+async function openPglite(dir: string, timeZone: string, archive?: Blob, sharedBuffersMb = 512): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -120,6 +142,7 @@ async function openPglite(dir: string, timeZone: string, archive?: Blob): Promis
   const client = await PGlite.create({
     dataDir: dir,
     loadDataDir: archive,
+    startParams: pgliteStartParams(PGlite, inMemory, sharedBuffersMb),
     extensions: { btree_gist, pg_trgm, unaccent },
   });
   const db = drizzle({ client, schema, casing: 'snake_case' });
