@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sqlStateOf } from '../../server/audit/write';
+import { sendDue } from '../../server/features/comunicados';
 import { notify } from '../../server/features/notificacoes/service';
 import { alcanceConferido, comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
@@ -141,6 +142,41 @@ describe('a notification recipient', () => {
         sql`select count(*)::int as n from notificacao_destinatarios where notificacao_id = ${notificacao} and visualizada`,
       ),
     ).toBe(2);
+  });
+});
+
+describe("an announcement's send", () => {
+  it('writes its deliveries and notification unchecked, and the rest of its transaction is checked again', async () => {
+    const marca = (await kit.marca('Marca do envio')).id;
+    const dani = (await kit.usuario({ tipo: 'DEALER_GRUPO', marca })).id;
+    const agendado = (
+      await comunicadoEnviado(kit.db, {
+        autorId: kit.staffId,
+        titulo: 'Agendado',
+        para: usuariosIds(),
+        estado: 'AGENDADO',
+      })
+    ).id;
+    await kit.db.execute(
+      sql`update comunicados set agendado_para = now() - interval '1 minute' where id = ${agendado}`,
+    );
+    await kit.db.execute(sql`insert into comunicado_grupos (comunicado_id, grupo_usuarios_id)
+      values (${agendado}, ${await kit.rede(marca, kit.staffId)})`);
+    const depois = await falha(() =>
+      kit.db.transaction(async (tx) => {
+        expect(await sendDue(tx, agendado)).toBe(1);
+        // Past the send, in the same transaction: a delivery of a user that does not exist.
+        await tx.execute(
+          sql`insert into comunicado_envios (usuario_id, comunicado_id) values (${ausente}, ${agendado})`,
+        );
+      }),
+    );
+    expect(depois).toEqual({ code: '23503', constraint: 'comunicado_envios_usuario_id_usuarios_id_fk' });
+    // The whole transaction is undone, the send with it.
+    expect(await entregas(dani)).toBe(0);
+    expect(await kit.db.transaction((tx) => sendDue(tx, agendado))).toBe(1);
+    expect(await entregas(dani)).toBe(1);
+    expect(await recebidas(dani)).toBe(1);
   });
 });
 

@@ -108,6 +108,13 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
   // Each delivery carries its recipient's audience cell (the reach summary, migration 0030, counts by it).
   // The claim above makes this the announcement's only send, and the recipients are distinct users:
   // no conflict can arise, so no ON CONFLICT (its speculative insertion cost ~15% of the statement).
+  // Its keys and the notification's hold by construction (users read from `usuarios`, which never
+  // loses a row; the announcement claimed above; the notification made in its own statement), so
+  // the per-statement key checks stand down until the notification is written (migration 0037), and
+  // the rows the statement triggers read (100,000 here) stay in memory instead of a temporary file.
+  await tx.execute(
+    sql`select set_config('portal.chaves_garantidas', 'on', true), set_config('work_mem', '64MB', true)`,
+  );
   const { rows: inserted } = await tx.execute<{ n: number }>(sql`with novos as (
       insert into comunicado_envios (usuario_id, comunicado_id, celula_id) ${recipients} returning 1)
     select count(*)::int as n from novos`);
@@ -135,6 +142,7 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
     );
     notificacaoId = sent.id;
   }
+  await tx.execute(sql`select set_config('portal.chaves_garantidas', 'off', true)`);
   await tx.execute(sql`update comunicados set destinatarios = ${destinatarios}, notificacao_id = ${notificacaoId}
     where id = ${id}`);
   // Loose addresses are queued now; the recipients' own with the job's first run.
