@@ -300,7 +300,7 @@ export const ENVIRONMENT = {
     schema: integer(512, 16, 1024),
     default: '512',
     meaning:
-      "embedded database's buffer cache in MB, taken at start (128 is PGlite's own; less memory, slower at scale)",
+      "most the embedded database's buffer cache takes, in MB: a quarter of the database's size, PGlite's 128 at least",
   },
   SEED_DEMO: {
     schema: boolean(),

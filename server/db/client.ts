@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PriorityGate } from './priority';
 import { isTimeZone, PORTAL_TIME_ZONE_DEFAULT } from './timeZone';
@@ -54,7 +54,7 @@ export async function openDatabase(opts: {
   /** A PGlite `dumpDataDir` archive to start an in-memory database from (tests start from one seeded copy). */
   pgliteArchive?: Blob;
   poolSize?: number;
-  /** PGlite's buffer cache in MB for a database kept in a directory (PGLITE_SHARED_BUFFERS_MB). */
+  /** The most PGlite's buffer cache takes, in MB, for a database kept in a directory (PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb?: number;
   /** The sessions' time zone (server/db/timeZone.ts); the portal's default when not given. */
   timeZone?: string;
@@ -104,27 +104,48 @@ async function openPostgres(url: string, poolSize: number, timeZone: string): Pr
   };
 }
 
+/** PGlite's own buffer cache, in MB. */
+const PGLITE_SHARED_BUFFERS_MB = 128;
+
 /**
- * PGlite's start parameters: its own, plus for a database kept in a directory a buffer cache of
- * `sharedBuffersMb` (PGlite's is 128 MB) and no full-page images in the WAL. Each page PostgreSQL
- * reads past its buffer cache crosses from WebAssembly to Node's file system: a send to 100,000
- * users among millions of deliveries touches ~200 MB of index pages, which 128 MB cannot hold
- * (measured in docs/benchmarks.md, "PGlite's buffer cache"). The cache is taken at start (512 MB:
- * +1.8 s and ~430 MB resident), so an in-memory database (the tests', its files already in memory)
- * keeps PGlite's. Full-page images guard against a page half written by a crash of the operating
- * system, which PGlite's `-F` (no fsync) leaves unguarded anyway; without them the first change of
- * a page after a checkpoint logs the change instead of the whole 8 KB page.
+ * The buffer cache for an embedded database of `dataBytes` (its `base` directory): a quarter of its
+ * size, PGlite's 128 MB at least, `maxMb` (PGLITE_SHARED_BUFFERS_MB) at most. Each page PostgreSQL
+ * reads past its cache crosses from WebAssembly to Node's file system, and a send to 100,000 users
+ * among millions of deliveries touches ~200 MB of index pages, which 128 MB cannot hold: the same
+ * writes took 1.9 s with 128 MB and 1.1-1.5 s with 512 (docs/benchmarks.md, "PGlite's buffer
+ * cache"). PGlite takes the whole cache at start (512 MB: +1.3 s and ~430 MB resident), so a small
+ * database (the demo's, ~45 MB) starts with PGlite's own.
  */
-function pgliteStartParams(
-  PGlite: typeof import('@electric-sql/pglite').PGlite,
-  inMemory: boolean,
-  sharedBuffersMb: number,
-) {
-  if (inMemory) return PGlite.defaultStartParams;
+export function pgliteSharedBuffersMb(dataBytes: number, maxMb: number): number {
+  const quarterMb = Math.ceil(dataBytes / 4 / 1024 / 1024 / 16) * 16;
+  return Math.min(maxMb, Math.max(PGLITE_SHARED_BUFFERS_MB, quarterMb));
+}
+
+/** Bytes of the files under `dir` (0 when it does not exist yet). */
+function bytesUnder(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/**
+ * PGlite's start parameters: its own, plus for a database kept in a directory a buffer cache sized
+ * by `pgliteSharedBuffersMb` and no full-page images in the WAL. An in-memory database (the tests')
+ * keeps PGlite's settings: its files are already in memory. Full-page images guard against a page
+ * half written by a crash of the operating system, which PGlite's `-F` (no fsync) leaves unguarded
+ * anyway; without them the first change of a page after a checkpoint logs the change instead of
+ * the whole 8 KB page.
+ */
+function pgliteStartParams(PGlite: typeof import('@electric-sql/pglite').PGlite, dir: string, maxMb: number) {
+  if (dir.startsWith('memory://')) return PGlite.defaultStartParams;
+  const sharedBuffersMb = pgliteSharedBuffersMb(bytesUnder(path.join(dir, 'base')), maxMb);
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`, '-c', 'full_page_writes=off'];
 }
 
-async function openPglite(dir: string, timeZone: string, archive?: Blob, sharedBuffersMb = 512): Promise<Database> {
+async function openPglite(dir: string, timeZone: string, archive?: Blob, sharedBuffersMaxMb = 512): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -142,7 +163,7 @@ async function openPglite(dir: string, timeZone: string, archive?: Blob, sharedB
   const client = await PGlite.create({
     dataDir: dir,
     loadDataDir: archive,
-    startParams: pgliteStartParams(PGlite, inMemory, sharedBuffersMb),
+    startParams: pgliteStartParams(PGlite, dir, sharedBuffersMaxMb),
     extensions: { btree_gist, pg_trgm, unaccent },
   });
   const db = drizzle({ client, schema, casing: 'snake_case' });
