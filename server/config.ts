@@ -299,8 +299,7 @@ export const ENVIRONMENT = {
   PGLITE_SHARED_BUFFERS_MB: {
     schema: integer(512, 16, 1024),
     default: '512',
-    meaning:
-      "most the embedded database's buffer cache takes, in MB: a quarter of the database's size, PGlite's 128 at least",
+    meaning: "most the embedded database's buffer cache takes, in MB: half the database's size, PGlite's 128 at least",
   },
   SEED_DEMO: {
     schema: boolean(),

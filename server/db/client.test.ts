@@ -23,11 +23,11 @@ async function settings(pgliteDir: string, pgliteSharedBuffersMb?: number) {
 }
 
 describe("the embedded database's start parameters", () => {
-  it("size the buffer cache a quarter of the data, PGlite's 128 MB at least, the configured most at most", () => {
+  it("size the buffer cache half the data, PGlite's 128 MB at least, the configured most at most", () => {
     expect(pgliteSharedBuffersMb(45 * MB, 512)).toBe(128);
-    expect(pgliteSharedBuffersMb(1000 * MB, 512)).toBe(256);
+    expect(pgliteSharedBuffersMb(500 * MB, 512)).toBe(256);
     expect(pgliteSharedBuffersMb(4000 * MB, 512)).toBe(512);
-    expect(pgliteSharedBuffersMb(4000 * MB, 1024)).toBe(1008);
+    expect(pgliteSharedBuffersMb(2000 * MB, 1024)).toBe(1008);
     expect(pgliteSharedBuffersMb(45 * MB, 48)).toBe(48);
   });
 

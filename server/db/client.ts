@@ -108,8 +108,7 @@ async function openPostgres(url: string, poolSize: number, timeZone: string): Pr
 const PGLITE_SHARED_BUFFERS_MB = 128;
 
 /**
- * The buffer cache for an embedded database of `dataBytes` (its `base` directory): a quarter of its
- * size, PGlite's 128 MB at least, `maxMb` (PGLITE_SHARED_BUFFERS_MB) at most. Each page PostgreSQL
+ * The buffer cache for an embedded database of `dataBytes` (its `base` directory): half its size, PGlite's 128 MB at least, `maxMb` (PGLITE_SHARED_BUFFERS_MB) at most. Each page PostgreSQL
  * reads past its cache crosses from WebAssembly to Node's file system, and a send to 100,000 users
  * among millions of deliveries touches ~200 MB of index pages, which 128 MB cannot hold: the same
  * writes took 1.9 s with 128 MB and 1.1-1.5 s with 512 (docs/benchmarks.md, "PGlite's buffer
@@ -117,8 +116,8 @@ const PGLITE_SHARED_BUFFERS_MB = 128;
  * database (the demo's, ~45 MB) starts with PGlite's own.
  */
 export function pgliteSharedBuffersMb(dataBytes: number, maxMb: number): number {
-  const quarterMb = Math.ceil(dataBytes / 4 / 1024 / 1024 / 16) * 16;
-  return Math.min(maxMb, Math.max(PGLITE_SHARED_BUFFERS_MB, quarterMb));
+  const halfMb = Math.ceil(dataBytes / 2 / 1024 / 1024 / 16) * 16;
+  return Math.min(maxMb, Math.max(PGLITE_SHARED_BUFFERS_MB, halfMb));
 }
 
 /** Bytes of the files under `dir` (0 when it does not exist yet). */
