@@ -159,6 +159,7 @@ export async function startPortal(
     clientDir,
   });
   await app.app.listen({ port, host: '127.0.0.1' });
+  keepIdleConnectionsLonger(app.app.server);
   const portal: TestPortal = {
     ...app,
     url: `http://127.0.0.1:${port}`,
@@ -176,6 +177,17 @@ export async function startPortal(
 const configEnvs = new WeakMap<TestPortal, Record<string, string>>();
 
 /**
+ * The test's fetch (undici) reuses an idle connection until 1 s before the server's keep-alive
+ * timeout (Node's 5 s), by a timer of 1 s resolution; on a loaded machine both timers fire late and
+ * the server could close a connection as the next request went out on it (a test failed with
+ * ECONNRESET after a 12 s pause between two requests). Here the server waits far longer, so the
+ * client always lets a connection go first.
+ */
+function keepIdleConnectionsLonger(server: import('node:http').Server) {
+  server.keepAliveTimeout = 120_000;
+}
+
+/**
  * Another process of the same portal (PostgreSQL only): its own pools, caches and port, on the same
  * database and behind the same public address (as behind a load balancer), so the tokens the first
  * one issues are valid here too. Sign in through the first one; close this one before it.
@@ -187,6 +199,7 @@ export async function startSecondProcess(portal: TestPortal): Promise<TestPortal
   const config = loadConfig({ ...env, PORT: String(port) });
   const app = await buildApp(config);
   await app.app.listen({ port, host: '127.0.0.1' });
+  keepIdleConnectionsLonger(app.app.server);
   return { ...app, url: `http://127.0.0.1:${port}`, config };
 }
 
