@@ -108,8 +108,8 @@ async function openPostgres(url: string, poolSize: number, timeZone: string): Pr
 const PGLITE_SHARED_BUFFERS_MB = 128;
 
 /**
- * The buffer cache for an embedded database of `dataBytes` (its `base` directory): half its size, PGlite's 128 MB at least, `maxMb` (PGLITE_SHARED_BUFFERS_MB) at most. Each page PostgreSQL
- * reads past its cache crosses from WebAssembly to Node's file system, and a send to 100,000 users
+ * The buffer cache for an embedded database of `dataBytes` (its `base` directory): half its size,
+ * PGlite's 128 MB at least, `maxMb` (PGLITE_SHARED_BUFFERS_MB) at most. Each page PostgreSQL reads past its cache crosses from WebAssembly to Node's file system, and a send to 100,000 users
  * among millions of deliveries touches ~200 MB of index pages, which 128 MB cannot hold: the same
  * writes took 1.9 s with 128 MB and 1.1-1.5 s with 512 (docs/benchmarks.md, "PGlite's buffer
  * cache"). PGlite takes the whole cache at start (512 MB: +1.3 s and ~430 MB resident), so a small
@@ -138,8 +138,13 @@ function bytesUnder(dir: string): number {
  * anyway; without them the first change of a page after a checkpoint logs the change instead of
  * the whole 8 KB page.
  */
-function pgliteStartParams(PGlite: typeof import('@electric-sql/pglite').PGlite, dir: string, maxMb: number) {
-  if (dir.startsWith('memory://')) return PGlite.defaultStartParams;
+function pgliteStartParams(
+  PGlite: typeof import('@electric-sql/pglite').PGlite,
+  dir: string,
+  inMemory: boolean,
+  maxMb: number,
+) {
+  if (inMemory) return PGlite.defaultStartParams;
   const sharedBuffersMb = pgliteSharedBuffersMb(bytesUnder(path.join(dir, 'base')), maxMb);
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`, '-c', 'full_page_writes=off'];
 }
@@ -162,7 +167,7 @@ async function openPglite(dir: string, timeZone: string, archive?: Blob, sharedB
   const client = await PGlite.create({
     dataDir: dir,
     loadDataDir: archive,
-    startParams: pgliteStartParams(PGlite, dir, sharedBuffersMaxMb),
+    startParams: pgliteStartParams(PGlite, dir, inMemory, sharedBuffersMaxMb),
     extensions: { btree_gist, pg_trgm, unaccent },
   });
   const db = drizzle({ client, schema, casing: 'snake_case' });
