@@ -29,7 +29,7 @@ import { anexoDownloadRoutes, anexoRoutes } from './features/comunicados';
 import { bibliotecaDownloadRoutes } from './features/biblioteca';
 import { importarUsuariosRoutes } from './features/importarUsuarios';
 import { loadProperties } from './features/plataforma';
-import { logRoutes } from './features/logs/routes';
+import { browserLogGroup, logRoutes } from './features/logs/routes';
 import type { Session } from './authz';
 import type { Context } from './graphql/context';
 import { jitPlugin } from './graphql/jit';
@@ -269,7 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     properties: {
       appVersion: APP_VERSION,
       environment: config.environment,
-      logGroupName: `portal-logs-${config.environment}`,
+      logGroupName: browserLogGroup(config.environment),
     },
   }));
 

@@ -26,10 +26,21 @@ async function ensureStream(tx: DbOrTx, grupo: string, stream: string, tags?: Re
   await tx.insert(logStreams).values({ grupo, nome: stream }).onConflictDoNothing();
 }
 
+/** The log group of the browser app, which /config.json hands it. */
+export const browserLogGroup = (environment: string) => `portal-logs-${environment}`;
+
+/** A stream name of the browser app (providers/logger.ts): `<environment>-<yyyy-mm-dd>`, a real date of this century. */
+function isBrowserStream(environment: string, nome: string): boolean {
+  const data = nome.startsWith(`${environment}-`) ? nome.slice(environment.length + 1) : '';
+  return /^20\d\d-\d\d-\d\d$/.test(data) && new Date(`${data}T00:00:00Z`).toISOString().startsWith(data);
+}
+
 /**
  * Client log collection (spec section 7). Non-browser callers send the `api-key` header (LOG_API_KEY,
  * a server secret); the browser app sends its user's bearer token instead, so the key never reaches
- * client code. Both calls are bounded in body size and in calls per minute per address.
+ * client code. Both calls are bounded in body size and in calls per minute per address. A bearer
+ * caller writes only where the app does (the group of /config.json, a stream per day): any signed-in
+ * user could otherwise fill the tables with groups and streams of their own naming, one per call.
  */
 export async function logRoutes(
   app: FastifyInstance,
@@ -40,7 +51,9 @@ export async function logRoutes(
     config: { rateLimit: { max: config.logRateLimit, timeWindow: '1 minute' } },
   };
 
-  async function parseBody<S extends z.ZodType>(
+  const browserGroup = browserLogGroup(config.environment);
+
+  async function parseBody<S extends z.ZodType<{ logGroupName: string; logStreamName: string }>>(
     schema: S,
     req: FastifyRequest,
     reply: FastifyReply,
@@ -60,6 +73,20 @@ export async function logRoutes(
     if (!parsed.success) {
       reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors: fieldErrorsOf(idioma, parsed.error) });
       return undefined;
+    }
+    if (apiKey === undefined) {
+      const fieldErrors = {
+        ...(parsed.data.logGroupName !== browserGroup && {
+          logGroupName: translate(idioma, 'validation.invalidOption'),
+        }),
+        ...(!isBrowserStream(config.environment, parsed.data.logStreamName) && {
+          logStreamName: translate(idioma, 'validation.invalidOption'),
+        }),
+      };
+      if (Object.keys(fieldErrors).length) {
+        reply.code(400).send({ code: 'BAD_USER_INPUT', fieldErrors });
+        return undefined;
+      }
     }
     return parsed.data;
   }
