@@ -170,6 +170,11 @@ export async function exportRoutes(
     return reply.send(stream);
   });
 
+  // The users with an export under way in this process: one each. Every export runs its list's
+  // queries and holds its rows until the file is sent; unbounded, one user's parallel requests
+  // (a script, a held-down button) held the database and the memory of the whole process.
+  const exportando = new Set<number>();
+
   app.get<{ Params: { lista: string }; Querystring: { formato?: string; filtro?: string } }>(
     '/api/exportar/:lista',
     async (req, reply) => {
@@ -181,6 +186,10 @@ export async function exportRoutes(
       if (!list) return fail(404, 'NOT_FOUND', 'errors.notFound');
       if (!session) return fail(401, 'UNAUTHENTICATED', 'errors.unauthenticated');
       if (!allows(session, list.policy)) return fail(403, 'FORBIDDEN', 'errors.forbidden');
+      if (exportando.has(session.usuarioId)) return fail(429, 'TOO_MANY_REQUESTS', 'errors.exportacaoEmAndamento');
+      // Until the answer ends, sent whole, refused or cut short by the client.
+      exportando.add(session.usuarioId);
+      reply.raw.once('close', () => exportando.delete(session.usuarioId));
       const formato = req.query.formato ?? 'xlsx';
       if (!(EXPORT_FORMATS as readonly string[]).includes(formato)) {
         return fail(400, 'BAD_USER_INPUT', 'errors.checkData', {

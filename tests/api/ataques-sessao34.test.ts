@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
@@ -10,12 +11,14 @@ const kit = seedKit({ seed: 3434, domain: 'ataques-sessao34.test' });
 
 type Caller = { id: number; token: string };
 let leitor: Caller;
+let gestor: Caller;
 let marcaId: number;
 
 beforeAll(async () => {
   await kit.start({ LOG_API_KEY: 'sessao34-key' });
   marcaId = (await kit.marca()).id;
   leitor = await kit.caller({ tipo: 'MONTADORA', marca: marcaId });
+  gestor = await kit.caller({ tipo: 'MONTADORA', marca: marcaId, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
 });
 
 describe('client logs: what a signed-in browser user may create', () => {
@@ -64,5 +67,44 @@ describe('client logs: what a signed-in browser user may create', () => {
     expect(streams.map((r) => `${r.grupo}/${r.nome}`)).toEqual(
       expect.arrayContaining(['portal-logs-prod/prod-2026-11-29', 'batch-jobs/nightly']),
     );
+  });
+});
+
+describe('report exports: many at once by one user', () => {
+  const url = () =>
+    `${kit.portal.url}/api/exportar/relatorioUsuarios?formato=xlsx&filtro=${encodeURIComponent(
+      JSON.stringify({ slug: 'usuarios', inicio: '2026-01-01', fim: '2026-11-29' }),
+    )}`;
+  beforeAll(async () => {
+    await kit.db.execute(sql`delete from relatorios where slug = 'usuarios'`);
+    await kit.db.insert(s.relatorios).values({
+      slug: 'usuarios',
+      tituloPtBr: 'Usuários',
+      tituloEs: 'Usuarios',
+      tituloEn: 'Users',
+      tipo: 'INTERNO',
+      interno: 'USUARIOS',
+      posicao: 1,
+    });
+  });
+
+  it('runs one export per user at a time: the others are refused at once, in their language; other users go on', async () => {
+    const get = (c: Caller) => fetch(url(), { headers: { authorization: `Bearer ${c.token}` } });
+    const [outro, ...respostas] = await Promise.all([get(gestor), ...Array.from({ length: 12 }, () => get(leitor))]);
+    expect(outro.status).toBe(200);
+    await outro.arrayBuffer();
+    const statuses = respostas.map((r) => r.status);
+    const corpos = await Promise.all(respostas.map((r) => (r.status === 200 ? r.arrayBuffer() : r.json())));
+    expect(statuses.filter((x) => x !== 200 && x !== 429)).toEqual([]);
+    expect(statuses.filter((x) => x === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(1);
+    expect(corpos[statuses.indexOf(429)]).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Uma exportação sua ainda está em andamento: aguarde o fim dela.',
+    });
+    // Once it ended, the next one runs.
+    const depois = await get(leitor);
+    expect(depois.status).toBe(200);
+    await depois.arrayBuffer();
   });
 });
