@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
+import { errorCode, gql } from './portal';
 
 // A review of 2026-11-29 (session 34) as a hostile signed-in user and as an operator: the client
 // log routes, concurrent library uploads, and report exports. Each case was a defect, fixed with
@@ -107,4 +108,62 @@ describe('report exports: many at once by one user', () => {
     expect(depois.status).toBe(200);
     await depois.arrayBuffer();
   });
+});
+
+describe('library: a placement racing the removal of its folder', () => {
+  const CRIAR = 'mutation($p: NovaPastaInput!) { criarNovaPasta(novaPasta: $p) { id } }';
+  const UPLOAD = 'mutation($a: [UploadArquivoInput!]!) { uploadArquivos(arquivos: $a) { id } }';
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+  async function upload(nome: string) {
+    const body = new FormData();
+    body.append('info', JSON.stringify({ fileType: 'LIBRARY' }));
+    body.append('file', new Blob([new Uint8Array(PDF)]), nome);
+    const r = await fetch(`${kit.portal.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gestor.token}` },
+      body,
+    });
+    expect(r.status).toBe(201);
+    return ((await r.json()) as { id: string }).id;
+  }
+
+  // PGlite runs one transaction at a time: the race needs a server's concurrent transactions.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers the translated invalid-folder error, not an internal one, and keeps no item in the removed folder',
+    async () => {
+      const pasta = await gql<{ criarNovaPasta: { id: string } }>(
+        kit.portal,
+        CRIAR,
+        { p: { nome: kit.unique('Corrida'), isPublico: false } },
+        gestor.token,
+      );
+      expect(pasta.errors).toBeUndefined();
+      const pastaId = Number(pasta.data!.criarNovaPasta.id);
+      const arquivoId = await upload('corrida.pdf');
+      // The removal's transaction holds the folder's row (as excluirItemBiblioteca's version claim
+      // does) while the placement checks and writes.
+      const remocao = await kit.portal.database.pool!.connect();
+      try {
+        await remocao.query('begin');
+        await remocao.query('delete from biblioteca_itens where id = $1', [pastaId]);
+        const colocacao = gql(
+          kit.portal,
+          UPLOAD,
+          { a: [{ idArquivo: arquivoId, nome: 'corrida.pdf', idPastaPai: String(pastaId) }] },
+          gestor.token,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await remocao.query('commit');
+        const r = await colocacao;
+        expect(errorCode(r), JSON.stringify(r.errors)).toBe('BAD_USER_INPUT');
+        expect(r.errors![0].extensions!.fieldErrors).toEqual({ 'arquivos.0.idPastaPai': 'Pasta não encontrada' });
+      } finally {
+        remocao.release();
+      }
+      expect(await kit.db.select().from(s.bibliotecaItens).where(eq(s.bibliotecaItens.pastaPaiId, pastaId))).toEqual(
+        [],
+      );
+    },
+  );
 });

@@ -304,6 +304,12 @@ export async function colocarArquivos(db: DbOrTx, l: Leitor, session: Session, i
     table: bibliotecaItens,
     load: async () => ({}),
     async check(tx) {
+      // The destination folders held until the commit: whatever changes their rows (a removal of
+      // one or of a folder above it, a move, a change of visibility) waits for this placement, or
+      // this placement waits for it and the check below sees its outcome. Unlocked, a file placed
+      // in a folder being removed failed on the foreign key, or inserted nothing: an internal error.
+      await tx.execute(sql`select id from biblioteca_itens where id = any(${arrayOf(pastaIds)}) and is_pasta
+        order by id for share`);
       const { rows } = await tx.execute<{
         ordem: number;
         nome: string | null;
