@@ -1486,6 +1486,15 @@ export const en = {
     tabelaExcluirLinha: 'Delete row',
     tabelaExcluirColuna: 'Delete column',
     tabelaExcluir: 'Delete table',
+    linkInserir: 'Insert link',
+    linkEditar: 'Edit link',
+    linkEndereco: 'Address',
+    linkAjuda: 'A website (www.example.com), an e-mail address or a page of the portal (/comunicados)',
+    linkInvalido: 'Enter an http:// or https:// address, an e-mail address or a page of the portal',
+    linkTexto: 'Link text',
+    linkSemTexto: 'Enter the link text',
+    linkAplicar: 'Apply',
+    linkRemover: 'Remove link',
   },
   comunicados: {
     // Reading side (issue #28): the tabs of /comunicados, the reader, the dashboard.

@@ -1495,6 +1495,15 @@ export const es = {
     tabelaExcluirLinha: 'Eliminar fila',
     tabelaExcluirColuna: 'Eliminar columna',
     tabelaExcluir: 'Eliminar tabla',
+    linkInserir: 'Insertar enlace',
+    linkEditar: 'Editar enlace',
+    linkEndereco: 'Dirección',
+    linkAjuda: 'Un sitio (www.ejemplo.com), un correo electrónico o una página del portal (/comunicados)',
+    linkInvalido: 'Indique una dirección http://, https://, un correo electrónico o una página del portal',
+    linkTexto: 'Texto del enlace',
+    linkSemTexto: 'Indique el texto del enlace',
+    linkAplicar: 'Aplicar',
+    linkRemover: 'Quitar enlace',
   },
   comunicados: {
     // Reading side (issue #28): the tabs of /comunicados, the reader, the dashboard.

@@ -1490,6 +1490,15 @@ export const ptBR = {
     tabelaExcluirLinha: 'Excluir linha',
     tabelaExcluirColuna: 'Excluir coluna',
     tabelaExcluir: 'Excluir tabela',
+    linkInserir: 'Inserir link',
+    linkEditar: 'Editar link',
+    linkEndereco: 'Endereço',
+    linkAjuda: 'Um site (www.exemplo.com.br), um e-mail ou uma página do portal (/comunicados)',
+    linkInvalido: 'Informe um endereço http://, https://, um e-mail ou uma página do portal',
+    linkTexto: 'Texto do link',
+    linkSemTexto: 'Informe o texto do link',
+    linkAplicar: 'Aplicar',
+    linkRemover: 'Remover link',
   },
   comunicados: {
     // Reading side (issue #28): the tabs of /comunicados, the reader, the dashboard.

@@ -9,7 +9,6 @@ import {
   ClearButtons,
   DefaultEditorOptions,
   FormatButtons,
-  LinkButtons,
   ListButtons,
   QuoteButtons,
   RichTextInput,
@@ -21,8 +20,25 @@ import { useNotify, useTranslate } from 'react-admin';
 // default extensions load them; these imports only bring their types.
 import type {} from '@tiptap/extension-heading';
 import type {} from '@tiptap/extension-image';
+import { Link } from '@tiptap/extension-link';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import StarterKit from '@tiptap/starter-kit';
 import { RICH_TEXT_LINK, RICH_TEXT_TABLE } from './RichText';
+import { LinkButton } from './TextoRicoLink';
+
+/**
+ * ra-input-rich-text's extensions, with links that a click in the editor does not follow (tiptap
+ * opens them in a new tab by default, even while editing: an author clicking their link to change
+ * it left the page), and that end where they end: what is typed right after a link is not part of
+ * it (tiptap's links grow while typed at their end, so the text after a link just inserted joined
+ * it). The link button edits them; an address typed in the text still becomes a link.
+ */
+const EXTENSOES = [
+  ...(DefaultEditorOptions.extensions ?? []).map((extension) =>
+    extension.name === StarterKit.name ? StarterKit.configure({ link: false }) : extension,
+  ),
+  Link.extend({ inclusive: false }).configure({ openOnClick: false }),
+];
 
 /**
  * Tables (an announcement's: the server keeps them there only, domain/html.ts). Tab goes to the next
@@ -85,7 +101,7 @@ export default function TextoRico({
   const editorOptions = useMemo(
     () => ({
       ...DefaultEditorOptions,
-      extensions: [...(DefaultEditorOptions.extensions ?? []), ...(tabelas ? TABELA : [])],
+      extensions: [...EXTENSOES, ...(tabelas ? TABELA : [])],
       editorProps: {
         attributes: {
           role: 'textbox',
@@ -119,7 +135,7 @@ export default function TextoRico({
           {titulos && <TitulosButtons />}
           <FormatButtons />
           <ListButtons />
-          <LinkButtons />
+          <LinkButton />
           <QuoteButtons />
           {enviarImagem && <ImagemButton enviar={enviarImagem} />}
           {tabelas && <TabelaButton />}

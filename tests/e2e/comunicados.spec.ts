@@ -362,14 +362,27 @@ test('by keyboard: the dealer opens an inbox row and confirms it; the writer’s
   await expect(criador.getByRole('button', { name: e.acoes.salvar })).toBeFocused();
 });
 
-test('montadora writes a table in the message (menu, Tab from cell to cell and out of the editor), reopens the draft and adds a column; the dealer reads it at 375 px, scrolling the table, not the page', async () => {
+test('montadora writes a link (its dialog, by keyboard) and a table (menu, Tab from cell to cell and out of the editor) in the message, reopens the draft, changes the link and adds a column; the dealer reads it at 375 px, scrolling the table, not the page', async () => {
   const titulo = `Tabela E2E ${Date.now()}`;
   const rt = ptBR.richText;
   await navigateInApp(montadora, '/comunicados/novo');
   await montadora.getByRole('textbox', { name: e.fields.titulo }).fill(titulo);
   const editor = montadora.locator('.ProseMirror');
   await editor.click();
-  await montadora.keyboard.type('Preços da campanha:');
+  await montadora.keyboard.type('Preços da campanha (');
+  // A link by keyboard: the dialog asks for the address and, with nothing selected, the text.
+  const link = montadora.getByRole('button', { name: ptBR.ra.tiptap.link, exact: true });
+  await link.click();
+  const dialogo = montadora.getByRole('dialog', { name: rt.linkInserir });
+  await expect(dialogo.getByRole('textbox', { name: rt.linkEndereco })).toBeFocused();
+  await montadora.keyboard.type('rede.test/campanha');
+  await montadora.keyboard.press('Tab');
+  await montadora.keyboard.type('regulamento');
+  await montadora.keyboard.press('Enter');
+  await expect(dialogo).toBeHidden();
+  await expect(editor).toBeFocused();
+  await montadora.keyboard.type('):');
+  await expect(editor.getByRole('link', { name: 'regulamento' })).toHaveAttribute('href', 'https://rede.test/campanha');
   const tabela = montadora.getByRole('button', { name: rt.tabela, exact: true });
   await tabela.click();
   // Outside a table only inserting one is offered.
@@ -397,6 +410,21 @@ test('montadora writes a table in the message (menu, Tab from cell to cell and o
   await navigateInApp(montadora, '/comunicados');
   await navigateInApp(montadora, `/comunicados/editar/${id}`);
   await expect(editor.locator('th')).toHaveText(['Modelo', 'Preço', 'Prazo']);
+  // A click on the link in the editor stays in the editor (tiptap would open it in a new tab);
+  // the dialog changes its address.
+  const pages = montadora.context().pages().length;
+  await editor.getByRole('link', { name: 'regulamento' }).click();
+  await expect(link).toHaveAttribute('aria-pressed', 'true');
+  await link.click();
+  const edicao = montadora.getByRole('dialog', { name: rt.linkEditar });
+  await expect(edicao.getByRole('textbox', { name: rt.linkEndereco })).toHaveValue('https://rede.test/campanha');
+  await edicao.getByRole('textbox', { name: rt.linkEndereco }).fill('https://rede.test/regulamento-2026');
+  await edicao.getByRole('button', { name: rt.linkAplicar }).click();
+  await expect(editor.getByRole('link', { name: 'regulamento' })).toHaveAttribute(
+    'href',
+    'https://rede.test/regulamento-2026',
+  );
+  expect(montadora.context().pages()).toHaveLength(pages);
   await editor.locator('th').filter({ hasText: 'Prazo' }).click();
   await tabela.click();
   await montadora.getByRole('menuitem', { name: rt.tabelaColuna }).click();
@@ -409,6 +437,9 @@ test('montadora writes a table in the message (menu, Tab from cell to cell and o
   const salvo = await ler(montadoraApi, id);
   expect(salvo.mensagem).toContain('<th><p>Observações sobre a disponibilidade</p></th>');
   expect(salvo.mensagem).not.toMatch(/style=|colgroup/);
+  expect(salvo.mensagem).toMatch(
+    /Preços da campanha \(<a [^>]*href="https:\/\/rede.test\/regulamento-2026"[^>]*>regulamento<\/a>\):/,
+  );
   await enviar(montadoraApi, salvo);
 
   // The dealer at 375 px: the table is a table, and only its own box scrolls, by keyboard too.
@@ -423,6 +454,10 @@ test('montadora writes a table in the message (menu, Tab from cell to cell and o
       'Observações sobre a disponibilidade',
     ]);
     await expect(lida.getByRole('row')).toHaveCount(3);
+    await expect(dealer.getByRole('link', { name: 'regulamento' })).toHaveAttribute(
+      'href',
+      'https://rede.test/regulamento-2026',
+    );
     // The new column's empty cells keep a line's height, as in the editor (a row of them was a sliver).
     const vazias = lida.locator('td > p:empty');
     await expect(vazias).toHaveCount(2);

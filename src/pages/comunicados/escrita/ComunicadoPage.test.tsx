@@ -400,6 +400,65 @@ describe('/comunicados/editar/{id}', () => {
     expect((callsOf('salvar')[0]!.comunicado as { mensagem: string }).mensagem).toContain(`src="${link}"`);
   });
 
+  it("adds, changes and removes a link through the editor's dialog, refusing an address the portal does not keep", async () => {
+    server.use(...STATES.Loaded);
+    editar();
+    await titulo();
+    const mensagem = await screen.findByRole('textbox', { name: 'Mensagem' });
+    const editor = (mensagem as HTMLElement & { editor: import('@tiptap/core').Editor }).editor;
+    const botao = screen.getByRole('button', { name: 'Link' });
+    const dialogo = async () => within(await screen.findByRole('dialog'));
+
+    // Nothing selected: the dialog asks for the text too; a script address is refused, nothing added.
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    await user().click(botao);
+    let d = await dialogo();
+    expect(d.getByRole('heading', { name: 'Inserir link' })).toBeInTheDocument();
+    await user().type(d.getByRole('textbox', { name: 'Endereço' }), 'javascript:alert(1)');
+    await user().type(d.getByRole('textbox', { name: 'Texto do link' }), 'Manual de freios');
+    await user().click(d.getByRole('button', { name: 'Aplicar' }));
+    expect(d.getByText('Informe um endereço http://, https://, um e-mail ou uma página do portal')).toBeInTheDocument();
+    expect(mensagem.querySelector('a')).toBeNull();
+    // A bare host becomes https://, submitted with Enter; the focus is back in the editor.
+    await user().clear(d.getByRole('textbox', { name: 'Endereço' }));
+    await user().type(d.getByRole('textbox', { name: 'Endereço' }), 'rede.test/freios{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mensagem.querySelector('a')).toHaveAttribute('href', 'https://rede.test/freios');
+    expect(mensagem.querySelector('a')).toHaveTextContent('Manual de freios');
+    await waitFor(() => expect(mensagem).toHaveFocus());
+
+    // On the link: the dialog shows its address, changes it (the whole link, not only the cursor's letter).
+    const dentro = editor.state.doc.content.size - 4;
+    editor.commands.setTextSelection(dentro);
+    await user().click(botao);
+    d = await dialogo();
+    expect(d.getByRole('heading', { name: 'Editar link' })).toBeInTheDocument();
+    expect(d.queryByRole('textbox', { name: 'Texto do link' })).not.toBeInTheDocument();
+    const endereco = d.getByRole('textbox', { name: 'Endereço' });
+    expect(endereco).toHaveValue('https://rede.test/freios');
+    await user().clear(endereco);
+    await user().type(endereco, 'oficina@rede.test');
+    await user().click(d.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mensagem.querySelectorAll('a')).toHaveLength(1);
+    expect(mensagem.querySelector('a')).toHaveAttribute('href', 'mailto:oficina@rede.test');
+    expect(mensagem.querySelector('a')).toHaveTextContent('Manual de freios');
+    await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
+    expect((callsOf('salvar')[0]!.comunicado as { mensagem: string }).mensagem).toMatch(
+      /<a [^>]*href="mailto:oficina@rede.test"[^>]*>Manual de freios<\/a>/,
+    );
+
+    // Removed, the text stays.
+    editor.commands.setTextSelection(dentro);
+    await user().click(botao);
+    d = await dialogo();
+    await user().click(d.getByRole('button', { name: 'Remover link' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mensagem.querySelector('a')).toBeNull();
+    expect(mensagem).toHaveTextContent('Manual de freios');
+  });
+
   it('says so and inserts nothing when the upload is not an image (no link answered)', async () => {
     server.use(
       ...STATES.Loaded,

@@ -1,0 +1,141 @@
+import InsertLink from '@mui/icons-material/InsertLink';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import { useEditorState } from '@tiptap/react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTiptapEditor } from 'ra-input-rich-text';
+import { useTranslate } from 'react-admin';
+import { enderecoDoLink } from './enderecoDoLink';
+
+interface Edicao {
+  endereco: string;
+  /** The link's text, asked only when nothing is selected and the cursor is not on a link. */
+  texto: string | null;
+  /** The cursor is on a link: it may be removed. */
+  existente: boolean;
+}
+
+/**
+ * The editor's link button (in place of ra-input-rich-text's, which asked with the browser's
+ * untranslated prompt, accepted any address, and only with text selected): a dialog with the
+ * address, prefilled on a link, checked as the server keeps links (`enderecoDoLink`); with nothing
+ * selected it asks for the link's text too; on a link it also removes it. The focus goes back to
+ * the editor when it closes.
+ */
+export function LinkButton() {
+  const translate = useTranslate();
+  const editor = useTiptapEditor();
+  const ativo = useEditorState({ editor, selector: ({ editor: e }) => e?.isActive('link') ?? false });
+  const [edicao, setEdicao] = useState<Edicao | null>(null);
+  const [erro, setErro] = useState<string | null>(null);
+  const tituloId = useId();
+  const label = translate('ra.tiptap.link');
+
+  const abrir = () => {
+    if (!editor) return;
+    const existente = editor.isActive('link');
+    const endereco = existente ? String(editor.getAttributes('link').href ?? '') : '';
+    setErro(null);
+    setEdicao({ endereco, texto: existente || !editor.state.selection.empty ? null : '', existente });
+  };
+  const fechar = () => {
+    setEdicao(null);
+    editor?.commands.focus();
+  };
+  const aplicar = (event: FormEvent) => {
+    event.preventDefault();
+    if (!editor || !edicao) return;
+    const href = enderecoDoLink(edicao.endereco);
+    if (!href) {
+      setErro('richText.linkInvalido');
+      return;
+    }
+    if (edicao.texto !== null && !edicao.texto.trim()) {
+      setErro('richText.linkSemTexto');
+      return;
+    }
+    const chain = editor.chain().focus();
+    if (edicao.texto === null) chain.extendMarkRange('link').setLink({ href }).run();
+    // Typed text with its link (links end where they end: what is typed next is outside it).
+    else
+      chain
+        .insertContent({ type: 'text', text: edicao.texto.trim(), marks: [{ type: 'link', attrs: { href } }] })
+        .run();
+    setEdicao(null);
+  };
+  const remover = () => {
+    editor?.chain().focus().extendMarkRange('link').unsetLink().run();
+    setEdicao(null);
+  };
+
+  return (
+    <>
+      <ToggleButton
+        value="link"
+        aria-label={label}
+        title={label}
+        aria-haspopup="dialog"
+        disabled={!editor || !editor.isEditable}
+        selected={ativo}
+        onClick={abrir}
+      >
+        <InsertLink fontSize="inherit" />
+      </ToggleButton>
+      <Dialog open={!!edicao} onClose={fechar} aria-labelledby={tituloId} fullWidth maxWidth="xs" disableRestoreFocus>
+        {edicao && (
+          <form onSubmit={aplicar} noValidate>
+            <DialogTitle id={tituloId}>
+              {translate(edicao.existente ? 'richText.linkEditar' : 'richText.linkInserir')}
+            </DialogTitle>
+            <DialogContent>
+              <TextField
+                autoFocus
+                fullWidth
+                margin="dense"
+                label={translate('richText.linkEndereco')}
+                value={edicao.endereco}
+                onChange={(event) => {
+                  setErro(null);
+                  setEdicao({ ...edicao, endereco: event.target.value });
+                }}
+                error={erro === 'richText.linkInvalido'}
+                helperText={translate(erro === 'richText.linkInvalido' ? erro : 'richText.linkAjuda')}
+                inputProps={{ inputMode: 'url', autoCapitalize: 'none', spellCheck: false }}
+              />
+              {edicao.texto !== null && (
+                <TextField
+                  fullWidth
+                  margin="dense"
+                  label={translate('richText.linkTexto')}
+                  value={edicao.texto}
+                  onChange={(event) => {
+                    setErro(null);
+                    setEdicao({ ...edicao, texto: event.target.value });
+                  }}
+                  error={erro === 'richText.linkSemTexto'}
+                  helperText={erro === 'richText.linkSemTexto' ? translate(erro) : undefined}
+                />
+              )}
+            </DialogContent>
+            <DialogActions sx={{ flexWrap: 'wrap' }}>
+              {edicao.existente && (
+                <Button color="warning" onClick={remover} sx={{ mr: 'auto' }}>
+                  {translate('richText.linkRemover')}
+                </Button>
+              )}
+              <Button onClick={fechar}>{translate('ra.action.cancel')}</Button>
+              <Button type="submit" variant="contained">
+                {translate('richText.linkAplicar')}
+              </Button>
+            </DialogActions>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}
