@@ -492,8 +492,12 @@ function Biblioteca() {
         )}
         {dialogo?.tipo === 'excluir' && <ExcluirDialog itens={dialogo.itens} onClose={fechar} onExcluidos={limpar} />}
         {dialogo?.tipo === 'mover' && <MoverDialog itens={dialogo.itens} onClose={fechar} onMovidos={limpar} />}
-        {dialogo?.tipo === 'concederAcesso' && <ConcederAcessoDialog pasta={dialogo.itens[0]} onClose={fechar} />}
-        {dialogo?.tipo === 'renomear' && <RenomearDialog item={dialogo.itens[0]} onClose={fechar} />}
+        {dialogo?.tipo === 'concederAcesso' && (
+          <ConcederAcessoDialog pasta={dialogo.itens[0]} onClose={fechar} onConcedido={limpar} />
+        )}
+        {dialogo?.tipo === 'renomear' && (
+          <RenomearDialog item={dialogo.itens[0]} onClose={fechar} onRenomeado={limpar} />
+        )}
         {visualizar && (
           <VisualizadorImagem
             imagens={visualizar.imagens}

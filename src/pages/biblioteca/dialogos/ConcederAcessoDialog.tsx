@@ -10,9 +10,18 @@ import { FormularioDialogo, useEscrita } from './comum';
 
 /**
  * Grant access (concederAcesso) to a top-level folder: its user groups with read or read and
- * write, replacing the old list; without groups the folder (and its tree) becomes private.
+ * write, replacing the old list; without groups the folder (and its tree) becomes private. Done,
+ * `onConcedido` (the page clears its selection, as after every action on it).
  */
-export function ConcederAcessoDialog({ pasta, onClose }: { pasta: ItemBiblioteca; onClose: () => void }) {
+export function ConcederAcessoDialog({
+  pasta,
+  onClose,
+  onConcedido,
+}: {
+  pasta: ItemBiblioteca;
+  onClose: () => void;
+  onConcedido: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const { mutate } = useOperations('biblioteca');
@@ -28,6 +37,7 @@ export function ConcederAcessoDialog({ pasta, onClose }: { pasta: ItemBiblioteca
     try {
       await conceder.mutateAsync({ idPasta: pasta.id, tiposAcesso: tiposAcessoDe(grupos), version: pasta.version });
       notify('biblioteca.concederAcesso.feito', { type: 'success', messageArgs: { nome: pasta.nome } });
+      onConcedido();
       onClose();
     } catch (error) {
       const mensagem = mensagemDe(error, 'biblioteca.concederAcesso.erro');

@@ -183,6 +183,7 @@ describe('grant access', () => {
         },
       },
     ]);
+    expect(screen.queryByRole('toolbar', { name: 'Ações da seleção' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -292,7 +293,10 @@ describe('rename', () => {
     await user().click(renomear);
     expect(await screen.findByText('Renomeado para Treinamentos 2027')).toBeInTheDocument();
     expect(chamadas('renomear')).toEqual([{ idItemBiblioteca: '5', novoNome: 'Treinamentos 2027', version: 1 }]);
-    expect(await screen.findByRole('checkbox', { name: 'Selecionar Treinamentos 2027' })).toBeInTheDocument();
+    // Done, nothing stays selected (a click adds to the selection: the next one would have joined it).
+    expect(await screen.findByRole('checkbox', { name: 'Selecionar Treinamentos 2027' })).not.toBeChecked();
+    expect(screen.queryByRole('toolbar', { name: 'Ações da seleção' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Biblioteca virtual' })).toHaveFocus());
   });
 
   it("shows the server's refusal under the name", async () => {

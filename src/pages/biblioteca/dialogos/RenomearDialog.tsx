@@ -8,8 +8,20 @@ import type { ItemBiblioteca } from '../tipos';
 import { mensagemDe } from '../useAbrirItem';
 import { FormularioDialogo, errosDe, errosDoServidor, useEscrita, type ErroCampo } from './comum';
 
-/** Rename an item (renomearItemBiblioteca): enabled only once the name changed. */
-export function RenomearDialog({ item, onClose }: { item: ItemBiblioteca; onClose: () => void }) {
+/**
+ * Rename an item (renomearItemBiblioteca): enabled only once the name changed. Done, `onRenomeado`
+ * (the page clears its selection, as after a move or a removal: a click selects by adding to it, so
+ * a renamed item left selected joined the next item clicked).
+ */
+export function RenomearDialog({
+  item,
+  onClose,
+  onRenomeado,
+}: {
+  item: ItemBiblioteca;
+  onClose: () => void;
+  onRenomeado: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const { mutate } = useOperations('biblioteca');
@@ -31,6 +43,7 @@ export function RenomearDialog({ item, onClose }: { item: ItemBiblioteca; onClos
     try {
       const renomeado = await renomear.mutateAsync(validacao.data.novoNome);
       notify('biblioteca.renomear.feito', { type: 'success', messageArgs: { nome: renomeado.nome } });
+      onRenomeado();
       onClose();
     } catch (error) {
       const mensagem = mensagemDe(error, 'biblioteca.renomear.erro');
