@@ -6,7 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as s from '../../server/db/schema';
+import { LIMPEZA_ARQUIVOS_FILA } from '../../domain/schemas/superAdmin';
 import { resumoDoAlcanceConfere } from './comunicadosEnviados';
+import { runQueued } from './jobs';
 import { seedKit } from './kit';
 import { errorCode, fieldErrors, gql, startSecondProcess, type TestPortal } from './portal';
 
@@ -325,19 +327,20 @@ describe('attachments', () => {
   });
 });
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('images of the message', () => {
   it('are served by a link holding their hash, without a token, and kept in the message', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    const up = await upload(autor.token, png, 'figura.png');
+    const up = await upload(autor.token, PNG, 'figura.png');
     expect(up.status).toBe(201);
     const link = (up.body as { imagemLink?: string }).imagemLink!;
     expect(link).toMatch(/^\/api\/comunicados\/imagens\/\d+\/[0-9a-f]{64}$/);
     const image = await fetch(`${kit.portal.url}${link}`);
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
-    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
     const wrong = await fetch(`${kit.portal.url}${link.replace(/[0-9a-f]{64}$/, '0'.repeat(64))}`);
     expect(wrong.status).toBe(404);
     // A PDF has no image link and is not served as one.
@@ -350,6 +353,62 @@ describe('images of the message', () => {
       autor.token,
     );
     expect(saved.data!.r.mensagem).toBe(`<p>Veja</p><img src="${link}" alt="figura" />`);
+  });
+});
+
+describe('images of the message and the file sweep', () => {
+  it('keeps the images a saved message shows, and removes those no message shows any more past the grace period', async () => {
+    const imagem = async (nome: string) => {
+      const up = await upload(autor.token, PNG, nome);
+      expect(up.status).toBe(201);
+      return { id: up.body.id!, link: (up.body as { imagemLink: string }).imagemLink };
+    };
+    const [mantida, retirada, solta] = [
+      await imagem('mantida.png'),
+      await imagem('retirada.png'),
+      await imagem('solta.png'),
+    ];
+    const mensagem = (...imgs: { link: string }[]) =>
+      `<p>Campanha</p>${imgs.map((i) => `<img src="${i.link}" alt="x">`).join('')}`;
+    const salvo = await salvar(autor.token, { mensagem: mensagem(mantida, retirada) });
+    expect(salvo.errors).toBeUndefined();
+    const c = salvo.data!.r;
+    // Another author's draft shows the same image (its link pasted): it is listed for both.
+    const copia = await salvar(outro.token, { mensagem: mensagem(retirada) });
+    expect(copia.errors).toBeUndefined();
+    const listadas = async () =>
+      (
+        await kit.db.execute<{ c: number; a: number }>(sql`select comunicado_id as c, arquivo_id as a
+          from comunicado_imagens where arquivo_id in (${mantida.id}, ${retirada.id}, ${solta.id}) order by 1, 2`)
+      ).rows.map((r) => [Number(r.c), Number(r.a)]);
+    const [cId, copiaId] = [Number(c.id), Number(copia.data!.r.id)];
+    expect(await listadas()).toEqual([
+      [cId, mantida.id],
+      [cId, retirada.id],
+      [copiaId, retirada.id],
+    ]);
+    const envelhecer = () =>
+      kit.db.execute(sql`update arquivos set created_at = now() - interval '25 hours'
+        where id in (${mantida.id}, ${retirada.id}, ${solta.id})`);
+    const existentes = async () =>
+      (
+        await kit.db.execute<{ id: number }>(sql`select id from arquivos
+          where id in (${mantida.id}, ${retirada.id}, ${solta.id}) order by id`)
+      ).rows.map((r) => Number(r.id));
+    await envelhecer();
+    await runQueued(kit.db, LIMPEZA_ARQUIVOS_FILA);
+    expect(await existentes()).toEqual([mantida.id, retirada.id]);
+    expect((await fetch(`${kit.portal.url}${solta.link}`)).status).toBe(404);
+
+    // Taken out of both messages (the copy deleted), the image goes at the next sweep; the other stays.
+    const editado = await salvar(autor.token, { id: c.id, version: c.version, mensagem: mensagem(mantida) });
+    expect(editado.errors).toBeUndefined();
+    await kit.db.execute(sql`delete from comunicados where id = ${copiaId}`);
+    expect(await listadas()).toEqual([[cId, mantida.id]]);
+    await runQueued(kit.db, LIMPEZA_ARQUIVOS_FILA);
+    expect(await existentes()).toEqual([mantida.id]);
+    expect((await fetch(`${kit.portal.url}${retirada.link}`)).status).toBe(404);
+    expect((await fetch(`${kit.portal.url}${mantida.link}`)).status).toBe(200);
   });
 });
 

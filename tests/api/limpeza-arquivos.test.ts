@@ -322,7 +322,7 @@ describe('the file sweep', () => {
     const recente = await enviar();
     await ageDocument(esquecido, GRACE_HOURS + 1);
     // An announcement message's image past the grace period: the announcements' area keeps it
-    // (the message's HTML names it), and no other area's step may delete its row.
+    // (a saved message shows it), and no other area's step may delete its row.
     const anexo = put('comunicados', 41, 48);
     const [anexoRow] = await db
       .insert(s.arquivos)
@@ -336,6 +336,18 @@ describe('the file sweep', () => {
         createdAt: sql`now() - interval '48 hours'`,
       })
       .returning();
+    const comImagem = await gql<{ r: { id: string } }>(
+      portal,
+      'mutation($c: ComunicadoInput!) { r: salvarComunicado(comunicado: $c) { id } }',
+      {
+        c: {
+          titulo: `Com figura ${++seq}`,
+          mensagem: `<p>Veja</p><img src="/api/comunicados/imagens/${anexoRow.id}/${'ab'.repeat(32)}" alt="figura">`,
+        },
+      },
+      staff,
+    );
+    expect(comImagem.errors).toBeUndefined();
 
     expect(await runSweep()).toEqual({
       registrosRemovidos: 1,

@@ -1,37 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { bancoAte } from './migracoes';
 
 // Migration 0032 on a database that already holds deliveries: the users named in a dealer group go
 // to the cells that hold their groups, and a delivery made before moves to such a cell only when
 // its recipient is named in a group their dealers are not in (else the figures are the same).
 
-const MIGRATIONS = path.resolve(__dirname, '../../server/db/migrations');
-const ANTES = mkdtempSync(path.join(os.tmpdir(), 'migracao-0031-'));
-afterAll(() => rmSync(ANTES, { recursive: true, force: true }));
-
-/** The migrations folder as it was up to 0031. */
-function ate0031() {
-  cpSync(MIGRATIONS, ANTES, { recursive: true });
-  const journalPath = path.join(ANTES, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 31);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return ANTES;
-}
-
 describe('migration 0032 (audience cells hold the dealer groups users are named in)', () => {
   it('moves the earlier deliveries of a recipient named outside their dealers’ groups, and only those', async () => {
-    const client = await PGlite.create({ extensions: { btree_gist, pg_trgm, unaccent } });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: ate0031() });
+    const { client, migrarTudo, fechar } = await bancoAte(31);
     const um = async <T>(query: string) => (await client.query<T>(query)).rows[0]!;
     await client.exec(`
       insert into divisoes (nome) values ('D');
@@ -59,7 +35,7 @@ describe('migration 0032 (audience cells hold the dealer groups users are named 
     // Both in one cell before: same type, brands and dealer.
     expect(celulaAntes.a).toBe(celulaAntes.b);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS });
+    await migrarTudo();
 
     const depois = await um<{ a: number; b: number; grupos_b: string; usuarios_fora: number }>(`select
       (select celula_id from comunicado_envios where usuario_id = (select id from usuarios where email = 'a@m.test')) as a,
@@ -86,6 +62,6 @@ describe('migration 0032 (audience cells hold the dealer groups users are named 
         { celula_id: depois.b, destinatarios: 1, lidos: 1 },
       ].sort((x, y) => x.celula_id - y.celula_id),
     );
-    await client.close();
+    await fechar();
   });
 });

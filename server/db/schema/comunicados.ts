@@ -221,6 +221,22 @@ export const comunicadoArquivos = pgTable(
 );
 
 /**
+ * The images of the file store (area `comunicados`) an announcement's message shows: its HTML names
+ * them by link only (`/api/comunicados/imagens/{id}/{sha256}`), so each save lists them here from
+ * the stored message (queries.ts `replaceLists`), and the file sweep keeps exactly these.
+ */
+export const comunicadoImagens = pgTable(
+  'comunicado_imagens',
+  {
+    comunicadoId: comunicadoRef(),
+    arquivoId: integer()
+      .notNull()
+      .references(() => arquivos.id),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.arquivoId] }), index().on(t.arquivoId)],
+);
+
+/**
  * A delivery: one row per recipient of a sent announcement (millions of rows; keep it narrow).
  * Written at send by one INSERT ... SELECT; `id` grows with the send, so a reader's newest first is
  * the key's order.

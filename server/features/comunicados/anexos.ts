@@ -35,10 +35,10 @@ import { anexosTotal } from './queries';
 const AREA = 'comunicados';
 
 /**
- * For the file sweep: every file of the area with a record stays. An attachment no announcement
- * carries (uploaded and never saved with one, or of a deleted draft) is deleted with its record once
- * older than the grace period. Images of the message types stay: a message names them in its HTML
- * only (`imagemLink`), which no index reads.
+ * For the file sweep: every file of the area with a record stays. A file no announcement carries as
+ * an attachment nor shows in its message (`comunicado_imagens`, listed at each save) is deleted with
+ * its record once older than the grace period: uploaded and never saved with one, an image taken
+ * out of the message, or of a deleted draft.
  */
 export const anexosArea: FileArea = {
   area: AREA,
@@ -46,8 +46,8 @@ export const anexosArea: FileArea = {
   async soltos(db: DbOrTx, graceHours: number) {
     const { rows } = await db.execute<{ chave: string }>(sql`delete from arquivos a
       where a.chave like 'comunicados/%' and a.created_at < now() - make_interval(hours => ${graceHours})
-        and not (a.tipo_mime = any(${sql.param([...IMAGENS])}::text[]))
         and not exists (select 1 from comunicado_arquivos ca where ca.arquivo_id = a.id)
+        and not exists (select 1 from comunicado_imagens ci where ci.arquivo_id = a.id)
       returning a.chave`);
     return rows.map((r) => r.chave);
   },

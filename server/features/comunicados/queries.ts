@@ -327,6 +327,16 @@ export async function write(tx: DbOrTx, session: Session, input: ComunicadoValue
   return id;
 }
 
+/**
+ * The images of the file store that the stored messages of the announcements `onde` (a condition on
+ * `comunicados c`) show, by their links (`/api/comunicados/imagens/{id}/...`, anexos.ts): the
+ * files' ids (`id`). Migration 0038 listed those of the messages saved before.
+ */
+const imagensDaMensagem = (onde: SQL) => sql`select distinct a.id from comunicados c
+  cross join regexp_matches(c.mensagem, '/api/comunicados/imagens/([0-9]{1,9})/', 'g') as m(g)
+  join arquivos a on a.id = (m.g[1])::int and a.chave like 'comunicados/%'
+  where ${onde}`;
+
 async function replaceLists(
   tx: DbOrTx,
   id: number,
@@ -355,6 +365,9 @@ async function replaceLists(
         and etiqueta_id not in (select id from escolhidas))
     insert into comunicado_etiquetas_comunicados (comunicado_id, etiqueta_id) select ${id}, id from escolhidas
     on conflict do nothing`);
+  await tx.execute(sql`with usadas as (${imagensDaMensagem(sql`c.id = ${id}`)}),
+      fora as (delete from comunicado_imagens where comunicado_id = ${id} and arquivo_id not in (select id from usadas))
+    insert into comunicado_imagens (comunicado_id, arquivo_id) select ${id}, id from usadas on conflict do nothing`);
   const arquivos = arrayOf(input.arquivoIds);
   await tx.execute(sql`with fora as (delete from comunicado_arquivos where comunicado_id = ${id}
       and not (arquivo_id = any(${arquivos})))
