@@ -1013,7 +1013,6 @@ export const en = {
     exportacao: {
       exportar: 'Export',
       arquivo: 'Users',
-      emAndamento: 'An export is already in progress for this user',
       iniciada: 'Export started. Follow its progress here.',
       erroIniciar: 'Could not start the export',
       processando: 'Processing',

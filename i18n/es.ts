@@ -1017,7 +1017,6 @@ export const es = {
     exportacao: {
       exportar: 'Exportar',
       arquivo: 'Usuarios',
-      emAndamento: 'Ya hay una exportación en curso para este usuario',
       iniciada: 'Exportación iniciada. Siga el progreso aquí.',
       erroIniciar: 'No fue posible iniciar la exportación',
       processando: 'Procesando',

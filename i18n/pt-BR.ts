@@ -1015,7 +1015,6 @@ export const ptBR = {
     exportacao: {
       exportar: 'Exportar',
       arquivo: 'Usuários',
-      emAndamento: 'Já existe uma exportação em andamento para este usuário',
       iniciada: 'Exportação iniciada. Acompanhe o progresso aqui.',
       erroIniciar: 'Não foi possível iniciar a exportação',
       processando: 'Processando',

@@ -239,7 +239,7 @@ export const usuariosFeature: Feature = {
         const payload: ExportPayload = { filtro, idioma: session.idioma };
         // One per user: the check and the insert run under a per-author lock (server/jobs).
         const job = await enqueueUnique(db, EXPORT_FILA, payload, session.usuarioId, { perAuthor: true });
-        if (!job) throw portalError(idioma, 'CONFLICT', 'usuarios.exportacao.emAndamento');
+        if (!job) throw portalError(idioma, 'CONFLICT', 'errors.exportacaoEmAndamento');
         return exportView(job, request.server.files);
       },
     }),
