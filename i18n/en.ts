@@ -2292,7 +2292,7 @@ export const en = {
   },
   errors: {
     couldNotPerform: 'Could not perform the action',
-    exportacaoEmAndamento: 'An export of yours is still running: wait for it to finish.',
+    exportacaoEmAndamento: 'An export is already in progress for this user',
     generic:
       'An error occurred while processing your request. Please try again. If the problem persists, open a ticket at',
     checkData: 'Check the data!',

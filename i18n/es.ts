@@ -2310,7 +2310,7 @@ export const es = {
   },
   errors: {
     couldNotPerform: 'No fue posible realizar la acción',
-    exportacaoEmAndamento: 'Una exportación suya aún está en curso: espere a que termine.',
+    exportacaoEmAndamento: 'Ya hay una exportación en curso para este usuario',
     generic:
       'Ocurrió un error al procesar su solicitud. Inténtelo de nuevo. Si el problema persiste, abra un ticket en',
     checkData: '¡Verifique los datos!',

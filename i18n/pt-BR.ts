@@ -2298,7 +2298,7 @@ export const ptBR = {
   },
   errors: {
     couldNotPerform: 'Não foi possível realizar a ação',
-    exportacaoEmAndamento: 'Uma exportação sua ainda está em andamento: aguarde o fim dela.',
+    exportacaoEmAndamento: 'Já existe uma exportação em andamento para este usuário',
     generic:
       'Ocorreu um erro ao processar sua solicitação. Tente novamente. Se o problema persistir, abra um chamado em',
     checkData: 'Verifique os dados!',

@@ -101,7 +101,7 @@ describe('report exports: many at once by one user', () => {
     expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(1);
     expect(corpos[statuses.indexOf(429)]).toEqual({
       code: 'TOO_MANY_REQUESTS',
-      message: 'Uma exportação sua ainda está em andamento: aguarde o fim dela.',
+      message: 'Já existe uma exportação em andamento para este usuário',
     });
     // Once it ended, the next one runs.
     const depois = await get(leitor);

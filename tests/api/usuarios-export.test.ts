@@ -200,7 +200,7 @@ describe('exportarUsuarios', () => {
       .returning();
     const refused = await gql(portal, EXPORT, { f: FILTER }, caller.token);
     expect(errorCode(refused)).toBe('CONFLICT');
-    expect(refused.errors![0].message).toBe('An export of yours is still running: wait for it to finish.');
+    expect(refused.errors![0].message).toBe('An export is already in progress for this user');
     expect(await jobsOf(caller.id)).toHaveLength(1);
     // Another user's running export does not stop this one.
     const accepted = await gql(portal, EXPORT, { f: FILTER }, manufacturer.token);
@@ -221,7 +221,7 @@ describe('exportarUsuarios', () => {
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     for (const refused of answers.filter((a) => a.errors)) {
       expect(errorCode(refused)).toBe('CONFLICT');
-      expect(refused.errors![0].message).toBe('Una exportación suya aún está en curso: espere a que termine.');
+      expect(refused.errors![0].message).toBe('Ya hay una exportación en curso para este usuario');
     }
     expect((await finished(caller.token)).status).toBe('CONCLUIDO');
     // A run this small may end while the burst is still arriving (a PostgreSQL worker takes it at
