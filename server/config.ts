@@ -86,6 +86,8 @@ export interface Config {
   /** When the embedded database is vacuumed and analysed (server/db/manutencao.ts). */
   dbMaintenanceCron: string;
   notificacoes: { pruneCron: string; retentionDays: number };
+  /** The daily removal of client logs past their retention (server/features/logs). */
+  logs: { pruneCron: string; retentionDays: number };
   /** Announcements' attachments (issue #28): bytes per file and in total per announcement. */
   comunicados: { anexoMaxBytes: number; anexosTotalMaxBytes: number };
   /** Web Push (server/push): VAPID keys (absent: generated once and kept in the database) and delivery. */
@@ -515,6 +517,16 @@ export const ENVIRONMENT = {
     default: '180',
     meaning: 'days a notification is kept for its recipients before that job removes it',
   },
+  LOG_PRUNE_CRON: {
+    schema: cron('50 3 * * *'),
+    default: '50 3 * * *',
+    meaning: 'when the job removing client log events past their retention runs (cron, 5 fields, UTC)',
+  },
+  LOG_RETENTION_DAYS: {
+    schema: integer(30, 1, 3650),
+    default: '30',
+    meaning: 'days a client log event (/sendLogs) is kept before that job removes it',
+  },
   COMUNICADO_ANEXO_MAX_MB: {
     schema: integer(25, 1, 900),
     default: '25',
@@ -654,6 +666,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileSweep: { cron: e.FILE_SWEEP_CRON.trim(), graceHours: e.FILE_SWEEP_GRACE_HOURS },
     dbMaintenanceCron: e.DB_MAINTENANCE_CRON.trim(),
     notificacoes: { pruneCron: e.NOTIFICATION_PRUNE_CRON.trim(), retentionDays: e.NOTIFICATION_RETENTION_DAYS },
+    logs: { pruneCron: e.LOG_PRUNE_CRON.trim(), retentionDays: e.LOG_RETENTION_DAYS },
     comunicados: {
       anexoMaxBytes: e.COMUNICADO_ANEXO_MAX_MB * MB,
       anexosTotalMaxBytes: e.COMUNICADO_ANEXOS_TOTAL_MAX_MB * MB,
