@@ -50,6 +50,9 @@ export const LIMPEZA_ARQUIVOS_FILA = 'limpezaArquivos';
 /** The daily removal of notifications past their retention (server/features/notificacoes). */
 export const LIMPEZA_NOTIFICACOES_FILA = 'limpezaNotificacoes';
 
+/** The daily removal of client logs past their retention (server/features/logs). */
+export const LIMPEZA_LOGS_FILA = 'limpezaLogs';
+
 /** The nightly VACUUM (ANALYZE) of the embedded database, which has no autovacuum (server/db/manutencao.ts). */
 export const MANUTENCAO_BANCO_FILA = 'manutencaoBanco';
 
@@ -58,6 +61,7 @@ export const FILAS_AGENDADAS = [
   INATIVIDADE_FILA,
   LIMPEZA_ARQUIVOS_FILA,
   LIMPEZA_NOTIFICACOES_FILA,
+  LIMPEZA_LOGS_FILA,
   MANUTENCAO_BANCO_FILA,
 ] as const;
 export type FilaAgendada = (typeof FILAS_AGENDADAS)[number];

@@ -19,6 +19,7 @@ import { divisoesFeature } from './divisoes';
 import { gruposFeature } from './grupos';
 import { gruposUsuariosFeature } from './gruposUsuarios';
 import { importarUsuariosJobs, importarUsuariosFeature, importacoesArea } from './importarUsuarios';
+import { limpezaLogsJob } from './logs';
 import { marcasFeature } from './marcas';
 import { avataresArea, minhaContaFeature } from './minhaConta';
 import { limpezaNotificacoesJob, notificacoesFeature } from './notificacoes';
@@ -82,6 +83,7 @@ export const jobHandlers = (config: Config, log: FastifyBaseLogger): JobHandlers
   ...importarUsuariosJobs(config, log),
   ...sweepJob(config, log, fileAreas),
   ...limpezaNotificacoesJob(config),
+  ...limpezaLogsJob(config),
   ...manutencaoBancoJob(config, log),
   ...pushJob(config, log),
   ...envioJob,
