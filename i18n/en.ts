@@ -640,6 +640,11 @@ export const en = {
         description:
           'Daily scheduled job: removes the notifications older than the configured retention, for every recipient.',
       },
+      limpezaLogs: {
+        title: 'Log clean-up',
+        description:
+          'Daily scheduled job: removes the log events received from the apps (/sendLogs) longer ago than the configured retention, then the log streams and groups left empty.',
+      },
       manutencaoBanco: {
         title: 'Database maintenance',
         description:
@@ -681,6 +686,9 @@ export const en = {
         bytesLiberados: 'Space freed (bytes): %{count}',
         falhasRemocao: 'Files that could not be removed: %{count}',
         notificacoesRemovidas: 'Notifications removed: %{count}',
+        eventosRemovidos: 'Log events removed: %{count}',
+        streamsRemovidos: 'Log streams removed: %{count}',
+        gruposRemovidos: 'Log groups removed: %{count}',
         tabelas: 'Tables vacuumed and analysed: %{count}',
         segundos: 'Duration (seconds): %{count}',
       },
@@ -2261,6 +2269,7 @@ export const en = {
         importarUsuarios: 'User import',
         limpezaArquivos: 'File sweep',
         limpezaNotificacoes: 'Notification cleanup',
+        limpezaLogs: 'Log cleanup',
         manutencaoBanco: 'Database maintenance',
         enviarPush: 'Web push',
         envioNotificacaoGenerica: 'Notification delivery',

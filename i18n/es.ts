@@ -642,6 +642,11 @@ export const es = {
         description:
           'Tarea diaria (programada): elimina las notificaciones más antiguas que el plazo de retención configurado, para todos los destinatarios.',
       },
+      limpezaLogs: {
+        title: 'Limpieza de logs',
+        description:
+          'Tarea diaria (programada): elimina los eventos de log recibidos de las aplicaciones (/sendLogs) hace más tiempo que el plazo de retención configurado y, después, los flujos y grupos de log que quedaron vacíos.',
+      },
       manutencaoBanco: {
         title: 'Mantenimiento de la base de datos',
         description:
@@ -683,6 +688,9 @@ export const es = {
         bytesLiberados: 'Espacio liberado (bytes): %{count}',
         falhasRemocao: 'Archivos que no se pudieron eliminar: %{count}',
         notificacoesRemovidas: 'Notificaciones eliminadas: %{count}',
+        eventosRemovidos: 'Eventos de log eliminados: %{count}',
+        streamsRemovidos: 'Flujos de log eliminados: %{count}',
+        gruposRemovidos: 'Grupos de log eliminados: %{count}',
         tabelas: 'Tablas limpiadas y analizadas: %{count}',
         segundos: 'Duración (segundos): %{count}',
       },
@@ -2279,6 +2287,7 @@ export const es = {
         importarUsuarios: 'Importación de usuarios',
         limpezaArquivos: 'Limpieza de archivos',
         limpezaNotificacoes: 'Limpieza de notificaciones',
+        limpezaLogs: 'Limpieza de logs',
         manutencaoBanco: 'Mantenimiento de la base de datos',
         enviarPush: 'Web push',
         envioNotificacaoGenerica: 'Envío de notificaciones',

@@ -641,6 +641,11 @@ export const ptBR = {
         description:
           'Tarefa diária (agendada): remove as notificações mais antigas que o prazo de retenção configurado, para todos os destinatários.',
       },
+      limpezaLogs: {
+        title: 'Limpeza de logs',
+        description:
+          'Tarefa diária (agendada): remove os eventos de log recebidos dos aplicativos (/sendLogs) há mais tempo que o prazo de retenção configurado e, depois, os fluxos e grupos de log que ficaram vazios.',
+      },
       manutencaoBanco: {
         title: 'Manutenção do banco de dados',
         description:
@@ -682,6 +687,9 @@ export const ptBR = {
         bytesLiberados: 'Espaço liberado (bytes): %{count}',
         falhasRemocao: 'Arquivos que não puderam ser removidos: %{count}',
         notificacoesRemovidas: 'Notificações removidas: %{count}',
+        eventosRemovidos: 'Eventos de log removidos: %{count}',
+        streamsRemovidos: 'Fluxos de log removidos: %{count}',
+        gruposRemovidos: 'Grupos de log removidos: %{count}',
         tabelas: 'Tabelas limpas e analisadas: %{count}',
         segundos: 'Duração (segundos): %{count}',
       },
@@ -2267,6 +2275,7 @@ export const ptBR = {
         importarUsuarios: 'Importação de usuários',
         limpezaArquivos: 'Limpeza de arquivos',
         limpezaNotificacoes: 'Limpeza de notificações',
+        limpezaLogs: 'Limpeza de logs',
         manutencaoBanco: 'Manutenção do banco de dados',
         enviarPush: 'Web push',
         envioNotificacaoGenerica: 'Envio de notificações',

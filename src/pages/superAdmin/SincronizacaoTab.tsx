@@ -10,6 +10,7 @@ import type { FieldValues } from 'react-hook-form';
 import {
   INATIVIDADE_FILA,
   LIMPEZA_ARQUIVOS_FILA,
+  LIMPEZA_LOGS_FILA,
   LIMPEZA_NOTIFICACOES_FILA,
   MANUTENCAO_BANCO_FILA,
   sincronizarIdentityProviderSchema,
@@ -128,6 +129,11 @@ export function SincronizacaoTab({ jobs }: { jobs: Job[] | undefined }) {
         fila={LIMPEZA_NOTIFICACOES_FILA}
         messages="superAdmin.sincronizacao.limpezaNotificacoes"
         job={jobOf(jobs, LIMPEZA_NOTIFICACOES_FILA)}
+      />
+      <JobPanel
+        fila={LIMPEZA_LOGS_FILA}
+        messages="superAdmin.sincronizacao.limpezaLogs"
+        job={jobOf(jobs, LIMPEZA_LOGS_FILA)}
       />
       <JobPanel
         fila={MANUTENCAO_BANCO_FILA}

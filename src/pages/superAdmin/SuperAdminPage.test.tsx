@@ -178,6 +178,12 @@ describe('/superAdmin', () => {
       expect(within(limpeza).getByText('Espaço liberado (bytes): 1.234.567')).toBeInTheDocument();
       expect(within(limpeza).getByText('Arquivos que não puderam ser removidos: 1')).toBeInTheDocument();
       expect(within(limpeza).queryByRole('button')).not.toBeInTheDocument();
+      // The scheduled log clean-up, likewise.
+      const logs = section('Limpeza de logs');
+      expect(within(logs).getByText('Eventos de log removidos: 1.500')).toBeInTheDocument();
+      expect(within(logs).getByText('Fluxos de log removidos: 3')).toBeInTheDocument();
+      expect(within(logs).getByText('Grupos de log removidos: 1')).toBeInTheDocument();
+      expect(within(logs).queryByRole('button')).not.toBeInTheDocument();
     });
 
     it('queues a synchronisation after confirmation and follows its progress until the result', async () => {

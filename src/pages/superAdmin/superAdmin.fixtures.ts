@@ -25,7 +25,7 @@ export const job = (fila: string, overrides: Partial<Job> = {}): Job => ({
   ...overrides,
 });
 
-/** The latest runs: dealers never ran, groups done, users failed, migration half-way, file sweep done. */
+/** The latest runs: dealers never ran, groups done, users failed, migration half-way, file sweep and log clean-up done. */
 export const JOBS: Job[] = [
   job('sincronizarGrupos', {
     id: '11',
@@ -45,5 +45,11 @@ export const JOBS: Job[] = [
     processados: 2,
     resultado: '{"registrosRemovidos":2,"arquivosRemovidos":7,"bytesLiberados":1234567,"falhasRemocao":1}',
     concluidoEm: '2026-03-10T03:30:05.000Z',
+  }),
+  job('limpezaLogs', {
+    id: '15',
+    status: 'CONCLUIDO',
+    resultado: '{"eventosRemovidos":1500,"streamsRemovidos":3,"gruposRemovidos":1}',
+    concluidoEm: '2026-03-10T03:50:02.000Z',
   }),
 ];
