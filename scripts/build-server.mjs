@@ -2,7 +2,9 @@
 // needs at start) into one ES module, dist-server/main.mjs, so `npm start` loads one file instead
 // of transpiling ~200 TypeScript modules through tsx (about 3 s) and resolving ~1,500 package
 // modules (about 1.5 s) at every start.
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_BUNDLE } from './serverBundle.mjs';
@@ -65,6 +67,21 @@ export async function buildServer() {
     logLevel: 'warning',
     plugins: [sourceUrls],
   });
+  const mapFile = `${SERVER_BUNDLE}.map`;
+  await writeFile(mapFile, ownCodeOnly(await readFile(mapFile, 'utf8')));
+}
+
+/**
+ * A source map (JSON) keeping the positions of the repository's own code only. Node decodes the
+ * whole map at start under --enable-source-maps: with the packages' positions too (9.6 MB) that cost
+ * 0.9 s of CPU at every start, with ours only (1.4 MB) 0.2 s. A stack frame inside a package shows
+ * the bundle's line; one in our code its file and line as before.
+ */
+export function ownCodeOnly(json) {
+  const map = JSON.parse(json);
+  const ours = map.sources.map((source) => !source.split(/[\\/]/).includes('node_modules'));
+  const lines = decode(map.mappings).map((segments) => segments.filter((s) => s.length > 1 && ours[s[1]]));
+  return JSON.stringify({ ...map, mappings: encode(lines) });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();
