@@ -2304,6 +2304,7 @@ export const en = {
     exportacaoEmAndamento: 'An export is already in progress for this user',
     generic:
       'An error occurred while processing your request. Please try again. If the problem persists, open a ticket at',
+    semResposta: 'The portal did not answer as expected. Try again in a moment.',
     checkData: 'Check the data!',
     userNotFound: 'User not found',
     userNotAllowed: 'User not allowed',

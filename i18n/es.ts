@@ -2322,6 +2322,7 @@ export const es = {
     exportacaoEmAndamento: 'Ya hay una exportación en curso para este usuario',
     generic:
       'Ocurrió un error al procesar su solicitud. Inténtelo de nuevo. Si el problema persiste, abra un ticket en',
+    semResposta: 'El portal no respondió como se esperaba. Inténtelo de nuevo en unos instantes.',
     checkData: '¡Verifique los datos!',
     userNotFound: 'Usuario no encontrado',
     userNotAllowed: 'Usuario sin permiso',

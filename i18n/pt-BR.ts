@@ -2310,6 +2310,7 @@ export const ptBR = {
     exportacaoEmAndamento: 'Já existe uma exportação em andamento para este usuário',
     generic:
       'Ocorreu um erro ao processar sua solicitação. Tente novamente. Se o problema persistir, abra um chamado em',
+    semResposta: 'O portal não respondeu como esperado. Tente novamente em instantes.',
     checkData: 'Verifique os dados!',
     userNotFound: 'Usuário não encontrado',
     userNotAllowed: 'Usuário sem permissão',

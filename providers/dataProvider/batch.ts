@@ -1,5 +1,4 @@
-import { HttpError } from 'react-admin';
-import { toHttpError, type GraphQLErrorLike } from './errors';
+import { semRespostaError, toHttpError, type GraphQLErrorLike } from './errors';
 import { fetchGraphql } from './graphqlRequest';
 import { selection, sendNamed, MissingOperationError, type OperationTable } from './namedOperations';
 
@@ -73,7 +72,7 @@ export function createBatcher(tables: OperationTable, send = fetchGraphql) {
         return;
       }
       if (status >= 400 || (result.data == null && errors.length === 0)) {
-        const error = new HttpError(`GraphQL request failed (HTTP ${status})`, status >= 400 ? status : 500);
+        const error = semRespostaError(status);
         calls.forEach((call) => call.reject(error));
         return;
       }

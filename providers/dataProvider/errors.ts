@@ -28,6 +28,15 @@ function formErrors(fieldErrors: Record<string, string>): Record<string, unknown
 }
 
 /**
+ * A failure that is not the API's answer (a proxy's or gateway's error page, an answer without data):
+ * its message is the translated `errors.semResposta` (the i18n key, as the API's own messages are
+ * already translated text), never the proxy's English status text; the HTTP status is kept.
+ */
+export function semRespostaError(httpStatus: number): HttpError {
+  return new HttpError('errors.semResposta', httpStatus >= 400 ? httpStatus : 500);
+}
+
+/**
  * Turns the errors of a GraphQL response into react-admin's HttpError: BAD_USER_INPUT with
  * `fieldErrors` gives status 400 and body `{ errors: fieldErrors }`, which react-admin's forms show
  * under each field; UNAUTHENTICATED gives 401 (checkError then signs out) and FORBIDDEN 403.

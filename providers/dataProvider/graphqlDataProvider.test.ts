@@ -127,7 +127,7 @@ describe('GraphQL data provider (built from the resource table, no introspection
     expect((error as HttpError).status).toBe(status);
   });
 
-  it('keeps the HTTP status of a failure that is not a GraphQL answer', async () => {
+  it('keeps the HTTP status of a failure that is not a GraphQL answer, its message translated', async () => {
     server.use(
       http.post(
         GRAPHQL_URL,
@@ -139,6 +139,8 @@ describe('GraphQL data provider (built from the resource table, no introspection
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(502);
+    // Said in the user's language, not the proxy's status text.
+    expect((error as HttpError).message).toBe('errors.semResposta');
   });
 
   it('rejects an undeclared operation with the table error', async () => {

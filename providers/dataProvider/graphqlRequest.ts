@@ -1,7 +1,6 @@
-import { HttpError } from 'react-admin';
 import { LOCALE_OF } from '../../domain/enums';
 import { getStoredIdioma } from '../language';
-import { toHttpError, type GraphQLErrorLike } from './errors';
+import { semRespostaError, toHttpError, type GraphQLErrorLike } from './errors';
 
 export interface GraphQLResult<T = Record<string, unknown>> {
   data?: T | null;
@@ -50,7 +49,7 @@ export async function fetchGraphql<T = Record<string, unknown>>(
   });
   const type = response.headers.get('content-type') ?? '';
   if (!JSON_TYPES.some((t) => type.includes(t))) {
-    throw new HttpError(response.statusText || `HTTP ${response.status}`, response.status || 500);
+    throw semRespostaError(response.status);
   }
   const result = (await response.json()) as GraphQLResult<T>;
   return { result, status: response.status };
@@ -69,7 +68,7 @@ export async function graphqlRequest<T = Record<string, unknown>>(
   const { result, status } = await fetchGraphql<T>(query, variables, init);
   if (result.errors && result.errors.length > 0) throw toHttpError(result.errors, status);
   if (status >= 400 || result.data == null) {
-    throw new HttpError(`GraphQL request failed (HTTP ${status})`, status >= 400 ? status : 500);
+    throw semRespostaError(status);
   }
   return result.data;
 }

@@ -106,6 +106,16 @@ describe('ConfirmAction', () => {
     expect(within(dialog).queryByText('Não foi possível inativar o grupo')).not.toBeInTheDocument();
   });
 
+  it("says a failure that is not the API's answer in the user's language, in the toast and the dialog", async () => {
+    const user = userEvent.setup();
+    // As the data provider rejects a gateway's error page (providers/dataProvider/errors.ts).
+    renderButton({ action: () => Promise.reject(new Error('errors.semResposta')) });
+    await answer(user, 'Confirmar');
+    expect(
+      await screen.findAllByText('O portal não respondeu como esperado. Tente novamente em instantes.'),
+    ).toHaveLength(2);
+  });
+
   it('falls back to the generic error without any message', async () => {
     const user = userEvent.setup();
     renderButton({ action: () => Promise.reject(new Error('')) });

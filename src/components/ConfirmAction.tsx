@@ -57,7 +57,9 @@ export function ConfirmAction(props: ConfirmActionProps) {
         ? translate(props.errorMessage, { _: props.errorMessage, ...props.messageArgs })
         : (serverMessage ?? 'errors.couldNotPerform');
       notify(message, { type: 'error' });
-      setFailure(serverMessage ?? translate(message, { _: message }));
+      // The server's message is said already; a key (the data provider's for a failure that is not
+      // the API's answer, or the default) is translated.
+      setFailure(translate(serverMessage ?? message, { _: serverMessage ?? message }));
     } finally {
       setRunning(false);
     }

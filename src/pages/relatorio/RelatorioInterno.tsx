@@ -8,6 +8,16 @@ import { useOperations } from '../../components/useOperations';
 import { FiltrosRelatorio, useFiltroRelatorio } from './FiltrosRelatorio';
 
 /**
+ * The API's own reason for a refused load (its message, in the user's language: a filter it
+ * refuses, a period too long), else none: a failure that is not the API's answer (a gateway's page,
+ * the network) says the report's own "could not load" instead.
+ */
+const motivo = (error: unknown) => {
+  const { message, body } = (error ?? {}) as { message?: string; body?: { code?: string } };
+  return body?.code ? message : undefined;
+};
+
+/**
  * What every built-in report shares (issue #31): its filters and export, its figures read with the
  * applied filters (`relatorios.<consulta>`, the previous figures kept while new ones load), the
  * loading bar, the load error with a retry, and the empty state (`relatorios.<consulta>.vazio`).
@@ -44,7 +54,7 @@ export function RelatorioInterno<T>({
       {figuras.isFetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {figuras.isError && !figuras.isFetching && (
         <LoadError
-          message={(figuras.error as { message?: string }).message ?? `relatorios.${consulta}.loadError`}
+          message={motivo(figuras.error) ?? `relatorios.${consulta}.loadError`}
           retrying={figuras.isFetching}
           onRetry={() => figuras.refetch()}
         />

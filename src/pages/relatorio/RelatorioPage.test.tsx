@@ -206,6 +206,30 @@ describe('/relatorio/{slug}', () => {
     expect(pedidos[0]).toMatchObject({ slug: 'alcance', marcaId: null, grupoId: null, dealerId: null });
   });
 
+  it("says the report's own message when the answer is not the API's (a gateway's page), and the API's reason when it refuses", async () => {
+    server.use(
+      api.query(
+        'relatorios_alcance',
+        () => new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain' } }),
+      ),
+    );
+    abrir();
+    const alerta = await screen.findByRole('alert');
+    expect(alerta).toHaveTextContent('Não foi possível carregar o alcance dos comunicados.');
+    expect(alerta).not.toHaveTextContent('Internal Server Error');
+    expect(within(alerta).getByRole('button', { name: 'Tentar novamente' })).toBeEnabled();
+    server.use(
+      api.query('relatorios_alcance', () =>
+        HttpResponse.json({
+          data: null,
+          errors: [{ message: 'O período é de no máximo 2 anos', extensions: { code: 'BAD_USER_INPUT' } }],
+        }),
+      ),
+    );
+    await userEvent.setup().click(within(alerta).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('O período é de no máximo 2 anos'));
+  });
+
   it('applies the filters only when asked, and exports what is applied', async () => {
     abrir();
     await screen.findByRole('table', { name: 'Por marca' });
