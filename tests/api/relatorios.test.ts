@@ -412,10 +412,11 @@ describe('the announcement-reach report', () => {
     expect(linhas[0]).toBe(
       'Nível;Nome;Comunicados;Destinatários;Lidos;Taxa de leitura (%);Pedem confirmação;Confirmados;Taxa de confirmação (%)',
     );
-    // One brand, one group, three dealers.
-    expect(linhas).toHaveLength(1 + 1 + 1 + 3);
+    // The totals as the screen shows them, then one brand, one group, three dealers.
+    expect(linhas).toHaveLength(1 + 1 + 1 + 1 + 3);
     // Portuguese: fields apart by `;` (Excel's list separator there).
-    expect(linhas[1]).toBe(`Marca;${m.a.nome};1;5;3;60;5;1;20`);
+    expect(linhas[1]).toBe('Total;;1;5;3;60;5;1;20');
+    expect(linhas[2]).toBe(`Marca;${m.a.nome};1;5;3;60;5;1;20`);
     // A decimal with a comma (2 of the 3 at the dealer a1 read it); in English `,` and a point.
     expect(linhas.filter((l) => /^Dealer;.*;1;3;2;66,7;3;1;33,3$/.test(l))).toHaveLength(1);
     await kit.db.execute(sql`update usuarios set idioma = 'EN' where id = ${montadoraA.id}`);
@@ -482,6 +483,25 @@ describe('the users report', () => {
     expect(r.porTipo.reduce((n, t) => n + t.total, 0)).toBe(r.total);
     expect(r.porMarca.map((l) => [l.nome, l.total, l.dormentes])).toEqual([[m.a.nome, direto!.total, 1]]);
     expect(JSON.stringify(r)).not.toContain(m.b.nome);
+  });
+
+  it('exports the totals the screen shows first, then each user type and each brand', async () => {
+    const r = await usuarios(montadoraA.token);
+    const filtro = encodeURIComponent(JSON.stringify({ slug: 'usuarios', inicio: '2026-01-01', fim: hoje }));
+    const res = await fetch(`${kit.portal.url}/api/exportar/relatorioUsuarios?formato=csv&filtro=${filtro}`, {
+      headers: { authorization: `Bearer ${montadoraA.token}` },
+    });
+    expect(res.status).toBe(200);
+    const linhas = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(linhas[0]).toBe('Nível;Nome;Usuários;Ativos;Inativos;Dormentes;Ativação especial');
+    expect(linhas[1]).toBe(`Total;;${r.total};${r.ativos};${r.total - r.ativos - r.dormentes};${r.dormentes};0`);
+    expect(linhas.slice(2).map((l) => l.split(';')[0])).toEqual([
+      ...r.porTipo.map(() => 'Tipo de usuário'),
+      ...r.porMarca.map(() => 'Marca'),
+    ]);
   });
 
   it('counts each week the users who used the portal and their sign-ins, in scope', async () => {

@@ -181,13 +181,17 @@ export const relatoriosFeature = referenceFeature({
   },
 });
 
-/** GET /api/exportar/relatorioAlcance: the reach report's rows, every dealer, brand then group then dealer. */
+/**
+ * GET /api/exportar/relatorioAlcance: the reach report's rows as the screen shows them, the totals
+ * first, then every brand, group and dealer.
+ */
 relatoriosFeature.exports!.relatorioAlcance = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
   async rows(db, session, filtro) {
-    const r = await alcance(db, session, filtro, Number.MAX_SAFE_INTEGER);
-    return [...r.marcas, ...r.grupos, ...r.dealers].map((linha) => ({
+    const { marcas, grupos, dealers, ...totais } = await alcance(db, session, filtro, Number.MAX_SAFE_INTEGER);
+    const total = { ...totais, id: '', nivel: 'TOTAL', nome: '' } as const;
+    return [total, ...marcas, ...grupos, ...dealers].map((linha) => ({
       ...linha,
       nivel: translate(session.idioma, `relatorios.alcance.niveis.${linha.nivel}`),
     }));
@@ -206,13 +210,14 @@ relatoriosFeature.exports!.relatorioAlcance = listExport({
   fileName: 'relatorios.alcance.arquivo',
 });
 
-/** GET /api/exportar/relatorioUsuarios: users by status, each user type then each brand. */
+/** GET /api/exportar/relatorioUsuarios: users by status, the totals first, then each user type and each brand. */
 relatoriosFeature.exports!.relatorioUsuarios = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
   async rows(db, session, filtro) {
     const r = await usuarios(db, session, filtro);
     return [
+      { ...r, nivel: 'TOTAL', nome: '' },
       ...r.porTipo.map((linha) => ({ ...linha, nome: translate(session.idioma, `tiposUsuario.${linha.nome}`) })),
       ...r.porMarca,
     ].map((linha) => ({ ...linha, nivel: translate(session.idioma, `relatorios.usuarios.niveis.${linha.nivel}`) }));
