@@ -10,6 +10,7 @@ import { createQueryClient } from '../../providers/queryClient';
 import { notificacoes } from '../components/notificacoes/notificacoes.fixtures';
 import type { Notificacao } from '../components/notificacoes/notificacoes';
 import { NotificacoesBell } from './NotificacoesBell';
+import { ptBR as PT } from '../../i18n/pt-BR';
 import { pushBrowser } from '../testing/pushBrowser';
 import { api } from './testing';
 import { mockApiServer } from '../testing/mockApi';
@@ -268,6 +269,20 @@ describe('the notification panel', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       panel = await openPanel();
       expect(await within(panel).findByText('Novo comunicado de recall')).toBeVisible();
+      expect(within(panel).queryByRole('button', { name: 'Receber notificações neste dispositivo' })).toBeNull();
+    });
+
+    it('says in the panel when the browser refuses the permission asked there', async () => {
+      browser.requestPermission.mockImplementation(async () => {
+        browser.state.permission = 'denied';
+        return 'denied';
+      });
+      renderBell();
+      const panel = await openPanel();
+      await userEvent.click(
+        await within(panel).findByRole('button', { name: 'Receber notificações neste dispositivo' }),
+      );
+      expect(await within(panel).findByRole('alert')).toHaveTextContent(PT.push.bloqueado);
       expect(within(panel).queryByRole('button', { name: 'Receber notificações neste dispositivo' })).toBeNull();
     });
   });
