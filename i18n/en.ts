@@ -362,6 +362,8 @@ export const en = {
       toolbar: {
         title: 'Toolbar',
         content: 'The help centre, the language, your notifications and your account are here.',
+        contentCompacto:
+          'The language, your notifications and your account are here; the help centre is under ⋮ More options.',
       },
     },
   },

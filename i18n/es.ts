@@ -363,6 +363,8 @@ export const es = {
       toolbar: {
         title: 'Barra de herramientas',
         content: 'Aquí están el centro de ayuda, el idioma, las notificaciones y su cuenta.',
+        contentCompacto:
+          'Aquí están el idioma, las notificaciones y su cuenta; el centro de ayuda está en ⋮ Más opciones.',
       },
     },
   },

@@ -363,6 +363,8 @@ export const ptBR = {
       toolbar: {
         title: 'Barra de ferramentas',
         content: 'Aqui ficam a central de ajuda, o idioma, as notificações e a sua conta.',
+        contentCompacto:
+          'Aqui ficam o idioma, as notificações e a sua conta; a central de ajuda fica em ⋮ Mais opções.',
       },
     },
   },

@@ -12,6 +12,7 @@ import { MenuTour } from './MenuTour';
 import { ANA, api, menuHandler, onboardingHandler, renderInAdmin, testAuthProvider } from './testing';
 import { useMenuUsuarioLogado } from './useMenuUsuarioLogado';
 import { mockApiServer } from '../testing/mockApi';
+import { mockViewport } from '../testing/viewport';
 
 const state = { marked: [] as string[] };
 // Unhandled requests fail: the tour asks nothing of its own before opening (the seen flag comes
@@ -179,6 +180,17 @@ describe('MenuTour', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await advance(5000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [1280, 'Aqui ficam a central de ajuda, o idioma, as notificações e a sua conta.'],
+    [768, 'Aqui ficam o idioma, as notificações e a sua conta; a central de ajuda fica em ⋮ Mais opções.'],
+    [375, 'Aqui ficam o idioma, as notificações e a sua conta; a central de ajuda fica em ⋮ Mais opções.'],
+  ])('at %i px, step 2 says where the bar keeps the help centre', async (largura, texto) => {
+    mockViewport(largura);
+    await openTour();
+    await press('ArrowRight');
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(texto);
   });
 
   it('closing it with Esc records it as seen too, and it does not come back', async () => {
