@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
@@ -17,11 +18,15 @@ const ALTURA_BARRA = 22;
 const ESPACO = 10;
 /** Under this width each label goes above its bar instead of beside it. */
 const ESTREITO = 480;
+/** A label's character at 12 px, on average: what the label column gives each. */
+const LETRA = 7.5;
+/** The label column: as wide as the longest name needs, at most this share of the chart. */
+const ROTULO_MAX = 0.4;
 
 /**
  * Horizontal bars of rates (0 to 1), one per row in the order given, with the value at the bar's
- * end. An SVG `role="img"` named by `titulo` and described by `descricao` (its data is also in
- * a table beside it: a chart never stands alone).
+ * end, under its title (what the percentages are). An SVG `role="img"` named by `titulo` and
+ * described by `descricao` (its data is also in a table beside it: a chart never stands alone).
  */
 export function BarChart({
   dados,
@@ -38,18 +43,23 @@ export function BarChart({
   const [ref, largura] = useLargura<HTMLDivElement>();
   const id = useId();
   const estreito = largura < ESTREITO;
-  const rotulo = estreito ? 0 : Math.min(220, Math.round(largura * 0.3));
+  const maisLongo = Math.max(0, ...dados.map((d) => d.nome.length));
+  const rotulo = estreito ? 0 : Math.min(maisLongo * LETRA + 8, Math.round(largura * ROTULO_MAX));
   const linha = ALTURA_BARRA + (estreito ? 18 : 0);
   const altura = dados.length * (linha + ESPACO);
   const valorLargura = 48;
   const x = scaleLinear<number>({ domain: [0, 1], range: [0, Math.max(40, largura - rotulo - valorLargura)] });
   const y = scaleBand<string>({ domain: dados.map((d) => d.id), range: [0, altura], padding: 0 });
   const cortar = (nome: string) => {
-    const max = Math.max(8, Math.floor((estreito ? largura : rotulo) / 7.5));
+    const max = Math.max(8, Math.floor((estreito ? largura : rotulo - 8) / LETRA));
     return nome.length > max ? `${nome.slice(0, max - 1)}…` : nome;
   };
   return (
     <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
+      {/* Seen; heard as the chart's name (its <title>). */}
+      <Typography variant="body2" color="text.secondary" aria-hidden sx={{ mb: 1 }}>
+        {titulo}
+      </Typography>
       <svg
         width={largura}
         height={altura}
