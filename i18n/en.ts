@@ -2295,6 +2295,11 @@ export const en = {
       arquivo: 'announcement-reach',
       niveis: { TOTAL: 'Total', MARCA: 'Brand', GRUPO: 'Dealer group', DEALER: 'Dealer' },
       secoes: { MARCA: 'By brand', GRUPO: 'By dealer group', DEALER: 'Least-read dealers' },
+      notas: {
+        MARCA: 'Someone in more than one brand counts in each: the rows may add up to more than the total.',
+        GRUPO: 'Someone in more than one dealer group counts in each: the rows may add up to more than the total.',
+        DEALER: 'Someone working at more than one dealer counts at each: the rows may add up to more than the total.',
+      },
       grafico: 'Read rate: %{secao}',
       graficoDescricao: 'Bars of the read rate, lowest first; the table below holds the same figures.',
       vazio: 'No announcement was sent in the period.',

@@ -2313,6 +2313,11 @@ export const es = {
       arquivo: 'alcance-comunicados',
       niveis: { TOTAL: 'Total', MARCA: 'Marca', GRUPO: 'Grupo económico', DEALER: 'Concesionario' },
       secoes: { MARCA: 'Por marca', GRUPO: 'Por grupo económico', DEALER: 'Concesionarios menos leídos' },
+      notas: {
+        MARCA: 'Quien pertenece a más de una marca cuenta en cada una: las filas pueden sumar más que el total.',
+        GRUPO: 'Quien pertenece a más de un grupo cuenta en cada uno: las filas pueden sumar más que el total.',
+        DEALER: 'Quien trabaja en más de un concesionario cuenta en cada uno: las filas pueden sumar más que el total.',
+      },
       grafico: 'Tasa de lectura: %{secao}',
       graficoDescricao: 'Barras de la tasa de lectura, la menor primero; la tabla de abajo tiene los mismos números.',
       vazio: 'Ningún comunicado enviado en el período.',

@@ -2301,6 +2301,11 @@ export const ptBR = {
       arquivo: 'alcance-comunicados',
       niveis: { TOTAL: 'Total', MARCA: 'Marca', GRUPO: 'Grupo econômico', DEALER: 'Dealer' },
       secoes: { MARCA: 'Por marca', GRUPO: 'Por grupo econômico', DEALER: 'Dealers menos lidos' },
+      notas: {
+        MARCA: 'Quem pertence a mais de uma marca conta em cada uma delas: as linhas podem somar mais que o total.',
+        GRUPO: 'Quem pertence a mais de um grupo conta em cada um deles: as linhas podem somar mais que o total.',
+        DEALER: 'Quem trabalha em mais de um dealer conta em cada um deles: as linhas podem somar mais que o total.',
+      },
       grafico: 'Taxa de leitura: %{secao}',
       graficoDescricao: 'Barras da taxa de leitura, a menor primeiro; a tabela abaixo tem os mesmos números.',
       vazio: 'Nenhum comunicado enviado no período.',

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../components/charts';
 import { formatNumber, percentual } from '../../components/format';
@@ -70,6 +71,9 @@ function Nivel({ nivel, linhas }: { nivel: Nivel; linhas: Linha[] }) {
           },
         ]}
       />
+      <Typography variant="caption" color="text.secondary">
+        {translate(`relatorios.alcance.notas.${nivel}`)}
+      </Typography>
     </Secao>
   );
 }

@@ -202,6 +202,12 @@ describe('/relatorio/{slug}', () => {
         .map((r) => within(r).getAllByRole('cell')[0]!.textContent),
     ).toEqual(['Concessionária Sul', 'Concessionária Norte']);
     expect(screen.getByRole('table', { name: 'Por marca' })).toHaveTextContent('Aurora Motors');
+    // Why the brands' rows may add up to more than the total.
+    expect(
+      screen.getByText(
+        'Quem pertence a mais de uma marca conta em cada uma delas: as linhas podem somar mais que o total.',
+      ),
+    ).toBeVisible();
     // The last 30 days at first.
     expect(pedidos[0]).toMatchObject({ slug: 'alcance', marcaId: null, grupoId: null, dealerId: null });
   });
