@@ -69,7 +69,7 @@ low() {
 # test joins this list.
 ON_POSTGRES=(
   server/auth/oidcAdapter.test.ts server/auth/session.test.ts server/db/priority.test.ts
-  tests/api/auth.test.ts tests/api/ausencias.test.ts tests/api/biblioteca-ataques.test.ts
+  tests/api/ataques-sessao34.test.ts tests/api/auth.test.ts tests/api/ausencias.test.ts tests/api/biblioteca-ataques.test.ts
   tests/api/biblioteca-permissoes.test.ts tests/api/chaves-por-comando.test.ts tests/api/comunicados-ataques.test.ts
   tests/api/comunicados-dashboard.test.ts tests/api/comunicados-envio.test.ts
   tests/api/comunicados-fluxo.test.ts tests/api/database-connections.test.ts
