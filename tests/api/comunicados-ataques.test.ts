@@ -592,20 +592,33 @@ describe('attachments nobody carries (a review of 2026-11-29)', () => {
   it('are removed by the file sweep, with their records: never saved with an announcement, or of a deleted draft', async () => {
     const solto = await upload(criador.token, pdf(), 'nunca-anexado.pdf');
     const { up: doExcluido, c: excluido } = await rascunhoComAnexo('Excluído', 'do-excluido.pdf');
-    const { up: doMantido } = await rascunhoComAnexo('Mantido', 'do-mantido.pdf');
+    const { up: doMantido, c: mantido } = await rascunhoComAnexo('Mantido', 'do-mantido.pdf');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',
     );
     const imagem = await upload(criador.token, png, 'figura.png');
-    expect([solto.status, imagem.status]).toEqual([201, 201]);
+    // An image the kept draft's message shows; another in no message (uploaded, then left out).
+    const semMensagem = await upload(criador.token, png, 'esquecida.png');
+    expect([solto.status, imagem.status, semMensagem.status]).toEqual([201, 201, 201]);
+    const link = (imagem.body as { imagemLink?: string }).imagemLink!;
+    ok(
+      await salvar(criador.token, {
+        id: mantido.id,
+        version: mantido.version,
+        titulo: kit.unique('Mantido'),
+        mensagem: `<p>Ainda em redação</p><img src="${link}" alt="figura">`,
+        grupoIds: [grupoA],
+        arquivoIds: [doMantido.body.id],
+      }),
+    );
     const excluir = await call(
       criador.token,
       'mutation($id: ID!, $v: Int) { r: excluirComunicado(id: $id, version: $v) }',
       { id: excluido.id, v: excluido.version },
     );
     expect(excluir.errors).toBeUndefined();
-    const ids = [solto.body.id!, doExcluido.body.id!, doMantido.body.id!, imagem.body.id!];
+    const ids = [solto.body.id!, doExcluido.body.id!, doMantido.body.id!, imagem.body.id!, semMensagem.body.id!];
     const chaves = async () =>
       (
         await kit.db.execute<{ id: number; chave: string }>(
@@ -616,7 +629,7 @@ describe('attachments nobody carries (a review of 2026-11-29)', () => {
         )
       ).rows;
     const antes = await chaves();
-    expect(antes).toHaveLength(4);
+    expect(antes).toHaveLength(5);
 
     const { sweepFiles } = await import('../../server/files/sweep');
     const { fileAreas } = await import('../../server/features');
@@ -624,7 +637,7 @@ describe('attachments nobody carries (a review of 2026-11-29)', () => {
     const store = fileStoreOf(kit.portal.config);
     await sweepFiles(kit.db, { files: store, graceHours: 0 }, fileAreas, { info() {}, warn() {}, error() {} });
 
-    // The kept draft's attachment and the message image stay; the other two go, bytes and records.
+    // The kept draft's attachment and its message's image stay; the other three go, bytes and records.
     expect((await chaves()).map((r) => Number(r.id))).toEqual(
       [doMantido.body.id!, imagem.body.id!].sort((a, b) => a - b),
     );
