@@ -5,7 +5,7 @@ import { recordAudit } from '../../server/audit';
 import * as s from '../../server/db/schema';
 import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
-import { errorCode, gql } from './portal';
+import { errorCode, exportarCsv, gql } from './portal';
 
 // Review of session 26: the audit page (`auditoria`: who may read which history, and the names its
 // `referencias` and authors give) and the built-in reports, as a hostile signed-in user of brand A
@@ -343,15 +343,13 @@ describe("built-in reports: another brand's figures", () => {
       expect(f.data!.relatorioUsuarios).toMatchObject({ total: 0, porMarca: [] });
     }
     // The export, with another brand's dealer: no rows of figures.
-    const filtro = encodeURIComponent(JSON.stringify({ slug, ...PERIODO, dealerId: String(dB.id) }));
-    const res = await fetch(`${kit.portal.url}/api/exportar/relatorioUsuarios?formato=csv&filtro=${filtro}`, {
-      headers: { authorization: `Bearer ${montA.token}` },
-    });
-    expect(res.status).toBe(200);
-    const linhas = (await res.text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const { status, linhas } = await exportarCsv(
+      kit.portal,
+      'relatorioUsuarios',
+      { slug, ...PERIODO, dealerId: String(dB.id) },
+      montA.token,
+    );
+    expect(status).toBe(200);
     expect(linhas.slice(1).every((l) => /;0;0;0;0;0$/.test(l))).toBe(true);
   });
 

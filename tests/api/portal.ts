@@ -251,3 +251,29 @@ export async function versionOf(db: DbOrTx, table: PgTable, id: number | string)
     .where(eq(versioned.id, Number(id)));
   return row.version as number;
 }
+
+/**
+ * A CSV export (GET /api/exportar/{lista}?formato=csv&filtro=...) as `token`'s user gets it: the
+ * answer's status and, when it is 200, its lines (the byte-order mark taken off).
+ */
+export async function exportarCsv(
+  portal: { url: string },
+  lista: string,
+  filtro: Record<string, unknown>,
+  token: string,
+): Promise<{ status: number; linhas: string[] }> {
+  const res = await fetch(
+    `${portal.url}/api/exportar/${lista}?formato=csv&filtro=${encodeURIComponent(JSON.stringify(filtro))}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const texto = await res.text();
+  return {
+    status: res.status,
+    linhas: res.ok
+      ? texto
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split('\n')
+      : [],
+  };
+}

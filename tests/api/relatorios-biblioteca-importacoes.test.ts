@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { seedKit } from './kit';
-import { errorCode, gql } from './portal';
+import { errorCode, exportarCsv, gql } from './portal';
 
 // Issue #31's library-usage and imports-and-jobs reports: the library part is what the caller
 // reads (a manager everything; a group member the public tree their group reaches), its downloads
@@ -226,15 +226,13 @@ describe('the library usage report', () => {
   });
 
   it('exports the folders and files in the caller scope to CSV', async () => {
-    const filtro = encodeURIComponent(JSON.stringify({ slug: 'uso-biblioteca', ...PERIODO }));
-    const res = await fetch(`${kit.portal.url}/api/exportar/relatorioBiblioteca?formato=csv&filtro=${filtro}`, {
-      headers: { authorization: `Bearer ${montadoraA.token}` },
-    });
-    expect(res.status).toBe(200);
-    const linhas = (await res.text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const { status, linhas } = await exportarCsv(
+      kit.portal,
+      'relatorioBiblioteca',
+      { slug: 'uso-biblioteca', ...PERIODO },
+      montadoraA.token,
+    );
+    expect(status).toBe(200);
     expect(linhas[0]).toBe('Nível;Nome;Pasta;Arquivos;Tamanho (bytes);Downloads');
     expect(linhas.slice(1)).toEqual([
       `Pastas;${manuais.nome};;2;400;3`,

@@ -5,7 +5,7 @@ import { auditoria, relatorios } from '../../server/db/schema';
 import { escopoDoUsuario } from '../../server/features/relatorios/queries';
 import { comunicadoEnviado, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
-import { diaDoPortal, errorCode, fieldErrors, gql } from './portal';
+import { diaDoPortal, errorCode, exportarCsv, fieldErrors, gql } from './portal';
 
 // Reports (issue #31): definitions kept by the provider's staff (audited, versioned, validated:
 // slug, frame origins, signed-token secret), the menu's Reports category, who may open each report
@@ -487,15 +487,13 @@ describe('the users report', () => {
 
   it('exports the totals the screen shows first, then each user type and each brand', async () => {
     const r = await usuarios(montadoraA.token);
-    const filtro = encodeURIComponent(JSON.stringify({ slug: 'usuarios', inicio: '2026-01-01', fim: hoje }));
-    const res = await fetch(`${kit.portal.url}/api/exportar/relatorioUsuarios?formato=csv&filtro=${filtro}`, {
-      headers: { authorization: `Bearer ${montadoraA.token}` },
-    });
-    expect(res.status).toBe(200);
-    const linhas = (await res.text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const { status, linhas } = await exportarCsv(
+      kit.portal,
+      'relatorioUsuarios',
+      { slug: 'usuarios', inicio: '2026-01-01', fim: hoje },
+      montadoraA.token,
+    );
+    expect(status).toBe(200);
     expect(linhas[0]).toBe('Nível;Nome;Usuários;Ativos;Inativos;Dormentes;Ativação especial');
     expect(linhas[1]).toBe(`Total;;${r.total};${r.ativos};${r.total - r.ativos - r.dormentes};${r.dormentes};0`);
     expect(linhas.slice(2).map((l) => l.split(';')[0])).toEqual([
