@@ -1764,8 +1764,13 @@ export const en = {
         agendar: 'Schedule "%{titulo}" for %{data}?',
         enviarParaAprovacao: 'Send "%{titulo}" for approval by %{nome}?',
         salvarEEnviar: 'Save and send "%{titulo}" now?',
-        semVolta:
-          'A send cannot be undone: the recipients are notified at once. A schedule can be cancelled before its time; a request for approval withdrawn until it is decided.',
+        conteudo: {
+          salvarEEnviar: 'A send cannot be undone: the recipients are notified at once.',
+          agendar: 'The recipients are notified at the scheduled time; until then, the schedule can be cancelled.',
+          enviarParaAprovacao: 'Nobody is notified before %{nome} decides; until then, the request can be withdrawn.',
+          aprovar:
+            'Approved, the announcement goes to its recipients at once, or at its scheduled time if it has one. The send cannot be undone.',
+        },
       },
       sucesso: {
         salvar: 'Draft saved',

@@ -1774,8 +1774,15 @@ export const es = {
         agendar: '¿Programar "%{titulo}" para el %{data}?',
         enviarParaAprovacao: '¿Enviar "%{titulo}" a la aprobación de %{nome}?',
         salvarEEnviar: '¿Guardar y enviar "%{titulo}" ahora?',
-        semVolta:
-          'El envío no se puede deshacer: los destinatarios son notificados en este momento. Una programación se puede cancelar antes de la hora; una solicitud de aprobación, retirar mientras no se decida.',
+        conteudo: {
+          salvarEEnviar: 'El envío no se puede deshacer: los destinatarios son notificados en este momento.',
+          agendar:
+            'Los destinatarios son notificados en la fecha programada; hasta entonces, la programación se puede cancelar.',
+          enviarParaAprovacao:
+            'Nadie es notificado antes de la decisión de %{nome}; hasta entonces, la solicitud se puede retirar.',
+          aprovar:
+            'Aprobado, el comunicado se envía a los destinatarios en este momento, o en la fecha programada si lo está. El envío no se puede deshacer.',
+        },
       },
       sucesso: {
         salvar: 'Borrador guardado',

@@ -1769,8 +1769,13 @@ export const ptBR = {
         agendar: 'Agendar "%{titulo}" para %{data}?',
         enviarParaAprovacao: 'Enviar "%{titulo}" para a aprovação de %{nome}?',
         salvarEEnviar: 'Salvar e enviar "%{titulo}" agora?',
-        semVolta:
-          'O envio não pode ser desfeito: os destinatários são notificados neste momento. Um agendamento pode ser cancelado antes da hora; um pedido de aprovação, retirado enquanto não é decidido.',
+        conteudo: {
+          salvarEEnviar: 'O envio não pode ser desfeito: os destinatários são notificados neste momento.',
+          agendar: 'Os destinatários são notificados na data marcada; até lá, o agendamento pode ser cancelado.',
+          enviarParaAprovacao: 'Ninguém é notificado antes da decisão de %{nome}; até lá, o pedido pode ser retirado.',
+          aprovar:
+            'Aprovado, o comunicado é enviado aos destinatários neste momento, ou na data marcada se estiver agendado. O envio não pode ser desfeito.',
+        },
       },
       sucesso: {
         salvar: 'Rascunho salvo',

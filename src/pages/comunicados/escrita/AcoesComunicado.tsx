@@ -91,6 +91,8 @@ export function AcoesComunicado({
           open
           onClose={() => setConfirmando(null)}
           title={translate(`comunicados.escrita.confirmar.${confirmando}`, { titulo: comunicado.titulo })}
+          // Approving sends it (or schedules it): said before, as a send is.
+          content={confirmando === 'aprovar' ? translate('comunicados.escrita.confirmar.conteudo.aprovar') : undefined}
           confirmLabel={translate(`comunicados.escrita.acoes.${confirmando}`)}
           successMessage={`comunicados.escrita.sucesso.${confirmando}`}
           action={() => executar(confirmando)}

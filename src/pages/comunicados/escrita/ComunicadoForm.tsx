@@ -275,8 +275,12 @@ function Campos({
 
   // The question: a send now, a schedule (with its date) or a request for approval (with the approver).
   const agendar = pedido?.acao === 'enviar' && pedido.values.quando === 'agendar';
+  const tipoPergunta =
+    pedido?.acao === 'enviarParaAprovacao' ? 'enviarParaAprovacao' : agendar ? 'agendar' : 'salvarEEnviar';
   const pergunta = pedido && {
-    title: `comunicados.escrita.confirmar.${pedido.acao === 'enviarParaAprovacao' ? 'enviarParaAprovacao' : agendar ? 'agendar' : 'salvarEEnviar'}`,
+    title: `comunicados.escrita.confirmar.${tipoPergunta}`,
+    // What follows: a send is for good, a schedule and a request for approval can be taken back.
+    content: `comunicados.escrita.confirmar.conteudo.${tipoPergunta}`,
     label: `comunicados.escrita.acoes.${agendar ? 'agendar' : pedido.acao}`,
     args: {
       titulo: pedido.values.titulo,
@@ -437,7 +441,8 @@ function Campos({
           isOpen
           title={pergunta.title}
           titleTranslateOptions={pergunta.args}
-          content="comunicados.escrita.confirmar.semVolta"
+          content={pergunta.content}
+          translateOptions={pergunta.args}
           confirm={pergunta.label}
           onConfirm={() => {
             setPedido(null);

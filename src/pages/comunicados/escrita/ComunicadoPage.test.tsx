@@ -96,11 +96,21 @@ const botoes = () =>
   within(screen.getByTestId('acoes-comunicado'))
     .getAllByRole('button')
     .map((b) => b.textContent);
-/** A send is asked first (it cannot be taken back): the dialog's question, then its button. */
+/** What each question says follows: a send is for good, a schedule and a request can be taken back. */
+const DEPOIS = {
+  enviar: 'O envio não pode ser desfeito: os destinatários são notificados neste momento.',
+  agendar: 'Os destinatários são notificados na data marcada; até lá, o agendamento pode ser cancelado.',
+  aprovacao: 'Ninguém é notificado antes da decisão de Rui Diretor; até lá, o pedido pode ser retirado.',
+};
+/** A send is asked first: the dialog's question and what follows it, then its button. */
 async function confirmar(pergunta: string, botao: string) {
   const dialogo = await screen.findByRole('dialog');
   expect(dialogo).toHaveTextContent(pergunta);
-  expect(dialogo).toHaveTextContent('O envio não pode ser desfeito');
+  const depois =
+    botao === 'Enviar agora' ? DEPOIS.enviar : botao === 'Agendar envio' ? DEPOIS.agendar : DEPOIS.aprovacao;
+  expect(dialogo).toHaveTextContent(depois);
+  // Nothing of the others (a request for approval is not a send).
+  for (const outro of Object.values(DEPOIS).filter((d) => d !== depois)) expect(dialogo).not.toHaveTextContent(outro);
   await user().click(within(dialogo).getByRole('button', { name: botao }));
 }
 
@@ -328,6 +338,8 @@ describe('/comunicados/editar/{id}', () => {
     await user().click(await screen.findByRole('button', { name: 'Aprovar' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Aprovar o comunicado "Campanha de revisão"?');
+    // Approving sends it: said as a send is.
+    expect(dialog).toHaveTextContent('Aprovado, o comunicado é enviado aos destinatários neste momento');
     await user().click(within(dialog).getByRole('button', { name: 'Aprovar' }));
     await waitFor(() => expect(callsOf('aprovar')).toEqual([{ id: '77', version: 5 }]));
     expect(await screen.findByText(/^Agendado para /)).toBeInTheDocument();
