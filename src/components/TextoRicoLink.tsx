@@ -7,17 +7,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import { useEditorState } from '@tiptap/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTiptapEditor } from 'ra-input-rich-text';
 import { useTranslate } from 'react-admin';
 import { enderecoDoLink } from './enderecoDoLink';
 
 interface Edicao {
   endereco: string;
-  /** The link's text, asked only when nothing is selected and the cursor is not on a link. */
+  /** The link's text: asked when nothing is selected, and on a link (its text, to change it); not
+   * when text is selected (it becomes the link). */
   texto: string | null;
-  /** The cursor is on a link: it may be removed. */
-  existente: boolean;
+  /** On a link: where it is in the document (the whole link is selected), and its text as it was. */
+  existente: { from: number; to: number; texto: string } | null;
 }
 
 /**
@@ -36,12 +37,21 @@ export function LinkButton() {
   const tituloId = useId();
   const label = translate('ra.tiptap.link');
 
+  const enderecoRef = useRef<HTMLInputElement>(null);
+  const textoRef = useRef<HTMLInputElement>(null);
+
   const abrir = () => {
     if (!editor) return;
-    const existente = editor.isActive('link');
-    const endereco = existente ? String(editor.getAttributes('link').href ?? '') : '';
     setErro(null);
-    setEdicao({ endereco, texto: existente || !editor.state.selection.empty ? null : '', existente });
+    if (editor.isActive('link')) {
+      const endereco = String(editor.getAttributes('link').href ?? '');
+      editor.chain().extendMarkRange('link').run();
+      const { from, to } = editor.state.selection;
+      const texto = editor.state.doc.textBetween(from, to);
+      setEdicao({ endereco, texto, existente: { from, to, texto } });
+      return;
+    }
+    setEdicao({ endereco: '', texto: editor.state.selection.empty ? '' : null, existente: null });
   };
   const fechar = () => {
     setEdicao(null);
@@ -51,21 +61,26 @@ export function LinkButton() {
     event.preventDefault();
     if (!editor || !edicao) return;
     const href = enderecoDoLink(edicao.endereco);
+    // A refusal is said on its field, which takes the focus (a screen reader hears the message).
     if (!href) {
       setErro('richText.linkInvalido');
+      enderecoRef.current?.focus();
       return;
     }
-    if (edicao.texto !== null && !edicao.texto.trim()) {
+    const texto = edicao.texto?.trim() ?? null;
+    if (texto === '') {
       setErro('richText.linkSemTexto');
+      textoRef.current?.focus();
       return;
     }
     const chain = editor.chain().focus();
-    if (edicao.texto === null) chain.extendMarkRange('link').setLink({ href }).run();
+    const comLink = (t: string) => ({ type: 'text', text: t, marks: [{ type: 'link', attrs: { href } }] });
+    const { existente } = edicao;
+    // Selected text, or a link whose text stays (keeping its other marks): the address only.
+    if (texto === null || texto === existente?.texto) chain.extendMarkRange('link').setLink({ href }).run();
+    else if (existente) chain.insertContentAt({ from: existente.from, to: existente.to }, comLink(texto)).run();
     // Typed text with its link (links end where they end: what is typed next is outside it).
-    else
-      chain
-        .insertContent({ type: 'text', text: edicao.texto.trim(), marks: [{ type: 'link', attrs: { href } }] })
-        .run();
+    else chain.insertContent(comLink(texto)).run();
     setEdicao(null);
   };
   const remover = () => {
@@ -97,6 +112,7 @@ export function LinkButton() {
                 autoFocus
                 fullWidth
                 margin="dense"
+                inputRef={enderecoRef}
                 label={translate('richText.linkEndereco')}
                 value={edicao.endereco}
                 onChange={(event) => {
@@ -111,6 +127,7 @@ export function LinkButton() {
                 <TextField
                   fullWidth
                   margin="dense"
+                  inputRef={textoRef}
                   label={translate('richText.linkTexto')}
                   value={edicao.texto}
                   onChange={(event) => {

@@ -430,6 +430,8 @@ describe('/comunicados/editar/{id}', () => {
     await user().type(d.getByRole('textbox', { name: 'Texto do link' }), 'Manual de freios');
     await user().click(d.getByRole('button', { name: 'Aplicar' }));
     expect(d.getByText('Informe um endereço http://, https://, um e-mail ou uma página do portal')).toBeInTheDocument();
+    // The refused field takes the focus (its message is heard).
+    expect(d.getByRole('textbox', { name: 'Endereço' })).toHaveFocus();
     expect(mensagem.querySelector('a')).toBeNull();
     // A bare host becomes https://, submitted with Enter; the focus is back in the editor.
     await user().clear(d.getByRole('textbox', { name: 'Endereço' }));
@@ -445,20 +447,23 @@ describe('/comunicados/editar/{id}', () => {
     await user().click(botao);
     d = await dialogo();
     expect(d.getByRole('heading', { name: 'Editar link' })).toBeInTheDocument();
-    expect(d.queryByRole('textbox', { name: 'Texto do link' })).not.toBeInTheDocument();
+    const texto = d.getByRole('textbox', { name: 'Texto do link' });
+    expect(texto).toHaveValue('Manual de freios');
     const endereco = d.getByRole('textbox', { name: 'Endereço' });
     expect(endereco).toHaveValue('https://rede.test/freios');
     await user().clear(endereco);
     await user().type(endereco, 'oficina@rede.test');
+    await user().clear(texto);
+    await user().type(texto, 'Manual dos freios');
     await user().click(d.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mensagem.querySelectorAll('a')).toHaveLength(1);
     expect(mensagem.querySelector('a')).toHaveAttribute('href', 'mailto:oficina@rede.test');
-    expect(mensagem.querySelector('a')).toHaveTextContent('Manual de freios');
+    expect(mensagem.querySelector('a')).toHaveTextContent(/^Manual dos freios$/);
     await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
     await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
     expect((callsOf('salvar')[0]!.comunicado as { mensagem: string }).mensagem).toMatch(
-      /<a [^>]*href="mailto:oficina@rede.test"[^>]*>Manual de freios<\/a>/,
+      /<a [^>]*href="mailto:oficina@rede.test"[^>]*>Manual dos freios<\/a>/,
     );
 
     // Removed, the text stays.
@@ -468,7 +473,7 @@ describe('/comunicados/editar/{id}', () => {
     await user().click(d.getByRole('button', { name: 'Remover link' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mensagem.querySelector('a')).toBeNull();
-    expect(mensagem).toHaveTextContent('Manual de freios');
+    expect(mensagem).toHaveTextContent('Manual dos freios');
   });
 
   it('says so and inserts nothing when the upload is not an image (no link answered)', async () => {
