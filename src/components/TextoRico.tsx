@@ -231,9 +231,6 @@ function TabelaButton() {
   const translate = useTranslate();
   const editor = useTiptapEditor();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The chosen command runs once the menu has gone and given the focus back to its button: run
-  // while the menu is open, the menu's focus trap took the focus back from the editor.
-  const escolhida = useRef<(() => void) | null>(null);
   const label = translate('richText.tabela');
   const chain = () => editor!.chain().focus();
   const acoes = [
@@ -260,19 +257,18 @@ function TabelaButton() {
       >
         <TableChartIcon fontSize="inherit" />
       </BotaoBarra>
+      {/* The chosen command puts the cursor in the editor at once, in the click: the menu neither
+          holds the focus in itself (its trap took it back from the editor) nor gives it back to its
+          button as it fades (keys typed meanwhile went there, then the rest into the cell the
+          cursor had been in). Closed without a choice, the focus goes back to the button. */}
       <Menu
         anchorEl={anchor}
         open={!!anchor && !!editor}
-        onClose={() => setAnchor(null)}
-        // Gone at once: the command waits for it (below), and keys typed meanwhile went to the button.
-        transitionDuration={{ enter: 150, exit: 0 }}
-        slotProps={{
-          transition: {
-            onExited: () => {
-              escolhida.current?.();
-              escolhida.current = null;
-            },
-          },
+        disableEnforceFocus
+        disableRestoreFocus
+        onClose={() => {
+          anchor?.focus();
+          setAnchor(null);
         }}
       >
         {editor &&
@@ -281,8 +277,8 @@ function TabelaButton() {
               key={acao.id}
               disabled={!acao.pode()}
               onClick={() => {
-                escolhida.current = acao.fazer;
                 setAnchor(null);
+                acao.fazer();
               }}
             >
               {translate(`richText.${acao.id}`)}

@@ -384,6 +384,11 @@ test('montadora writes a link (its dialog, by keyboard) and a table (menu, Tab f
   await montadora.keyboard.type('):');
   await expect(editor.getByRole('link', { name: 'regulamento' })).toHaveAttribute('href', 'https://rede.test/campanha');
   const tabela = montadora.getByRole('button', { name: rt.tabela, exact: true });
+  // Closed without a choice, the menu gives the focus back to its button.
+  await tabela.click();
+  await expect(montadora.getByRole('menuitem', { name: rt.tabelaInserir })).toBeFocused();
+  await montadora.keyboard.press('Escape');
+  await expect(tabela).toBeFocused();
   await tabela.click();
   // Outside a table only inserting one is offered.
   await expect(montadora.getByRole('menuitem', { name: rt.tabelaExcluir })).toBeDisabled();
