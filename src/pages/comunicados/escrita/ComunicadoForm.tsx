@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { tituloDaPagina, useFocoAoSair } from '../../../components/useFocoAoSair';
 import {
   BooleanInput,
   Confirm,
@@ -292,6 +293,10 @@ function Campos({
     },
   };
 
+  // Sent, scheduled or asked to approve, the button goes with the draft's buttons (the dialog gave it
+  // the focus back): the page's title takes the focus instead of the page's body.
+  const focoAposEnvio = useFocoAoSair<HTMLButtonElement>(() => tituloDaPagina());
+
   const executar = async ({ acao, values }: NonNullable<typeof pedido>) => {
     setBusy(true);
     let salvo: Comunicado | undefined;
@@ -420,12 +425,19 @@ function Campos({
           </BusyButton>
         )}
         {pedeAprovacao && (
-          <BusyButton variant="contained" startIcon={<SendIcon />} busy={busy} onClick={agir('enviarParaAprovacao')}>
+          <BusyButton
+            ref={focoAposEnvio}
+            variant="contained"
+            startIcon={<SendIcon />}
+            busy={busy}
+            onClick={agir('enviarParaAprovacao')}
+          >
             {translate('comunicados.escrita.acoes.enviarParaAprovacao')}
           </BusyButton>
         )}
         {podeEnviar && (
           <BusyButton
+            ref={focoAposEnvio}
             variant="contained"
             startIcon={quando === 'agendar' ? <ScheduleSendIcon /> : <SendIcon />}
             busy={busy}

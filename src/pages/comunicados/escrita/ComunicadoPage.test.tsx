@@ -762,6 +762,8 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     ]);
     expect(await screen.findByText('Aguardando a aprovação de Marta Aprovadora')).toBeInTheDocument();
     expect(botoes()).toEqual(['Retirar da aprovação', 'Visualizar envio']);
+    // Its button gone with the draft's, the page's title has the focus, not the page's body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
   it("sends an erratum's draft to the original's recipients: no recipients to choose, the justification shown", async () => {
