@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatNumber } from '../../../components/format';
 import { ConfirmAction } from '../../../components/ConfirmAction';
+import { tituloDaPagina, useFocoAoSair } from '../../../components/useFocoAoSair';
 import { useOperations } from '../../../components/useOperations';
 import { comConflito, versaoDe, type Comunicado } from './comunicado';
 
@@ -31,6 +32,8 @@ export function EnviarDaPrevia({
   const [locale] = useLocaleState();
   const { mutate } = useOperations('comunicados');
   const [confirmando, setConfirmando] = useState(false);
+  // Done, the button goes (the dialog gave it the focus back): the page's title takes the focus.
+  const foco = useFocoAoSair<HTMLButtonElement>(() => tituloDaPagina());
   const podeEnviar = c.acoes.includes('enviar');
   const aprovador = !podeEnviar && c.acoes.includes('enviarParaAprovacao') ? c.usuarioAprovador : null;
   if (!podeEnviar && !aprovador) return null;
@@ -50,6 +53,7 @@ export function EnviarDaPrevia({
   return (
     <>
       <Button
+        ref={foco}
         variant="contained"
         startIcon={acao === 'agendar' ? <ScheduleSendIcon /> : <SendIcon />}
         onClick={() => setConfirmando(true)}
@@ -60,6 +64,7 @@ export function EnviarDaPrevia({
         open={confirmando}
         onClose={() => setConfirmando(false)}
         title={`comunicados.escrita.confirmar.${acao}`}
+        content={`comunicados.escrita.confirmar.conteudo.${acao === 'enviar' ? 'salvarEEnviar' : acao}`}
         messageArgs={{
           titulo: c.titulo,
           smart_count: destinatarios,

@@ -239,6 +239,9 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
       await user.click(screen.getByRole('button', { name: 'Enviar agora' }));
       const dialog = await screen.findByRole('dialog');
       expect(dialog).toHaveTextContent('Enviar "Campanha de revisão" agora a 1.250 usuários?');
+      expect(dialog).toHaveTextContent(
+        'O envio não pode ser desfeito: os destinatários são notificados neste momento.',
+      );
       await user.click(within(dialog).getByRole('button', { name: 'Enviar agora' }));
       expect(await screen.findByText('Comunicado enviado a 1250 usuários')).toBeInTheDocument();
       expect(pedidos).toEqual([{ operacao: 'enviar', variables: { id: '77', version: 5, dataHoraAgendamento: null } }]);
@@ -270,6 +273,10 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
       await user.click(screen.getByRole('button', { name: 'Enviar para aprovação' }));
       const dialog = await screen.findByRole('dialog');
       expect(dialog).toHaveTextContent('Enviar "Campanha de revisão" para a aprovação de Marta Aprovadora?');
+      // A request for approval is not a send: said so.
+      expect(dialog).toHaveTextContent(
+        'Ninguém é notificado antes da decisão de Marta Aprovadora; até lá, o pedido pode ser retirado.',
+      );
       await user.click(within(dialog).getByRole('button', { name: 'Enviar para aprovação' }));
       expect(await screen.findByText('Comunicado enviado para aprovação')).toBeInTheDocument();
       expect(pedidos).toEqual([
