@@ -24,9 +24,9 @@ interface Edicao {
 /**
  * The editor's link button (in place of ra-input-rich-text's, which asked with the browser's
  * untranslated prompt, accepted any address, and only with text selected): a dialog with the
- * address, prefilled on a link, checked as the server keeps links (`enderecoDoLink`); with nothing
- * selected it asks for the link's text too; on a link it also removes it. The focus goes back to
- * the editor when it closes.
+ * address, prefilled on a link, checked as the server keeps links (`enderecoDoLink`); the link's
+ * text too with nothing selected, and on a link (prefilled: changing it replaces the link's text),
+ * where it also removes the link. The focus goes back to the editor when it closes.
  */
 export function LinkButton() {
   const translate = useTranslate();
