@@ -101,7 +101,11 @@ describe('/notificacoes', () => {
     expect(items[0]).toHaveTextContent('Portal · há 5 minutos · não lida');
     expect(items[3]).toHaveTextContent('· lida');
     expect(within(items[3]).queryByRole('button')).not.toBeInTheDocument();
-    expect(asked).toEqual([{ page: 0, rowsPerPage: 20, naoLidas: null }]);
+    // The page shown, and whether anything is unread (for "mark all read").
+    expect(asked).toEqual([
+      { page: 0, rowsPerPage: 20, naoLidas: null },
+      { page: 0, rowsPerPage: 10, naoLidas: true },
+    ]);
   });
 
   it('marks one read', async () => {
@@ -133,6 +137,21 @@ describe('/notificacoes', () => {
     await user().keyboard('{Enter}');
     expect(await screen.findByText(/notificaç(ão|ões) marcadas? como lidas?/)).toBeInTheDocument();
     expect(todas).toHaveFocus();
+    // Nothing is left unread: it looks disabled and does nothing, and keeps the focus.
+    await waitFor(() => expect(todas).toHaveAttribute('aria-disabled', 'true'));
+    expect(todas).toHaveFocus();
+  });
+
+  it('offers to mark all read only while something is unread, on any page or filter', async () => {
+    server.use(...STATES.Loaded);
+    stored = stored.map((n) => ({ ...n, lida: true }));
+    renderPage();
+    await list();
+    const todas = screen.getByRole('button', { name: 'Marcar todas como lidas' });
+    await waitFor(() => expect(todas).toHaveAttribute('aria-disabled', 'true'));
+    todas.focus();
+    await user().keyboard('{Enter}');
+    expect(screen.queryByText(/marcadas? como lidas?/)).not.toBeInTheDocument();
   });
 
   it('marks all read and says how many', async () => {

@@ -91,6 +91,8 @@ export default function NotificacoesPage() {
   const [rowsPerPage, setRowsPerPage] = useState<number>(20);
   const [naoLidas, setNaoLidas] = useState(false);
   const list = useNotificacoesPage(page, rowsPerPage, naoLidas);
+  // Whether anything is left to mark read, whichever page or filter is shown.
+  const naoLidasTotal = useNotificacoesPage(0, PAGE_SIZES[0], true).data?.totalElements;
   const marcarLida = useMarcarLida();
   const marcarTodas = useMutation({
     mutationFn: async () => (await dataProvider.mutate<number>('notificacoes', 'todasLidas', {})).data,
@@ -190,7 +192,8 @@ export default function NotificacoesPage() {
         <BusyButton
           variant="outlined"
           startIcon={<DoneAllIcon />}
-          busy={marcarTodas.isPending}
+          // With nothing unread it looks disabled, yet keeps the focus it had when it marked the last.
+          busy={marcarTodas.isPending || naoLidasTotal === 0}
           onClick={() => marcarTodas.mutate()}
         >
           {translate(t('marcarTodas'))}

@@ -12,16 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import {
-  Form,
-  HttpError,
-  SelectInput,
-  TextInput,
-  useDataProvider,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Form, HttpError, TextInput, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -31,6 +22,7 @@ import {
 } from '../../../domain/schemas/notificacaoGenerica';
 import type { PortalDataProvider } from '../../../providers/dataProvider';
 import { BusyButton } from '../../components/form/BusyButton';
+import OpcionalSelectInput from '../../components/form/OpcionalSelectInput';
 import { schemaResolver } from '../../components/form/schemaResolver';
 import { formatDate, localDe } from '../../components/format';
 import { GrupoUsuariosSelector, type GrupoUsuariosRef } from '../../components/gruposUsuarios';
@@ -237,7 +229,7 @@ function Campos({ tipo, record }: { tipo: TipoNotificacaoGenerica; record?: Noti
         parse={orNull}
         fullWidth
       />
-      <SelectInput
+      <OpcionalSelectInput
         source="produtoId"
         label="notificacoesGenericas.fields.produtoId"
         choices={produtos.data ?? []}
@@ -292,7 +284,7 @@ function ModeloInput() {
     setValue('produtoId', modelo.produto?.id ?? null, opts);
   }
   return (
-    <SelectInput
+    <OpcionalSelectInput
       source="modeloId"
       label="notificacoesGenericas.fields.modeloId"
       choices={modelos.data ?? []}

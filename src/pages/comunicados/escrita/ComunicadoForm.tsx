@@ -45,6 +45,7 @@ import { emailField } from '../../../../domain/schemas/usuario';
 import type { PortalPermissions } from '../../../../providers/authProvider';
 import { uploadFile } from '../../../../providers/files';
 import { BusyButton } from '../../../components/form/BusyButton';
+import OpcionalSelectInput from '../../../components/form/OpcionalSelectInput';
 import { schemaResolver } from '../../../components/form/schemaResolver';
 import { TagsInput } from '../../../components/form/TagsInput';
 import { formatDate, instanteDe, localDe } from '../../../components/format';
@@ -479,7 +480,7 @@ function DepartamentoInput() {
   const dep = departamentos.data?.find((d) => String(d.id) === String(escolhido));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}>
-      <SelectInput
+      <OpcionalSelectInput
         source="departamentoId"
         label="comunicados.escrita.fields.departamento"
         choices={(departamentos.data ?? []).map((d) => ({ id: String(d.id), nome: `${d.sigla} – ${d.nome}` }))}
@@ -611,7 +612,7 @@ function SerieInput({ atual }: { atual: Comunicado['serie'] }) {
     choices.push({ id: String(atual.id), nome: `${atual.prefixo} – ${atual.nome}` });
   }
   return (
-    <SelectInput
+    <OpcionalSelectInput
       source="serieId"
       label="comunicados.escrita.fields.serie"
       choices={choices}
