@@ -111,6 +111,15 @@ export function richTextNodes(html: string, { comunicado = false } = {}): ReactN
 export const RICH_TEXT_LINK = { color: 'primary.main', paddingBlock: '4px' } as const;
 
 /**
+ * A message's section headings (the reader's and the editor's): below the page's title, which is
+ * an h5 in size (the browser's own h2 was as large, and read as a second title).
+ */
+export const RICH_TEXT_HEADINGS = {
+  '& h2': { typography: 'h6', mt: 2, mb: 1 },
+  '& h3': { typography: 'subtitle1', fontWeight: 'fontWeightBold', mt: 1.5, mb: 0.5 },
+} as const;
+
+/**
  * A table inside rich text (the reader's and the editor's): ruled cells, a header row shaded, and
  * sideways scrolling in its own box on a narrow screen instead of widening the page.
  */
@@ -154,6 +163,7 @@ export function RichText({
           overflowWrap: 'anywhere',
           '& img': { maxWidth: '100%', height: 'auto' },
           '& a': RICH_TEXT_LINK,
+          ...RICH_TEXT_HEADINGS,
           '& .rich-text-table': RICH_TEXT_TABLE,
         },
         ...(Array.isArray(props.sx) ? props.sx : [props.sx]),

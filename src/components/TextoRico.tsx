@@ -23,7 +23,7 @@ import type {} from '@tiptap/extension-image';
 import { Link } from '@tiptap/extension-link';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
-import { RICH_TEXT_LINK, RICH_TEXT_TABLE } from './RichText';
+import { RICH_TEXT_HEADINGS, RICH_TEXT_LINK, RICH_TEXT_TABLE } from './RichText';
 import { LinkButton } from './TextoRicoLink';
 
 /**
@@ -124,7 +124,7 @@ export default function TextoRico({
       // tiptap injects ProseMirror's own rules in a <style> the portal's CSP refuses: without
       // pre-wrap a space typed at the end of a line collapses and is lost.
       sx={{
-        '& .ProseMirror': { whiteSpace: 'pre-wrap', wordWrap: 'break-word' },
+        '& .ProseMirror': { whiteSpace: 'pre-wrap', wordWrap: 'break-word', ...RICH_TEXT_HEADINGS },
         '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
         '& .ProseMirror a': RICH_TEXT_LINK,
         '& .ProseMirror .tableWrapper': RICH_TEXT_TABLE,

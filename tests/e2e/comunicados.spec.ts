@@ -64,6 +64,9 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
   await criador.getByRole('textbox', { name: e.fields.titulo }).fill(titulo);
   const editor = criador.locator('.ProseMirror');
   await editor.click();
+  await criador.getByRole('button', { name: `H2 · ${ptBR.richText.titulo2}` }).click();
+  await criador.keyboard.type('Revisões');
+  await criador.keyboard.press('Enter');
   await criador.keyboard.type('Nova tabela de revisões em vigor.');
   const chooser = criador.waitForEvent('filechooser');
   await criador.getByRole('button', { name: ptBR.richText.imagem }).click();
@@ -129,6 +132,14 @@ test('the creator asks montadora to approve, montadora approves, the dealer read
   await expect(dealer).toHaveURL(new RegExp(`/comunicados/visualizar/${id}$`));
   await expect(dealer.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
   await expect(dealer.getByText('Nova tabela de revisões em vigor.')).toBeVisible();
+  // The message's section heading reads below the page's title, not as a second, larger one.
+  const tamanho = (h: HTMLElement) => parseFloat(getComputedStyle(h).fontSize);
+  const secao = dealer.locator('article').getByRole('heading', { level: 2, name: 'Revisões' });
+  const [doTitulo, daSecao] = [
+    await dealer.getByRole('heading', { level: 1, name: titulo }).evaluate(tamanho),
+    await secao.evaluate(tamanho),
+  ];
+  expect(daSecao).toBeLessThan(doTitulo);
   // The message's image is served (an <img> sends no token).
   const imagem = dealer.locator('article img[alt="tabela.png"]');
   await expect(imagem).toBeVisible();
