@@ -13,7 +13,7 @@ import { expectFits, expectFocusRing, focused, navigateInApp, settle, signIn, sk
 const c = ptBR.comunicados;
 const d = c.dashboard;
 const e = c.escrita;
-const WIDTHS = [375, 1280] as const;
+const WIDTHS = [375, 768, 1280] as const;
 const TAG = `T26${Date.now() % 100000}`;
 /** More dealers than the demo's 20, so the dealer level has more than one page of 25 rows. */
 const NOVOS_DEALERS = 8;
@@ -216,6 +216,12 @@ for (const width of WIDTHS) {
       await caixa.focus();
       await staff.keyboard.press('ArrowRight');
       await expect.poll(() => caixa.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    } else {
+      // From a tablet up every column shows at once: nothing of the table is cut at its box's edge,
+      // which then is no scrolling region.
+      const largura = (el: HTMLElement) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth;
+      expect(await tabela.evaluate(largura), `${width}: table wider than its box`).toBe(0);
+      await expect(caixa).toHaveCount(0);
     }
 
     // Names wrap between words, not inside one ("Concession|ária"), while the number columns have room.

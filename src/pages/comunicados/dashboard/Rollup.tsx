@@ -32,7 +32,9 @@ export const ROLLUP_POR_PAGINA = 25;
 // The name column takes what the figures leave (a long dealer name wraps between words, never
 // inside one); the figures keep to one line; on a phone the table scrolls in its box, every column kept.
 const NOME = { width: '100%', minWidth: '9rem' } as const;
-const NUMERO = { whiteSpace: 'nowrap' } as const;
+// The figures' columns keep half the usual side padding: with MUI's 16 px a side, a tablet's width
+// (768 px) left the read rate, the last column, cut at the box's edge.
+const NUMERO = { whiteSpace: 'nowrap', px: 1 } as const;
 const MENOS_LIDOS: Ordem = { coluna: 'taxaLeitura', direcao: 'asc' };
 
 /**
