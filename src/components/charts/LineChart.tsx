@@ -20,7 +20,7 @@ const ALTURA = 220;
 const MARGEM = { top: 12, right: 16, bottom: 28, left: 44 };
 
 /**
- * Lines over a category axis (days), with a legend and three ticks on each axis. An SVG
+ * Lines of counts over a category axis (days), with a legend and up to three ticks on each axis. An SVG
  * `role="img"` named by `titulo` and described by `descricao`; the caller shows the data as a
  * table too.
  */
@@ -48,7 +48,8 @@ export function LineChart({
     padding: 0.2,
   });
   const y = scaleLinear<number>({ domain: [0, max], range: [ALTURA - MARGEM.bottom, MARGEM.top], nice: true });
-  const ticksY = y.ticks(3);
+  // The values are counts (reads, sign-ins, downloads): a tick at 0.5 of them means nothing.
+  const ticksY = y.ticks(3).filter(Number.isInteger);
   const ticksX = [...new Set([0, Math.floor((rotulos.length - 1) / 2), rotulos.length - 1])].filter((i) => i >= 0);
   return (
     <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
