@@ -1908,6 +1908,15 @@ export const en = {
       concederAcesso: 'Grant access',
       renomear: 'Rename',
     },
+    // Why a selection's action is disabled (its tooltip and description).
+    motivos: {
+      semEscrita: "You don't have write permission on every selected item.",
+      misturado: 'Download folders and files separately.',
+      umItem: 'Select a single item.',
+      acessoSoPasta: 'Access is granted to folders, not files.',
+      acessoNaRaiz: 'Access is granted to top-level folders; subfolders inherit it.',
+      renomearSoPasta: 'Only folders can be renamed.',
+    },
     secoes: {
       pastas: 'Folders',
       arquivos: 'Files',

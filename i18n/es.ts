@@ -1920,6 +1920,15 @@ export const es = {
       concederAcesso: 'Conceder acceso',
       renomear: 'Renombrar',
     },
+    // Why a selection's action is disabled (its tooltip and description).
+    motivos: {
+      semEscrita: 'No tiene permiso de escritura en todos los elementos seleccionados.',
+      misturado: 'Descargue carpetas y archivos por separado.',
+      umItem: 'Seleccione un único elemento.',
+      acessoSoPasta: 'El acceso se concede a carpetas, no a archivos.',
+      acessoNaRaiz: 'El acceso se concede a las carpetas del primer nivel; las subcarpetas lo heredan.',
+      renomearSoPasta: 'Solo se pueden renombrar carpetas.',
+    },
     secoes: {
       pastas: 'Carpetas',
       arquivos: 'Archivos',

@@ -1914,6 +1914,15 @@ export const ptBR = {
       concederAcesso: 'Conceder acesso',
       renomear: 'Renomear',
     },
+    // Why a selection's action is disabled (its tooltip and description).
+    motivos: {
+      semEscrita: 'Você não tem permissão de escrita em todos os itens selecionados.',
+      misturado: 'Baixe pastas e arquivos separadamente.',
+      umItem: 'Selecione um único item.',
+      acessoSoPasta: 'O acesso é concedido a pastas, não a arquivos.',
+      acessoNaRaiz: 'O acesso é concedido às pastas do primeiro nível; as subpastas o herdam.',
+      renomearSoPasta: 'Somente pastas podem ser renomeadas.',
+    },
     secoes: {
       pastas: 'Pastas',
       arquivos: 'Arquivos',

@@ -308,6 +308,10 @@ test('the dealer (read) sees the folder, goes through the images, opens the PDF,
   for (const acao of [db.acoes.renomear, db.acoes.mover, db.acoes.excluir, db.acoes.concederAcesso]) {
     await expect(acoes.getByRole('button', { name: acao, exact: true }), acao).toBeDisabled();
   }
+  // ... and each says why (its description, and a tooltip).
+  await expect(acoes.getByRole('button', { name: db.acoes.renomear, exact: true })).toHaveAccessibleDescription(
+    db.motivos.semEscrita,
+  );
 
   await item(dealer, PASTA).dblclick();
   await expect(dealer).toHaveURL(new RegExp(`${pastaPath}$`));

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode, RefObject } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BusyButton } from '../form/BusyButton';
 import { formatCount } from '../format';
@@ -16,8 +17,11 @@ export interface AcaoSelecao {
   label: string;
   icon: ReactNode;
   visivel: boolean;
-  /** Shown but not applicable to this selection (e.g. lacking permission on one of the items). */
-  desabilitado?: boolean;
+  /**
+   * Shown but not applicable to this selection (e.g. lacking permission on one of the items); an
+   * i18n key says why: the button then keeps the keyboard's focus, its tooltip and description say it.
+   */
+  desabilitado?: boolean | string | null;
   run: () => void;
 }
 
@@ -37,13 +41,30 @@ function BotaoAcao({
 }) {
   const translate = useTranslate();
   const ref = useFocoAoSair<HTMLButtonElement>(() => focoAoSair.current);
+  const idMotivo = useId();
+  if (typeof acao.desabilitado === 'string') {
+    const motivo = translate(acao.desabilitado);
+    return (
+      <Tooltip title={motivo} describeChild>
+        {/* The disabled look takes the button's pointer events: the tooltip hovers on this box. */}
+        <span>
+          <BusyButton ref={ref} size="small" startIcon={acao.icon} busy aria-describedby={idMotivo}>
+            {translate(acao.label)}
+          </BusyButton>
+          <span id={idMotivo} hidden>
+            {motivo}
+          </span>
+        </span>
+      </Tooltip>
+    );
+  }
   return (
     <BusyButton
       ref={ref}
       size="small"
       startIcon={acao.icon}
       busy={ocupado}
-      disabled={acao.desabilitado}
+      disabled={Boolean(acao.desabilitado)}
       onClick={acao.run}
     >
       {translate(acao.label)}

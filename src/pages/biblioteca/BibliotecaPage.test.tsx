@@ -521,7 +521,10 @@ describe('the selection bar', () => {
     within(screen.getByRole('toolbar', { name: 'Ações da seleção' }))
       .getAllByRole('button')
       .slice(1)
-      .map((b) => [b.textContent, (b as HTMLButtonElement).disabled ? 'desabilitado' : 'habilitado']);
+      .map((b) => [
+        b.textContent,
+        (b as HTMLButtonElement).disabled || b.getAttribute('aria-disabled') === 'true' ? 'desabilitado' : 'habilitado',
+      ]);
   const selecionar = async (...nomes: string[]) => {
     await user().click(screen.getByRole('button', { name: 'Lista' }));
     for (const nome of nomes) await user().click(screen.getByRole('checkbox', { name: `Selecionar ${nome}` }));
@@ -572,6 +575,26 @@ describe('the selection bar', () => {
       ['Conceder acesso', 'desabilitado'],
       ['Renomear', 'desabilitado'],
     ]);
+  });
+
+  it('says why an action is disabled, and keeps it in the keyboard’s way', async () => {
+    abrir('/biblioteca/1', GESTOR);
+    await arquivos();
+    await selecionar('tabela-precos.xlsx');
+    const barra = screen.getByRole('toolbar', { name: 'Ações da seleção' });
+    const renomear = within(barra).getByRole('button', { name: 'Renomear' });
+    expect(renomear).toHaveAttribute('aria-disabled', 'true');
+    expect(renomear).toHaveAccessibleDescription('Somente pastas podem ser renomeadas.');
+    expect(within(barra).getByRole('button', { name: 'Conceder acesso' })).toHaveAccessibleDescription(
+      'O acesso é concedido a pastas, não a arquivos.',
+    );
+    // Focused and pressed, it does nothing; its tooltip tells the mouse user the same.
+    renomear.focus();
+    await user().keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(renomear).toHaveFocus();
+    await user().hover(renomear.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Somente pastas podem ser renomeadas.');
   });
 
   it('downloads the selected files, one signed link each', async () => {

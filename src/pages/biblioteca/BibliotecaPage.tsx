@@ -48,7 +48,7 @@ import { Grade, type VistaItensProps } from './Grade';
 import { useCliques } from './interacao';
 import { Lista } from './Lista';
 import { Recentes } from './Recentes';
-import { acoesHabilitadas } from './regras';
+import { motivosDesabilitadas } from './regras';
 import { EstadoVazio, ResultadosBusca } from './ResultadosBusca';
 import { isImagem, pastaPath, truncar, type ItemBiblioteca } from './tipos';
 import { useAbrirItem, useBaixar } from './useAbrirItem';
@@ -191,7 +191,8 @@ function Biblioteca() {
 
   const visiveis = (buscando ? resultado.data?.content : itens.data?.content) ?? [];
   const selecionados = visiveis.filter((i) => selecao.has(i.id));
-  const habilitadas = acoesHabilitadas(selecionados);
+  const motivos = motivosDesabilitadas(selecionados);
+  const motivo = (acao: keyof typeof motivos) => motivos[acao] && `biblioteca.motivos.${motivos[acao]}`;
   const baixar = useBaixar();
 
   const alternar = (item: ItemBiblioteca) =>
@@ -230,7 +231,7 @@ function Biblioteca() {
       label: 'biblioteca.acoes.excluir',
       icon: <DeleteOutlineIcon />,
       visivel: true,
-      desabilitado: !habilitadas.excluir,
+      desabilitado: motivo('excluir'),
       run: () => setDialogo({ tipo: 'excluir', itens: selecionados }),
     },
     {
@@ -238,7 +239,7 @@ function Biblioteca() {
       label: 'biblioteca.acoes.mover',
       icon: <DriveFileMoveOutlinedIcon />,
       visivel: true,
-      desabilitado: !habilitadas.mover,
+      desabilitado: motivo('mover'),
       run: () => setDialogo({ tipo: 'mover', itens: selecionados }),
     },
     {
@@ -246,7 +247,7 @@ function Biblioteca() {
       label: 'biblioteca.acoes.baixar',
       icon: <DownloadIcon />,
       visivel: true,
-      desabilitado: !habilitadas.baixar,
+      desabilitado: motivo('baixar'),
       run: () => void baixar(selecionados),
     },
     {
@@ -254,7 +255,7 @@ function Biblioteca() {
       label: 'biblioteca.acoes.concederAcesso',
       icon: <GroupAddOutlinedIcon />,
       visivel: true,
-      desabilitado: !habilitadas.concederAcesso,
+      desabilitado: motivo('concederAcesso'),
       run: () => setDialogo({ tipo: 'concederAcesso', itens: selecionados }),
     },
     {
@@ -262,7 +263,7 @@ function Biblioteca() {
       label: 'biblioteca.acoes.renomear',
       icon: <DriveFileRenameOutlineIcon />,
       visivel: true,
-      desabilitado: !habilitadas.renomear,
+      desabilitado: motivo('renomear'),
       run: () => setDialogo({ tipo: 'renomear', itens: selecionados }),
     },
   ];

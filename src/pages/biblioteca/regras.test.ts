@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acoesHabilitadas, destinosMover } from './regras';
+import { acoesHabilitadas, destinosMover, motivosDesabilitadas } from './regras';
 import { truncar, type PastaEscrita } from './tipos';
 
 /** A folder: at the root, inside `pai`, or (`paiOculto`) inside a folder the caller does not read. */
@@ -119,5 +119,32 @@ describe('truncar', () => {
     expect(truncar('a'.repeat(41))).toBe(`${'a'.repeat(40)}…`);
     expect(truncar(`${'a'.repeat(39)}📁📁`)).toBe(`${'a'.repeat(39)}📁…`);
     expect(truncar('Pública: Concessionárias Sul (Leitura)', 25)).toBe('Pública: Concessionárias …');
+  });
+});
+
+describe('motivosDesabilitadas: why an action does not apply, as the toolbar says it', () => {
+  it('names what is missing, in the order a user would fix it', () => {
+    expect(motivosDesabilitadas([arquivo('10', '1')])).toEqual({
+      excluir: null,
+      mover: null,
+      baixar: null,
+      concederAcesso: 'acessoSoPasta',
+      renomear: 'renomearSoPasta',
+    });
+    expect(motivosDesabilitadas([pasta('1'), arquivo('10', '1', false)])).toEqual({
+      excluir: 'semEscrita',
+      mover: 'semEscrita',
+      baixar: 'misturado',
+      concederAcesso: 'umItem',
+      renomear: 'umItem',
+    });
+    expect(motivosDesabilitadas([pasta('4', { pai: '1' })])).toMatchObject({
+      concederAcesso: 'acessoNaRaiz',
+      renomear: null,
+    });
+    expect(motivosDesabilitadas([pasta('1', { podeEscrever: false })])).toMatchObject({
+      concederAcesso: 'semEscrita',
+      renomear: 'semEscrita',
+    });
   });
 });

@@ -12,24 +12,47 @@ export interface AcoesHabilitadas {
 
 type Selecionado = Pick<ItemBiblioteca, 'id' | 'isPasta' | 'podeEscrever' | 'pastaPai' | 'naRaiz'>;
 
+/** Why an action does not apply to a selection: a key under `biblioteca.motivos`, or null when it applies. */
+export type MotivosDesabilitadas = Record<keyof AcoesHabilitadas, string | null>;
+
 /**
- * Which actions a selection allows: remove and move need write permission on every item; download
- * is refused for folders and files together; grant access needs one top-level folder with write
- * permission; rename needs one folder with write permission.
+ * Which actions a selection allows, and why not: remove and move need write permission on every
+ * item; download is refused for folders and files together; grant access needs one top-level
+ * folder with write permission; rename needs one folder with write permission.
  */
-export function acoesHabilitadas(selecionados: readonly Selecionado[]): AcoesHabilitadas {
-  const algum = selecionados.length > 0;
-  const escreveTodos = algum && selecionados.every((i) => i.podeEscrever);
+export function motivosDesabilitadas(selecionados: readonly Selecionado[]): MotivosDesabilitadas {
+  if (selecionados.length === 0) {
+    return { excluir: 'umItem', mover: 'umItem', baixar: 'umItem', concederAcesso: 'umItem', renomear: 'umItem' };
+  }
+  const escreveTodos = selecionados.every((i) => i.podeEscrever);
   const misturado = selecionados.some((i) => i.isPasta) && selecionados.some((i) => !i.isPasta);
-  const [unico] = selecionados.length === 1 ? selecionados : [];
-  const pastaGravavel = Boolean(unico?.isPasta && unico.podeEscrever);
+  const semEscrita = escreveTodos ? null : 'semEscrita';
+  /** An action on one folder: what is missing, in the order a user would fix it. */
+  const umaPasta = (soPasta: string) => {
+    if (selecionados.length !== 1) return 'umItem';
+    if (!selecionados[0].isPasta) return soPasta;
+    return semEscrita;
+  };
+  // A top-level folder: a subfolder found by search whose parent the caller does not read has no pastaPai either.
+  const acesso = umaPasta('acessoSoPasta') ?? (selecionados[0].naRaiz ? null : 'acessoNaRaiz');
   return {
-    excluir: escreveTodos,
-    mover: escreveTodos,
-    baixar: algum && !misturado,
-    // A top-level folder: a subfolder found by search whose parent the caller does not read has no pastaPai either.
-    concederAcesso: pastaGravavel && unico.naRaiz,
-    renomear: pastaGravavel,
+    excluir: semEscrita,
+    mover: semEscrita,
+    baixar: misturado ? 'misturado' : null,
+    concederAcesso: acesso,
+    renomear: umaPasta('renomearSoPasta'),
+  };
+}
+
+/** Which actions a selection allows (spec section 5, "Toolbar"): those without a reason against them. */
+export function acoesHabilitadas(selecionados: readonly Selecionado[]): AcoesHabilitadas {
+  const motivos = motivosDesabilitadas(selecionados);
+  return {
+    excluir: motivos.excluir === null,
+    mover: motivos.mover === null,
+    baixar: motivos.baixar === null,
+    concederAcesso: motivos.concederAcesso === null,
+    renomear: motivos.renomear === null,
   };
 }
 
