@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /**
  * Focuses `alvo` if the keyboard's focus fell to the page's body (what the browser does when the
@@ -64,16 +64,28 @@ export function useFocoAposRemocao(
 }
 
 /**
- * A page reached by an action elsewhere (an erratum written, then its page opened) says so with the
- * router state `{ focarTitulo: true }`: once it is `pronto` (its title shown), the title takes the
- * focus, instead of the page's body where the click's control went with the page it was on.
+ * A page reached by an action says where the keyboard's focus goes with the router state
+ * `{ foco: nome }` (an erratum written, then its page opened: 'titulo'; a new draft saved, then
+ * shown at its own address: 'salvar'): once `pronto`, `alvo()` takes the focus if it fell to the
+ * page's body (the control the action came from went with the page, or was drawn again). Each
+ * navigation asks once, whether it opened the page or found it already there; the request is then
+ * taken out of the history's entry.
  */
-export function useFocoNoTituloAoChegar(pronto: boolean) {
-  const estado = useLocation().state as { focarTitulo?: boolean } | null;
-  const chegou = useRef(Boolean(estado?.focarTitulo));
+export function useFocoAoChegar(nome: string, pronto: boolean, alvo: () => HTMLElement | null | undefined) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pedido = (location.state as { foco?: string } | null)?.foco === nome;
+  const destino = useRef(alvo);
+  destino.current = alvo;
   useEffect(() => {
-    if (!pronto || !chegou.current) return;
-    chegou.current = false;
-    focarSePerdido(tituloDaPagina());
-  }, [pronto]);
+    if (!pronto || !pedido) return;
+    focarSePerdido(destino.current());
+    // Asked once: a reload, or a return to this entry of the history, does not move the focus again.
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true });
+  }, [pronto, pedido, navigate, location.pathname, location.search, location.hash]);
+}
+
+/** The page's title takes the focus when the navigation asks `{ foco: 'titulo' }` (useFocoAoChegar). */
+export function useFocoNoTituloAoChegar(pronto: boolean) {
+  useFocoAoChegar('titulo', pronto, tituloDaPagina);
 }

@@ -48,10 +48,13 @@ test('the manufacturer writes a model, edits it to a second version, sends a not
   await editor(page).click();
   await page.keyboard.type('Olá {nome}, há novidades na rede.');
   await expect(editor(page)).toHaveText('Olá {nome}, há novidades na rede.');
-  await page.getByRole('button', { name: n.salvar }).click();
+  // Saved by keyboard: shown at its own address, the focus on Save again (not the page's body).
+  await page.getByRole('button', { name: n.salvar }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/notificacoesGenericas\/editar\/modelo\/\d+$/);
   const versoes = page.getByRole('region', { name: n.versoes });
   await expect(versoes.getByRole('heading', { name: /^Versão 1 ·/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: n.salvar })).toBeFocused();
 
   // Reopened from the list, edited and saved: version 2, and version 1 still readable.
   await navigateInApp(page, '/notificacoesGenericas?tipo=modelo');
@@ -60,6 +63,7 @@ test('the manufacturer writes a model, edits it to a second version, sends a not
   await page.getByRole('textbox', { name: n.fields.titulo }).fill(`${modelo} v2`);
   await page.getByRole('button', { name: n.salvar }).click();
   await expect(versoes.getByRole('heading', { name: /^Versão 2 ·/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: n.salvar })).toBeFocused();
   await expect(versoes.getByText(modelo, { exact: true })).toBeVisible();
 
   // A notification from the model, to the group of the dealer's network, sent now.
@@ -83,6 +87,7 @@ test('the manufacturer writes a model, edits it to a second version, sends a not
   await expect(page.getByText(`Notificação enviada a ${destinatarios} usuários`)).toBeVisible();
   // Sent: read only, with a copy button.
   await expect(page.getByText(n.somenteLeitura)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByRole('button', { name: n.copiar })).toBeVisible();
   expect(found).toEqual([]);
 
@@ -163,9 +168,13 @@ test('provider staff schedules a notification, reopens it from the list to edit 
   await expectFits(page, 'staff form 375');
   await page.getByRole('button', { name: n.cancelarAgendamento }).click();
   await expect(page.getByText(n.agendamentoCancelado)).toBeVisible();
+  await expect(page.getByRole('button', { name: n.salvar })).toBeFocused();
   await expect(page.getByText(/^Agendada para/)).toBeHidden();
   await page.reload();
   await expect(page.getByRole('textbox', { name: n.fields.titulo })).toHaveValue(`${titulo} v2`);
   await expect(page.getByText(/^Agendada para/)).toBeHidden();
+  // The focus went back to Save after the cancel, so the page was scrolled to it (and the reload
+  // keeps the scroll): from the top, as a toolbar under the sticky bar is "obscured" for axe.
+  await page.evaluate(() => window.scrollTo(0, 0));
   expect(await violations(page, 'staff form 375')).toEqual([]);
 });

@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Form, HttpError, TextInput, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -26,6 +26,7 @@ import OpcionalSelectInput from '../../components/form/OpcionalSelectInput';
 import { schemaResolver } from '../../components/form/schemaResolver';
 import { formatDate, localDe } from '../../components/format';
 import { GrupoUsuariosSelector, type GrupoUsuariosRef } from '../../components/gruposUsuarios';
+import { useFocoAoChegar } from '../../components/useFocoAoSair';
 import { editarPath, instanteDe, type NotificacaoGenerica } from './notificacaoGenerica';
 
 const TextoRico = lazy(() => import('../../components/TextoRico'));
@@ -81,6 +82,8 @@ function Campos({ tipo, record }: { tipo: TipoNotificacaoGenerica; record?: Noti
   const { handleSubmit, setError } = useFormContext<Valores>();
   const quando = useWatch<Valores, 'quando'>({ name: 'quando' });
   const [busy, setBusy] = useState(false);
+  const botaoSalvar = useRef<HTMLButtonElement>(null);
+  useFocoAoChegar('salvar', true, () => botaoSalvar.current);
   const produtos = useQuery({
     queryKey: ['notificacoesGenericas', 'produtos'],
     queryFn: async () =>
@@ -119,11 +122,16 @@ function Campos({ tipo, record }: { tipo: TipoNotificacaoGenerica; record?: Noti
     return saved.data;
   }
 
-  /** Shows the saved record: a new one at its own address, an existing one re-read in place. */
+  /**
+   * Shows the saved record: a new one at its own address, an existing one re-read in place. The form
+   * is drawn again for its new version (or gives way to the sent notification's view), so the
+   * keyboard's focus is asked for where it goes: Save again, or the page's title once sent.
+   */
   function show(saved: NotificacaoGenerica) {
     queryClient.setQueryData(['notificacoesGenericas', 'getOne', String(saved.id)], saved);
     void queryClient.invalidateQueries({ queryKey: ['notificacoesGenericas', 'getList'] });
-    if (!record) navigate(editarPath(tipo, saved.id), { replace: true });
+    const foco = saved.estado === 'enviada' ? 'titulo' : 'salvar';
+    navigate(editarPath(tipo, saved.id), { replace: true, state: { foco } });
   }
 
   const salvar = handleSubmit(async (values) => {
@@ -242,6 +250,7 @@ function Campos({ tipo, record }: { tipo: TipoNotificacaoGenerica; record?: Noti
       {tipo === 'comModelo' && <QuandoInput />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
         <BusyButton
+          ref={botaoSalvar}
           variant={tipo === 'modelo' ? 'contained' : 'outlined'}
           startIcon={<SaveIcon />}
           busy={busy}

@@ -16,6 +16,7 @@ import type { PortalPermissions } from '../../../providers/authProvider';
 import { useBreadcrumbLabel } from '../../components/breadcrumbLabel';
 import { formatDate } from '../../components/format';
 import { LoadError } from '../../components/LoadError';
+import { useFocoNoTituloAoChegar } from '../../components/useFocoAoSair';
 import { NotificacaoGenericaForm } from './NotificacaoGenericaForm';
 import { editarPath, textoSimples, type NotificacaoGenerica, type Versao } from './notificacaoGenerica';
 
@@ -38,6 +39,7 @@ export default function NotificacaoGenericaPage() {
   const title = translate(id ? 'routes.notificacoesGenericasEditar' : 'routes.notificacoesGenericasNova');
   const kind = translate(`notificacoesGenericas.tituloEdicao.${isTipoNotificacaoGenerica(tipo) ? tipo : 'comModelo'}`);
   useBreadcrumbLabel(record.data?.titulo);
+  useFocoNoTituloAoChegar(Boolean(record.data));
   if (!isTipoNotificacaoGenerica(tipo) || (record.data && record.data.tipo !== tipo)) {
     return <Navigate to="/notificacoesGenericas" replace />;
   }

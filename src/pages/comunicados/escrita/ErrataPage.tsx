@@ -123,7 +123,7 @@ function CamposErrata() {
       });
       void queryClient.invalidateQueries({ queryKey: ['comunicados'] });
       notify('comunicados.escrita.sucesso.errata', { type: 'success' });
-      navigate(editarPath(errata.id), { state: { focarTitulo: true } });
+      navigate(editarPath(errata.id), { state: { foco: 'titulo' } });
     } catch (error) {
       for (const [field, message] of fieldErrorsOf(error)) {
         setError((field === 'arquivoIds' ? 'arquivos' : field) as FieldPath<ValoresErrata>, {
