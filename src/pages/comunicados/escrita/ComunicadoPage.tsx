@@ -17,6 +17,7 @@ import { formatDate } from '../../../components/format';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
 import { AcoesComunicado } from './AcoesComunicado';
+import { SituacaoComunicado } from './SituacaoComunicado';
 import { ComunicadoConteudo } from './ComunicadoConteudo';
 import { ComunicadoForm } from './ComunicadoForm';
 import type { Comunicado } from './comunicado';
@@ -109,7 +110,7 @@ export default function ComunicadoPage() {
         <LinearProgress aria-label={translate('ra.page.loading')} />
       ) : (
         <>
-          {c && <Situacao comunicado={c} />}
+          {c && <SituacaoComunicado comunicado={c} />}
           <Card>
             <CardContent>
               {editavel ? (
@@ -136,54 +137,6 @@ export default function ComunicadoPage() {
       )}
     </Box>
   );
-}
-
-/** Where the announcement stands: rejected (and why), who holds the approval, when it goes out. */
-function Situacao({ comunicado: c }: { comunicado: Comunicado }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const quando = (iso: string | null) => formatDate(iso, locale, { dateStyle: 'short', timeStyle: 'short' });
-  const nomes = (pessoas: { nome: string }[]) => pessoas.map((p) => p.nome).join(', ');
-  switch (c.status.id) {
-    case 'REJEITADO':
-      return (
-        <Alert severity="error">
-          <AlertTitle>
-            {translate('comunicados.escrita.situacao.rejeitado', {
-              nome: c.decididoPor?.nome ?? c.usuarioAprovador?.nome ?? '',
-            })}
-          </AlertTitle>
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{c.motivoRejeicao}</Typography>
-        </Alert>
-      );
-    case 'EM_APROVACAO':
-      return (
-        <Alert severity="info">
-          {translate('comunicados.escrita.situacao.emAprovacao', {
-            nome: nomes(
-              c.detentoresAprovacao.length ? c.detentoresAprovacao : c.usuarioAprovador ? [c.usuarioAprovador] : [],
-            ),
-          })}
-        </Alert>
-      );
-    case 'AGENDADO':
-      return (
-        <Alert severity="info">
-          {translate('comunicados.escrita.situacao.agendado', { data: quando(c.dataHoraAgendamento) })}
-        </Alert>
-      );
-    case 'ENVIADO':
-      return (
-        <Alert severity="success">
-          {translate('comunicados.escrita.situacao.enviado', {
-            data: quando(c.envioDateTime),
-            smart_count: c.destinatarios ?? 0,
-          })}
-        </Alert>
-      );
-    default:
-      return null;
-  }
 }
 
 /** The errata sent of this announcement (recipients see them on it too). */

@@ -176,6 +176,8 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
           ...pendente,
           version: pendente.version + 1,
           status: { id: 'ENVIADO', description: 'Enviado' },
+          envioDateTime: '2026-11-26T20:00:00.000Z',
+          destinatarios: 26,
           acoes: ['errata', 'dashboard', 'visualizarEnvio'],
         };
         return HttpResponse.json({ data: { result: atual } });
@@ -189,6 +191,9 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
         .map((b) => b.textContent),
     ).toEqual(['Aprovar', 'Rejeitar']);
     expect(within(acoes).queryByRole('link', { name: 'Voltar à edição' })).not.toBeInTheDocument();
+    // Where it stands, as on its form: the state beside the title, and who holds the approval.
+    expect(screen.getByText('Em aprovação')).toBeInTheDocument();
+    expect(screen.getByText(/^Aguardando a aprovação de /)).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
     await user.click(within(acoes).getByRole('button', { name: 'Aprovar' }));
     const dialog = await screen.findByRole('dialog');
@@ -203,6 +208,10 @@ describe('/comunicados/visualizarEnvio/{id}', () => {
           .map((b) => b.textContent),
       ).toEqual(['Escrever errata', 'Dashboard']),
     );
+    // Approved, it says it was sent (and to how many), not "in approval" any more.
+    expect(screen.getByText('Enviado')).toBeInTheDocument();
+    expect(screen.getByText(/^Enviado em .+ a 26 usuários$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Aguardando a aprovação/)).not.toBeInTheDocument();
     // "Approve" went with its state: the focus is on the page's title, not the page's body.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { useOperations } from '../../../components/useOperations';
 import { AcoesComunicado } from './AcoesComunicado';
 import { ComunicadoConteudo } from './ComunicadoConteudo';
 import { EnviarDaPrevia } from './EnviarDaPrevia';
+import { SituacaoComunicado } from './SituacaoComunicado';
 import { editarPath, type Comunicado } from './comunicado';
 
 interface PreviaEnvio {
@@ -56,15 +58,19 @@ export default function VisualizarEnvioPage() {
   return (
     <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        {p && <Chip label={p.comunicado.status.description} size="small" />}
+      </Box>
       {previa.error ? (
         <LoadError message="errors.couldNotPerform" retrying={previa.isFetching} onRetry={() => previa.refetch()} />
       ) : !p ? (
         <LinearProgress aria-label={translate('ra.page.loading')} />
       ) : (
         <>
+          <SituacaoComunicado comunicado={p.comunicado} />
           {p.avisos.length > 0 && (
             <Box
               component="ul"
