@@ -20,6 +20,9 @@ describe('WelcomeNotice', () => {
     const first = renderInAdmin(<WelcomeNotice />, { auth: testAuthProvider(ANA) });
     const user = userEvent.setup();
     expect(await screen.findByText('O menu foi reformulado')).toBeInTheDocument();
+    // Read with the page, not announced as an interruption on every page load.
+    expect(screen.getByRole('note', { name: 'O menu foi reformulado' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Entendi' }));
     expect(screen.queryByText('O menu foi reformulado')).not.toBeInTheDocument();
     expect(localStorage.getItem(welcomeNoticeKey('42'))).not.toBeNull();

@@ -1,13 +1,20 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 
-/** The notice itself, loaded only for a user who has not dismissed it yet. */
+/**
+ * The notice itself, loaded only for a user who has not dismissed it yet. A note read with the page,
+ * not an alert: MUI's role="alert" had screen readers interrupt every page load with it until dismissed.
+ */
 export default function WelcomeNoticeAlert({ onDismiss }: { onDismiss: () => void }) {
   const translate = useTranslate();
+  const id = useId();
   return (
     <Alert
+      role="note"
+      aria-labelledby={id}
       severity="info"
       sx={{ mt: 2, displayPrint: 'none' }}
       action={
@@ -16,7 +23,7 @@ export default function WelcomeNoticeAlert({ onDismiss }: { onDismiss: () => voi
         </Button>
       }
     >
-      <AlertTitle>{translate('shell.welcome.title')}</AlertTitle>
+      <AlertTitle id={id}>{translate('shell.welcome.title')}</AlertTitle>
       {translate('shell.welcome.text')}
     </Alert>
   );
