@@ -233,14 +233,19 @@ describe('the library usage report', () => {
       montadoraA.token,
     );
     expect(status).toBe(200);
-    expect(linhas[0]).toBe('Nível;Nome;Pasta;Arquivos;Tamanho (bytes);Downloads');
+    expect(linhas[0]).toBe('Nível;Nome;Pasta;Arquivos;Tamanho (bytes);Downloads;Usuários que baixaram');
+    // The weeks as the screen shows them, after the folders and files.
+    const { semanas } = await biblioteca(montadoraA.token, PERIODO);
+    expect(semanas.length).toBeGreaterThan(0);
     expect(linhas.slice(1)).toEqual([
-      `Pastas;${manuais.nome};;2;400;3`,
-      `Mais baixados;Manual.pdf;${manuais.nome};;;2`,
-      `Mais baixados;Motor.pdf;${motor.nome};;;1`,
-      `Menos baixados;Motor.pdf;${motor.nome};;;1`,
-      `Menos baixados;Manual.pdf;${manuais.nome};;;2`,
+      `Pastas;${manuais.nome};;2;400;3;`,
+      `Mais baixados;Manual.pdf;${manuais.nome};;;2;`,
+      `Mais baixados;Motor.pdf;${motor.nome};;;1;`,
+      `Menos baixados;Motor.pdf;${motor.nome};;;1;`,
+      `Menos baixados;Manual.pdf;${manuais.nome};;;2;`,
+      ...semanas.map((w) => `Downloads por semana;${w.semana};;;;${w.downloads};${w.usuarios}`),
     ]);
+    expect(semanas.reduce((n, w) => n + w.downloads, 0)).toBe(3);
   });
   it("a manufacturer's library manager counts its brand's users' folders, never another brand's", async () => {
     // A private tree of A's manufacturer (no key) and one of B's, each with a file downloaded in March:
@@ -342,7 +347,14 @@ describe('the imports and jobs report', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(linhas).toHaveLength(2);
-    expect(linhas[1]).toMatch(/^rede-a\.xlsx;.*Ana Montadora.*;2026-03-05T10:00:00\.000Z;Concluída;10;6;3;1$/);
+    // The import, then the job runs by queue, as on the screen (the failure rate in %).
+    expect(linhas).toEqual([
+      'Nível;Nome;Autor;Enviado em;Status;Linhas;Criados;Atualizados;Recusados;Execuções;Concluídas;Falhas;' +
+        'Na fila ou em execução;Taxa de falhas (%);Duração média (s)',
+      expect.stringMatching(
+        /^Importações \(mais recentes primeiro\);rede-a\.xlsx;.*Ana Montadora.*;2026-03-05T10:00:00\.000Z;Concluída;10;6;3;1;;;;;;$/,
+      ),
+      'Tarefas em segundo plano;Importação de usuários;;;;;;;;2;1;1;0;50;2',
+    ]);
   });
 });

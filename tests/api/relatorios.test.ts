@@ -494,12 +494,18 @@ describe('the users report', () => {
       montadoraA.token,
     );
     expect(status).toBe(200);
-    expect(linhas[0]).toBe('Nível;Nome;Usuários;Ativos;Inativos;Dormentes;Ativação especial');
-    expect(linhas[1]).toBe(`Total;;${r.total};${r.ativos};${r.total - r.ativos - r.dormentes};${r.dormentes};0`);
+    expect(linhas[0]).toBe('Nível;Nome;Usuários;Ativos;Inativos;Dormentes;Ativação especial;Usaram o portal;Entradas');
+    expect(linhas[1]).toBe(`Total;;${r.total};${r.ativos};${r.total - r.ativos - r.dormentes};${r.dormentes};0;;`);
     expect(linhas.slice(2).map((l) => l.split(';')[0])).toEqual([
       ...r.porTipo.map(() => 'Tipo de usuário'),
       ...r.porMarca.map(() => 'Marca'),
+      ...r.semanas.map(() => 'Uso por semana'),
     ]);
+    // Each week of the period as the screen shows it: who used the portal, and their sign-ins.
+    expect(r.semanas.length).toBeGreaterThan(0);
+    expect(linhas.slice(-r.semanas.length)).toEqual(
+      r.semanas.map((w) => `Uso por semana;${w.semana};;;;;;${w.usuarios};${w.acessos}`),
+    );
   });
 
   it('counts each week the users who used the portal and their sign-ins, in scope', async () => {

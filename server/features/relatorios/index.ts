@@ -23,7 +23,7 @@ import { operation } from '../../graphql/operation';
 import { fieldError } from '../../reference';
 import { referenceFeature } from '../../reference/feature';
 import { usoBiblioteca } from './biblioteca';
-import { importacoesRelatorio, type ImportacaoLinha } from './importacoes';
+import { importacoesRelatorio, type FilaLinha, type ImportacaoLinha } from './importacoes';
 import * as q from './queries';
 import { assinarTokenRelatorio } from './token';
 
@@ -210,63 +210,101 @@ relatoriosFeature.exports!.relatorioAlcance = listExport({
   fileName: 'relatorios.alcance.arquivo',
 });
 
-/** GET /api/exportar/relatorioUsuarios: users by status, the totals first, then each user type and each brand. */
+/**
+ * GET /api/exportar/relatorioUsuarios: users by status, the totals first, then each user type and
+ * each brand; then, as on the screen, each week of the period: who used the portal and their sign-ins.
+ */
 relatoriosFeature.exports!.relatorioUsuarios = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
-  async rows(db, session, filtro) {
+  async rows(db, session, filtro): Promise<LinhaExportUsuarios[]> {
     const r = await usuarios(db, session, filtro);
-    return [
+    const porStatus = [
       { ...r, nivel: 'TOTAL', nome: '' },
       ...r.porTipo.map((linha) => ({ ...linha, nome: translate(session.idioma, `tiposUsuario.${linha.nome}`) })),
       ...r.porMarca,
     ].map((linha) => ({ ...linha, nivel: translate(session.idioma, `relatorios.usuarios.niveis.${linha.nivel}`) }));
+    return [
+      ...porStatus,
+      // The week's Monday as its name.
+      ...r.semanas.map((s) => ({
+        nivel: translate(session.idioma, 'relatorios.usuarios.secoes.SEMANAS'),
+        nome: s.semana,
+        usaram: s.usuarios,
+        acessos: s.acessos,
+      })),
+    ];
   },
   columns: [
-    { header: 'relatorios.alcance.nivel', value: (r: Omit<q.LinhaUsuarios, 'nivel'> & { nivel: string }) => r.nivel },
+    { header: 'relatorios.alcance.nivel', value: (r: LinhaExportUsuarios) => r.nivel },
     { header: 'relatorios.alcance.nome', value: (r) => r.nome },
     { header: 'relatorios.usuarios.total', value: (r) => r.total },
     { header: 'relatorios.usuarios.status.ATIVO', value: (r) => r.ativos },
     { header: 'relatorios.usuarios.status.INATIVO', value: (r) => r.inativos },
     { header: 'relatorios.usuarios.status.DORMENTE', value: (r) => r.dormentes },
     { header: 'relatorios.usuarios.status.ATIVACAO_ESPECIAL', value: (r) => r.ativacaoEspecial },
+    { header: 'relatorios.usuarios.usaram', value: (r) => r.usaram },
+    { header: 'relatorios.usuarios.acessos', value: (r) => r.acessos },
   ],
   fileName: 'relatorios.usuarios.arquivo',
 });
 
-/** GET /api/exportar/relatorioBiblioteca: files and downloads by top folder, then the most and least downloaded files. */
+/** A row of the users export: a row by status, or a week's use. */
+type LinhaExportUsuarios = { nivel: string; nome: string } & Partial<
+  Omit<q.LinhaUsuarios, 'nivel' | 'nome'> & { usaram: number; acessos: number }
+>;
+
+/**
+ * GET /api/exportar/relatorioBiblioteca: files and downloads by top folder, then the most and least
+ * downloaded files, then each week's downloads (and how many users downloaded).
+ */
 relatoriosFeature.exports!.relatorioBiblioteca = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
-  async rows(db, session, filtro) {
+  async rows(db, session, filtro): Promise<LinhaExportBiblioteca[]> {
     const r = await biblioteca(db, session, filtro);
     const nivel = (chave: string) => translate(session.idioma, `relatorios.biblioteca.secoes.${chave}`);
     return [
       ...r.pastas.map((p) => ({ secao: nivel('PASTAS'), pasta: '', ...p })),
       ...r.maisBaixados.map((a) => ({ secao: nivel('MAIS'), arquivos: null, bytes: null, ...a })),
       ...r.menosBaixados.map((a) => ({ secao: nivel('MENOS'), arquivos: null, bytes: null, ...a })),
+      // The week's Monday as its name.
+      ...r.semanas.map((w) => ({
+        secao: nivel('SEMANAS'),
+        nome: w.semana,
+        pasta: '',
+        ...w,
+        arquivos: null,
+        bytes: null,
+      })),
     ];
   },
   columns: [
     {
       header: 'relatorios.alcance.nivel',
-      value: (r: {
-        secao: string;
-        nome: string;
-        pasta: string;
-        arquivos: number | null;
-        bytes: number | null;
-        downloads: number;
-      }) => r.secao,
+      value: (r: LinhaExportBiblioteca) => r.secao,
     },
     { header: 'relatorios.alcance.nome', value: (r) => r.nome },
     { header: 'relatorios.biblioteca.pasta', value: (r) => r.pasta },
     { header: 'relatorios.biblioteca.arquivos', value: (r) => r.arquivos },
     { header: 'relatorios.biblioteca.bytes', value: (r) => r.bytes },
     { header: 'relatorios.biblioteca.downloads', value: (r) => r.downloads },
+    { header: 'relatorios.biblioteca.usuarios', value: (r) => r.usuarios },
   ],
   fileName: 'relatorios.biblioteca.arquivo',
 });
+
+/** A row of the library export: a top folder, a file (most or least downloaded) or a week. */
+type LinhaExportBiblioteca = {
+  secao: string;
+  nome: string;
+  pasta: string;
+  arquivos: number | null;
+  bytes: number | null;
+  downloads: number;
+  /** A week's: how many users downloaded. */
+  usuarios?: number;
+};
 
 /** GET /api/exportar/relatorioImportacoes: the period's imports (newest first), then job runs by queue. */
 relatoriosFeature.exports!.relatorioImportacoes = listExport({
@@ -274,13 +312,25 @@ relatoriosFeature.exports!.relatorioImportacoes = listExport({
   filterSchema: relatorioFiltroSchema,
   async rows(db, session, filtro) {
     const r = await importacoes(db, session, filtro);
-    return r.lista.map((i) => ({
-      ...i,
-      status: translate(session.idioma, `importarUsuarios.pagina.status.${i.status}`),
-    }));
+    const secao = (chave: string) => translate(session.idioma, `relatorios.importacoes.secoes.${chave}`);
+    return [
+      ...r.lista.map((i): LinhaExportImportacoes => ({
+        ...i,
+        secao: secao('IMPORTACOES'),
+        nome: i.nomeArquivo,
+        status: translate(session.idioma, `importarUsuarios.pagina.status.${i.status}`),
+      })),
+      ...r.filas.map((f): LinhaExportImportacoes => ({
+        ...f,
+        secao: secao('FILAS'),
+        nome: translate(session.idioma, `relatorios.importacoes.filas.${f.fila}`, { _: f.fila }),
+        taxaFalhas: Math.round(f.taxaFalhas * 1000) / 10,
+      })),
+    ];
   },
   columns: [
-    { header: 'relatorios.importacoes.arquivoImportado', value: (r: ImportacaoLinha) => r.nomeArquivo },
+    { header: 'relatorios.alcance.nivel', value: (r: LinhaExportImportacoes) => r.secao },
+    { header: 'relatorios.alcance.nome', value: (r) => r.nome },
     { header: 'relatorios.importacoes.autor', value: (r) => r.autor },
     { header: 'relatorios.importacoes.criadoEm', value: (r) => r.criadoEm },
     { header: 'relatorios.importacoes.status', value: (r) => r.status },
@@ -288,6 +338,17 @@ relatoriosFeature.exports!.relatorioImportacoes = listExport({
     { header: 'relatorios.importacoes.criados', value: (r) => r.criados },
     { header: 'relatorios.importacoes.atualizados', value: (r) => r.atualizados },
     { header: 'relatorios.importacoes.recusados', value: (r) => r.recusados },
+    { header: 'relatorios.importacoes.execucoes', value: (r) => r.execucoes },
+    { header: 'relatorios.importacoes.concluidas', value: (r) => r.concluidas },
+    { header: 'relatorios.importacoes.falhas', value: (r) => r.falhas },
+    { header: 'relatorios.importacoes.emAndamento', value: (r) => r.emAndamento },
+    { header: 'relatorios.importacoes.taxaFalhas', value: (r) => r.taxaFalhas },
+    { header: 'relatorios.importacoes.duracaoMedia', value: (r) => r.duracaoMedia },
   ],
   fileName: 'relatorios.importacoes.arquivo',
 });
+
+/** A row of the imports export: an import, or a queue's job runs (its failure rate in %). */
+type LinhaExportImportacoes = { secao: string; nome: string } & Partial<
+  Omit<ImportacaoLinha, 'nomeArquivo'> & Omit<FilaLinha, 'fila'>
+>;
