@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './scripts/chromium';
+import { JOURNEYS_LAUNCH } from './scripts/chromium';
 import { PORTAL_TIME_ZONE_DEFAULT } from './server/db/timeZone';
 import { E2E_URL } from './tests/e2e/server';
 
@@ -29,6 +29,6 @@ export default defineConfig({
     // page's accessibility snapshot (error-context.md).
     trace: { mode: (process.env.E2E_TRACE as 'retain-on-failure' | undefined) ?? 'off', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: CHROMIUM_LAUNCH,
+    launchOptions: JOURNEYS_LAUNCH,
   },
 });

@@ -12,14 +12,16 @@ else
   npm install --no-audit --no-fund
 fi
 
-if ! command -v chromium >/dev/null 2>&1; then
+# The journeys run in Debian's chromium-headless-shell (scripts/chromium.ts); the benches in the
+# full browser.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromium-headless-shell >/dev/null 2>&1; then
   if [ "$(id -u)" = "0" ]; then
-    echo "Installing Debian's chromium for the end-to-end tests..."
+    echo "Installing Debian's chromium and chromium-headless-shell for the end-to-end tests..."
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell fonts-liberation >/dev/null
   else
-    echo "The end-to-end tests need Debian's Chromium at /usr/bin/chromium." >&2
-    echo "Install it as root: apt-get install chromium   (then run this command again)" >&2
+    echo "The end-to-end tests need Debian's Chromium at /usr/bin/chromium and /usr/bin/chromium-headless-shell." >&2
+    echo "Install them as root: apt-get install chromium chromium-headless-shell   (then run this command again)" >&2
     exit 1
   fi
 fi

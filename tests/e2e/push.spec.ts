@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../../scripts/chromium';
 import { violations } from './axe';
 import { ptBR } from '../../i18n/pt-BR';
 import { expectFits, settle, signIn, skipTour } from './helpers';
@@ -7,6 +8,10 @@ import { expectFits, settle, signIn, skipTour } from './helpers';
 // the service worker is registered at the site root, and the subscription reaches the server,
 // which lists the device until it is removed. The sandbox reaches no real push service, so one
 // journey replaces the browser's PushManager (the push service's side), never our server.
+
+// The full browser: the journeys' headless shell (scripts/chromium.ts) has no Push API, so the portal
+// rightly offers no push there.
+test.use({ launchOptions: CHROMIUM_LAUNCH });
 
 const push = ptBR.push;
 const SAFARI =
