@@ -350,7 +350,9 @@ describe("built-in reports: another brand's figures", () => {
       montA.token,
     );
     expect(status).toBe(200);
-    expect(linhas.slice(1).every((l) => /;0;0;0;0;0$/.test(l))).toBe(true);
+    // The totals, then the period's weeks, every figure 0.
+    expect(linhas[1]).toMatch(/^Total;;0;0;0;0;0;;$/);
+    expect(linhas.slice(2).every((l) => /^Uso por semana;\d{4}-\d\d-\d\d;;;;;;0;0$/.test(l))).toBe(true);
   });
 
   it("lists brand A's announcement reach at brand A's dealer only, never at B's dealer or group of a shared user", async () => {

@@ -185,10 +185,16 @@ describe('the library usage report', () => {
       { id: String(manuais.id), nome: manuais.nome, arquivos: 2, bytes: 400, downloads: 4 },
       { id: String(privada.id), nome: privada.nome, arquivos: 1, bytes: 1000, downloads: 1 },
     ]);
-    // Weeks by their Monday: March 2 (3 downloads, 2 users) and March 9 (2, 1).
+    // Every week the period touches, by its Monday (March 1 is a Sunday): March 2 (3 downloads, 2
+    // users) and March 9 (2, 1); the quiet ones with zeros, so the chart's line does not skip them.
+    const nada = (semana: string) => ({ semana, downloads: 0, usuarios: 0 });
     expect(r.semanas).toEqual([
+      nada('2026-02-23'),
       { semana: '2026-03-02', downloads: 3, usuarios: 2 },
       { semana: '2026-03-09', downloads: 2, usuarios: 1 },
+      nada('2026-03-16'),
+      nada('2026-03-23'),
+      nada('2026-03-30'),
     ]);
     expect(r.maisBaixados.map((a) => [a.nome, a.downloads])).toEqual([
       ['Manual.pdf', 3],

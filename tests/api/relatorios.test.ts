@@ -521,10 +521,18 @@ describe('the users report', () => {
     // The callers signed in this week: A's manufacturer and A's reader at least.
     expect(direto!.n).toBeGreaterThanOrEqual(2);
     const r = await usuarios(montadoraA.token);
-    expect(r.semanas).toEqual([{ semana, usuarios: direto!.n, acessos: direto!.a }]);
+    // Every week of the period by its Monday (January 1, 2026 is a Thursday), one after the other;
+    // only this week's has sign-ins, the others are zeros (the chart's line does not skip them).
+    expect(r.semanas[0]!.semana).toBe('2025-12-29');
+    expect(r.semanas.at(-1)!.semana).toBe(semana);
+    for (const [i, w] of r.semanas.entries()) {
+      if (i > 0) expect(Date.parse(w.semana) - Date.parse(r.semanas[i - 1]!.semana)).toBe(7 * 86_400_000);
+    }
+    expect(r.semanas.filter((w) => w.usuarios > 0)).toEqual([{ semana, usuarios: direto!.n, acessos: direto!.a }]);
+    expect(r.semanas.filter((w) => w.usuarios === 0).every((w) => w.acessos === 0)).toBe(true);
     // A reader's figures: only their dealer's users.
     const leitor = await usuarios(leitorA.token);
-    expect(leitor.semanas[0]!.usuarios).toBeLessThan(r.semanas[0]!.usuarios);
+    expect(leitor.semanas.at(-1)!.usuarios).toBeLessThan(r.semanas.at(-1)!.usuarios);
   });
 
   it('filters by dealer group: the users of its dealers and those named in it, as counted in SQL', async () => {

@@ -3,7 +3,7 @@ import type { RelatorioFiltro } from '../../../domain/schemas/relatorio';
 import type { Session } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { legiveis, leitorDe } from '../biblioteca';
-import { usuariosDoFiltro } from './queries';
+import { semanasDoPeriodo, usuariosDoFiltro } from './queries';
 
 // The built-in library-usage report (USO_BIBLIOTECA, issue #31), in SQL. The library has no brands:
 // its part of the report is what the caller reads (the library's own rule, `legiveis`: provider
@@ -87,9 +87,10 @@ export async function usoBiblioteca(db: DbOrTx, session: Session, f: RelatorioFi
           from raizes r left join por_arquivo a on a.raiz_id = r.id
           group by r.id, r.nome order by downloads desc, bytes desc, fold(r.nome), r.id limit ${MAX_PASTAS}) p) as pastas,
       (select coalesce(json_agg(s order by s.semana), '[]')
-        from (select to_char(date_trunc('week', created_at), 'YYYY-MM-DD') as semana, count(*)::int as downloads,
-            count(distinct usuario_id)::int as usuarios
-          from baixados group by 1) s) as semanas,
+        from (select to_char(w.semana, 'YYYY-MM-DD') as semana, count(b.created_at)::int as downloads,
+            count(distinct b.usuario_id)::int as usuarios
+          from ${semanasDoPeriodo(f)} left join baixados b on date_trunc('week', b.created_at)::date = w.semana
+          group by w.semana) s) as semanas,
       ${arquivos(sql`a.downloads > 0`, (de) => sql`${de}.downloads desc, fold(${de}.nome)`)} as mais,
       ${arquivos(sql`true`, (de) => sql`${de}.downloads asc, ${de}.created_at asc`)} as menos`);
   const r = rows[0]!;

@@ -302,6 +302,11 @@ const linhaUsuarios = (nivel: LinhaUsuarios['nivel'], r: PorStatus): LinhaUsuari
   ativacaoEspecial: Number(r.ativacao_especial),
 });
 
+/** `w(semana)`: the Monday (a date) of every week the period touches, the first week's too. */
+export const semanasDoPeriodo = (f: RelatorioFiltro) =>
+  sql`generate_series(date_trunc('week', ${f.inicio}::date), ${f.fim}::date, interval '1 week') as g(inicio)
+    cross join lateral (select g.inicio::date as semana) w`;
+
 /**
  * The built-in USUARIOS report: the caller's users (scope and filters) by status, by type (with the
  * total of all types, one `rollup`) and by brand, and per week of the period how many of them used
@@ -319,11 +324,13 @@ export async function usuariosRelatorio(db: DbOrTx, session: Session, f: Relator
     cross join unnest(u.marcas_efetivas) as mu(marca_id) join marcas m on m.id = mu.marca_id
     where ${marcaScope(session, sql`m.id`) ?? sql`true`} and ${f.marcaId ? sql`m.id = ${f.marcaId}` : sql`true`}
     group by m.id, m.nome order by m.nome, m.id`);
+  // Every week of the period, a quiet one with zeros (without it the line joined the weeks around it).
   const { rows: semanas } = await db.execute<{ semana: string; usuarios: number; acessos: number }>(sql`
-    select to_char(s.semana, 'YYYY-MM-DD') as semana, count(*)::int as usuarios, sum(s.acessos)::int as acessos
-    from usuario_acessos_semana s join usuarios on usuarios.id = s.usuario_id
-    where s.semana >= date_trunc('week', ${f.inicio}::date)::date and s.semana <= ${f.fim}::date and ${filtro}
-    group by s.semana order by s.semana`);
+    select to_char(w.semana, 'YYYY-MM-DD') as semana, count(s.usuario_id)::int as usuarios,
+      coalesce(sum(s.acessos), 0)::int as acessos
+    from ${semanasDoPeriodo(f)} left join (usuario_acessos_semana s join usuarios on usuarios.id = s.usuario_id)
+      on s.semana = w.semana and ${filtro}
+    group by w.semana order by w.semana`);
   const [total, ...porTipo] = tipos.map((r) => linhaUsuarios('TIPO', r));
   return {
     ...total!,

@@ -13,7 +13,7 @@ const semanaDe = (semana: string, locale: string) =>
  * A report's figures per week of the period: two lines (the second dashed, told apart without
  * colour) and the table of the same figures, its text alternative. `textos` is the report's i18n
  * prefix: `secoes.SEMANAS`, `semana`, `grafico`, `graficoDescricao`, `semanasVazio` (a period without
- * any, said in words) and each column's key.
+ * any, said in words) and each column's key. Every week of the period comes, the quiet ones with zeros.
  */
 export function PorSemana<S extends { semana: string }>({
   textos,
@@ -29,7 +29,8 @@ export function PorSemana<S extends { semana: string }>({
   const [locale = 'pt-BR'] = useLocaleState();
   const t = (key: string) => translate(`${textos}.${key}`);
   const secao = t('secoes.SEMANAS');
-  if (semanas.length === 0) {
+  // The server lists every week of the period, a quiet one with zeros: a period without any is said in words.
+  if (semanas.every((s) => colunas.every((c) => Number(s[c.valor]) === 0))) {
     return (
       <Secao titulo={secao}>
         <Typography variant="body2" color="text.secondary">

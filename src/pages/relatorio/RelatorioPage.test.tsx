@@ -298,7 +298,17 @@ describe('/relatorio/{slug}', () => {
   it('says in words that nobody used the portal in a period without sign-ins, with no empty chart', async () => {
     aberto = DE_USUARIOS;
     server.use(
-      api.query('relatorios_usuarios', () => HttpResponse.json({ data: { result: { ...USUARIOS, semanas: [] } } })),
+      // Every week of the period comes, each with zeros.
+      api.query('relatorios_usuarios', () =>
+        HttpResponse.json({
+          data: {
+            result: {
+              ...USUARIOS,
+              semanas: USUARIOS.semanas.map((w) => ({ ...w, usuarios: 0, acessos: 0 })),
+            },
+          },
+        }),
+      ),
     );
     abrir('usuarios');
     const secao = await screen.findByRole('region', { name: 'Uso por semana' });
