@@ -219,6 +219,8 @@ describe('/comunicados/dashboard/{id}', () => {
     server.use(...STATES.Loaded);
     abrir();
     const resumo = await screen.findByRole('region', { name: 'Resumo' });
+    // The department by its name too, not its code alone.
+    expect(screen.getByText(/^RH – Recursos Humanos · enviado em /)).toBeInTheDocument();
     expect(within(resumo).getByRole('group', { name: 'Destinatários' })).toHaveTextContent('1.200');
     expect(within(resumo).getByRole('group', { name: 'Lidos' })).toHaveTextContent('90075% dos destinatários');
     expect(within(resumo).getByRole('group', { name: 'Leitura confirmada' })).toHaveTextContent(

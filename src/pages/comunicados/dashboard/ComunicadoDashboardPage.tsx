@@ -103,7 +103,8 @@ export default function ComunicadoDashboardPage() {
           <Chip size="small" color="success" label={d.comunicado.status.description} />
           <Typography variant="body2" color="text.secondary">
             {[
-              d.comunicado.departamento?.sigla,
+              // The department by name too, as on the announcement (its code alone read as a word).
+              d.comunicado.departamento && `${d.comunicado.departamento.sigla} – ${d.comunicado.departamento.nome}`,
               d.comunicado.envioDateTime &&
                 translate('comunicados.dashboard.enviadoEm', {
                   data: formatDate(d.comunicado.envioDateTime, locale, DATA_HORA),

@@ -407,14 +407,14 @@ function CaixaEnvios({ aba }: { aba: 'ENTRADA' | 'ARQUIVADOS' }) {
                   whiteSpace: 'nowrap',
                 }}
               >
+                {/* The department's code apart from the sender's name ("COM Marina" read as one name). */}
                 {envio.comunicado.departamento?.sigla && (
-                  <Box
-                    component="abbr"
-                    title={envio.comunicado.departamento.nome}
-                    sx={{ textDecoration: 'none', mr: 0.5 }}
-                  >
-                    {envio.comunicado.departamento.sigla}
-                  </Box>
+                  <>
+                    <Box component="abbr" title={envio.comunicado.departamento.nome} sx={{ textDecoration: 'none' }}>
+                      {envio.comunicado.departamento.sigla}
+                    </Box>
+                    {envio.comunicado.usuarioCriador && ' · '}
+                  </>
                 )}
                 {envio.comunicado.usuarioCriador?.nome}
               </TableCell>

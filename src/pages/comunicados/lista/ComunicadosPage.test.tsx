@@ -109,7 +109,7 @@ describe('/comunicados, the inbox', () => {
     expect(naoLido).toHaveStyle({ fontWeight: 700 });
     const lido = within(rows[2]).getByRole('link', { name: 'Treinamento de vendas' });
     expect(lido).toHaveStyle({ fontWeight: 400 });
-    expect(rows[0]).toHaveTextContent('RHMarta Lima');
+    expect(rows[0]).toHaveTextContent('RH · Marta Lima');
     expect(rows[0]).toHaveTextContent('Benefícios');
     expect(within(rows[0]).getByTitle('Tem anexos')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Confirmação pendente');
