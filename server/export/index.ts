@@ -33,6 +33,8 @@ export interface ListExport<R = never> {
   columns: ExportColumn<R>[];
   /** i18n key of the file name (the route title). */
   fileName: string;
+  /** What the file holds, after its name (a report's period): two exports of one list told apart. */
+  fileSuffix?: (filter: never) => string;
 }
 
 /** Defines a list export with its row type checked against the columns. */
@@ -42,6 +44,7 @@ export const listExport = <R, F>(def: {
   rows: (db: Db, session: Session, filter: F) => Promise<R[]>;
   columns: ExportColumn<R>[];
   fileName: string;
+  fileSuffix?: (filter: F) => string;
 }) => def as unknown as ListExport;
 
 /** A text a spreadsheet program would read as a formula (or that hides one after a tab or return). */
@@ -219,7 +222,8 @@ export async function exportRoutes(
         if (status === undefined || typeof key !== 'string') throw error;
         return fail(status, code as string, key);
       }
-      const name = `${translate(idioma, list.fileName)}.${formato}`;
+      const suffix = list.fileSuffix?.(parsed.data as never);
+      const name = `${translate(idioma, list.fileName)}${suffix ? `_${suffix}` : ''}.${formato}`;
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
       reply.header('cache-control', 'no-store');
       reply.type(

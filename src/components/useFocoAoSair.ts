@@ -10,9 +10,9 @@ export function focarSePerdido(alvo: HTMLElement | null | undefined) {
   if ((!ativo || ativo === document.body) && alvo?.isConnected) alvo.focus();
 }
 
-/** The page's title (its h1), made focusable by script: where the focus goes when its control went. */
-export function tituloDaPagina(): HTMLElement | null {
-  const titulo = document.querySelector<HTMLElement>('h1');
+/** The page's title (its h1, the first inside `raiz`), made focusable by script: where the focus goes when its control went. */
+export function tituloDaPagina(raiz: ParentNode = document): HTMLElement | null {
+  const titulo = raiz.querySelector<HTMLElement>('h1');
   if (titulo && !titulo.hasAttribute('tabindex')) titulo.tabIndex = -1;
   return titulo;
 }

@@ -4,6 +4,7 @@ import { Loading, SkipNavigationButton } from 'react-admin';
 import { CONTENT_MAX_WIDTH_PX } from '../../domain/limits';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DocumentTitle } from './DocumentTitle';
+import { FocoAoNavegar } from './FocoAoNavegar';
 import { BreadcrumbLabelProvider } from '../components/breadcrumbLabel';
 import { PageErrorBoundary } from '../pages/errors/PageErrorBoundary';
 import { MenuTour } from './MenuTour';
@@ -67,6 +68,7 @@ export function Layout({ children, logo, notifications }: LayoutProps) {
               <PageErrorBoundary>
                 <UserLanguageSync />
                 <DocumentTitle />
+                <FocoAoNavegar />
                 <Box sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH_PX, mx: 'auto', px: { xs: 0, sm: 1 }, pb: 3 }}>
                   <WelcomeNotice />
                   <Breadcrumbs />

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useGetIdentity } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,13 @@ function SignedIn() {
 
 describe('WelcomeNotice', () => {
   it('says the menu was redesigned until the user dismisses it, once per user', async () => {
-    const first = renderInAdmin(<WelcomeNotice />, { auth: testAuthProvider(ANA) });
+    const first = renderInAdmin(
+      <>
+        <WelcomeNotice />
+        <h1>Início</h1>
+      </>,
+      { auth: testAuthProvider(ANA) },
+    );
     const user = userEvent.setup();
     expect(await screen.findByText('O menu foi reformulado')).toBeInTheDocument();
     // Read with the page, not announced as an interruption on every page load.
@@ -25,6 +31,8 @@ describe('WelcomeNotice', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Entendi' }));
     expect(screen.queryByText('O menu foi reformulado')).not.toBeInTheDocument();
+    // The button went with the notice: the focus is on the page's title, not its body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Início' })).toHaveFocus());
     expect(localStorage.getItem(welcomeNoticeKey('42'))).not.toBeNull();
     first.unmount();
 

@@ -3,6 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
+import { tituloDaPagina, useFocoAoSair } from '../components/useFocoAoSair';
 
 /**
  * The notice itself, loaded only for a user who has not dismissed it yet. A note read with the page,
@@ -11,6 +12,8 @@ import { useTranslate } from 'react-admin';
 export default function WelcomeNoticeAlert({ onDismiss }: { onDismiss: () => void }) {
   const translate = useTranslate();
   const id = useId();
+  // Dismissed, the notice goes with its button: the focus goes to the page's title, not its body.
+  const foco = useFocoAoSair<HTMLButtonElement>(() => tituloDaPagina());
   return (
     <Alert
       role="note"
@@ -18,7 +21,7 @@ export default function WelcomeNoticeAlert({ onDismiss }: { onDismiss: () => voi
       severity="info"
       sx={{ mt: 2, displayPrint: 'none' }}
       action={
-        <Button color="inherit" size="small" onClick={onDismiss}>
+        <Button ref={foco} color="inherit" size="small" onClick={onDismiss}>
           {translate('shell.welcome.dismiss')}
         </Button>
       }

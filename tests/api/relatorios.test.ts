@@ -508,6 +508,21 @@ describe('the users report', () => {
     );
   });
 
+  it('names the exported file by its period, so two exports of other periods are told apart', async () => {
+    const filtro = encodeURIComponent(JSON.stringify({ slug: 'usuarios', inicio: '2026-01-01', fim: '2026-03-31' }));
+    for (const formato of ['csv', 'xlsx']) {
+      const res = await fetch(`${kit.portal.url}/api/exportar/relatorioUsuarios?formato=${formato}&filtro=${filtro}`, {
+        headers: { authorization: `Bearer ${montadoraA.token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe(
+        `attachment; filename*=UTF-8''usuarios-relatorio_2026-01-01_2026-03-31.${formato}`,
+      );
+      // Read to its end: one export at a time per user.
+      await res.arrayBuffer();
+    }
+  });
+
   it('counts each week the users who used the portal and their sign-ins, in scope', async () => {
     const semana = (
       await kit.db.execute<{ s: string }>(sql`select to_char(date_trunc('week', now()), 'YYYY-MM-DD') as s`)

@@ -181,6 +181,9 @@ export const relatoriosFeature = referenceFeature({
   },
 });
 
+/** A report's export names its period: `alcance-comunicados_2026-11-01_2026-11-30.csv`. */
+const periodoDoArquivo = (f: { inicio: string; fim: string }) => `${f.inicio}_${f.fim}`;
+
 /**
  * GET /api/exportar/relatorioAlcance: the reach report's rows as the screen shows them, the totals
  * first, then every brand, group and dealer.
@@ -188,6 +191,7 @@ export const relatoriosFeature = referenceFeature({
 relatoriosFeature.exports!.relatorioAlcance = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
+  fileSuffix: periodoDoArquivo,
   async rows(db, session, filtro) {
     const { marcas, grupos, dealers, ...totais } = await alcance(db, session, filtro, Number.MAX_SAFE_INTEGER);
     const total = { ...totais, id: '', nivel: 'TOTAL', nome: '' } as const;
@@ -217,6 +221,7 @@ relatoriosFeature.exports!.relatorioAlcance = listExport({
 relatoriosFeature.exports!.relatorioUsuarios = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
+  fileSuffix: periodoDoArquivo,
   async rows(db, session, filtro): Promise<LinhaExportUsuarios[]> {
     const r = await usuarios(db, session, filtro);
     const porStatus = [
@@ -261,6 +266,7 @@ type LinhaExportUsuarios = { nivel: string; nome: string } & Partial<
 relatoriosFeature.exports!.relatorioBiblioteca = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
+  fileSuffix: periodoDoArquivo,
   async rows(db, session, filtro): Promise<LinhaExportBiblioteca[]> {
     const r = await biblioteca(db, session, filtro);
     const nivel = (chave: string) => translate(session.idioma, `relatorios.biblioteca.secoes.${chave}`);
@@ -310,6 +316,7 @@ type LinhaExportBiblioteca = {
 relatoriosFeature.exports!.relatorioImportacoes = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
+  fileSuffix: periodoDoArquivo,
   async rows(db, session, filtro) {
     const r = await importacoes(db, session, filtro);
     const secao = (chave: string) => translate(session.idioma, `relatorios.importacoes.secoes.${chave}`);

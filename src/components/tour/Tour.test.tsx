@@ -23,6 +23,7 @@ function renderTour(props: { open?: boolean; steps?: TourStep[]; rtlTheme?: bool
   const onFinish = vi.fn();
   const page = (open: boolean) => (
     <>
+      <h1>Início</h1>
       <button data-tour="first">first</button>
       <div data-tour="second">second</div>
       <input aria-label="campo" />
@@ -134,6 +135,7 @@ describe('Tour', () => {
     const onDialogClose = vi.fn();
     render(
       <AdminContext i18nProvider={createI18nProvider({ idioma: 'PT_BR' })} store={memoryStore()}>
+        <h1>Início</h1>
         <button data-tour="first">first</button>
         <Tour steps={STEPS} open onClose={onClose} onFinish={vi.fn()} />
         <Dialog open onClose={onDialogClose} aria-label="Nova pasta">
@@ -196,5 +198,14 @@ describe('Tour', () => {
     expect(dialog()).toHaveFocus();
     setOpen(false);
     expect(screen.getByRole('button', { name: 'first' })).toHaveFocus();
+  });
+
+  it('opened by itself over the page (the focus on its body), closed gives the focus to the page title', async () => {
+    const { setOpen } = renderTour({ open: false });
+    (document.activeElement as HTMLElement | null)?.blur();
+    setOpen(true);
+    expect(dialog()).toHaveFocus();
+    setOpen(false);
+    expect(screen.getByRole('heading', { level: 1, name: 'Início' })).toHaveFocus();
   });
 });

@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { tituloDaPagina } from '../useFocoAoSair';
 import { isEditable } from './busy';
 
 export interface TourStep {
@@ -93,8 +94,16 @@ export function Tour({ steps, open, onClose, onFinish }: TourProps) {
     node?.focus({ preventScroll: true });
   }, []);
   useEffect(() => {
-    if (!open || !(returnFocus instanceof HTMLElement)) return;
-    return () => returnFocus.focus({ preventScroll: true });
+    if (!open) return;
+    return () => {
+      // Opened by itself (the first visit's tour), it took the focus from the page's body: it gives
+      // it to the page's title, not back to the body and the keyboard user to the page's top.
+      const voltar =
+        returnFocus instanceof HTMLElement && returnFocus !== document.body && returnFocus.isConnected
+          ? returnFocus
+          : tituloDaPagina();
+      voltar?.focus({ preventScroll: true });
+    };
   }, [open, returnFocus]);
   useEffect(() => {
     if (open) dialogRef.current?.focus({ preventScroll: true });
