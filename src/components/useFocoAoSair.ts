@@ -7,12 +7,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
  */
 export function focarSePerdido(alvo: HTMLElement | null | undefined) {
   const ativo = document.activeElement;
-  if ((!ativo || ativo === document.body) && alvo?.isConnected) alvo.focus();
+  // A removed element may still hold it for a moment (some DOMs move it to the body later).
+  const perdido = !ativo || ativo === document.body || !ativo.isConnected;
+  if (perdido && alvo?.isConnected) alvo.focus();
 }
 
-/** The page's title (its h1, the first inside `raiz`), made focusable by script: where the focus goes when its control went. */
-export function tituloDaPagina(raiz: ParentNode = document): HTMLElement | null {
-  const titulo = raiz.querySelector<HTMLElement>('h1');
+/** The page's title (its h1), made focusable by script: where the focus goes when its control went. */
+export function tituloDaPagina(): HTMLElement | null {
+  const titulo = document.querySelector<HTMLElement>('h1');
   if (titulo && !titulo.hasAttribute('tabindex')) titulo.tabIndex = -1;
   return titulo;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { tituloDaPagina } from '../components/useFocoAoSair';
+import { focarSePerdido, tituloDaPagina } from '../components/useFocoAoSair';
 
 /** How long after a navigation the new page's title may still arrive (a page waiting on its data). */
 const ESPERA_MS = 3000;
@@ -25,12 +25,7 @@ export function FocoAoNavegar() {
     // Checked a moment after the page changes: the page's own effects first put the focus where
     // they mean to (Save again after a save, a field, a dialog).
     let espera = 0;
-    const conferir = () => {
-      const ativo = document.activeElement;
-      // Where the page, a dialog or the user put it (a removed element holds it in some DOMs).
-      if (ativo && ativo !== document.body && ativo.isConnected) return;
-      tituloDaPagina(conteudo)?.focus();
-    };
+    const conferir = () => focarSePerdido(tituloDaPagina());
     const tentar = () => {
       window.clearTimeout(espera);
       espera = window.setTimeout(conferir, 100);

@@ -134,6 +134,9 @@ export function FiltrosRelatorio({
       </TextField>
       <DealerAutocomplete
         label={t('dealer')}
+        // The dealers of the brand and group chosen above: another's would only ever show nothing.
+        marcaIds={rascunho.marcaId ? [rascunho.marcaId] : []}
+        grupoIds={rascunho.grupoId ? [rascunho.grupoId] : []}
         value={rascunho.dealer ? [rascunho.dealer] : []}
         onChange={(dealers) => setRascunho((f) => ({ ...f, dealer: dealers.at(-1) ?? null }))}
       />

@@ -269,6 +269,30 @@ describe('/relatorio/{slug}', () => {
     expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
   });
 
+  it('offers in the dealer field only the dealers of the brand and group chosen above', async () => {
+    const buscas: Record<string, unknown>[] = [];
+    server.use(
+      api.query('dealers_opcoes', ({ variables }) => {
+        buscas.push(variables.filterInput as Record<string, unknown>);
+        return HttpResponse.json({ data: { result: { content: [{ id: '7', nomeExibicao: 'Boreal Centro' }] } } });
+      }),
+    );
+    const user = userEvent.setup();
+    aberto = {
+      ...INTERNO,
+      opcoes: { marcas: [{ id: '2', nome: 'Boreal Trucks' }], grupos: [{ id: '5', nome: 'Rede Boreal' }] },
+    };
+    abrir();
+    await screen.findByRole('table', { name: 'Por marca' });
+    await user.click(screen.getByRole('combobox', { name: 'Marca' }));
+    await user.click(await screen.findByRole('option', { name: 'Boreal Trucks' }));
+    await user.click(screen.getByRole('combobox', { name: 'Grupo econômico' }));
+    await user.click(await screen.findByRole('option', { name: 'Rede Boreal' }));
+    await user.type(screen.getByRole('combobox', { name: /^Dealer/ }), 'Bo');
+    expect(await screen.findByRole('option', { name: 'Boreal Centro' })).toBeInTheDocument();
+    expect(buscas.at(-1)).toMatchObject({ marcaIds: ['2'], grupoIds: ['5'] });
+  });
+
   it('offers the brands and dealer groups the server names in the caller’s scope, by name', async () => {
     const user = userEvent.setup();
     aberto = { ...INTERNO, opcoes: { marcas: [{ id: '2', nome: 'Boreal Trucks' }], grupos: [] } };
