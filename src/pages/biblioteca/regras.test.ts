@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acoesHabilitadas, destinosMover, motivosDesabilitadas } from './regras';
+import { destinosMover, motivosDesabilitadas } from './regras';
 import { truncar, type PastaEscrita } from './tipos';
 
 /** A folder: at the root, inside `pai`, or (`paiOculto`) inside a folder the caller does not read. */
@@ -18,7 +18,11 @@ const arquivo = (id: string, pai: string, podeEscrever = true) => ({
   naRaiz: false,
 });
 
-describe('acoesHabilitadas (spec section 5, "Toolbar")', () => {
+/** Which actions a selection allows: those without a reason against them. */
+const acoesHabilitadas = (selecionados: Parameters<typeof motivosDesabilitadas>[0]) =>
+  Object.fromEntries(Object.entries(motivosDesabilitadas(selecionados)).map(([acao, m]) => [acao, m === null]));
+
+describe('the actions a selection allows (spec section 5, "Toolbar")', () => {
   it('allows nothing without a selection', () => {
     expect(acoesHabilitadas([])).toEqual({
       excluir: false,

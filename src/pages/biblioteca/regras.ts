@@ -2,18 +2,12 @@ import { PASTA_RAIZ_ID } from '../../../domain/biblioteca';
 import type { ItemBiblioteca, PastaEscrita } from './tipos';
 
 /** The selection toolbar's actions (spec section 5, "Toolbar"). */
-export interface AcoesHabilitadas {
-  excluir: boolean;
-  mover: boolean;
-  baixar: boolean;
-  concederAcesso: boolean;
-  renomear: boolean;
-}
+export type AcaoBiblioteca = 'excluir' | 'mover' | 'baixar' | 'concederAcesso' | 'renomear';
 
 type Selecionado = Pick<ItemBiblioteca, 'id' | 'isPasta' | 'podeEscrever' | 'pastaPai' | 'naRaiz'>;
 
 /** Why an action does not apply to a selection: a key under `biblioteca.motivos`, or null when it applies. */
-export type MotivosDesabilitadas = Record<keyof AcoesHabilitadas, string | null>;
+export type MotivosDesabilitadas = Record<AcaoBiblioteca, string | null>;
 
 /**
  * Which actions a selection allows, and why not: remove and move need write permission on every
@@ -41,18 +35,6 @@ export function motivosDesabilitadas(selecionados: readonly Selecionado[]): Moti
     baixar: misturado ? 'misturado' : null,
     concederAcesso: acesso,
     renomear: umaPasta('renomearSoPasta'),
-  };
-}
-
-/** Which actions a selection allows (spec section 5, "Toolbar"): those without a reason against them. */
-export function acoesHabilitadas(selecionados: readonly Selecionado[]): AcoesHabilitadas {
-  const motivos = motivosDesabilitadas(selecionados);
-  return {
-    excluir: motivos.excluir === null,
-    mover: motivos.mover === null,
-    baixar: motivos.baixar === null,
-    concederAcesso: motivos.concederAcesso === null,
-    renomear: motivos.renomear === null,
   };
 }
 
