@@ -304,8 +304,8 @@ const linhaUsuarios = (nivel: LinhaUsuarios['nivel'], r: PorStatus): LinhaUsuari
 
 /** `w(semana)`: the Monday (a date) of every week the period touches, the first week's too. */
 export const semanasDoPeriodo = (f: RelatorioFiltro) =>
-  sql`generate_series(date_trunc('week', ${f.inicio}::date), ${f.fim}::date, interval '1 week') as g(inicio)
-    cross join lateral (select g.inicio::date as semana) w`;
+  sql`(select g::date as semana
+    from generate_series(date_trunc('week', ${f.inicio}::date), ${f.fim}::date, interval '1 week') as g) w`;
 
 /**
  * The built-in USUARIOS report: the caller's users (scope and filters) by status, by type (with the
