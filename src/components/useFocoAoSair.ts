@@ -83,6 +83,9 @@ export function useFocoAoChegar(nome: string, pronto: boolean, alvo: () => HTMLE
     if (!pronto || !pedido) return;
     focarSePerdido(destino.current());
     // Asked once: a reload, or a return to this entry of the history, does not move the focus again.
+    // Only while the browser is still at this entry: a navigation that came first (a link followed
+    // the moment the page showed) is not replaced by this page again.
+    if (window.location.pathname !== location.pathname || window.location.search !== location.search) return;
     void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true });
   }, [pronto, pedido, navigate, location.pathname, location.search, location.hash]);
 }
