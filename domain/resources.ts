@@ -722,7 +722,7 @@ export const RESOURCES = {
       aberto: {
         operation: 'relatorioAberto',
         args: { slug: 'String!' },
-        fields: 'slug titulo tipo url interno opcoes { marcas { id nome } grupos { id nome } }',
+        fields: 'slug titulo tipo url interno opcoes { marcas { id nome } grupos { id nome marcaIds } }',
       },
       alcance: {
         operation: 'relatorioAlcance',

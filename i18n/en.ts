@@ -1637,6 +1637,8 @@ export const en = {
       rollup: 'Read rate by brand, dealer group and dealer',
       nivel: 'Group by',
       niveis: { MARCA: 'Brand', GRUPO: 'Dealer group', DEALER: 'Dealer' },
+      // The level inside a sentence ("Read rate by brand"), the tabs' names capitalised.
+      niveisNaFrase: { MARCA: 'brand', GRUPO: 'dealer group', DEALER: 'dealer' },
       rollupGrafico: 'Read rate by %{nivel}, least read first',
       rollupDescricao: 'The least read is %{nome}, with %{taxa}. The figures are in the table that follows.',
       rollupTabela: 'Read rate by %{nivel}',

@@ -1645,6 +1645,8 @@ export const es = {
       rollup: 'Tasa de lectura por marca, grupo y dealer',
       nivel: 'Agrupar por',
       niveis: { MARCA: 'Marca', GRUPO: 'Grupo', DEALER: 'Dealer' },
+      // The level inside a sentence ("Read rate by brand"), the tabs' names capitalised.
+      niveisNaFrase: { MARCA: 'marca', GRUPO: 'grupo', DEALER: 'dealer' },
       rollupGrafico: 'Tasa de lectura por %{nivel}, menos leídos primero',
       rollupDescricao: 'El menos leído es %{nome}, con %{taxa}. Los números están en la tabla siguiente.',
       rollupTabela: 'Tasa de lectura por %{nivel}',

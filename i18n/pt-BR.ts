@@ -1640,6 +1640,8 @@ export const ptBR = {
       rollup: 'Taxa de leitura por marca, grupo e dealer',
       nivel: 'Agrupar por',
       niveis: { MARCA: 'Marca', GRUPO: 'Grupo', DEALER: 'Dealer' },
+      // The level inside a sentence ("Read rate by brand"), the tabs' names capitalised.
+      niveisNaFrase: { MARCA: 'marca', GRUPO: 'grupo', DEALER: 'dealer' },
       rollupGrafico: 'Taxa de leitura por %{nivel}, menos lidos primeiro',
       rollupDescricao: 'O menos lido é %{nome}, com %{taxa}. Os números estão na tabela a seguir.',
       rollupTabela: 'Taxa de leitura por %{nivel}',

@@ -270,6 +270,24 @@ describe('opening a report', () => {
     expect(todas.marcas).not.toContain(inativa.id);
     expect(todas.grupos).toContain(grupoA.id);
     expect(await opcoes(montadoraA.token, 'bi-gestores')).toBeNull();
+
+    // Each group says its brands, only those the caller may see (the form narrows the groups by brand).
+    const grupoAB = await kit.grupo([m.a.id, m.b.id]);
+    const marcasDe = async (token: string, grupo: number) =>
+      (
+        await gql<{ relatorioAberto: { opcoes: { grupos: { id: string; marcaIds: string[] }[] } } }>(
+          kit.portal,
+          'query($slug: String!) { relatorioAberto(slug: $slug) { opcoes { grupos { id marcaIds } } } }',
+          { slug: 'alcance' },
+          token,
+        )
+      )
+        .data!.relatorioAberto.opcoes.grupos.find((g) => Number(g.id) === grupo)
+        ?.marcaIds.map(Number);
+    expect(await marcasDe(kit.staff, grupoAB.id)).toEqual([m.a.id, m.b.id].sort((x, y) => x - y));
+    expect(await marcasDe(montadoraA.token, grupoAB.id)).toEqual([m.a.id]);
+    expect(await marcasDe(montadoraB.token, grupoAB.id)).toEqual([m.b.id]);
+    expect(await marcasDe(montadoraA.token, grupoA.id)).toEqual([m.a.id]);
   });
 
   it('frames an embedded report with a signed token of the reader: id, type, brands, for its origin, 5 minutes', async () => {

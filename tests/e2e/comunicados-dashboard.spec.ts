@@ -152,15 +152,16 @@ test.afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 
 const rollupSection = (page: Page) => page.getByRole('region', { name: d.rollup });
-const rollupTable = (page: Page, nivel: string) =>
-  page.getByRole('table', { name: d.rollupTabela.replace('%{nivel}', nivel) });
+/** The roll-up's table at a level, named as its sentence says it ("Taxa de leitura por marca"). */
+const rollupTable = (page: Page, nivel: keyof typeof d.niveisNaFrase) =>
+  page.getByRole('table', { name: d.rollupTabela.replace('%{nivel}', d.niveisNaFrase[nivel]) });
 /** The pager's "Mostrando 1 a 25 de N registros", exactly. */
 const faixa = (de: number, ate: number, catalog: { ra: { navigation: { page_range_info: string } } } = ptBR) =>
   catalog.ra.navigation.page_range_info
     .replace('%{offsetBegin}', String(de))
     .replace('%{offsetEnd}', String(ate))
     .replace('%{total}', String(totalDealers));
-const bodyRows = (page: Page, nivel: string) => rollupTable(page, nivel).locator('tbody tr');
+const bodyRows = (page: Page, nivel: keyof typeof d.niveisNaFrase) => rollupTable(page, nivel).locator('tbody tr');
 
 test('seeding gives the dealer level more than one page of 25 rows', () => {
   expect(totalDealers, 'dealers in the roll-up').toBeGreaterThan(25);
@@ -179,20 +180,20 @@ for (const width of WIDTHS) {
     // Brand level first, least read first.
     const niveis = secao.getByRole('tablist', { name: d.nivel });
     await expect(niveis.getByRole('tab', { name: d.niveis.MARCA })).toHaveAttribute('aria-selected', 'true');
-    await expect(rollupTable(staff, d.niveis.MARCA)).toBeVisible();
+    await expect(rollupTable(staff, 'MARCA')).toBeVisible();
     await expectFits(staff, `${width} brand level`);
     found.push(...(await violations(staff, `${width} brand`)));
 
     // Dealer group level.
     await niveis.getByRole('tab', { name: d.niveis.GRUPO }).click();
-    await expect(rollupTable(staff, d.niveis.GRUPO)).toBeVisible();
-    expect(await bodyRows(staff, d.niveis.GRUPO).count()).toBeGreaterThan(0);
+    await expect(rollupTable(staff, 'GRUPO')).toBeVisible();
+    expect(await bodyRows(staff, 'GRUPO').count()).toBeGreaterThan(0);
 
     // Dealer level: 25 rows a page, the pager tells "1-25 de N".
     await niveis.getByRole('tab', { name: d.niveis.DEALER }).click();
-    const tabela = rollupTable(staff, d.niveis.DEALER);
+    const tabela = rollupTable(staff, 'DEALER');
     await expect(tabela).toBeVisible();
-    await expect(bodyRows(staff, d.niveis.DEALER)).toHaveCount(25);
+    await expect(bodyRows(staff, 'DEALER')).toHaveCount(25);
     await expect(secao.getByText(faixa(1, 25))).toBeVisible();
     await settle(staff);
     await expectFits(staff, `${width} dealer level`);
@@ -210,7 +211,7 @@ for (const width of WIDTHS) {
       d.colunas.confirmados,
       d.colunas.taxaLeitura,
     ]);
-    const caixa = secao.getByRole('region', { name: new RegExp(`${d.niveis.DEALER}$`) });
+    const caixa = secao.getByRole('region', { name: new RegExp(`${d.niveisNaFrase.DEALER}$`) });
     if (width < 600) {
       await expect(caixa).toHaveAttribute('tabindex', '0');
       await caixa.focus();
@@ -225,7 +226,7 @@ for (const width of WIDTHS) {
     }
 
     // Names wrap between words, not inside one ("Concession|ária"), while the number columns have room.
-    const partidas = await bodyRows(staff, d.niveis.DEALER)
+    const partidas = await bodyRows(staff, 'DEALER')
       .locator('td:first-child')
       .evaluateAll((cells) => {
         const out: string[] = [];
@@ -253,7 +254,7 @@ for (const width of WIDTHS) {
     const anterior = secao.getByRole('button', { name: ptBR.ra.navigation.previous });
     await expect(anterior).toBeDisabled();
     await proxima.click();
-    await expect(bodyRows(staff, d.niveis.DEALER)).toHaveCount(totalDealers - 25);
+    await expect(bodyRows(staff, 'DEALER')).toHaveCount(totalDealers - 25);
     await expect(secao.getByText(faixa(26, totalDealers))).toBeVisible();
     await expect(proxima).toBeDisabled();
     await expectFits(staff, `${width} dealer level, page 2`);
@@ -265,7 +266,7 @@ for (const width of WIDTHS) {
     await expect(tabela.locator('thead th').first()).toHaveAttribute('aria-sort', 'ascending');
     // The header turns at once; the rows are the new order's once the table is no longer busy.
     await expect(tabela).toHaveAttribute('aria-busy', 'false');
-    const nomes = async () => bodyRows(staff, d.niveis.DEALER).locator('td:first-child').allTextContents();
+    const nomes = async () => bodyRows(staff, 'DEALER').locator('td:first-child').allTextContents();
     const asc = await nomes();
     expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     await porNome.click();
@@ -280,11 +281,11 @@ for (const width of WIDTHS) {
     const procurado = desc[3]!;
     const busca = secao.getByRole('searchbox', { name: d.rollupBusca });
     await busca.fill(procurado);
-    await expect(bodyRows(staff, d.niveis.DEALER)).toHaveCount(1);
-    await expect(bodyRows(staff, d.niveis.DEALER).locator('td').first()).toHaveText(procurado);
+    await expect(bodyRows(staff, 'DEALER')).toHaveCount(1);
+    await expect(bodyRows(staff, 'DEALER').locator('td').first()).toHaveText(procurado);
     await expectFits(staff, `${width} dealer level, searched`);
     await busca.fill('');
-    await expect(bodyRows(staff, d.niveis.DEALER)).toHaveCount(25);
+    await expect(bodyRows(staff, 'DEALER')).toHaveCount(25);
 
     // Order by rate (a numeric column), visible at every width.
     await tabela.getByRole('button', { name: d.colunas.taxaLeitura }).click();
@@ -323,7 +324,7 @@ test('dashboard roll-up by keyboard at 375 px: the level tabs, the sort headers 
   expect(await focused(staff)).toBe(`tab:${d.niveis.DEALER}`);
   await staff.keyboard.press('Enter');
   await expect(niveis.getByRole('tab', { name: d.niveis.DEALER })).toHaveAttribute('aria-selected', 'true');
-  const tabela = rollupTable(staff, d.niveis.DEALER);
+  const tabela = rollupTable(staff, 'DEALER');
   await expect(tabela).toBeVisible();
   await settle(staff);
   // Tab reaches the name header; Enter orders by name.
@@ -334,7 +335,7 @@ test('dashboard roll-up by keyboard at 375 px: the level tabs, the sort headers 
   expect(path, joined).toContain(`button:${d.colunas.taxaLeitura}`);
   // Every column's header, the table's scrolling box first (the keyboard scrolls it on a phone).
   expect(path, joined).toContain(`button:${d.colunas.destinatarios}`);
-  expect(path.indexOf(`region:${d.rollupTabela.replace('%{nivel}', d.niveis.DEALER)}`), joined).toBeLessThan(
+  expect(path.indexOf(`region:${d.rollupTabela.replace('%{nivel}', d.niveisNaFrase.DEALER)}`), joined).toBeLessThan(
     path.indexOf(`button:${d.niveis.DEALER}`),
   );
   expect(path.at(-1), joined).toBe(`button:${ptBR.ra.navigation.next}`);

@@ -51,7 +51,12 @@ export async function opcoesDosFiltros(db: DbOrTx, session: Session) {
   const [marcas, grupos] = await Promise.all([
     db.execute<{ id: string; nome: string }>(sql`select marcas.id::text as id, marcas.nome from marcas
       where marcas.active and ${marcaScope(session, sql`marcas.id`) ?? sql`true`} order by fold(marcas.nome), marcas.id`),
-    db.execute<{ id: string; nome: string }>(sql`select grupos.id::text as id, grupos.nome from grupos
+    // Each group with its brands in the caller's scope, so the form offers the groups of the brand chosen.
+    db.execute<{ id: string; nome: string; marcaIds: string[] }>(sql`select grupos.id::text as id, grupos.nome,
+        array(select gm.marca_id::text from grupo_marcas gm
+          where gm.grupo_id = grupos.id and ${marcaScope(session, sql`gm.marca_id`) ?? sql`true`}
+          order by gm.marca_id) as "marcaIds"
+      from grupos
       where grupos.active and ${grupoScope(session) ?? sql`true`} order by fold(grupos.nome), grupos.id
       limit ${MAX_OPCOES_GRUPO}`),
   ]);

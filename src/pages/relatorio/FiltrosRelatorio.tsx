@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { hojeIso } from '../../../domain/schemas/ausencia';
 import { MAX_PERIODO_DIAS, relatorioFiltroSchema } from '../../../domain/schemas/relatorio';
@@ -71,11 +71,20 @@ export function FiltrosRelatorio({
   // count nothing of any other, so offering one would only ever show nothing).
   const opcoes = useRelatorioAberto(filtro.slug).data?.opcoes;
   const marcas = opcoes?.marcas ?? [];
-  const grupos = opcoes?.grupos ?? [];
+  // The groups of the brand chosen (another's would only ever show nothing).
+  const doMarca = (marcaId: string) => (g: { marcaIds: string[] }) => !marcaId || g.marcaIds.includes(marcaId);
+  const grupos = (opcoes?.grupos ?? []).filter(doMarca(rascunho.marcaId));
   const muda = (campo: 'inicio' | 'fim' | 'marcaId' | 'grupoId') => (event: { target: { value: string } }) =>
-    setRascunho((f) => ({ ...f, [campo]: event.target.value }));
+    setRascunho((f) => {
+      const novo = { ...f, [campo]: event.target.value };
+      // A brand chosen lets go of a group that is not of it.
+      const grupo = opcoes?.grupos.find((g) => g.id === novo.grupoId);
+      if (campo === 'marcaId' && grupo && !doMarca(novo.marcaId)(grupo)) novo.grupoId = '';
+      return novo;
+    });
   // The period's rules (domain/schemas/relatorio.ts) under its fields, before asking the server.
   const [erros, setErros] = useState<Partial<Record<'inicio' | 'fim', string>>>({});
+  const campos = useRef<Partial<Record<'inicio' | 'fim', HTMLInputElement | null>>>({});
   const enviar = (event: FormEvent) => {
     event.preventDefault();
     const conferido = relatorioFiltroSchema.safeParse({ slug: 'x', inicio: rascunho.inicio, fim: rascunho.fim });
@@ -85,7 +94,10 @@ export function FiltrosRelatorio({
       if ((campo === 'inicio' || campo === 'fim') && !novos[campo]) novos[campo] = issue.message;
     }
     setErros(novos);
-    if (Object.keys(novos).length === 0) aplicar();
+    const invalido = (['inicio', 'fim'] as const).find((campo) => novos[campo]);
+    // The keyboard goes to the field to correct, whose error it then reads.
+    if (invalido) campos.current[invalido]?.focus();
+    else aplicar();
   };
   const erroDe = (campo: 'inicio' | 'fim') =>
     erros[campo] ? { error: true, helperText: translate(erros[campo], { max: MAX_PERIODO_DIAS }) } : {};
@@ -112,6 +124,9 @@ export function FiltrosRelatorio({
           label={t(campo)}
           value={rascunho[campo]}
           onChange={muda(campo)}
+          inputRef={(el: HTMLInputElement | null) => {
+            campos.current[campo] = el;
+          }}
           {...data}
           {...erroDe(campo)}
         />

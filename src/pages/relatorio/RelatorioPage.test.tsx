@@ -47,7 +47,11 @@ const OPCOES = {
     { id: '1', nome: 'Aurora Motors' },
     { id: '2', nome: 'Boreal Trucks' },
   ],
-  grupos: [{ id: '5', nome: 'Grupo Horizonte' }],
+  grupos: [
+    { id: '5', nome: 'Grupo Horizonte', marcaIds: ['1'] },
+    { id: '6', nome: 'Rede Boreal', marcaIds: ['2'] },
+    { id: '8', nome: 'Rede Mista', marcaIds: ['1', '2'] },
+  ],
 };
 const INTERNO = {
   slug: 'alcance',
@@ -265,8 +269,38 @@ describe('/relatorio/{slug}', () => {
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(await screen.findByText('O fim vem antes do início')).toBeInTheDocument();
     expect(fim).toHaveAttribute('aria-invalid', 'true');
+    // The keyboard is taken to the field to correct.
+    expect(fim).toHaveFocus();
     expect(pedidos).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
+  });
+
+  it('offers in the group field only the groups of the brand chosen, and lets go of a group not of it', async () => {
+    abrir();
+    await screen.findByRole('table', { name: 'Por marca' });
+    const user = userEvent.setup();
+    const opcoesDoGrupo = async () => {
+      await user.click(screen.getByRole('combobox', { name: 'Grupo econômico' }));
+      const nomes = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      await user.keyboard('{Escape}');
+      return nomes;
+    };
+    expect(await opcoesDoGrupo()).toEqual(['Todos', 'Grupo Horizonte', 'Rede Boreal', 'Rede Mista']);
+    await user.click(screen.getByRole('combobox', { name: 'Grupo econômico' }));
+    await user.click(await screen.findByRole('option', { name: 'Grupo Horizonte' }));
+    await user.click(screen.getByRole('combobox', { name: 'Marca' }));
+    await user.click(await screen.findByRole('option', { name: 'Boreal Trucks' }));
+    // Grupo Horizonte is Aurora's only: the field lets go of it.
+    expect(screen.getByRole('combobox', { name: 'Grupo econômico' })).not.toHaveTextContent('Grupo Horizonte');
+    expect(await opcoesDoGrupo()).toEqual(['Todos', 'Rede Boreal', 'Rede Mista']);
+    await user.click(screen.getByRole('combobox', { name: 'Grupo econômico' }));
+    await user.click(await screen.findByRole('option', { name: 'Rede Mista' }));
+    await user.click(screen.getByRole('combobox', { name: 'Marca' }));
+    await user.click(await screen.findByRole('option', { name: 'Aurora Motors' }));
+    // A group of both brands stays chosen.
+    expect(screen.getByRole('combobox', { name: 'Grupo econômico' })).toHaveTextContent('Rede Mista');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(pedidos.at(-1)).toMatchObject({ marcaId: '1', grupoId: '8' }));
   });
 
   it('offers in the dealer field only the dealers of the brand and group chosen above', async () => {
@@ -280,7 +314,10 @@ describe('/relatorio/{slug}', () => {
     const user = userEvent.setup();
     aberto = {
       ...INTERNO,
-      opcoes: { marcas: [{ id: '2', nome: 'Boreal Trucks' }], grupos: [{ id: '5', nome: 'Rede Boreal' }] },
+      opcoes: {
+        marcas: [{ id: '2', nome: 'Boreal Trucks' }],
+        grupos: [{ id: '5', nome: 'Rede Boreal', marcaIds: ['2'] }],
+      },
     };
     abrir();
     await screen.findByRole('table', { name: 'Por marca' });

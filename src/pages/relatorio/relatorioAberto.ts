@@ -13,7 +13,7 @@ export interface RelatorioAberto {
   url: string | null;
   interno: string | null;
   /** A built-in report's filter choices in the caller's scope (brands, dealer groups). */
-  opcoes: { marcas: OpcaoFiltro[]; grupos: OpcaoFiltro[] } | null;
+  opcoes: { marcas: OpcaoFiltro[]; grupos: (OpcaoFiltro & { marcaIds: string[] })[] } | null;
 }
 
 /** The report /relatorio/{slug} opens (read once: the page and its filters share it). */

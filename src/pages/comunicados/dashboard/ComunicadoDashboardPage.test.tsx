@@ -158,9 +158,9 @@ const tabelaRollup = (nivel: string) => screen.findByRole('table', { name: `Taxa
 async function nivelGrupo() {
   server.use(...STATES.Loaded);
   abrir();
-  await tabelaRollup('Marca');
+  await tabelaRollup('marca');
   await user().click(screen.getByRole('tab', { name: 'Grupo' }));
-  return tabelaRollup('Grupo');
+  return tabelaRollup('grupo');
 }
 const mostra = (tabela: HTMLElement, esperado: string[]) => waitFor(() => expect(nomes(tabela)).toEqual(esperado));
 const nomes = (tabela: HTMLElement) =>
@@ -238,10 +238,10 @@ describe('/comunicados/dashboard/{id}', () => {
   it('rolls the read rate up least read first, and has the server sort the table by any column', async () => {
     server.use(...STATES.Loaded);
     abrir();
-    let tabela = await tabelaRollup('Marca');
+    let tabela = await tabelaRollup('marca');
     expect(nomes(tabela)).toEqual(['Boreal', 'Aurora']);
     expect(
-      screen.getByRole('img', { name: 'Taxa de leitura por Marca, menos lidos primeiro' }),
+      screen.getByRole('img', { name: 'Taxa de leitura por marca, menos lidos primeiro' }),
     ).toHaveAccessibleDescription('O menos lido é Boreal, com 54%. Os números estão na tabela a seguir.');
     expect(rollupsPedidos()).toEqual([
       {
@@ -251,7 +251,7 @@ describe('/comunicados/dashboard/{id}', () => {
       },
     ]);
     await user().click(screen.getByRole('tab', { name: 'Dealer' }));
-    tabela = await tabelaRollup('Dealer');
+    tabela = await tabelaRollup('dealer');
     await mostra(tabela, ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
     await user().click(within(tabela).getByRole('button', { name: 'Taxa de leitura' }));
     await mostra(tabela, ['Mega Norte', 'Dealer Centro', 'Auto Sul']);
@@ -274,7 +274,7 @@ describe('/comunicados/dashboard/{id}', () => {
     server.use(...STATES.Loaded);
     abrir();
     await user().click(await screen.findByRole('tab', { name: 'Dealer' }));
-    const tabela = await tabelaRollup('Dealer');
+    const tabela = await tabelaRollup('dealer');
     await mostra(tabela, ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
     expect(tabela).toHaveAttribute('aria-busy', 'false');
     let responder = () => {};
@@ -311,7 +311,7 @@ describe('/comunicados/dashboard/{id}', () => {
     await mostra(tabela, grupos(ROLLUP_POR_PAGINA + 1, 30));
     expect(rollupsPedidos().at(-1)).toMatchObject({ nivel: 'GRUPO', filterInput: { page: 1 } });
     // The chart still names the least read of them all.
-    const grafico = screen.getByRole('img', { name: 'Taxa de leitura por Grupo, menos lidos primeiro' });
+    const grafico = screen.getByRole('img', { name: 'Taxa de leitura por grupo, menos lidos primeiro' });
     expect(grafico).toHaveAccessibleDescription(
       'O menos lido é Grupo 01, com 1%. Os números estão na tabela a seguir.',
     );
@@ -334,13 +334,13 @@ describe('/comunicados/dashboard/{id}', () => {
     );
     expect(rollupsPedidos().at(-1)).toMatchObject({ filterInput: { page: 0, busca: 'grupo 1' } });
     expect(
-      screen.getByRole('img', { name: 'Taxa de leitura por Grupo, menos lidos primeiro' }),
+      screen.getByRole('img', { name: 'Taxa de leitura por grupo, menos lidos primeiro' }),
     ).toHaveAccessibleDescription('O menos lido é Grupo 01, com 1%. Os números estão na tabela a seguir.');
     await user().type(screen.getByRole('searchbox', { name: 'Buscar pelo nome' }), 'zzz');
     expect(await screen.findByText('Nenhum registro encontrado')).toBeVisible();
     // Another level starts without the search.
     await user().click(screen.getByRole('tab', { name: 'Dealer' }));
-    await mostra(await tabelaRollup('Dealer'), ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
+    await mostra(await tabelaRollup('dealer'), ['Auto Sul', 'Dealer Centro', 'Mega Norte']);
     expect(screen.getByRole('searchbox', { name: 'Buscar pelo nome' })).toHaveValue('');
   });
 

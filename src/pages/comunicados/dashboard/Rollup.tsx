@@ -88,7 +88,7 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
       o.coluna === coluna ? { coluna, direcao: o.direcao === 'asc' ? 'desc' : 'asc' } : { coluna, direcao: 'asc' },
     );
   const titulo = translate('comunicados.dashboard.rollup');
-  const nomeNivel = translate(`comunicados.dashboard.niveis.${nivel}`);
+  const nomeNivel = translate(`comunicados.dashboard.niveisNaFrase.${nivel}`);
   let conteudo;
   if (rollup.isPending) conteudo = <LinearProgress aria-label={translate('ra.page.loading')} />;
   else if (!rollup.data) {
@@ -148,7 +148,9 @@ export function Rollup({ id, exigeConfirmacao }: { id: string; exigeConfirmacao:
                       direction={ordem.coluna === c.id ? ordem.direcao : 'asc'}
                       onClick={() => ordenar(c.id)}
                     >
-                      {c.id === 'nome' ? nomeNivel : translate(`comunicados.dashboard.colunas.${c.id}`)}
+                      {c.id === 'nome'
+                        ? translate(`comunicados.dashboard.niveis.${nivel}`)
+                        : translate(`comunicados.dashboard.colunas.${c.id}`)}
                     </TableSortLabel>
                   </TableCell>
                 ))}
