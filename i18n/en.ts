@@ -757,7 +757,7 @@ export const en = {
     selecao: {
       barra: 'Selection actions',
       limpar: 'Clear selection',
-      selecionados: '%{count} selected |||| %{count} selected',
+      selecionados: '%{count} item selected |||| %{count} items selected',
       selecionarPagina: 'Select all on this page',
     },
   },

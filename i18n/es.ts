@@ -759,7 +759,7 @@ export const es = {
     selecao: {
       barra: 'Acciones de la selección',
       limpar: 'Borrar selección',
-      selecionados: '%{count} seleccionado |||| %{count} seleccionados',
+      selecionados: '%{count} elemento seleccionado |||| %{count} elementos seleccionados',
       selecionarPagina: 'Seleccionar todos de esta página',
     },
   },

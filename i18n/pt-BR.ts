@@ -758,7 +758,7 @@ export const ptBR = {
     selecao: {
       barra: 'Ações da seleção',
       limpar: 'Limpar seleção',
-      selecionados: '%{count} selecionado |||| %{count} selecionados',
+      selecionados: '%{count} item selecionado |||| %{count} itens selecionados',
       selecionarPagina: 'Selecionar todos desta página',
     },
   },

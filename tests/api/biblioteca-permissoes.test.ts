@@ -398,6 +398,21 @@ describe('names', () => {
     expect(
       kit.fields(await gql(kit.portal, RENOMEAR, { id: outra.id, nome: 'relatorio', v: outra.version }, gestor.token)),
     ).toHaveProperty('nome');
+    // Only a folder is renamed (spec section 5): a file keeps its name, and nothing changes.
+    const ata = await colocar(gestor.token, gestor.id, p.id, 'Ata de reunião.txt');
+    const arquivoRenomeado = await gql(
+      kit.portal,
+      RENOMEAR,
+      { id: ata.id, nome: 'Outra ata.txt', v: ata.version },
+      gestor.token,
+    );
+    expect(kit.fields(arquivoRenomeado)).toEqual({ idItemBiblioteca: 'Somente pastas podem ser renomeadas.' });
+    const [ataDepois] = (
+      await kit.db.execute<{ nome: string; version: number }>(
+        sql`select nome, version from biblioteca_itens where id = ${Number(ata.id)}`,
+      )
+    ).rows;
+    expect(ataDepois).toEqual({ nome: 'Ata de reunião.txt', version: ata.version });
     const mesmoNome = await criar(gestor.token, { nome: 'Relatorio', idPai: outra.id });
     expect(
       kit.fields(await gql(kit.portal, MOVER, { id: mesmoNome.id, para: p.id, v: mesmoNome.version }, gestor.token)),

@@ -181,6 +181,9 @@ export async function renomear(
     table: bibliotecaItens,
     target: { id: input.idItemBiblioteca, version: input.version },
     load: async (tx, id) => snapshot(await alvoComEscrita(tx, l, session, id)),
+    // Spec section 5: only a folder is renamed (a file keeps the name it was uploaded with).
+    check: async (_tx, before): Promise<Record<string, string>> =>
+      before!.isPasta ? {} : { idItemBiblioteca: 'biblioteca.motivos.renomearSoPasta' },
     async write(tx) {
       await tx.execute(sql`update biblioteca_itens set nome = ${input.novoNome}, updated_at = now()
         where id = ${input.idItemBiblioteca}`);

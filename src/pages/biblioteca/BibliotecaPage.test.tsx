@@ -95,12 +95,21 @@ describe('/biblioteca, the root', () => {
     expect(tooltip.querySelector('.MuiTooltip-tooltip')).toHaveStyle({ maxWidth: '400px' });
   });
 
-  it('cuts the groups tooltip at 25 characters on a phone', async () => {
+  it('cuts the groups tooltip at 25 characters on a phone: the groups, not the words around them', async () => {
     mockViewport(375);
     abrir();
     const manuais = within(await pastas()).getByRole('option', { name: /^Manuais/ });
     await user().hover(within(manuais).getByRole('img', { name: /^Pública/ }));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(/^Pública: Concessionárias …$/);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/^Pública: Concessionárias Sul \(Leit…$/);
+    await user().unhover(within(manuais).getByRole('img', { name: /^Pública/ }));
+    const diretoria = within(await pastas()).getByRole('option', { name: /^Diretoria/ });
+    await user().hover(within(diretoria).getByRole('img', { name: /^Privada/ }));
+    // The lock's words whole (the globe's tooltip may still be fading out beside it).
+    await waitFor(() =>
+      expect(screen.getAllByRole('tooltip').map((t) => t.textContent)).toContain(
+        'Privada: só o proprietário e os gestores da biblioteca',
+      ),
+    );
   });
 
   it('shows the 3 recent files, each leading to its folder', async () => {
@@ -368,7 +377,7 @@ describe('clicks, the keyboard and the selection', () => {
     await esperar(150);
     expect(opcao('tabela-precos.xlsx')).toHaveAttribute('aria-selected', 'false');
     await waitFor(() => expect(opcao('tabela-precos.xlsx')).toHaveAttribute('aria-selected', 'true'));
-    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 selecionado');
+    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 item selecionado');
     fireEvent.click(opcao('tabela-precos.xlsx'));
     await waitFor(() => expect(opcao('tabela-precos.xlsx')).toHaveAttribute('aria-selected', 'false'));
     expect(screen.queryByRole('toolbar', { name: 'Ações da seleção' })).not.toBeInTheDocument();
@@ -493,9 +502,9 @@ describe('clicks, the keyboard and the selection', () => {
     await arquivos();
     await user().click(screen.getByRole('button', { name: 'Lista' }));
     await user().click(screen.getByRole('checkbox', { name: 'Selecionar foto-fachada.jpg' }));
-    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 selecionado');
+    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 item selecionado');
     await user().click(screen.getByRole('checkbox', { name: 'Selecionar todos desta página' }));
-    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('5 selecionados');
+    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('5 itens selecionados');
     screen.getByRole('button', { name: 'Limpar seleção' }).focus();
     await user().keyboard('{Enter}');
     expect(screen.queryByRole('toolbar', { name: 'Ações da seleção' })).not.toBeInTheDocument();

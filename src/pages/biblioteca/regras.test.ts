@@ -81,17 +81,23 @@ describe('destinosMover (spec section 5, "Move")', () => {
     escrita('41', 'Diesel', [ref('1', 'Manuais'), ref('4', 'Motores')]),
     escrita('5', 'Treinamentos'),
   ];
-  const caminhos = (destinos: ReturnType<typeof destinosMover>) =>
-    destinos.map((d) => (d.raiz ? 'raiz' : d.caminho.join(' / ')));
+  const caminhos = (opcoes: ReturnType<typeof destinosMover>) =>
+    opcoes.map((d) => (d.raiz ? 'raiz' : d.caminho.join(' / ')));
+  /** A library manager's destinations. */
+  const destinos = (selecionados: Parameters<typeof destinosMover>[1]) => destinosMover(PASTAS, selecionados, true);
 
   it('never offers a selected folder, a folder inside it, or the current parent; the root when a folder has a parent', () => {
-    expect(caminhos(destinosMover(PASTAS, [pasta('4', { pai: '1' })]))).toEqual(['raiz', 'Diretoria', 'Treinamentos']);
+    expect(caminhos(destinos([pasta('4', { pai: '1' })]))).toEqual(['raiz', 'Diretoria', 'Treinamentos']);
     // Its parent not the caller's to read: it still has one, so the root is offered.
-    expect(caminhos(destinosMover(PASTAS, [pasta('9', { paiOculto: true })]))[0]).toBe('raiz');
+    expect(caminhos(destinos([pasta('9', { paiOculto: true })]))[0]).toBe('raiz');
+  });
+
+  it('offers the root to library managers only, who alone make top-level folders', () => {
+    expect(caminhos(destinosMover(PASTAS, [pasta('4', { pai: '1' })], false))).toEqual(['Diretoria', 'Treinamentos']);
   });
 
   it('offers no root for files, which live in folders', () => {
-    expect(caminhos(destinosMover(PASTAS, [arquivo('10', '1')]))).toEqual([
+    expect(caminhos(destinos([arquivo('10', '1')]))).toEqual([
       'Diretoria',
       'Manuais / Motores',
       'Manuais / Motores / Diesel',
@@ -100,7 +106,7 @@ describe('destinosMover (spec section 5, "Move")', () => {
   });
 
   it('offers no root for top-level folders, already there', () => {
-    expect(caminhos(destinosMover(PASTAS, [pasta('2')]))).toEqual([
+    expect(caminhos(destinos([pasta('2')]))).toEqual([
       'Manuais',
       'Manuais / Motores',
       'Manuais / Motores / Diesel',
@@ -109,7 +115,7 @@ describe('destinosMover (spec section 5, "Move")', () => {
   });
 
   it('leaves out the parents of every selected item', () => {
-    expect(caminhos(destinosMover(PASTAS, [arquivo('10', '1'), arquivo('42', '41')]))).toEqual([
+    expect(caminhos(destinos([arquivo('10', '1'), arquivo('42', '41')]))).toEqual([
       'Diretoria',
       'Manuais / Motores',
       'Treinamentos',

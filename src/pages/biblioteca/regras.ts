@@ -59,13 +59,19 @@ export const DESTINO_RAIZ: Destino = { id: String(PASTA_RAIZ_ID), caminho: [], r
 /**
  * Where a selection may be moved (spec section 5, "Move"): never into a selected item, a folder
  * inside a selected folder, or the folder a selected item already is in; the root only for folders
- * (files live in folders) when one of them has a parent.
+ * (files live in folders) when one of them has a parent, and only to a library manager (`gestor`:
+ * a top-level folder is the managers' to make, as the server holds).
  */
-export function destinosMover(pastas: readonly PastaEscrita[], selecionados: readonly Selecionado[]): Destino[] {
+export function destinosMover(
+  pastas: readonly PastaEscrita[],
+  selecionados: readonly Selecionado[],
+  gestor: boolean,
+): Destino[] {
   const ids = new Set(selecionados.map((i) => i.id));
   const pastasSelecionadas = new Set(selecionados.filter((i) => i.isPasta).map((i) => i.id));
   const pais = new Set(selecionados.map((i) => (i.naRaiz ? String(PASTA_RAIZ_ID) : i.pastaPai?.id)));
   const raiz =
+    gestor &&
     selecionados.length > 0 &&
     selecionados.every((i) => i.isPasta) &&
     selecionados.some((i) => !i.naRaiz) &&

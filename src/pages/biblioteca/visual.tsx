@@ -104,17 +104,22 @@ export function IconeVisibilidade({ item, comFoco = false }: { item: ItemBibliot
       permissao: translate(`biblioteca.permissoes.${p.permissaoAcessoPasta.id}`),
     }),
   );
-  const texto = !item.isPublico
-    ? translate('biblioteca.visibilidade.privadaDica')
-    : grupos.length > 0
-      ? translate('biblioteca.visibilidade.publicaGrupos', { grupos: grupos.join(', ') })
-      : translate('biblioteca.visibilidade.publica');
+  // The groups' list is what a phone cuts at 25 characters (spec section 2), not the words around it.
+  const dica = (cortar: boolean) =>
+    !item.isPublico
+      ? translate('biblioteca.visibilidade.privadaDica')
+      : grupos.length > 0
+        ? translate('biblioteca.visibilidade.publicaGrupos', {
+            grupos: cortar ? truncar(grupos.join(', '), BIBLIOTECA_TOOLTIP_GRUPOS_MOBILE) : grupos.join(', '),
+          })
+        : translate('biblioteca.visibilidade.publica');
+  const texto = dica(false);
   return (
     <Tooltip
       open={sobre || comFoco}
       onOpen={() => setSobre(true)}
       onClose={() => setSobre(false)}
-      title={mobile ? truncar(texto, BIBLIOTECA_TOOLTIP_GRUPOS_MOBILE) : texto}
+      title={dica(mobile)}
       slotProps={{ tooltip: { sx: { maxWidth: BIBLIOTECA_TOOLTIP_MAX_WIDTH_PX } } }}
     >
       <Box

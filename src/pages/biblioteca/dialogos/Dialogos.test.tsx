@@ -46,6 +46,8 @@ describe('new folder', () => {
     await user().click(await screen.findByRole('button', { name: 'Nova pasta' }));
     const d = await dialogo('Nova pasta');
     expect(within(d).getByRole('combobox', { name: 'Pasta pai' })).toHaveValue('Biblioteca virtual (raiz)');
+    // Optional (spec section 5): left empty, the folder is made at the root.
+    expect(within(d).getByRole('combobox', { name: 'Pasta pai' })).not.toBeRequired();
     await user().click(within(d).getByRole('button', { name: 'Criar pasta' }));
     expect(within(d).getAllByText('Campo obrigatório')).toHaveLength(2);
 

@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { allows, policies } from '../../../../domain/policies';
+import type { PortalPermissions } from '../../../../providers/authProvider';
 import { log } from '../../../../providers/logger';
 import { formatCount } from '../../../components/format';
 import { useOperations } from '../../../components/useOperations';
@@ -32,7 +34,8 @@ export function MoverDialog({
   const pastas = usePastasEscrita(true);
   const [destino, setDestino] = useState<Destino | null>(null);
   const [falha, setFalha] = useState<string>();
-  const opcoes = destinosMover(pastas.data ?? [], itens);
+  const { permissions } = usePermissions<PortalPermissions | null>();
+  const opcoes = destinosMover(pastas.data ?? [], itens, allows(permissions ?? null, policies.biblioteca.gerenciar));
   const mover = useEscrita(async (para: Destino) => {
     for (const item of itens) {
       await mutate('mover', { idItemBiblioteca: item.id, idNovaLocalizacao: para.id, version: item.version });

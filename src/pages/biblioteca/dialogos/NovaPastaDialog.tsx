@@ -121,6 +121,7 @@ export function NovaPastaDialog({ pastaAtual, onClose }: { pastaAtual: ItemBibli
       />
       <SeletorPasta
         label="biblioteca.novaPasta.pai"
+        opcional
         opcoes={opcoes}
         value={pai}
         loading={pastas.isFetching}

@@ -17,6 +17,7 @@ export function SeletorPasta({
   error,
   helperText,
   autoFocus,
+  opcional = false,
 }: {
   /** i18n key. */
   label: string;
@@ -27,6 +28,8 @@ export function SeletorPasta({
   error?: boolean;
   helperText?: string;
   autoFocus?: boolean;
+  /** Left empty means the root (the new folder's parent, spec section 5: "parent optional"). */
+  opcional?: boolean;
 }) {
   const translate = useTranslate();
   const rotulo = (d: Destino) => (d.raiz ? translate('biblioteca.pastas.raiz') : d.caminho.join(' / '));
@@ -46,7 +49,7 @@ export function SeletorPasta({
           {...params}
           label={translate(label)}
           size="small"
-          required
+          required={!opcional}
           autoFocus={autoFocus}
           error={error}
           helperText={helperText}

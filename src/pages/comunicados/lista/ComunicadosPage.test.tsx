@@ -161,7 +161,7 @@ describe('/comunicados, the inbox', () => {
     await user().click(screen.getByRole('checkbox', { name: 'Selecionar: RH-0042 – Novo plano de saúde' }));
     await user().click(screen.getByRole('checkbox', { name: 'Selecionar: Campanha de recall' }));
     const barra = screen.getByRole('toolbar', { name: 'Ações da seleção' });
-    expect(barra).toHaveTextContent('2 selecionados');
+    expect(barra).toHaveTextContent('2 itens selecionados');
     // Both unread: "mark unread" does not apply.
     expect(within(barra).queryByRole('button', { name: 'Marcar como não lido' })).not.toBeInTheDocument();
     await user().click(within(barra).getByRole('button', { name: 'Marcar como lido' }));
@@ -218,7 +218,7 @@ describe('/comunicados, the inbox', () => {
     const busca = screen.getByRole('searchbox', { name: 'Buscar no título e no texto' });
     await user().type(busca, 'x{Backspace}');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 selecionado');
+    expect(screen.getByRole('toolbar', { name: 'Ações da seleção' })).toHaveTextContent('1 item selecionado');
     expect(pedidos).toHaveLength(1);
   });
 
@@ -238,7 +238,7 @@ describe('/comunicados, the inbox', () => {
     await tabela();
     await user().click(screen.getByRole('checkbox', { name: 'Selecionar todos desta página' }));
     const barra = screen.getByRole('toolbar', { name: 'Ações da seleção' });
-    expect(barra).toHaveTextContent('3 selecionados');
+    expect(barra).toHaveTextContent('3 itens selecionados');
     await user().click(within(barra).getByRole('button', { name: 'Arquivar' }));
     expect(await screen.findByText('Nenhum comunicado na entrada')).toBeVisible();
     expect(mutacoes).toEqual([
