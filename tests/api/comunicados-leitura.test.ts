@@ -345,6 +345,22 @@ describe('one announcement', () => {
     );
     expect(e.data!.comunicadoEnvio.comunicado.idParent).toBe(String(original));
   });
+
+  it("lists on the original only the errata sent to the reader (an erratum reaches its author's reach only)", async () => {
+    const original = meus[3]!;
+    await comunicadoEnviado(kit.db, {
+      autorId: autor.id,
+      titulo: 'Errata só para outra rede',
+      para: usuariosIds(outro.id),
+      idParent: original,
+      justificativa: 'Um prazo que vale só para a outra rede.',
+    });
+    const r = await gql<{ comunicadoEnvio: Envio }>(kit.portal, VER, { id: original }, leitor.token);
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.comunicadoEnvio.comunicado.erratas).toEqual([]);
+    const dele = await gql<{ comunicadoEnvio: Envio }>(kit.portal, VER, { id: original }, outro.token);
+    expect(dele.data!.comunicadoEnvio.comunicado.erratas.map((x) => x.titulo)).toEqual(['Errata só para outra rede']);
+  });
 });
 
 describe('a selection of deliveries', () => {

@@ -41,7 +41,10 @@ const ENVIO_COLUMNS = sql`e.id, e.lido_em, e.confirmado_em, e.arquivado, e.favor
     where ca.comunicado_id = c.id), '[]') as arquivos,
   coalesce((select json_agg(json_build_object('id', r.id, 'titulo', r.titulo, 'justificativa', r.justificativa,
       'envioDateTime', r.enviado_em) order by r.enviado_em, r.id)
-    from comunicados r where r.id_parent = c.id and r.estado = 'ENVIADO'), '[]') as erratas,
+    from comunicados r where r.id_parent = c.id and r.estado = 'ENVIADO'
+      -- Only the errata sent to this reader (an erratum reaches its own author's reach).
+      and exists (select 1 from comunicado_envios re where re.comunicado_id = r.id and re.usuario_id = e.usuario_id)),
+    '[]') as erratas,
   (select json_build_object('id', s.id, 'version', s.version, 'nome', s.nome, 'prefixo', s.prefixo,
       'contador', s.contador, 'active', s.active)
     from comunicado_series s where s.id = c.serie_id) as serie`;
