@@ -157,13 +157,41 @@ describe('figures', () => {
     expect(painel.data!.comunicadoDashboard.comunicado).toEqual(escrita.data!.comunicado);
   });
 
-  it('reads over time in buckets (by hour over two days or less), summing to the figures', async () => {
+  it('reads over time in buckets (by hour over two days or less), every hour between, summing to the figures', async () => {
     const d = (await dashboard(autor.token)).data!.comunicadoDashboard;
-    expect(d.leiturasPorDia).toEqual([
+    const horas = d.leiturasPorDia as { data: string; lidos: number; confirmados: number }[];
+    // 09:00 on the 4th to 08:00 on the 5th: 24 hours, the quiet ones with zeros.
+    expect(horas).toHaveLength(24);
+    expect(horas.filter((h) => h.lidos > 0 || h.confirmados > 0)).toEqual([
       { data: '2026-05-04T09:00:00.000Z', lidos: 1, confirmados: 1 },
       { data: '2026-05-04T10:00:00.000Z', lidos: 1, confirmados: 0 },
       { data: '2026-05-05T08:00:00.000Z', lidos: 1, confirmados: 0 },
     ]);
+    expect(horas[2]).toEqual({ data: '2026-05-04T11:00:00.000Z', lidos: 0, confirmados: 0 });
+    expect(horas.map((h) => new Date(h.data).getTime() - new Date(horas[0]!.data).getTime())).toEqual(
+      horas.map((_, i) => i * 3_600_000),
+    );
+
+    // A read four days later: by day, every day between (the portal's days; noon UTC is the same day there).
+    const ultima = sql`usuario_id = ${r.r6} and comunicado_id = ${comunicado}`;
+    const { rows } = await kit.db.execute<{ lido_em: string }>(
+      sql`select lido_em::text from comunicado_envios where ${ultima}`,
+    );
+    await kit.db.execute(sql`update comunicado_envios set lido_em = '2026-05-08T12:00:00Z' where ${ultima}`);
+    try {
+      const dias = (await dashboard(autor.token)).data!.comunicadoDashboard.leiturasPorDia;
+      expect(dias).toEqual([
+        { data: '2026-05-04', lidos: 2, confirmados: 1 },
+        { data: '2026-05-05', lidos: 0, confirmados: 0 },
+        { data: '2026-05-06', lidos: 0, confirmados: 0 },
+        { data: '2026-05-07', lidos: 0, confirmados: 0 },
+        { data: '2026-05-08', lidos: 1, confirmados: 0 },
+      ]);
+    } finally {
+      await kit.db.execute(
+        sql`update comunicado_envios set lido_em = ${rows[0]!.lido_em}::timestamptz where ${ultima}`,
+      );
+    }
   });
 });
 

@@ -51,7 +51,9 @@ export async function figuras(db: DbOrTx, id: number, alheio?: Session) {
 
 /**
  * Reads and confirmations over time: by hour while the reads span two days or less, by day after
- * (`data` is then a day in the portal's time zone, else the hour's ISO 8601 instant, UTC).
+ * (`data` is then a day in the portal's time zone, else the hour's ISO 8601 instant, UTC). Every
+ * hour or day from the first read to the last is there, a quiet one with zeros, so the chart's
+ * line does not join the busy ones across it.
  */
 export async function leiturasPorTempo(db: DbOrTx, id: number, alheio?: Session) {
   const meus = doAlcance(alheio, sql`usuario_id`);
@@ -61,11 +63,21 @@ export async function leiturasPorTempo(db: DbOrTx, id: number, alheio?: Session)
         where comunicado_id = ${id} and lido_em is not null and ${meus}
       union all
       select confirmado_em, 0, 1 from comunicado_envios where comunicado_id = ${id} and confirmado_em is not null and ${meus}),
-    passo as (select coalesce(max(em) - min(em) <= interval '2 days', true) as hora from eventos)
-    select case when passo.hora then to_char(eventos.em at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')
-        else to_char(eventos.em, 'YYYY-MM-DD') end as data,
-      sum(lido)::int as lidos, sum(confirmado)::int as confirmados
-    from eventos, passo group by 1 order by 1`);
+    passo as (select coalesce(max(em) - min(em) <= interval '2 days', true) as hora from eventos),
+    contagem as (
+      select case when passo.hora then date_trunc('hour', eventos.em at time zone 'UTC')
+          else date_trunc('day', eventos.em::timestamp) end as balde,
+        sum(lido)::int as lidos, sum(confirmado)::int as confirmados
+      from eventos, passo group by 1),
+    baldes as (
+      select generate_series(min(balde), max(balde), case when passo.hora then interval '1 hour' else interval '1 day' end)
+        as balde
+      from contagem, passo group by passo.hora)
+    select case when passo.hora then to_char(baldes.balde, 'YYYY-MM-DD"T"HH24":00:00.000Z"')
+        else to_char(baldes.balde, 'YYYY-MM-DD') end as data,
+      coalesce(contagem.lidos, 0) as lidos, coalesce(contagem.confirmados, 0) as confirmados
+    from baldes cross join passo left join contagem on contagem.balde = baldes.balde
+    order by baldes.balde`);
   return rows.map((r) => ({ data: String(r.data), lidos: Number(r.lidos), confirmados: Number(r.confirmados) }));
 }
 

@@ -235,6 +235,43 @@ describe('/comunicados/dashboard/{id}', () => {
     expect(within(tabela).getAllByRole('row')[1]).toHaveTextContent('20/11500300');
   });
 
+  it('draws reads per hour while they span two days or less, each hour by its time (the server sends instants)', async () => {
+    const horas = ['2026-11-20T13:00:00.000Z', '2026-11-20T14:00:00.000Z', '2026-11-20T15:00:00.000Z'];
+    dashboard = {
+      ...DASHBOARD,
+      leiturasPorDia: horas.map((data, i) => ({ data, lidos: [5, 0, 2][i]!, confirmados: 0 })),
+    };
+    server.use(...STATES.Loaded);
+    abrir();
+    const grafico = await screen.findByRole('img', { name: 'Leituras por hora' });
+    // As the reader's clock says them (this machine's time zone).
+    const [h1, , h3] = horas.map((h) =>
+      new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(h),
+      ),
+    );
+    expect(grafico).toHaveAccessibleDescription(
+      `3 horas, de ${h1} a ${h3}; a hora com mais leituras foi ${h1}, com 5.`,
+    );
+    const tabela = screen.getByRole('table', { name: 'Leituras por hora' });
+    expect(within(tabela).getByRole('columnheader', { name: 'Hora' })).toBeInTheDocument();
+    expect(
+      within(tabela)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.firstChild?.textContent),
+    ).toEqual(
+      horas.map((h) =>
+        new Intl.DateTimeFormat('pt-BR', {
+          day: '2-digit',
+          month: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(h)),
+      ),
+    );
+  });
+
   it('rolls the read rate up least read first, and has the server sort the table by any column', async () => {
     server.use(...STATES.Loaded);
     abrir();

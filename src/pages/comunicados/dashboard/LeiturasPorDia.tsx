@@ -16,6 +16,10 @@ import type { ComunicadoDashboard } from './tipos';
 const dia = (data: string, locale: string) =>
   formatDate(`${data.slice(0, 10)}T12:00:00`, locale, { day: '2-digit', month: '2-digit' });
 
+/** An hour (an ISO 8601 instant) as the language writes it, in the reader's time zone. */
+const hora = (data: string, locale: string) =>
+  formatDate(data, locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+
 /** Reads (and confirmations) per day: a line chart, and the same numbers as a table for assistive technology. */
 export function LeiturasPorDia({
   dias,
@@ -26,7 +30,10 @@ export function LeiturasPorDia({
 }) {
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
-  const titulo = translate('comunicados.dashboard.leiturasPorDia');
+  // By hour while the reads span two days or less (the server's buckets are then instants), by day after.
+  const porHora = dias.some((d) => d.data.length > 10);
+  const rotulo = porHora ? hora : dia;
+  const titulo = translate(porHora ? 'comunicados.dashboard.leiturasPorHora' : 'comunicados.dashboard.leiturasPorDia');
   const series: LineSerie[] = [
     { id: 'lidos', nome: translate('comunicados.dashboard.lidos'), valores: dias.map((d) => d.lidos), cor: 'primary' },
     ...(exigeConfirmacao
@@ -52,14 +59,17 @@ export function LeiturasPorDia({
         <>
           <LineChart
             titulo={titulo}
-            descricao={translate('comunicados.dashboard.leiturasDescricao', {
-              dias: dias.length,
-              de: dia(dias[0].data, locale),
-              ate: dia(dias[dias.length - 1].data, locale),
-              pico: pico ? dia(pico.data, locale) : '',
-              n: pico ? formatNumber(pico.lidos, locale) : '0',
-            })}
-            rotulos={dias.map((d) => dia(d.data, locale))}
+            descricao={translate(
+              porHora ? 'comunicados.dashboard.leiturasDescricaoHoras' : 'comunicados.dashboard.leiturasDescricao',
+              {
+                dias: dias.length,
+                de: rotulo(dias[0].data, locale),
+                ate: rotulo(dias[dias.length - 1].data, locale),
+                pico: pico ? rotulo(pico.data, locale) : '',
+                n: pico ? formatNumber(pico.lidos, locale) : '0',
+              },
+            )}
+            rotulos={dias.map((d) => rotulo(d.data, locale))}
             series={series}
             formatarY={(v) => formatNumber(v, locale, { notation: 'compact' })}
           />
@@ -67,7 +77,9 @@ export function LeiturasPorDia({
             <Table size="small" aria-label={titulo}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('comunicados.dashboard.dia')}</TableCell>
+                  <TableCell>
+                    {translate(porHora ? 'comunicados.dashboard.hora' : 'comunicados.dashboard.dia')}
+                  </TableCell>
                   {series.map((s) => (
                     <TableCell key={s.id}>{s.nome}</TableCell>
                   ))}
@@ -76,7 +88,7 @@ export function LeiturasPorDia({
               <TableBody>
                 {dias.map((d, i) => (
                   <TableRow key={d.data}>
-                    <TableCell>{dia(d.data, locale)}</TableCell>
+                    <TableCell>{rotulo(d.data, locale)}</TableCell>
                     {series.map((s) => (
                       <TableCell key={s.id}>{formatNumber(s.valores[i], locale)}</TableCell>
                     ))}
