@@ -451,6 +451,17 @@ describe('scheduled send', () => {
       ['ENVIADO', 2],
       ['RASCUNHO', 0],
     ]);
+    // Audited as the users' transitions are, in the name of who scheduled it; its author told.
+    const { rows: auditoria } = await kit.db.execute<{ antes: string; depois: string; autor_id: number }>(sql`select
+        valor_anterior->>'estado' as antes, valor_novo->>'estado' as depois, autor_id from auditoria
+      where tipo = 'COMUNICADO' and registro_id = ${vai.id} order by id desc limit 1`);
+    expect(auditoria[0]).toEqual({ antes: 'AGENDADO', depois: 'ENVIADO', autor_id: autor.id });
+    const { rows: avisos } = await kit.db.execute<{ titulo: string; link: string; para: number }>(sql`select
+        n.titulo, n.link, d.usuario_id as para from notificacoes n join notificacao_destinatarios d on d.notificacao_id = n.id
+      where n.origem = 'COMUNICADO_APROVACAO' and n.origem_id = ${Number(vai.id)}`);
+    expect(avisos).toEqual([
+      { titulo: 'Seu comunicado foi enviado a 2 usuários', link: `/comunicados/dashboard/${vai.id}`, para: autor.id },
+    ]);
   });
 });
 

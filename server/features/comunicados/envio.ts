@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { tituloNumerado } from '../../../domain/comunicados';
+import { translate } from '../../../i18n';
 import type { Idioma, TipoUsuario } from '../../../domain/enums';
 import { COMUNICADO_EMAIL_TENTATIVAS_MAX, COMUNICADO_SERIE_DIGITOS } from '../../../domain/limits';
+import { recordAudit } from '../../audit';
 import { recipientCondition, savedGroup, type Audience } from '../../audience';
 import { usuarioScope, type Session } from '../../authz';
 import type { Config } from '../../config';
@@ -153,9 +155,40 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
   return destinatarios;
 }
 
-/** A scheduled announcement whose time has come (the job's claim). */
-export const sendDue = (tx: DbOrTx, id: number) =>
-  deliver(tx, id, sql`c.estado = 'AGENDADO' and c.agendado_para <= now()`);
+/**
+ * A scheduled announcement whose time has come (the job's claim). Its transition is audited as
+ * the user's are, in the name of whoever scheduled it (the job acts for them), and its author is
+ * told it went out, as an approval or a send now tells them. Answers how many received it.
+ */
+export async function sendDue(tx: DbOrTx, id: number): Promise<number | undefined> {
+  const destinatarios = await deliver(tx, id, sql`c.estado = 'AGENDADO' and c.agendado_para <= now()`);
+  if (destinatarios === undefined) return undefined;
+  const { rows } = await tx.execute<{ autorId: number; remetenteId: number; idioma: Idioma; titulo: string }>(sql`
+    select c.autor_id as "autorId", c.remetente_id as "remetenteId", u.idioma, c.titulo
+    from comunicados c join usuarios u on u.id = c.autor_id where c.id = ${id}`);
+  const c = rows[0]!;
+  await recordAudit(tx, {
+    tipo: 'COMUNICADO',
+    registroId: id,
+    alteracao: 'ALTERACAO',
+    valorAnterior: { estado: 'AGENDADO' },
+    valorNovo: { estado: 'ENVIADO', destinatarios },
+    autorId: c.remetenteId,
+  });
+  await notify(
+    tx,
+    { usuarios: sql`select ${c.autorId}::int` },
+    {
+      titulo: translate(c.idioma, 'comunicados.notificacoes.enviado', { n: destinatarios }),
+      texto: `<p>${escapeHtml(c.titulo)}</p>`,
+      link: `/comunicados/dashboard/${id}`,
+      origem: 'COMUNICADO_APROVACAO',
+      origemId: id,
+      autorId: c.remetenteId,
+    },
+  );
+  return destinatarios;
+}
 
 /** Queues the scheduled run at `quando`, in the transaction that marks it AGENDADO. */
 export function schedule(tx: DbOrTx, id: number, quando: Date, autorId: number) {
