@@ -69,6 +69,7 @@ export const OPERATIONS = {
       },
       aprovadores: { operation: 'aprovadoresComunicado', args: { busca: 'String' }, fields: 'id nome email' },
       departamentos: { operation: 'departamentosComunicados', fields: 'id sigla nome assinatura' },
+      limitesAnexos: { operation: 'limitesAnexosComunicado', fields: 'porArquivo total' },
       series: {
         operation: 'seriesComunicados',
         args: { filterInput: 'FilterInput' },

@@ -273,6 +273,20 @@ async function upload(token: string, content: Buffer, name: string, idComunicado
 }
 
 describe('attachments', () => {
+  it('says their limits as configured to whoever writes announcements, and to nobody else', async () => {
+    const LIMITES = '{ limitesAnexosComunicado { porArquivo total } }';
+    const r = await gql<{ limitesAnexosComunicado: { porArquivo: number; total: number } }>(
+      kit.portal,
+      LIMITES,
+      {},
+      autor.token,
+    );
+    expect(r.data!.limitesAnexosComunicado).toEqual({ porArquivo: 1_000_000, total: 1_000_000 });
+    // A dealer's user (of a brand of its own, so no group of these tests reaches them).
+    const leitor = await kit.caller({ tipo: 'DEALER_GRUPO', marca: (await kit.marca()).id });
+    expect(errorCode(await gql(kit.portal, LIMITES, {}, leitor.token))).toBe('FORBIDDEN');
+  });
+
   it('are refused while streaming past the limits, with a translated message; the type is read from the bytes', async () => {
     const antes = await kit.db.select().from(s.arquivos);
     // Bytes of no known type and no text (an executable's, say) are refused, whatever the name says.

@@ -163,6 +163,17 @@ const faixa = (de: number, ate: number, catalog: { ra: { navigation: { page_rang
     .replace('%{total}', String(totalDealers));
 const bodyRows = (page: Page, nivel: keyof typeof d.niveisNaFrase) => rollupTable(page, nivel).locator('tbody tr');
 
+/**
+ * The dashboard drawn anew (its level, order and page as at first): by way of the home page, once
+ * the dashboard has left the page (a loaded machine may not have drawn the home page before the
+ * next navigation, and the same route then keeps its component and its state).
+ */
+async function abrirPainelDeNovo(page: Page) {
+  await navigateInApp(page, '/home');
+  await expect(rollupSection(page)).toHaveCount(0);
+  await navigateInApp(page, `/comunicados/dashboard/${comunicadoId}`);
+}
+
 test('seeding gives the dealer level more than one page of 25 rows', () => {
   expect(totalDealers, 'dealers in the roll-up').toBeGreaterThan(25);
 });
@@ -170,8 +181,7 @@ test('seeding gives the dealer level more than one page of 25 rows', () => {
 for (const width of WIDTHS) {
   test(`dashboard roll-up at ${width} px: levels, order, pager, no sideways scroll, axe clean`, async () => {
     await staff.setViewportSize({ width, height: 900 });
-    await navigateInApp(staff, '/home');
-    await navigateInApp(staff, `/comunicados/dashboard/${comunicadoId}`);
+    await abrirPainelDeNovo(staff);
     await expect(staff.getByRole('heading', { level: 1, name: `Painel ${TAG}` })).toBeVisible();
     const secao = rollupSection(staff);
     await expect(secao).toBeVisible();
@@ -304,8 +314,7 @@ for (const width of WIDTHS) {
 
 test('dashboard roll-up by keyboard at 375 px: the level tabs, the sort headers and the pager, with focus rings', async () => {
   await staff.setViewportSize({ width: 375, height: 812 });
-  await navigateInApp(staff, '/home');
-  await navigateInApp(staff, `/comunicados/dashboard/${comunicadoId}`);
+  await abrirPainelDeNovo(staff);
   const secao = rollupSection(staff);
   await expect(secao).toBeVisible();
   const niveis = secao.getByRole('tablist', { name: d.nivel });
@@ -368,7 +377,10 @@ test('errata form at 375 px: fits, every control reachable by keyboard, names no
   const original = await enviadoAoDealer(titulo, {}, montadoraApi);
   await montadora.setViewportSize({ width: 375, height: 812 });
   await navigateInApp(montadora, '/home');
-  await navigateInApp(montadora, `/comunicados/errata/${original.id}`);
+  // Reached as its author reaches it: from the sent announcement's dashboard.
+  await navigateInApp(montadora, `/comunicados/dashboard/${original.id}`);
+  await montadora.getByRole('link', { name: e.acoes.errata }).click();
+  await expect(montadora).toHaveURL(new RegExp(`/comunicados/errata/${original.id}$`));
   await expect(montadora.getByRole('heading', { level: 1, name: ptBR.routes.comunicadosErrata })).toBeVisible();
   await expect(montadora.getByText(e.errata.de.replace('%{titulo}', titulo))).toBeVisible();
   await expect(montadora.getByRole('textbox', { name: e.fields.titulo })).toHaveValue(titulo);

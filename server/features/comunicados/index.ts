@@ -375,6 +375,15 @@ export const comunicadosFeature: Feature = {
       resolve: (args: { busca?: string | null }, { db, session, idioma }) =>
         q.aprovadores(db, session, parseInput(z.object({ busca: z.string().max(200).nullish() }), args, idioma).busca),
     }),
+    // The attachment limits as configured (COMUNICADO_ANEXO_MAX_MB, COMUNICADO_ANEXOS_TOTAL_MAX_MB): the
+    // form refuses what the upload would, with the same figures.
+    limitesAnexosComunicado: operation({
+      policy: policies.comunicados.edit,
+      resolve: (_args: unknown, { config }) => ({
+        porArquivo: config.comunicados.anexoMaxBytes,
+        total: config.comunicados.anexosTotalMaxBytes,
+      }),
+    }),
     departamentosComunicados: operation({
       policy: policies.comunicados.edit,
       resolve: async (_args: unknown, { db }) =>

@@ -170,6 +170,26 @@ const nomes = (tabela: HTMLElement) =>
     .map((r) => within(r).getAllByRole('cell')[0].textContent);
 
 describe('/comunicados/dashboard/{id}', () => {
+  it('leads to the erratum and the send preview where the announcement allows them', async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await screen.findByRole('region', { name: 'Resumo' });
+    expect(screen.getByRole('link', { name: 'Escrever errata' })).toHaveAttribute('href', '/comunicados/errata/10');
+    expect(screen.getByRole('link', { name: 'Visualizar envio' })).toHaveAttribute(
+      'href',
+      '/comunicados/visualizarEnvio/10',
+    );
+  });
+
+  it('offers no erratum to a viewer the announcement does not allow one', async () => {
+    dashboard = { ...DASHBOARD, comunicado: { ...DASHBOARD.comunicado, acoes: ['dashboard', 'visualizarEnvio'] } };
+    server.use(...STATES.Loaded);
+    abrir();
+    await screen.findByRole('region', { name: 'Resumo' });
+    expect(screen.queryByRole('link', { name: 'Escrever errata' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Visualizar envio' })).toBeInTheDocument();
+  });
+
   it("names whose dashboard it is in the top bar's breadcrumbs", async () => {
     server.use(...STATES.Loaded);
     renderPagina(

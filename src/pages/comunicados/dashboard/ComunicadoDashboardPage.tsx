@@ -1,5 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,6 +17,7 @@ import { Numero } from '../../../components/Numero';
 import { useBreadcrumbLabel } from '../../../components/breadcrumbLabel';
 import { LoadError } from '../../../components/LoadError';
 import { useOperations } from '../../../components/useOperations';
+import { errataPath, previaPath } from '../escrita/comunicado';
 import { COMUNICADOS_KEY, voltarPara } from '../lista/tipos';
 import { EmailsEnvio } from './EmailsEnvio';
 import { LeiturasPorDia } from './LeiturasPorDia';
@@ -113,6 +116,29 @@ export default function ComunicadoDashboardPage() {
               .filter(Boolean)
               .join(' · ')}
           </Typography>
+        </Box>
+        {/* Where a sent announcement is opened from its list: the way to its erratum and its preview. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {d.comunicado.acoes.includes('errata') && (
+            <Button
+              component={RouterLink}
+              to={errataPath(d.comunicado.id)}
+              variant="outlined"
+              startIcon={<EditNoteIcon />}
+            >
+              {translate('comunicados.escrita.acoes.errata')}
+            </Button>
+          )}
+          {d.comunicado.acoes.includes('visualizarEnvio') && (
+            <Button
+              component={RouterLink}
+              to={previaPath(d.comunicado.id)}
+              variant="outlined"
+              startIcon={<VisibilityOutlinedIcon />}
+            >
+              {translate('comunicados.escrita.acoes.visualizarEnvio')}
+            </Button>
+          )}
         </Box>
       </Box>
       <Box

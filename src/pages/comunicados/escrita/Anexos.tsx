@@ -5,6 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
@@ -17,6 +18,7 @@ import {
 import { uploadFile } from '../../../../providers/files';
 import { AreaSoltarArquivos } from '../../../components/form/AreaSoltarArquivos';
 import { formatBytes } from '../../../components/format';
+import { useOperations } from '../../../components/useOperations';
 import { UPLOAD_PATH, type Arquivo } from './comunicado';
 
 interface Envio {
@@ -69,8 +71,15 @@ export function Anexos({
   const [envios, setEnvios] = useState<Envio[]>([]);
   useEffect(() => onPendentes?.(envios.length), [envios.length, onPendentes]);
   const total = arquivos.reduce((sum, a) => sum + Number(a.tamanho), 0);
-  const maxArquivo = COMUNICADO_ANEXO_MAX_BYTES_PADRAO;
-  const maxTotal = COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO;
+  const { query } = useOperations('comunicados');
+  // The limits as the server is configured (the defaults until they arrive: the server refuses anyway).
+  const limitesConfigurados = useQuery({
+    queryKey: ['comunicados', 'limitesAnexos'],
+    queryFn: ({ signal }) => query<{ porArquivo: number; total: number }>('limitesAnexos', {}, { signal }),
+    staleTime: Infinity,
+  });
+  const maxArquivo = limitesConfigurados.data?.porArquivo ?? COMUNICADO_ANEXO_MAX_BYTES_PADRAO;
+  const maxTotal = limitesConfigurados.data?.total ?? COMUNICADO_ANEXOS_TOTAL_MAX_BYTES_PADRAO;
 
   const atualizar = (nome: string, patch: Partial<Envio>) =>
     setEnvios((list) => list.map((e) => (e.nome === nome ? { ...e, ...patch } : e)));

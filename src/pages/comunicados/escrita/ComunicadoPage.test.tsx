@@ -7,7 +7,15 @@ import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import type { Comunicado } from './comunicado';
 import ComunicadoPage from './ComunicadoPage';
-import { APROVADORES, DEPARTAMENTOS, ETIQUETAS, GRUPOS_ATIVOS, SERIES, rascunho } from './comunicados.fixtures';
+import {
+  APROVADORES,
+  DEPARTAMENTOS,
+  ETIQUETAS,
+  GRUPOS_ATIVOS,
+  SERIES,
+  limitesAnexosPadrao,
+  rascunho,
+} from './comunicados.fixtures';
 import { comChaves, renderComunicados } from './renderComunicados';
 
 let stored: Comunicado;
@@ -31,6 +39,7 @@ const server = mockApiServer(
     HttpResponse.json({ data: { result: { content: ETIQUETAS, totalElements: ETIQUETAS.length } } }),
   ),
   api.query('comunicados_aprovadores', () => HttpResponse.json({ data: { result: APROVADORES } })),
+  limitesAnexosPadrao(),
   api.query('comunicados_previaDestinatarios', ({ variables }) => {
     record('previaDestinatarios', variables);
     return HttpResponse.json({ data: { result: 128 } });
@@ -587,6 +596,20 @@ describe('/comunicados/editar/{id}, attachments', () => {
     return file;
   };
   const input = () => screen.getByTestId('anexos-input') as HTMLInputElement;
+
+  it('refuses a file over the limits the server is configured with, and says them', async () => {
+    server.use(
+      ...STATES.Loaded,
+      api.query('comunicados_limitesAnexos', () =>
+        HttpResponse.json({ data: { result: { porArquivo: 10 * MB, total: 30 * MB } } }),
+      ),
+    );
+    editar();
+    await titulo();
+    expect(await screen.findByText('Até 10 MB por arquivo e 30 MB no total')).toBeInTheDocument();
+    await user().upload(input(), arquivo('medio.pdf', 11 * MB));
+    expect(await screen.findByText('Anexo grande demais: o máximo é 10 MB por arquivo')).toBeInTheDocument();
+  });
 
   it('refuses a file over the limit before sending it, uploads the others and saves their ids', async () => {
     const enviados: { url: string; nome: string | undefined; authorization: string | null }[] = [];

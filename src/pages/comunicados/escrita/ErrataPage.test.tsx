@@ -7,7 +7,7 @@ import { api, mockApiServer } from '../../../testing/mockApi';
 import { queryStates } from '../../../testing/viewStates';
 import ComunicadoPage from './ComunicadoPage';
 import ErrataPage from './ErrataPage';
-import { rascunho } from './comunicados.fixtures';
+import { limitesAnexosPadrao, rascunho } from './comunicados.fixtures';
 import { renderComunicados } from './renderComunicados';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -23,6 +23,7 @@ const STATES = queryStates('comunicados_comunicado', {
 });
 const criadas: Record<string, unknown>[] = [];
 const server = mockApiServer(
+  limitesAnexosPadrao(),
   api.mutation('comunicados_errata', ({ variables }) => {
     criadas.push(variables);
     return HttpResponse.json({

@@ -1,3 +1,5 @@
+import { HttpResponse } from 'msw';
+import { api } from '../../../testing/mockApi';
 import type { Comunicado } from './comunicado';
 
 /** An hour and a half from now (a valid schedule), as the API answers it. */
@@ -63,3 +65,9 @@ export function rascunho(overrides: Partial<Comunicado> = {}): Comunicado {
     ...overrides,
   };
 }
+
+/** The attachment limits the server answers by default (COMUNICADO_ANEXO_MAX_MB 25, total 50). */
+export const limitesAnexosPadrao = () =>
+  api.query('comunicados_limitesAnexos', () =>
+    HttpResponse.json({ data: { result: { porArquivo: 25_000_000, total: 50_000_000 } } }),
+  );
