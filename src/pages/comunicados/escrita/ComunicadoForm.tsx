@@ -668,14 +668,20 @@ function AprovadorInput() {
   const translate = useTranslate();
   const { query } = useOperations('comunicados');
   const { field, fieldState } = useController<Valores, 'aprovador'>({ name: 'aprovador' });
+  // The server answers the first 50 by name: what the user types is searched there (name or e-mail).
+  const [digitado, setDigitado] = useState('');
+  const busca = useDebounced(digitado.trim());
   const aprovadores = useQuery({
-    queryKey: ['comunicados', 'aprovadores'],
-    queryFn: () => query<Contato[]>('aprovadores', { busca: null }),
+    queryKey: ['comunicados', 'aprovadores', busca],
+    queryFn: () => query<Contato[]>('aprovadores', { busca: busca || null }),
+    placeholderData: (anteriores) => anteriores,
   });
   const erro = fieldState.error?.message;
   return (
     <Autocomplete
       options={(aprovadores.data ?? []).map((a) => ({ ...a, id: String(a.id) }))}
+      filterOptions={(opcoes) => opcoes}
+      onInputChange={(_e, texto, motivo) => setDigitado(motivo === 'input' ? texto : '')}
       value={field.value}
       onChange={(_e, value) => field.onChange(value)}
       isOptionEqualToValue={(o, v) => String(o.id) === String(v.id)}

@@ -38,7 +38,14 @@ const server = mockApiServer(
   api.query('comunicados_etiquetas', () =>
     HttpResponse.json({ data: { result: { content: ETIQUETAS, totalElements: ETIQUETAS.length } } }),
   ),
-  api.query('comunicados_aprovadores', () => HttpResponse.json({ data: { result: APROVADORES } })),
+  // The server answers its first 50 by name; Zélia (further on) only to a search.
+  api.query('comunicados_aprovadores', ({ variables }) => {
+    record('aprovadores', variables);
+    const busca = typeof variables.busca === 'string' ? variables.busca.toLowerCase() : null;
+    const zelia = { id: '560', nome: 'Zélia Gerente', email: 'zelia@montadora.com' };
+    const result = busca ? [...APROVADORES, zelia].filter((a) => a.nome.toLowerCase().includes(busca)) : APROVADORES;
+    return HttpResponse.json({ data: { result } });
+  }),
   limitesAnexosPadrao(),
   api.query('comunicados_previaDestinatarios', ({ variables }) => {
     record('previaDestinatarios', variables);
@@ -787,6 +794,21 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     expect(botoes()).toEqual(['Retirar da aprovação', 'Visualizar envio']);
     // Its button gone with the draft's, the page's title has the focus, not the page's body.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+
+  it('finds an approver by what is typed, on the server (it answers the first 50 by name only)', async () => {
+    server.use(...STATES.Loaded);
+    stored = semEscolhas();
+    editar(SO_CRIACAO);
+    await titulo();
+    const campo = screen.getByRole('combobox', { name: /Aprovador/ });
+    await user().click(campo);
+    expect(await screen.findByRole('option', { name: 'Marta Aprovadora (marta@montadora.com)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Zélia/ })).not.toBeInTheDocument();
+    await user().type(campo, 'zél');
+    await user().click(await screen.findByRole('option', { name: 'Zélia Gerente (zelia@montadora.com)' }));
+    expect(campo).toHaveValue('Zélia Gerente (zelia@montadora.com)');
+    expect(callsOf('aprovadores').at(-1)).toEqual({ busca: 'zél' });
   });
 
   it("sends an erratum's draft to the original's recipients: no recipients to choose, the justification shown", async () => {
