@@ -367,6 +367,59 @@ describe('approval', () => {
     expect(Number(rows[0].n)).toBeGreaterThanOrEqual(6);
   });
 
+  it('counts on the Drafts and Scheduled tabs what those tabs list, for the author and an approver in reach', async () => {
+    const abas = async (token: string) => {
+      const r = await call<{
+        contagensComunicados: { rascunhos: number; agendados: number };
+        r: { totalElements: number };
+        a: { totalElements: number };
+      }>(
+        token,
+        `{ contagensComunicados { rascunhos agendados }
+          r: comunicados(filterInput: { aba: "RASCUNHOS" }) { totalElements }
+          a: comunicados(filterInput: { aba: "AGENDADOS" }) { totalElements } }`,
+      );
+      expect(r.errors).toBeUndefined();
+      const c = r.data!.contagensComunicados;
+      return { rascunhos: [c.rascunhos, r.data!.r.totalElements], agendados: [c.agendados, r.data!.a.totalElements] };
+    };
+    await rascunho(criador.token);
+    await submeter(criador.token, await rascunho(criador.token), aprovador.id);
+    const quando = new Date(Date.now() + 3 * 3600_000).toISOString();
+    ok(
+      await aprovar(
+        aprovador.token,
+        ok(await submeter(criador.token, await rascunho(criador.token), aprovador.id, quando)),
+      ),
+    );
+    for (const quem of [criador, aprovador]) {
+      const { rascunhos, agendados } = await abas(quem.token);
+      expect(rascunhos[0], 'drafts: count and list').toBe(rascunhos[1]);
+      expect(agendados[0], 'scheduled: count and list').toBe(agendados[1]);
+      expect(agendados[0]).toBeGreaterThan(0);
+    }
+
+    // The Scheduled tab's period is when it goes out (the date it shows), not when it was written.
+    const dia = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+    const longe = ok(
+      await aprovar(
+        aprovador.token,
+        ok(await submeter(criador.token, await rascunho(criador.token), aprovador.id, `${dia(10)}T15:00:00.000Z`)),
+      ),
+    );
+    const periodo = async (desde: string, ate: string) => {
+      const r = await call<{ comunicados: { content: { id: string }[] } }>(
+        criador.token,
+        `query($d: String, $a: String) { comunicados(filterInput: { aba: "AGENDADOS", desde: $d, ate: $a, rowsPerPage: 100 }) { content { id } } }`,
+        { d: desde, a: ate },
+      );
+      expect(r.errors).toBeUndefined();
+      return r.data!.comunicados.content.map((c) => c.id);
+    };
+    expect(await periodo(dia(9), dia(11))).toContain(longe.id);
+    expect(await periodo(dia(-1), dia(1))).not.toContain(longe.id);
+  });
+
   it('lets the author take it back from approval', async () => {
     let c = ok(await submeter(criador.token, await rascunho(criador.token), aprovador.id));
     expect(errorCode(await acao(aprovador.token, 'retirarComunicadoDaAprovacao', c))).toBe('FORBIDDEN');

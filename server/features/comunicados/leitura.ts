@@ -46,7 +46,7 @@ export const leituraQueries: Operations = {
   }),
   contagensComunicados: operation({
     policy,
-    resolve: (_args: unknown, { db, session }) => q.contagens(db, session.usuarioId),
+    resolve: (_args: unknown, { db, session }) => q.contagens(db, session),
   }),
   comunicadoEnvio: operation({
     policy,

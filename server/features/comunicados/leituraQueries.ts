@@ -12,7 +12,7 @@ import {
   trechoBusca,
 } from '../../db/schema/buscaTexto';
 import { markReadOfOrigin } from '../notificacoes';
-import { buscaComunicado, comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
+import { abaAgendados, abaRascunhos, buscaComunicado, comEtiqueta, detentor, ORIGEM, scopeOf } from './queries';
 
 // Data access of the reading side (issue #28): a reader's own deliveries (comunicado_envios), always
 // behind `e.usuario_id = <the caller>`, so another user's delivery ids never match. The inbox walks
@@ -296,9 +296,11 @@ export async function confirmar(
 /**
  * The tabs' counts: the unread by the partial index, bounded; the approvals the caller holds now
  * (the write side's `detentor`, so an absent approver's go to their delegate, as the tab lists
- * them); the caller's own drafts and scheduled.
+ * them); the drafts and scheduled as their tabs list them (`list` in queries.ts: the caller's own
+ * drafts, in approval too; every scheduled one in the caller's reach).
  */
-export async function contagens(db: DbOrTx, usuarioId: number) {
+export async function contagens(db: DbOrTx, session: Session) {
+  const usuarioId = session.usuarioId;
   const { rows } = await db.execute<Record<string, number>>(sql`select
     (select count(*) from (select 1 from comunicado_envios where usuario_id = ${usuarioId} and not arquivado
       and lido_em is null limit ${COMUNICADOS_CONTAGEM_MAX}) n)::int as "naoLidos",
@@ -306,9 +308,8 @@ export async function contagens(db: DbOrTx, usuarioId: number) {
       and lido_em is null limit ${COMUNICADOS_CONTAGEM_MAX}) n)::int as "naoLidosArquivados",
     (select count(*) from comunicados c join usuarios d on d.id = ${usuarioId}
       where c.estado = 'EM_APROVACAO' and c.active and ${detentor()})::int as "pendentesAprovacao",
-    (select count(*) from comunicados where autor_id = ${usuarioId}
-      and estado in ('RASCUNHO', 'REJEITADO'))::int as rascunhos,
-    (select count(*) from comunicados where autor_id = ${usuarioId} and estado = 'AGENDADO')::int as agendados`);
+    (select count(*) from comunicados c where ${abaRascunhos(usuarioId)} and c.active)::int as rascunhos,
+    (select count(*) from comunicados c where ${abaAgendados(session)} and c.active)::int as agendados`);
   const r = rows[0]!;
   return {
     naoLidos: Number(r.naoLidos),

@@ -206,17 +206,24 @@ export async function findAny(db: DbOrTx, id: number): Promise<ComunicadoRow | u
   return rows[0];
 }
 
+/** The Drafts tab (and its count): the caller's own not yet sent, in approval too. */
+export const abaRascunhos = (usuarioId: number) =>
+  sql`c.autor_id = ${usuarioId} and c.estado in ('RASCUNHO', 'REJEITADO', 'EM_APROVACAO', 'APROVADO')`;
+/** The Scheduled tab (and its count): every scheduled one in the caller's reach. */
+export const abaAgendados = (session: Session) => sql`c.estado = 'AGENDADO' and ${scopeOf(session)}`;
+
 /** The author's and approvers' tabs. */
 export function list(db: DbOrTx, session: Session, filter: ComunicadoFilter & { arquivados?: boolean | null }) {
   const me = session.usuarioId;
   const aba: Record<string, SQL> = {
-    RASCUNHOS: sql`c.autor_id = ${me} and c.estado in ('RASCUNHO', 'REJEITADO', 'EM_APROVACAO', 'APROVADO')`,
-    AGENDADOS: sql`c.estado = 'AGENDADO' and ${scopeOf(session)}`,
+    RASCUNHOS: abaRascunhos(me),
+    AGENDADOS: abaAgendados(session),
     ENVIADOS: sql`c.estado = 'ENVIADO' and ${scopeOf(session)}${filter.arquivados ? sql`` : sql` and not c.arquivado`}`,
     PENDENTES_APROVACAO: sql`c.estado = 'EM_APROVACAO' and exists (select 1 from usuarios d where d.id = ${me} and ${detentor()})`,
   };
   const tab = aba[filter.aba] ?? sql`false`;
-  const quando = sql`coalesce(c.enviado_em, c.created_at)`;
+  // The period is the date the tab shows: when it goes out on the Scheduled tab, else when it went (or was written).
+  const quando = filter.aba === 'AGENDADOS' ? sql`c.agendado_para` : sql`coalesce(c.enviado_em, c.created_at)`;
   const where = allOf(
     sql`c.active`,
     tab,
