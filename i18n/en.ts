@@ -1573,6 +1573,8 @@ export const en = {
     lista: {
       destinatarios: '%{count} recipient |||| %{count} recipients',
       destinatariosNoEnvio: 'Counted when sent',
+      arquivado: 'Archived',
+      incluirArquivados: 'Include archived',
       colunas: {
         estado: 'Status',
         departamento: 'Department',
@@ -1629,6 +1631,11 @@ export const en = {
       umPorDia: 'One reminder can be sent per day.',
       lembrar: 'Remind %{count} unread recipient |||| Remind %{count} unread recipients',
       lembreteEnviado: 'Reminder sent to %{count} person |||| Reminder sent to %{count} people',
+      arquivar: 'Archive',
+      desarquivar: 'Unarchive',
+      arquivado: 'Announcement archived: the sent list shows it with "Include archived"',
+      desarquivado: 'Announcement back in the sent list',
+      erroArquivar: 'The announcement could not be archived',
       erroLembrete: 'The reminder could not be sent',
       leiturasPorDia: 'Reads per day',
       leiturasDescricao: '%{dias} days, from %{de} to %{ate}; the day with most reads was %{pico}, with %{n}.',

@@ -1581,6 +1581,8 @@ export const es = {
     lista: {
       destinatarios: '%{count} destinatario |||| %{count} destinatarios',
       destinatariosNoEnvio: 'Se cuentan al enviar',
+      arquivado: 'Archivado',
+      incluirArquivados: 'Incluir los archivados',
       colunas: {
         estado: 'Estado',
         departamento: 'Departamento',
@@ -1637,6 +1639,11 @@ export const es = {
       umPorDia: 'Se puede enviar un recordatorio por día.',
       lembrar: 'Recordar a %{count} no lector |||| Recordar a %{count} no lectores',
       lembreteEnviado: 'Recordatorio enviado a %{count} persona |||| Recordatorio enviado a %{count} personas',
+      arquivar: 'Archivar',
+      desarquivar: 'Desarchivar',
+      arquivado: 'Comunicado archivado: la lista de enviados lo muestra con "Incluir los archivados"',
+      desarquivado: 'Comunicado de vuelta en la lista de enviados',
+      erroArquivar: 'No se pudo archivar el comunicado',
       erroLembrete: 'No se pudo enviar el recordatorio',
       leiturasPorDia: 'Lecturas por día',
       leiturasDescricao: '%{dias} días, del %{de} al %{ate}; el día con más lecturas fue el %{pico}, con %{n}.',

@@ -1576,6 +1576,8 @@ export const ptBR = {
     lista: {
       destinatarios: '%{count} destinatário |||| %{count} destinatários',
       destinatariosNoEnvio: 'Contados no envio',
+      arquivado: 'Arquivado',
+      incluirArquivados: 'Incluir os arquivados',
       colunas: {
         estado: 'Situação',
         departamento: 'Departamento',
@@ -1632,6 +1634,11 @@ export const ptBR = {
       umPorDia: 'É possível enviar um lembrete por dia.',
       lembrar: 'Lembrar %{count} não leitor |||| Lembrar %{count} não leitores',
       lembreteEnviado: 'Lembrete enviado a %{count} pessoa |||| Lembrete enviado a %{count} pessoas',
+      arquivar: 'Arquivar',
+      desarquivar: 'Desarquivar',
+      arquivado: 'Comunicado arquivado: a lista de enviados o mostra com "Incluir os arquivados"',
+      desarquivado: 'Comunicado de volta à lista de enviados',
+      erroArquivar: 'Não foi possível arquivar o comunicado',
       erroLembrete: 'Não foi possível enviar o lembrete',
       leiturasPorDia: 'Leituras por dia',
       leiturasDescricao: '%{dias} dias, de %{de} a %{ate}; o dia com mais leituras foi %{pico}, com %{n}.',

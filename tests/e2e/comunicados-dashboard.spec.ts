@@ -379,6 +379,11 @@ test('errata form at 375 px: fits, every control reachable by keyboard, names no
   await navigateInApp(montadora, '/home');
   // Reached as its author reaches it: from the sent announcement's dashboard.
   await navigateInApp(montadora, `/comunicados/dashboard/${original.id}`);
+  // Its author puts it away from the sent list and back; the button turns where the focus is.
+  await montadora.getByRole('button', { name: d.arquivar }).click();
+  await expect(montadora.getByRole('button', { name: d.desarquivar })).toBeFocused();
+  await montadora.getByRole('button', { name: d.desarquivar }).click();
+  await expect(montadora.getByRole('button', { name: d.arquivar })).toBeFocused();
   await montadora.getByRole('link', { name: e.acoes.errata }).click();
   await expect(montadora).toHaveURL(new RegExp(`/comunicados/errata/${original.id}$`));
   await expect(montadora.getByRole('heading', { level: 1, name: ptBR.routes.comunicadosErrata })).toBeVisible();

@@ -120,6 +120,19 @@ const server = mockApiServer(
       },
     });
   }),
+  api.mutation('comunicados_arquivar', ({ variables }) => {
+    chamadas.push({ operacao: 'arquivar', variables });
+    const arquivado = variables.arquivado === true;
+    dashboard = {
+      ...dashboard,
+      comunicado: {
+        ...dashboard.comunicado,
+        arquivado,
+        acoes: ['dashboard', 'errata', arquivado ? 'desarquivar' : 'arquivar', 'visualizarEnvio'],
+      },
+    };
+    return HttpResponse.json({ data: { result: { id: '10' } } });
+  }),
   api.mutation('comunicados_lembrarNaoLidos', ({ variables }) => {
     chamadas.push({ operacao: 'lembrar', variables });
     dashboard = { ...dashboard, podeLembrar: false, lembradoEm: '2026-11-26T10:00:00Z' };
@@ -179,6 +192,23 @@ describe('/comunicados/dashboard/{id}', () => {
       'href',
       '/comunicados/visualizarEnvio/10',
     );
+  });
+
+  it("archives it from its author's sent list and back, the focus staying on the button", async () => {
+    server.use(...STATES.Loaded);
+    abrir();
+    await screen.findByRole('region', { name: 'Resumo' });
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Arquivar' }));
+    expect(await screen.findByText(/^Comunicado arquivado: a lista de enviados o mostra/)).toBeInTheDocument();
+    const desarquivar = await screen.findByRole('button', { name: 'Desarquivar' });
+    expect(desarquivar).toHaveFocus();
+    await u.click(desarquivar);
+    expect(await screen.findByRole('button', { name: 'Arquivar' })).toBeInTheDocument();
+    expect(chamadas.filter((c) => c.operacao === 'arquivar').map((c) => c.variables)).toEqual([
+      { id: '10', arquivado: true },
+      { id: '10', arquivado: false },
+    ]);
   });
 
   it('offers no erratum to a viewer the announcement does not allow one', async () => {

@@ -1,6 +1,8 @@
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,6 +61,20 @@ export default function ComunicadoDashboardPage() {
       notify('comunicados.dashboard.erroLembrete', { type: 'error' });
     },
   });
+  // The author's own list: put away (Sent shows it with "include archived"), or back.
+  const arquivar = useMutation({
+    mutationFn: (arquivado: boolean) => mutate('arquivar', { id, arquivado }),
+    onSuccess: (_c, arquivado) => {
+      notify(arquivado ? 'comunicados.dashboard.arquivado' : 'comunicados.dashboard.desarquivado', {
+        type: 'success',
+      });
+      return queryClient.invalidateQueries({ queryKey: COMUNICADOS_KEY });
+    },
+    onError: (error) => {
+      log.error('arquivarComunicado failed', error);
+      notify('comunicados.dashboard.erroArquivar', { type: 'error' });
+    },
+  });
   const titulo = translate('routes.comunicadosDashboard');
   // The top bar's trail and the tab's title say whose dashboard it is, as the page's own title does.
   useBreadcrumbLabel(dashboard.data ? `${titulo}: ${dashboard.data.comunicado.titulo}` : undefined);
@@ -94,6 +110,7 @@ export default function ComunicadoDashboardPage() {
   }
   const d = dashboard.data;
   const naoLidos = d.destinatarios - d.lidos;
+  const acaoArquivo = (['arquivar', 'desarquivar'] as const).find((acao) => d.comunicado.acoes.includes(acao));
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 3, minWidth: 0 }}>
       <Title title={`${titulo}: ${d.comunicado.titulo}`} />
@@ -127,6 +144,16 @@ export default function ComunicadoDashboardPage() {
               startIcon={<EditNoteIcon />}
             >
               {translate('comunicados.escrita.acoes.errata')}
+            </Button>
+          )}
+          {acaoArquivo && (
+            // One button whichever it says, so the keyboard's focus stays on it when it turns.
+            <Button
+              variant="outlined"
+              startIcon={acaoArquivo === 'arquivar' ? <ArchiveOutlinedIcon /> : <UnarchiveOutlinedIcon />}
+              onClick={() => arquivar.mutate(acaoArquivo === 'arquivar')}
+            >
+              {translate(`comunicados.dashboard.${acaoArquivo}`)}
             </Button>
           )}
           {d.comunicado.acoes.includes('visualizarEnvio') && (

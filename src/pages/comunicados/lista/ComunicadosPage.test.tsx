@@ -420,6 +420,25 @@ describe('/comunicados, the author and approver tabs', () => {
     expect(pedidos.at(-1)).toEqual({ aba: 'ENVIADOS', page: 0, rowsPerPage: 25 });
   });
 
+  it('shows the archived sent ones when asked, marked as archived', async () => {
+    server.use(
+      ...STATES.Loaded,
+      lista([linha('10', 'Resultados do trimestre'), linha('12', 'Campanha antiga', { arquivado: true })]),
+    );
+    abrir('/comunicados?aba=ENVIADOS', AUTOR_APROVADOR);
+    await screen.findByRole('table', { name: 'Enviados' });
+    const filtro = screen.getByRole('switch', { name: 'Incluir os arquivados' });
+    expect(filtro).toHaveAttribute('aria-checked', 'false');
+    await user().click(filtro);
+    await waitFor(() =>
+      expect(pedidos.at(-1)).toEqual({ aba: 'ENVIADOS', arquivados: true, page: 0, rowsPerPage: 25 }),
+    );
+    const linhaArquivada = screen.getByRole('link', { name: 'Campanha antiga' }).closest('tr')!;
+    expect(within(linhaArquivada).getByText('Arquivado')).toBeInTheDocument();
+    const outra = screen.getByRole('link', { name: 'Resultados do trimestre' }).closest('tr')!;
+    expect(within(outra).queryByText('Arquivado')).not.toBeInTheDocument();
+  });
+
   it('says a scheduled one counts its recipients when it goes out', async () => {
     server.use(
       ...STATES.Loaded,

@@ -20,6 +20,7 @@ import { useIsCompactList } from '../../../components/list/useIsCompactList';
 import { useOperations } from '../../../components/useOperations';
 import { PAGE_SIZES, useListaNaUrl } from './useListaNaUrl';
 import { Filtros } from './Filtros';
+import { QuickFilter } from './QuickFilter';
 import {
   COMUNICADOS_KEY,
   destinoDaLinha,
@@ -64,8 +65,14 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
   const compact = useIsCompactList();
   const location = useLocation();
   const { query } = useOperations('comunicados');
-  const [{ page, rowsPerPage, filtro }, mudarLista] = useListaNaUrl();
-  const filterInput = { ...filterInputDe(filtro, aba), page, rowsPerPage };
+  const [{ page, rowsPerPage, filtro, arquivados }, mudarLista] = useListaNaUrl();
+  const comArquivados = aba === 'ENVIADOS' && arquivados;
+  const filterInput = {
+    ...filterInputDe(filtro, aba),
+    ...(comArquivados ? { arquivados: true } : {}),
+    page,
+    rowsPerPage,
+  };
   const lista = useQuery({
     queryKey: [...COMUNICADOS_KEY, 'lista', filterInput],
     queryFn: ({ signal }) => query<Pagina<ComunicadoLinha>>('lista', { filterInput }, { signal }),
@@ -76,7 +83,12 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
   const data = (linha: ComunicadoLinha) =>
     formatDate(dataDa(linha, aba), locale, { dateStyle: 'short', timeStyle: 'short' });
   const estado = (linha: ComunicadoLinha) => (
-    <Chip size="small" color={COR_ESTADO[linha.status.id] ?? 'default'} label={linha.status.description} />
+    <>
+      <Chip size="small" color={COR_ESTADO[linha.status.id] ?? 'default'} label={linha.status.description} />
+      {linha.arquivado && (
+        <Chip size="small" variant="outlined" sx={{ ml: 0.5 }} label={translate('comunicados.lista.arquivado')} />
+      )}
+    </>
   );
   const pessoa = (linha: ComunicadoLinha) =>
     aba === 'PENDENTES_APROVACAO' || aba === 'RASCUNHOS'
@@ -177,6 +189,15 @@ function ListaAutor({ aba }: { aba: AbaAutor }) {
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
       <Filtros inicial={filtro} onChange={(f) => mudarLista({ filtro: f, page: 0 })} departamentosDe="todos" />
+      {aba === 'ENVIADOS' && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <QuickFilter
+            label="comunicados.lista.incluirArquivados"
+            ativo={arquivados}
+            onChange={(v) => mudarLista({ arquivados: v, page: 0 })}
+          />
+        </Box>
+      )}
       {lista.isFetching && !lista.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       <Box sx={{ minWidth: 0, overflowX: 'auto' }}>{conteudo}</Box>
       {lista.data && lista.data.totalElements > 0 && (

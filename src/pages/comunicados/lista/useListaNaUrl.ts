@@ -12,6 +12,8 @@ export interface EstadoLista {
   filtro: FiltroComunicados;
   naoLidos: boolean;
   favoritos: boolean;
+  /** The Sent tab: the announcements its author archived too. */
+  arquivados: boolean;
 }
 
 /** The address's parameter of each filter field. */
@@ -59,6 +61,7 @@ function ler(params: URLSearchParams): EstadoLista {
     filtro,
     naoLidos: params.get('naoLidos') === '1',
     favoritos: params.get('favoritos') === '1',
+    arquivados: params.get('arquivados') === '1',
   };
 }
 
@@ -68,6 +71,7 @@ function escrever(estado: EstadoLista, aba: string | null): URLSearchParams {
   for (const campo of CAMPOS) if (estado.filtro[campo]) params.set(PARAMETRO[campo], estado.filtro[campo]);
   if (estado.naoLidos) params.set('naoLidos', '1');
   if (estado.favoritos) params.set('favoritos', '1');
+  if (estado.arquivados) params.set('arquivados', '1');
   if (estado.page > 0) params.set('pagina', String(estado.page + 1));
   if (estado.rowsPerPage !== PAGE_SIZES[0]) params.set('por', String(estado.rowsPerPage));
   return params;
