@@ -2247,6 +2247,7 @@ export const en = {
       bytes: 'Size (bytes)',
       armazenamento: 'Storage',
       downloads: 'Downloads',
+      parcelaDownloads: 'Share of downloads',
       usuarios: 'Users who downloaded',
       semana: 'Week of',
       secoes: {

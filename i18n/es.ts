@@ -2266,6 +2266,7 @@ export const es = {
       bytes: 'Tamaño (bytes)',
       armazenamento: 'Almacenamiento',
       downloads: 'Descargas',
+      parcelaDownloads: 'Parte de las descargas',
       usuarios: 'Usuarios que descargaron',
       semana: 'Semana del',
       secoes: {

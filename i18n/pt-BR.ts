@@ -2253,6 +2253,7 @@ export const ptBR = {
       bytes: 'Tamanho (bytes)',
       armazenamento: 'Armazenamento',
       downloads: 'Downloads',
+      parcelaDownloads: 'Parcela dos downloads',
       usuarios: 'Usuários que baixaram',
       semana: 'Semana de',
       secoes: {

@@ -239,6 +239,8 @@ describe('opening a report', () => {
     expect(errorCode(await aberto('bi-gestores', leitorA.token))).toBe('FORBIDDEN');
     expect(errorCode(await aberto('pecas', montadoraA.token))).toBe('FORBIDDEN');
     expect(errorCode(await aberto('nao-existe', montadoraA.token))).toBe('NOT_FOUND');
+    // Longer than a definition's slug can be: not found either (the page's 404), not a bad request.
+    expect(errorCode(await aberto('x'.repeat(200), montadoraA.token))).toBe('NOT_FOUND');
     expect((await aberto('pecas', kit.staff)).errors).toBeUndefined();
   });
 

@@ -7,7 +7,6 @@ import {
   MAX_RELATORIOS,
   relatorioFiltroSchema,
   relatorioSchema,
-  SLUG_MAX_LENGTH,
   type RelatorioFiltro,
   type RelatorioInterno,
 } from '../../../domain/schemas/relatorio';
@@ -79,7 +78,8 @@ async function urlDoRelatorio(db: DbOrTx, session: Session, config: Config, def:
   return url.toString();
 }
 
-const slugSchema = z.object({ slug: z.string().trim().min(1).max(SLUG_MAX_LENGTH) });
+// Any length up to a bound: a slug longer than a definition's can be is simply not found (the 404 page).
+const slugSchema = z.object({ slug: z.string().trim().min(1).max(1000) });
 const filtroArgs = z.object({ filtro: relatorioFiltroSchema });
 
 async function alcance(db: DbOrTx, session: Session, filtro: RelatorioFiltro, dealersMax?: number) {

@@ -66,6 +66,13 @@ function Pastas({ pastas, total }: { pastas: Pasta[]; total: number }) {
           },
           { id: 'bytes', rotulo: t('armazenamento'), valor: (p) => formatBytes(p.bytes, locale), numero: true },
           { id: 'downloads', rotulo: t('downloads'), valor: (p) => formatNumber(p.downloads, locale), numero: true },
+          // The chart's figure, so the table (its text alternative) says it too.
+          {
+            id: 'parcela',
+            rotulo: t('parcelaDownloads'),
+            valor: (p) => (total > 0 ? percentual(p.downloads / total, locale) : '—'),
+            numero: true,
+          },
         ]}
       />
     </Secao>

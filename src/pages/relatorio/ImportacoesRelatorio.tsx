@@ -69,7 +69,10 @@ function Filas({ filas }: { filas: Fila[] }) {
         colunas={[
           { id: 'fila', rotulo: t('fila'), valor: (f) => nomeFila(f.fila), nome: true },
           { id: 'execucoes', rotulo: t('execucoes'), valor: (f) => formatNumber(f.execucoes, locale), numero: true },
+          { id: 'concluidas', rotulo: t('concluidas'), valor: (f) => formatNumber(f.concluidas, locale), numero: true },
           { id: 'falhas', rotulo: t('falhas'), valor: (f) => formatNumber(f.falhas, locale), numero: true },
+          // The chart's figure, so the table (its text alternative) says it too.
+          { id: 'taxaFalhas', rotulo: t('taxaFalhas'), valor: (f) => percentual(f.taxaFalhas, locale), numero: true },
           {
             id: 'emAndamento',
             rotulo: t('emAndamento'),

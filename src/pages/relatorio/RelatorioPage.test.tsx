@@ -385,7 +385,14 @@ describe('/relatorio/{slug}', () => {
     expect(screen.getByRole('group', { name: 'Armazenamento' })).toHaveTextContent('3 MB');
     expect(screen.getByRole('img', { name: 'Downloads por semana' })).toBeInTheDocument();
     const pastas = screen.getByRole('table', { name: 'Pastas' });
-    expect(within(pastas).getAllByRole('row')[1]).toHaveTextContent('Manuais22 MB6');
+    // The chart's shares in the table too (its text alternative): 6 and 2 of 8 downloads.
+    const celulas = (linha: HTMLElement) =>
+      within(linha)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(celulas(within(pastas).getAllByRole('row')[1]!)).toEqual(['Manuais', '2', '2 MB', '6', '75%']);
+    expect(celulas(within(pastas).getAllByRole('row')[2]!)).toEqual(['Campanhas', '1', '1 MB', '2', '25%']);
+    expect(within(pastas).getByRole('columnheader', { name: 'Parcela dos downloads' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Mais baixados' })).toHaveTextContent('Manual do motor.pdf');
     expect(within(screen.getByRole('table', { name: 'Menos baixados' })).getAllByRole('row')[1]).toHaveTextContent(
       'Antigo.pdf',
@@ -399,7 +406,12 @@ describe('/relatorio/{slug}', () => {
     expect(await screen.findByRole('img', { name: 'Taxa de falhas das tarefas em segundo plano' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Recusados' })).toHaveTextContent('1');
     const filas = screen.getByRole('table', { name: 'Tarefas em segundo plano' });
-    expect(within(filas).getAllByRole('row')[1]).toHaveTextContent('Importação de usuários41');
+    // Every figure of the chart in the table too (its text alternative): the failure rate.
+    expect(
+      within(within(filas).getAllByRole('row')[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Importação de usuários', '4', '3', '1', '25%', '0', '2,5']);
     // A queue without a name yet shows its technical one.
     expect(within(filas).getAllByRole('row')[2]).toHaveTextContent('filaNova');
     const lista = screen.getByRole('table', { name: 'Importações (mais recentes primeiro)' });
