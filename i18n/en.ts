@@ -2266,6 +2266,7 @@ export const en = {
     },
     importacoes: {
       arquivo: 'imports-and-jobs',
+      listaCortada: 'The newest %{n} of %{total}; the export has them all.',
       importacoes: 'Imports',
       arquivoImportado: 'File',
       autor: 'Author',

@@ -2285,6 +2285,7 @@ export const es = {
     },
     importacoes: {
       arquivo: 'importaciones-y-tareas',
+      listaCortada: 'Las %{n} más recientes de %{total}; la exportación las trae todas.',
       importacoes: 'Importaciones',
       arquivoImportado: 'Archivo',
       autor: 'Autor',

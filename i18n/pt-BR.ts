@@ -2272,6 +2272,7 @@ export const ptBR = {
     },
     importacoes: {
       arquivo: 'importacoes-e-tarefas',
+      listaCortada: 'As %{n} mais recentes de %{total}; a exportação traz todas.',
       importacoes: 'Importações',
       arquivoImportado: 'Arquivo',
       autor: 'Autor',

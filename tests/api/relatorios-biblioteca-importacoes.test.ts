@@ -241,9 +241,11 @@ describe('the library usage report', () => {
     expect(status).toBe(200);
     expect(linhas[0]).toBe('Nível;Nome;Pasta;Arquivos;Tamanho (bytes);Downloads;Usuários que baixaram');
     // The weeks as the screen shows them, after the folders and files.
-    const { semanas } = await biblioteca(montadoraA.token, PERIODO);
+    const { semanas, ...totais } = await biblioteca(montadoraA.token, PERIODO);
     expect(semanas.length).toBeGreaterThan(0);
     expect(linhas.slice(1)).toEqual([
+      // The totals first, as the screen's figures.
+      `Total;;;${totais.arquivos};${totais.bytes};${totais.downloads};${totais.usuarios}`,
       `Pastas;${manuais.nome};;2;400;3;`,
       `Mais baixados;Manual.pdf;${manuais.nome};;;2;`,
       `Mais baixados;Motor.pdf;${motor.nome};;;1;`,
@@ -342,6 +344,28 @@ describe('the imports and jobs report', () => {
     expect(soB.filas.map((q) => [q.fila, q.execucoes])).toEqual([['importarUsuarios', 1]]);
   });
 
+  it('lists the newest 100 imports on the screen and every one in the export, the totals counting all', async () => {
+    const JUNHO = { inicio: '2025-06-01', fim: '2025-06-30' };
+    await kit.db.execute(sql`insert into importacoes (autor_id, idioma, nome_arquivo, chave, tamanho, sha256, status,
+        total, criados, atualizados, erros, created_at)
+      select ${montadoraA.id}, 'PT_BR', 'junho-' || g || '.xlsx', 'importacoes/junho-' || g, 1000, 'junho-sha-' || g,
+        'FINISHED', 2, 1, 1, 0, '2025-06-10T10:00:00Z'::timestamptz + g * interval '1 minute'
+      from generate_series(1, 120) g`);
+    const r = await importacoes(montadoraA.token, JUNHO);
+    expect(r).toMatchObject({ importacoes: 120, linhas: 240 });
+    expect(r.lista).toHaveLength(100);
+    expect(r.lista[0]!.nomeArquivo).toBe('junho-120.xlsx');
+    const { status, linhas } = await exportarCsv(
+      kit.portal,
+      'relatorioImportacoes',
+      { slug: 'importacoes', ...JUNHO },
+      montadoraA.token,
+    );
+    expect(status).toBe(200);
+    expect(linhas[1]).toBe('Total;;120;;;;240;120;120;0;;;;;;');
+    expect(linhas.filter((l) => l.includes(';junho-'))).toHaveLength(120);
+  });
+
   it('refuses the figures and the export to a dealer the definition excludes', async () => {
     const r = await gql(kit.portal, IMPORTACOES, { f: { slug: 'importacoes', ...PERIODO } }, dealerA.token);
     expect(errorCode(r)).toBe('FORBIDDEN');
@@ -353,14 +377,15 @@ describe('the imports and jobs report', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    // The import, then the job runs by queue, as on the screen (the failure rate in %).
+    // The totals, the import, then the job runs by queue, as on the screen (the failure rate in %).
     expect(linhas).toEqual([
-      'Nível;Nome;Autor;Enviado em;Status;Linhas;Criados;Atualizados;Recusados;Execuções;Concluídas;Falhas;' +
+      'Nível;Nome;Importações;Autor;Enviado em;Status;Linhas;Criados;Atualizados;Recusados;Execuções;Concluídas;Falhas;' +
         'Na fila ou em execução;Taxa de falhas (%);Duração média (s)',
+      'Total;;1;;;;10;6;3;1;;;;;;',
       expect.stringMatching(
-        /^Importações \(mais recentes primeiro\);rede-a\.xlsx;.*Ana Montadora.*;2026-03-05T10:00:00\.000Z;Concluída;10;6;3;1;;;;;;$/,
+        /^Importações \(mais recentes primeiro\);rede-a\.xlsx;;.*Ana Montadora.*;2026-03-05T10:00:00\.000Z;Concluída;10;6;3;1;;;;;;$/,
       ),
-      'Tarefas em segundo plano;Importação de usuários;;;;;;;;2;1;1;0;50;2',
+      'Tarefas em segundo plano;Importação de usuários;;;;;;;;;2;1;1;0;50;2',
     ]);
   });
 });

@@ -45,7 +45,13 @@ const periodo = (coluna: SQL, f: RelatorioFiltro) =>
 
 const n = (v: unknown) => Number(v ?? 0);
 
-export async function importacoesRelatorio(db: DbOrTx, session: Session, f: RelatorioFiltro) {
+/** The imports the screen lists (the newest); the export takes every one of the period, up to its own bound. */
+export async function importacoesRelatorio(
+  db: DbOrTx,
+  session: Session,
+  f: RelatorioFiltro,
+  listaMax: number = MAX_IMPORTACOES,
+) {
   const importacoes = sql`select i.* from importacoes i
     where ${periodo(sql`i.created_at`, f)} and ${doAutor(session, f, sql`i.autor_id`)}`;
   const [totais] = (
@@ -65,7 +71,7 @@ export async function importacoesRelatorio(db: DbOrTx, session: Session, f: Rela
     select i.id, i.nome_arquivo as "nomeArquivo", u.nome as autor, i.created_at as "criadoEm", i.status,
       coalesce(i.total, 0) as total, i.criados, i.atualizados, i.erros as recusados
     from (${importacoes}) i join usuarios u on u.id = i.autor_id
-    order by i.created_at desc, i.id desc limit ${MAX_IMPORTACOES}`);
+    order by i.created_at desc, i.id desc limit ${listaMax}`);
   const semAutor =
     session.tipo === TIPO_PROVEDOR && !f.marcaId && !f.grupoId && !f.dealerId ? sql`j.autor_id is null` : sql`false`;
   const { rows: filas } = await db.execute<Omit<FilaLinha, 'taxaFalhas'>>(sql`

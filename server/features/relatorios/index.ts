@@ -97,10 +97,13 @@ async function biblioteca(db: DbOrTx, session: Session, filtro: RelatorioFiltro)
   return usoBiblioteca(db, session, filtro);
 }
 
-async function importacoes(db: DbOrTx, session: Session, filtro: RelatorioFiltro) {
+async function importacoes(db: DbOrTx, session: Session, filtro: RelatorioFiltro, listaMax?: number) {
   await abrir(db, session, filtro.slug, 'IMPORTACOES');
-  return importacoesRelatorio(db, session, filtro);
+  return importacoesRelatorio(db, session, filtro, listaMax);
 }
+
+/** The imports an export lists at most (a period holds tens to hundreds; the screen shows 100). */
+const IMPORTACOES_EXPORT_MAX = 10_000;
 
 /**
  * The requests (their GraphQL contexts) that asked for a built-in report already: one per request,
@@ -260,8 +263,8 @@ type LinhaExportUsuarios = { nivel: string; nome: string } & Partial<
 >;
 
 /**
- * GET /api/exportar/relatorioBiblioteca: files and downloads by top folder, then the most and least
- * downloaded files, then each week's downloads (and how many users downloaded).
+ * GET /api/exportar/relatorioBiblioteca: the totals, files and downloads by top folder, then the most
+ * and least downloaded files, then each week's downloads (and how many users downloaded).
  */
 relatoriosFeature.exports!.relatorioBiblioteca = listExport({
   policy: policies.relatorios.open,
@@ -271,6 +274,16 @@ relatoriosFeature.exports!.relatorioBiblioteca = listExport({
     const r = await biblioteca(db, session, filtro);
     const nivel = (chave: string) => translate(session.idioma, `relatorios.biblioteca.secoes.${chave}`);
     return [
+      // The totals first, as the screen's figures (and the other reports' files).
+      {
+        secao: translate(session.idioma, 'relatorios.usuarios.niveis.TOTAL'),
+        nome: '',
+        pasta: '',
+        arquivos: r.arquivos,
+        bytes: r.bytes,
+        downloads: r.downloads,
+        usuarios: r.usuarios,
+      },
       ...r.pastas.map((p) => ({ secao: nivel('PASTAS'), pasta: '', ...p })),
       ...r.maisBaixados.map((a) => ({ secao: nivel('MAIS'), arquivos: null, bytes: null, ...a })),
       ...r.menosBaixados.map((a) => ({ secao: nivel('MENOS'), arquivos: null, bytes: null, ...a })),
@@ -312,15 +325,28 @@ type LinhaExportBiblioteca = {
   usuarios?: number;
 };
 
-/** GET /api/exportar/relatorioImportacoes: the period's imports (newest first), then job runs by queue. */
+/**
+ * GET /api/exportar/relatorioImportacoes: the totals, the period's imports (newest first, every one:
+ * the screen lists the newest 100), then job runs by queue.
+ */
 relatoriosFeature.exports!.relatorioImportacoes = listExport({
   policy: policies.relatorios.open,
   filterSchema: relatorioFiltroSchema,
   fileSuffix: periodoDoArquivo,
   async rows(db, session, filtro) {
-    const r = await importacoes(db, session, filtro);
+    const r = await importacoes(db, session, filtro, IMPORTACOES_EXPORT_MAX);
     const secao = (chave: string) => translate(session.idioma, `relatorios.importacoes.secoes.${chave}`);
     return [
+      // The totals first, as the screen's figures (and the other reports' files).
+      {
+        secao: translate(session.idioma, 'relatorios.usuarios.niveis.TOTAL'),
+        nome: '',
+        importacoes: r.importacoes,
+        total: r.linhas,
+        criados: r.criados,
+        atualizados: r.atualizados,
+        recusados: r.recusados,
+      },
       ...r.lista.map((i): LinhaExportImportacoes => ({
         ...i,
         secao: secao('IMPORTACOES'),
@@ -338,6 +364,7 @@ relatoriosFeature.exports!.relatorioImportacoes = listExport({
   columns: [
     { header: 'relatorios.alcance.nivel', value: (r: LinhaExportImportacoes) => r.secao },
     { header: 'relatorios.alcance.nome', value: (r) => r.nome },
+    { header: 'relatorios.importacoes.importacoes', value: (r) => r.importacoes },
     { header: 'relatorios.importacoes.autor', value: (r) => r.autor },
     { header: 'relatorios.importacoes.criadoEm', value: (r) => r.criadoEm },
     { header: 'relatorios.importacoes.status', value: (r) => r.status },
@@ -355,7 +382,7 @@ relatoriosFeature.exports!.relatorioImportacoes = listExport({
   fileName: 'relatorios.importacoes.arquivo',
 });
 
-/** A row of the imports export: an import, or a queue's job runs (its failure rate in %). */
-type LinhaExportImportacoes = { secao: string; nome: string } & Partial<
+/** A row of the imports export: the totals, an import, or a queue's job runs (its failure rate in %). */
+type LinhaExportImportacoes = { secao: string; nome: string; importacoes?: number } & Partial<
   Omit<ImportacaoLinha, 'nomeArquivo'> & Omit<FilaLinha, 'fila'>
 >;

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BarChart } from '../../components/charts';
 import { formatDate, formatNumber, percentual } from '../../components/format';
@@ -92,7 +93,7 @@ function Filas({ filas }: { filas: Fila[] }) {
 }
 
 /** The period's imports, newest first: file, author, when, status and rows. */
-function Lista({ lista }: { lista: Importacao[] }) {
+function Lista({ lista, total }: { lista: Importacao[]; total: number }) {
   const translate = useTranslate();
   const [locale = 'pt-BR'] = useLocaleState();
   const t = (key: string) => translate(`${T}.${key}`);
@@ -100,6 +101,15 @@ function Lista({ lista }: { lista: Importacao[] }) {
   if (lista.length === 0) return null;
   return (
     <Secao titulo={secao}>
+      {total > lista.length && (
+        // The screen lists the newest; the export has every one.
+        <Typography variant="body2" color="text.secondary">
+          {translate(`${T}.listaCortada`, {
+            n: formatNumber(lista.length, locale),
+            total: formatNumber(total, locale),
+          })}
+        </Typography>
+      )}
       <TabelaRelatorio
         titulo={secao}
         linhas={lista}
@@ -146,7 +156,7 @@ function Figuras({ r }: { r: Importacoes }) {
         <Numero rotulo={t('recusados')} valor={formatNumber(r.recusados, locale)} />
       </Box>
       <Filas filas={r.filas} />
-      <Lista lista={r.lista} />
+      <Lista lista={r.lista} total={r.importacoes} />
     </>
   );
 }

@@ -419,6 +419,18 @@ describe('/relatorio/{slug}', () => {
     expect(within(lista).getAllByRole('row')[1]).toHaveTextContent('Concluída');
   });
 
+  it('says when the imports listed are the newest of more, and that the export has them all', async () => {
+    aberto = DE_IMPORTACOES;
+    server.use(
+      api.query('relatorios_importacoes', () =>
+        HttpResponse.json({ data: { result: { ...IMPORTACOES, importacoes: 250 } } }),
+      ),
+    );
+    abrir('importacoes');
+    const secao = await screen.findByRole('region', { name: 'Importações (mais recentes primeiro)' });
+    expect(secao).toHaveTextContent('As 1 mais recentes de 250; a exportação traz todas.');
+  });
+
   it('a table wider than its box can be scrolled by keyboard: its box takes the focus, named by the table', async () => {
     const largura = (valor: number) => ({ configurable: true, get: () => valor });
     const antes = {
