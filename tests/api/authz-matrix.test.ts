@@ -475,6 +475,10 @@ const MATRIX: Record<'Query' | 'Mutation', Record<string, Case>> = {
     },
     aprovadoresComunicado: { query: '{ aprovadoresComunicado { id } }', allowed: announcementEditors },
     departamentosComunicados: { query: '{ departamentosComunicados { id sigla } }', allowed: announcementEditors },
+    limitesAnexosComunicado: {
+      query: '{ limitesAnexosComunicado { porArquivo total } }',
+      allowed: announcementEditors,
+    },
     seriesComunicados: { query: '{ seriesComunicados { totalElements } }', allowed: announcementEditors },
     etiquetasComunicados: {
       query: '{ etiquetasComunicados(filterInput: { busca: "a" }) { totalElements } }',
