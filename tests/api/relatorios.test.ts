@@ -232,6 +232,15 @@ describe('opening a report', () => {
       { id: 'relatorio-bi-gestores', path: '/relatorio/bi-gestores', title: 'Painel de gestores' },
     ]);
     expect((await menuOf(leitorA.token)).map((i) => i.path)).toEqual(['/relatorio/alcance']);
+
+    // At one position, by title in the reader's language (not by address).
+    for (const [slug, tituloPtBr] of [
+      ['a-zeta', 'Zeta das vendas'],
+      ['z-alfa', 'Alfa das vendas'],
+    ]) {
+      await salvar({ ...alcanceDef, slug, tituloPtBr, funcionalidades: [], posicao: 50 });
+    }
+    expect((await menuOf(kit.staff)).map((i) => i.title).slice(-2)).toEqual(['Alfa das vendas', 'Zeta das vendas']);
   });
 
   it('refuses a report the rule excludes (type, key) and says an unknown slug does not exist', async () => {

@@ -53,9 +53,19 @@ async function abrir(db: DbOrTx, session: Session, slug: string, interno?: Relat
   return def;
 }
 
+/** Titles compared as the caller's language sorts them (case and accents aside). */
+const COLLATORS: Record<Idioma, Intl.Collator> = {
+  PT_BR: new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }),
+  ES: new Intl.Collator('es', { sensitivity: 'base', numeric: true }),
+  EN: new Intl.Collator('en', { sensitivity: 'base', numeric: true }),
+};
+
 /** The menu's Reports category: the reports the caller may open, by position then title. */
 export async function menuRelatorios(db: DbOrTx, session: Session) {
-  const defs = (await q.definicoes.list(db)).filter((def) => hasAccess(session, regraDe(def)));
+  const titulo = TITULO[session.idioma];
+  const defs = (await q.definicoes.list(db))
+    .filter((def) => hasAccess(session, regraDe(def)))
+    .sort((a, b) => a.posicao - b.posicao || COLLATORS[session.idioma].compare(a[titulo], b[titulo]));
   if (defs.length === 0) return null;
   return {
     id: 'relatorios',
@@ -63,7 +73,7 @@ export async function menuRelatorios(db: DbOrTx, session: Session) {
     items: defs.map((def) => ({
       id: `relatorio-${def.slug}`,
       path: `/relatorio/${def.slug}`,
-      title: def[TITULO[session.idioma]],
+      title: def[titulo],
     })),
   };
 }
