@@ -492,7 +492,9 @@ function Biblioteca() {
           <UploadDialog pastaAtual={pastaAtual} iniciais={dialogo.soltos} onClose={fechar} />
         )}
         {dialogo?.tipo === 'excluir' && <ExcluirDialog itens={dialogo.itens} onClose={fechar} onExcluidos={limpar} />}
-        {dialogo?.tipo === 'mover' && <MoverDialog itens={dialogo.itens} onClose={fechar} onMovidos={limpar} />}
+        {dialogo?.tipo === 'mover' && (
+          <MoverDialog itens={dialogo.itens} gestor={gerenciar} onClose={fechar} onMovidos={limpar} />
+        )}
         {dialogo?.tipo === 'concederAcesso' && (
           <ConcederAcessoDialog pasta={dialogo.itens[0]} onClose={fechar} onConcedido={limpar} />
         )}

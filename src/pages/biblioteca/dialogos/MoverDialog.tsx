@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
-import { useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { allows, policies } from '../../../../domain/policies';
-import type { PortalPermissions } from '../../../../providers/authProvider';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { log } from '../../../../providers/logger';
 import { formatCount } from '../../../components/format';
 import { useOperations } from '../../../components/useOperations';
@@ -20,10 +18,13 @@ import { SeletorPasta } from './SeletorPasta';
  */
 export function MoverDialog({
   itens,
+  gestor,
   onClose,
   onMovidos,
 }: {
   itens: ItemBiblioteca[];
+  /** A library manager (PORTAL_GERENCIAR_BIBLIOTECA): the root is a destination for them only. */
+  gestor: boolean;
   onClose: () => void;
   onMovidos: () => void;
 }) {
@@ -34,8 +35,7 @@ export function MoverDialog({
   const pastas = usePastasEscrita(true);
   const [destino, setDestino] = useState<Destino | null>(null);
   const [falha, setFalha] = useState<string>();
-  const { permissions } = usePermissions<PortalPermissions | null>();
-  const opcoes = destinosMover(pastas.data ?? [], itens, allows(permissions ?? null, policies.biblioteca.gerenciar));
+  const opcoes = destinosMover(pastas.data ?? [], itens, gestor);
   const mover = useEscrita(async (para: Destino) => {
     for (const item of itens) {
       await mutate('mover', { idItemBiblioteca: item.id, idNovaLocalizacao: para.id, version: item.version });

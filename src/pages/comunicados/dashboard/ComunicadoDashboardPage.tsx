@@ -11,6 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { log } from '../../../../providers/logger';
@@ -137,14 +138,7 @@ export default function ComunicadoDashboardPage() {
         {/* Where a sent announcement is opened from its list: the way to its erratum and its preview. */}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {d.comunicado.acoes.includes('errata') && (
-            <Button
-              component={RouterLink}
-              to={errataPath(d.comunicado.id)}
-              variant="outlined"
-              startIcon={<EditNoteIcon />}
-            >
-              {translate('comunicados.escrita.acoes.errata')}
-            </Button>
+            <LinkAcao acao="errata" to={errataPath(d.comunicado.id)} icone={<EditNoteIcon />} />
           )}
           {acaoArquivo && (
             // One button whichever it says, so the keyboard's focus stays on it when it turns.
@@ -157,14 +151,7 @@ export default function ComunicadoDashboardPage() {
             </Button>
           )}
           {d.comunicado.acoes.includes('visualizarEnvio') && (
-            <Button
-              component={RouterLink}
-              to={previaPath(d.comunicado.id)}
-              variant="outlined"
-              startIcon={<VisibilityOutlinedIcon />}
-            >
-              {translate('comunicados.escrita.acoes.visualizarEnvio')}
-            </Button>
+            <LinkAcao acao="visualizarEnvio" to={previaPath(d.comunicado.id)} icone={<VisibilityOutlinedIcon />} />
           )}
         </Box>
       </Box>
@@ -222,5 +209,15 @@ export default function ComunicadoDashboardPage() {
       <NaoLidos id={id} />
       <EmailsEnvio id={id} resumo={d.emails} />
     </Box>
+  );
+}
+
+/** An action of the announcement that is a page of its own (its erratum, its send preview), as a link. */
+function LinkAcao({ acao, to, icone }: { acao: 'errata' | 'visualizarEnvio'; to: string; icone: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Button component={RouterLink} to={to} variant="outlined" startIcon={icone}>
+      {translate(`comunicados.escrita.acoes.${acao}`)}
+    </Button>
   );
 }
