@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { tituloNumerado } from '../../../domain/comunicados';
-import { translate } from '../../../i18n';
 import type { Idioma, TipoUsuario } from '../../../domain/enums';
 import { COMUNICADO_EMAIL_TENTATIVAS_MAX, COMUNICADO_SERIE_DIGITOS } from '../../../domain/limits';
 import { recordAudit } from '../../audit';
@@ -15,6 +14,7 @@ import { escapeHtml } from '../../html';
 import { jobQueueOf, type JobDefinition } from '../../jobs';
 import { outboxDelivery } from '../../mail';
 import { notify } from '../notificacoes';
+import { avisar } from './avisos';
 import { emailsPorIdioma } from './email';
 import { ORIGEM } from './queries';
 
@@ -163,9 +163,9 @@ export async function deliver(tx: DbOrTx, id: number, claim: SQL, remetenteId?: 
 export async function sendDue(tx: DbOrTx, id: number): Promise<number | undefined> {
   const destinatarios = await deliver(tx, id, sql`c.estado = 'AGENDADO' and c.agendado_para <= now()`);
   if (destinatarios === undefined) return undefined;
-  const { rows } = await tx.execute<{ autorId: number; remetenteId: number; idioma: Idioma; titulo: string }>(sql`
-    select c.autor_id as "autorId", c.remetente_id as "remetenteId", u.idioma, c.titulo
-    from comunicados c join usuarios u on u.id = c.autor_id where c.id = ${id}`);
+  const { rows } = await tx.execute<{ id: number; autorId: number; remetenteId: number; titulo: string }>(sql`
+    select c.id, c.autor_id as "autorId", c.remetente_id as "remetenteId", c.titulo from comunicados c
+    where c.id = ${id}`);
   const c = rows[0]!;
   await recordAudit(tx, {
     tipo: 'COMUNICADO',
@@ -175,18 +175,10 @@ export async function sendDue(tx: DbOrTx, id: number): Promise<number | undefine
     valorNovo: { estado: 'ENVIADO', destinatarios },
     autorId: c.remetenteId,
   });
-  await notify(
-    tx,
-    { usuarios: sql`select ${c.autorId}::int` },
-    {
-      titulo: translate(c.idioma, 'comunicados.notificacoes.enviado', { n: destinatarios }),
-      texto: `<p>${escapeHtml(c.titulo)}</p>`,
-      link: `/comunicados/dashboard/${id}`,
-      origem: 'COMUNICADO_APROVACAO',
-      origemId: id,
-      autorId: c.remetenteId,
-    },
-  );
+  await avisar(tx, c.remetenteId, { ...c, aprovadorId: null }, 'autor', 'enviado', {
+    destino: `/comunicados/dashboard/${id}`,
+    args: { n: destinatarios },
+  });
   return destinatarios;
 }
 

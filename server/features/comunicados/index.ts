@@ -39,7 +39,7 @@ import { escapeHtml, sanitizeRichText } from '../../html';
 import { badUserInput, badUserInputKeys, notFound, portalError } from '../../graphql/errors';
 import { parseInput } from '../../graphql/input';
 import { operation, type Feature } from '../../graphql/operation';
-import { notify } from '../notificacoes';
+import { avisar, idiomaOf } from './avisos';
 import { audienceOf, deliver, schedule, sessionOf } from './envio';
 import * as q from './queries';
 import { emailStatus, factsOf, readable, viewerOf, viewOf } from './vista';
@@ -282,47 +282,6 @@ async function transition(
   return viewOf((await q.find(db, session, target.id)) ?? (await q.findAny(db, target.id))!, session);
 }
 
-const link = (id: number) => `/comunicados/visualizarEnvio/${id}`;
-
-/** The language of one user (a notification to one person is written in theirs). */
-async function idiomaOf(tx: DbOrTx, usuarioId: number): Promise<Idioma> {
-  const { rows } = await tx.execute<{ idioma: Idioma }>(sql`select idioma from usuarios where id = ${usuarioId}`);
-  return rows[0]?.idioma ?? 'PT_BR';
-}
-
-/**
- * Tells the people concerned by a transition: the author, who holds the approval now, or one user
- * (`usuarioId`). The link leads to the send preview, except where the record is no longer theirs
- * to see (`semLink`: a draft again, out of an approver's hands).
- */
-async function avisar(
-  tx: DbOrTx,
-  session: Session,
-  row: q.ComunicadoRow,
-  para: 'autor' | 'detentores' | { usuarioId: number },
-  chave: string,
-  { extra = '', semLink = false }: { extra?: string; semLink?: boolean } = {},
-) {
-  const um = para === 'autor' ? row.autorId : para === 'detentores' ? undefined : para.usuarioId;
-  const idioma = await idiomaOf(tx, um ?? row.aprovadorId ?? row.autorId);
-  const usuarios =
-    um !== undefined
-      ? sql`select ${um}::int`
-      : sql`select d.id from comunicados c, usuarios d where c.id = ${row.id} and ${q.detentor()}`;
-  await notify(
-    tx,
-    { usuarios },
-    {
-      titulo: translate(idioma, `comunicados.notificacoes.${chave}`),
-      texto: `<p>${escapeHtml(row.titulo)}</p>${extra}`,
-      link: semLink ? null : link(row.id),
-      origem: 'COMUNICADO_APROVACAO',
-      origemId: row.id,
-      autorId: session.usuarioId,
-    },
-  );
-}
-
 /**
  * Sends now or schedules (a time still ahead), in the transaction of the approval or of the
  * author's send: the state it leaves.
@@ -533,7 +492,13 @@ export const comunicadosFeature: Feature = {
                 agendado_para = ${input.dataHoraAgendamento}::timestamptz, submetido_em = now(), motivo_rejeicao = null,
                 decidido_por_id = null, decidido_em = null, updated_at = now()
               where id = ${row.id}`);
-            await avisar(tx, session, { ...row, aprovadorId: input.aprovadorId }, 'detentores', 'aprovacaoPendente');
+            await avisar(
+              tx,
+              session.usuarioId,
+              { ...row, aprovadorId: input.aprovadorId },
+              'detentores',
+              'aprovacaoPendente',
+            );
             return {
               estado: 'EM_APROVACAO',
               aprovadorId: input.aprovadorId,
@@ -550,7 +515,7 @@ export const comunicadosFeature: Feature = {
         transition(db, session, 'retirarDaAprovacao', parseInput(byIdVersion, args, idioma), {
           async write(tx, row) {
             // Told while they still hold it: once a draft, nobody does.
-            await avisar(tx, session, row, 'detentores', 'retirado', { semLink: true });
+            await avisar(tx, session.usuarioId, row, 'detentores', 'retirado', { semLink: true });
             await tx.execute(sql`update comunicados set estado = 'RASCUNHO', updated_at = now() where id = ${row.id}`);
             return { estado: 'RASCUNHO' };
           },
@@ -566,7 +531,7 @@ export const comunicadosFeature: Feature = {
               decidido_em = now() where id = ${row.id}`);
             const quando = row.dataHoraAgendamento ? new Date(row.dataHoraAgendamento) : null;
             const after = await sendOrSchedule(tx, session, row, quando);
-            await avisar(tx, session, row, 'autor', 'aprovado');
+            await avisar(tx, session.usuarioId, row, 'autor', 'aprovado');
             return after;
           },
         }),
@@ -580,7 +545,7 @@ export const comunicadosFeature: Feature = {
             await tx.execute(sql`update comunicados set estado = 'REJEITADO', motivo_rejeicao = ${input.motivo},
               decidido_por_id = ${session.usuarioId}, decidido_em = now(), updated_at = now() where id = ${row.id}`);
             const idiomaAutor = await idiomaOf(tx, row.autorId);
-            await avisar(tx, session, row, 'autor', 'rejeitado', {
+            await avisar(tx, session.usuarioId, row, 'autor', 'rejeitado', {
               extra: `<p>${escapeHtml(translate(idiomaAutor, 'comunicados.notificacoes.rejeitadoTexto', { motivo: input.motivo }))}</p>`,
             });
             return { estado: 'REJEITADO', motivoRejeicao: input.motivo };
@@ -608,9 +573,9 @@ export const comunicadosFeature: Feature = {
             await tx.execute(sql`update comunicados set estado = 'RASCUNHO', updated_at = now() where id = ${row.id}`);
             // The other side: the author cancelling tells who approved it; an approver tells the author.
             if (row.autorId !== session.usuarioId) {
-              await avisar(tx, session, row, 'autor', 'agendamentoCancelado');
+              await avisar(tx, session.usuarioId, row, 'autor', 'agendamentoCancelado');
             } else if (row.decididoPor && row.decididoPor.id !== session.usuarioId) {
-              await avisar(tx, session, row, { usuarioId: row.decididoPor.id }, 'agendamentoCancelado', {
+              await avisar(tx, session.usuarioId, row, { usuarioId: row.decididoPor.id }, 'agendamentoCancelado', {
                 semLink: true,
               });
             }
