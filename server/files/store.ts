@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
+import { youngGcEvery } from './youngGc';
 
 /**
  * The portal's file storage (uploaded documents, avatars, library files, generated exports): the
@@ -93,14 +94,19 @@ export function newKey(area: string): string {
   return `${area}/${randomUUID()}`;
 }
 
-/** A pass-through that counts and hashes what goes through it and fails past `maxBytes`. */
+/**
+ * A pass-through that counts and hashes what goes through it and fails past `maxBytes` (and frees the
+ * request's chunks as it goes: youngGc.ts).
+ */
 export function measure(maxBytes = Infinity) {
   const hash = createHash('sha256');
   let size = 0;
   let tooLarge = false;
+  const received = youngGcEvery();
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
+      received(chunk.length);
       if (size > maxBytes) {
         tooLarge = true;
         return done(new FileTooLargeError(maxBytes));
