@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
-import { resumoDoAlcanceConfere } from './comunicadosEnviados';
+import { comunicadoEnviado, resumoDoAlcanceConfere, usuariosIds } from './comunicadosEnviados';
 import { seedKit } from './kit';
 import { errorCode, fieldErrors, gql, signIn, type GraphQLResponse } from './portal';
 
@@ -682,6 +682,41 @@ describe('errata', () => {
       e: { idParent: forte.id, titulo: 'E', mensagem: '<p>x</p>', justificativa: 'Justificativa suficiente' },
     });
     expect(errorCode(deErrata)).toBe('BAD_USER_INPUT');
+  });
+  it("lists on an announcement only the errata the caller may open (another brand's approver's erratum reaches their network only)", async () => {
+    const original = await comunicadoEnviado(kit.db, {
+      autorId: aprovador.id,
+      titulo: kit.unique('Original das duas redes'),
+      para: usuariosIds(leitor.id),
+    });
+    await comunicadoEnviado(kit.db, {
+      autorId: aprovadorB.id,
+      titulo: 'Errata da outra marca',
+      para: usuariosIds(aprovadorB.id),
+      idParent: original.id,
+      justificativa: 'Preço interno que vale só para a outra marca.',
+    });
+    await comunicadoEnviado(kit.db, {
+      autorId: aprovador2.id,
+      titulo: 'Errata da mesma marca',
+      para: usuariosIds(leitor.id),
+      idParent: original.id,
+      justificativa: 'Um prazo corrigido para a rede da marca A.',
+    });
+    const titulos = (c: Comunicado) => c.erratas.map((e) => e.titulo);
+    expect(titulos(ok(await ler(aprovador.token, String(original.id))))).toEqual(['Errata da mesma marca']);
+    const enviados = await call<{ comunicados: { content: Comunicado[] } }>(
+      aprovador.token,
+      `query { comunicados(filterInput: { aba: "ENVIADOS", rowsPerPage: 100 }) { content { ${FIELDS} } } }`,
+    );
+    expect(enviados.errors).toBeUndefined();
+    const naLista = enviados.data!.comunicados.content.find((c) => c.id === String(original.id));
+    expect(titulos(naLista!)).toEqual(['Errata da mesma marca']);
+    // Provider staff open every erratum, and see both.
+    expect(titulos(ok(await ler(kit.staff, String(original.id))))).toEqual([
+      'Errata da outra marca',
+      'Errata da mesma marca',
+    ]);
   });
 });
 

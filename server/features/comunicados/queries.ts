@@ -113,6 +113,17 @@ export function detentor(d = 'd'): SQL {
     end))`;
 }
 
+/**
+ * The errata (`er`) of a row that `viewer` may open themselves (scopeOf, the inner `c` being the
+ * erratum): an erratum reaches its own author's network, so another brand's approver's erratum of an
+ * announcement sent to both is not listed to this brand's.
+ */
+function errataVistas(viewer: Session | undefined): SQL {
+  return viewer
+    ? sql`and exists (select 1 from comunicados c where c.id = er.id and c.active and ${scopeOf(viewer)})`
+    : sql``;
+}
+
 /** Once a day: a reminder to the unread may go when none went in the last 24 hours. */
 export const PODE_LEMBRAR = sql`(c.lembrado_em is null or c.lembrado_em <= now() - interval '1 day')`;
 
@@ -168,7 +179,7 @@ const columns = (
   c.id_parent as "idParent", c.justificativa, c.renotificar, c.reiniciar_leitura as "reiniciarLeitura",
   coalesce((select json_agg(json_build_object('id', er.id, 'titulo', er.titulo, 'justificativa', er.justificativa,
       'envioDateTime', to_json(er.enviado_em) #>> '{}') order by er.enviado_em, er.id)
-    from comunicados er where er.id_parent = c.id and er.estado = 'ENVIADO'), '[]') as erratas,
+    from comunicados er where er.id_parent = c.id and er.estado = 'ENVIADO' ${errataVistas(viewer)}), '[]') as erratas,
   c.template_name as "templateName",
   (select json_build_object('id', s.id, 'nome', s.nome, 'prefixo', s.prefixo, 'contador', s.contador, 'active', s.active)
     from comunicado_series s where s.id = c.serie_id) as serie,
