@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import {
@@ -18,6 +18,7 @@ import {
 import { uploadFile } from '../../../../providers/files';
 import { AreaSoltarArquivos } from '../../../components/form/AreaSoltarArquivos';
 import { formatBytes } from '../../../components/format';
+import { useFocoAoSair } from '../../../components/useFocoAoSair';
 import { useOperations } from '../../../components/useOperations';
 import { UPLOAD_PATH, type Arquivo } from './comunicado';
 
@@ -146,7 +147,7 @@ export function Anexos({
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}
       >
         {arquivos.map((a) => (
-          <Box component="li" key={a.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Linha key={a.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
             <AttachFileIcon fontSize="small" color="action" />
             <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{a.nome}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
@@ -159,11 +160,10 @@ export function Anexos({
             >
               <CloseIcon fontSize="small" />
             </IconButton>
-          </Box>
+          </Linha>
         ))}
         {envios.map((e) => (
-          <Box
-            component="li"
+          <Linha
             key={`envio-${e.nome}`}
             sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5, minWidth: 0 }}
           >
@@ -193,7 +193,7 @@ export function Anexos({
                 aria-label={translate('comunicados.escrita.anexoEnviando', { nome: e.nome })}
               />
             )}
-          </Box>
+          </Linha>
         ))}
       </Box>
       {fieldState.error?.message ? (
@@ -207,6 +207,24 @@ export function Anexos({
           max: formatBytes(maxTotal, locale),
         })}
       </Typography>
+    </Box>
+  );
+}
+
+/** The first button of the rows after `li`, else of those before it, else the chooser's (the fieldset's first). */
+function botaoPerto(li: HTMLElement): HTMLElement | null | undefined {
+  const botaoDe = (el: Element | null) => el?.querySelector<HTMLElement>('button');
+  for (let el = li.nextElementSibling; el; el = el.nextElementSibling) if (botaoDe(el)) return botaoDe(el);
+  for (let el = li.previousElementSibling; el; el = el.previousElementSibling) if (botaoDe(el)) return botaoDe(el);
+  return botaoDe(li.closest('fieldset'));
+}
+
+/** A file's row: when its remove button goes with it, the keyboard's focus goes to the nearest row's button. */
+function Linha({ sx, children }: { sx: object; children: ReactNode }) {
+  const ref = useFocoAoSair<HTMLLIElement>(botaoPerto);
+  return (
+    <Box component="li" ref={ref} sx={sx}>
+      {children}
     </Box>
   );
 }

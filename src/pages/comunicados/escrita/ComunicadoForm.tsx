@@ -677,16 +677,19 @@ function AprovadorInput() {
     placeholderData: (anteriores) => anteriores,
   });
   const erro = fieldState.error?.message;
+  // Until the server has answered what is typed, the earlier answer is not offered: a quick Enter
+  // chose one of it that did not match the text.
+  const respondido = digitado.trim() === busca && !aprovadores.isPlaceholderData;
   return (
     <Autocomplete
-      options={(aprovadores.data ?? []).map((a) => ({ ...a, id: String(a.id) }))}
+      options={respondido ? (aprovadores.data ?? []).map((a) => ({ ...a, id: String(a.id) })) : []}
       filterOptions={(opcoes) => opcoes}
       onInputChange={(_e, texto, motivo) => setDigitado(motivo === 'input' ? texto : '')}
       value={field.value}
       onChange={(_e, value) => field.onChange(value)}
       isOptionEqualToValue={(o, v) => String(o.id) === String(v.id)}
       getOptionLabel={(o) => (o.email ? `${o.nome} (${o.email})` : o.nome)}
-      loading={aprovadores.isFetching}
+      loading={!respondido || aprovadores.isFetching}
       loadingText={translate('ra.page.loading')}
       noOptionsText={translate('comunicados.escrita.semAprovadores')}
       sx={{ maxWidth: 480 }}

@@ -647,9 +647,16 @@ describe('/comunicados/editar/{id}, attachments', () => {
     expect(enviados).toEqual([{ url: '?idComunicado=77', nome: 'precos.pdf', authorization: 'Bearer token' }]);
     expect(screen.getByText('Total dos anexos: 3,5 MB de 50 MB')).toBeInTheDocument();
 
-    await user().click(screen.getByRole('button', { name: 'Remover o anexo tabela.pdf' }));
+    // By keyboard: the focus goes from a removed row's button to the nearest row's, not to the page's body.
+    const outro = screen.getByRole('button', { name: 'Remover o anexo preços.pdf' });
+    screen.getByRole('button', { name: 'Remover o anexo tabela.pdf' }).focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(outro).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Remover o anexo tabela.pdf' })).not.toBeInTheDocument();
     // The refused file stays listed until discarded: the form does not drop a chosen file silently.
-    await user().click(screen.getByRole('button', { name: 'Descartar o anexo com erro enorme.pdf' }));
+    screen.getByRole('button', { name: 'Descartar o anexo com erro enorme.pdf' }).focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(outro).toHaveFocus());
     await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
     await waitFor(() => expect(callsOf('salvar')).toHaveLength(1));
     expect(callsOf('salvar')[0]).toMatchObject({ comunicado: { arquivoIds: ['1300'] } });
@@ -809,6 +816,21 @@ describe('/comunicados/editar/{id}, asking for approval', () => {
     await user().click(await screen.findByRole('option', { name: 'Zélia Gerente (zelia@montadora.com)' }));
     expect(campo).toHaveValue('Zélia Gerente (zelia@montadora.com)');
     expect(callsOf('aprovadores').at(-1)).toEqual({ busca: 'zél' });
+  });
+
+  it('offers nothing to choose while what is typed waits for its answer (a quick Enter chose from the list before)', async () => {
+    server.use(...STATES.Loaded);
+    stored = semEscolhas();
+    editar(SO_CRIACAO);
+    await titulo();
+    const campo = screen.getByRole('combobox', { name: /Aprovador/ });
+    await user().click(campo);
+    expect(await screen.findByRole('option', { name: 'Marta Aprovadora (marta@montadora.com)' })).toBeInTheDocument();
+    await user().type(campo, 'rui{ArrowDown}{Enter}');
+    expect(screen.queryByRole('option', { name: /Marta/ })).not.toBeInTheDocument();
+    expect(campo).toHaveValue('rui');
+    await user().click(await screen.findByRole('option', { name: 'Rui Diretor (rui@montadora.com)' }));
+    expect(campo).toHaveValue('Rui Diretor (rui@montadora.com)');
   });
 
   it("sends an erratum's draft to the original's recipients: no recipients to choose, the justification shown", async () => {
