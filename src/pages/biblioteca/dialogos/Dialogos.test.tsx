@@ -420,6 +420,18 @@ describe('upload', () => {
     expect(await screen.findByRole('option', { name: 'a.pdf' })).toBeInTheDocument();
   });
 
+  it("takes a file off the list by keyboard, the focus going to the next file's button, then to the chooser", async () => {
+    const d = await abrirUpload();
+    await user().upload(input(), [arquivoDe('a.pdf'), arquivoDe('b.pdf')]);
+    const tirarB = await within(d).findByRole('button', { name: 'Tirar b.pdf da lista' });
+    within(d).getByRole('button', { name: 'Tirar a.pdf da lista' }).focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(tirarB).toHaveFocus());
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(within(d).getByRole('button', { name: 'Escolher arquivos' })).toHaveFocus());
+    expect(within(d).queryByRole('list', { name: 'Arquivos a enviar' })).not.toBeInTheDocument();
+  });
+
   it('shows the progress of each file, and cancels one on its way; the others are placed', async () => {
     server.use(
       rotaUpload(async (nome) => {

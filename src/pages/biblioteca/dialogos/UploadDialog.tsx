@@ -10,7 +10,7 @@ import { BIBLIOTECA_UPLOAD_MAX_BYTES } from '../../../../domain/biblioteca';
 import { UploadAbortedError, uploadFile } from '../../../../providers/files';
 import { log } from '../../../../providers/logger';
 import { formatBytes, formatCount } from '../../../components/format';
-import { AreaSoltarArquivos } from '../../../components/form/AreaSoltarArquivos';
+import { AreaSoltarArquivos, LinhaArquivo } from '../../../components/form/AreaSoltarArquivos';
 import { useOperations } from '../../../components/useOperations';
 import { destinoDe, type Destino } from '../regras';
 import type { ItemBiblioteca } from '../tipos';
@@ -209,7 +209,7 @@ export function UploadDialog({
           {envios.map((envio) => {
             const nome = envio.file.name;
             return (
-              <Box component="li" key={nome} sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+              <LinhaArquivo key={nome} sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                   <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{nome}</Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
@@ -242,7 +242,7 @@ export function UploadDialog({
                     ? envio.erro
                     : translate(`biblioteca.upload.estados.${envio.estado}`, { progresso: envio.progresso })}
                 </Typography>
-              </Box>
+              </LinhaArquivo>
             );
           })}
         </Box>

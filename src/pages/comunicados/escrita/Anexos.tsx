@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import {
@@ -16,9 +16,8 @@ import {
   MB,
 } from '../../../../domain/limits';
 import { uploadFile } from '../../../../providers/files';
-import { AreaSoltarArquivos } from '../../../components/form/AreaSoltarArquivos';
+import { AreaSoltarArquivos, LinhaArquivo } from '../../../components/form/AreaSoltarArquivos';
 import { formatBytes } from '../../../components/format';
-import { useFocoAoSair } from '../../../components/useFocoAoSair';
 import { useOperations } from '../../../components/useOperations';
 import { UPLOAD_PATH, type Arquivo } from './comunicado';
 
@@ -147,7 +146,7 @@ export function Anexos({
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5 }}
       >
         {arquivos.map((a) => (
-          <Linha key={a.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <LinhaArquivo key={a.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
             <AttachFileIcon fontSize="small" color="action" />
             <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{a.nome}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
@@ -160,10 +159,10 @@ export function Anexos({
             >
               <CloseIcon fontSize="small" />
             </IconButton>
-          </Linha>
+          </LinhaArquivo>
         ))}
         {envios.map((e) => (
-          <Linha
+          <LinhaArquivo
             key={`envio-${e.nome}`}
             sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.5, minWidth: 0 }}
           >
@@ -193,7 +192,7 @@ export function Anexos({
                 aria-label={translate('comunicados.escrita.anexoEnviando', { nome: e.nome })}
               />
             )}
-          </Linha>
+          </LinhaArquivo>
         ))}
       </Box>
       {fieldState.error?.message ? (
@@ -207,24 +206,6 @@ export function Anexos({
           max: formatBytes(maxTotal, locale),
         })}
       </Typography>
-    </Box>
-  );
-}
-
-/** The first button of the rows after `li`, else of those before it, else the chooser's (the fieldset's first). */
-function botaoPerto(li: HTMLElement): HTMLElement | null | undefined {
-  const botaoDe = (el: Element | null) => el?.querySelector<HTMLElement>('button');
-  for (let el = li.nextElementSibling; el; el = el.nextElementSibling) if (botaoDe(el)) return botaoDe(el);
-  for (let el = li.previousElementSibling; el; el = el.previousElementSibling) if (botaoDe(el)) return botaoDe(el);
-  return botaoDe(li.closest('fieldset'));
-}
-
-/** A file's row: when its remove button goes with it, the keyboard's focus goes to the nearest row's button. */
-function Linha({ sx, children }: { sx: object; children: ReactNode }) {
-  const ref = useFocoAoSair<HTMLLIElement>(botaoPerto);
-  return (
-    <Box component="li" ref={ref} sx={sx}>
-      {children}
     </Box>
   );
 }
