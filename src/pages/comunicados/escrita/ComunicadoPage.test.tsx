@@ -709,6 +709,8 @@ describe('/comunicados/novo', () => {
     await waitFor(() => expect(botoes()).toEqual(['Salvar rascunho', 'Enviar para aprovação']));
     expect(screen.getByRole('combobox', { name: /Aprovador/ })).toBeInTheDocument();
     expect(screen.getByText('Escolha grupos para ver quantos usuários recebem')).toBeInTheDocument();
+    // The message's editor loads apart (run alone, the test clicked before it was there).
+    await screen.findByRole('textbox', { name: 'Mensagem' });
 
     await user().click(screen.getByRole('button', { name: 'Salvar rascunho' }));
     expect(await screen.findAllByText('Campo obrigatório')).toHaveLength(2);
