@@ -397,7 +397,7 @@ describe('names', () => {
     expect(kit.fields(dup)).toEqual({ nome: 'Já existe um item com este nome nesta pasta' });
     expect(
       kit.fields(await gql(kit.portal, RENOMEAR, { id: outra.id, nome: 'relatorio', v: outra.version }, gestor.token)),
-    ).toHaveProperty('nome');
+    ).toEqual({ novoNome: 'Já existe um item com este nome nesta pasta' });
     // Only a folder is renamed (spec section 5): a file keeps its name, and nothing changes.
     const ata = await colocar(gestor.token, gestor.id, p.id, 'Ata de reunião.txt');
     const arquivoRenomeado = await gql(

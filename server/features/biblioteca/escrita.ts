@@ -190,7 +190,7 @@ export async function renomear(
       return input.idItemBiblioteca;
     },
     after: (before) => ({ ...before!, nome: input.novoNome }),
-    uniqueErrors: nomeEmUso,
+    uniqueErrors: async () => ({ novoNome: 'biblioteca.validation.nomeEmUso' }),
   });
 }
 

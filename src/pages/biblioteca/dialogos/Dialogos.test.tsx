@@ -276,6 +276,22 @@ describe('move', () => {
       expect(screen.getAllByText('Você não tem permissão de escrita na pasta de destino.')).toHaveLength(2),
     );
   });
+  it('says the name already in the destination, the field the server named not being one of the dialog', async () => {
+    server.use(
+      api.mutation('biblioteca_mover', () =>
+        recusa('Verifique os dados!', 'BAD_USER_INPUT', {
+          idNovaLocalizacao: 'Já existe um item com este nome nesta pasta',
+        }),
+      ),
+    );
+    await selecionar('/biblioteca/1', 'tabela-precos.xlsx');
+    await acao('Mover');
+    const d = await dialogo('Mover 1 item');
+    await escolher(d, 'Pasta de destino', 'Diretoria');
+    await user().click(within(d).getByRole('button', { name: 'Mover' }));
+    expect(await within(d).findByText('Já existe um item com este nome nesta pasta')).toBeInTheDocument();
+    expect(screen.queryByText('Verifique os dados!')).not.toBeInTheDocument();
+  });
 });
 
 describe('rename', () => {
@@ -315,8 +331,9 @@ describe('rename', () => {
     await user().type(campo, 'Manuais');
     await user().click(within(d).getByRole('button', { name: 'Renomear' }));
     expect(await within(d).findByText('Já existe um item com este nome nesta pasta')).toBeInTheDocument();
-    // The failure's toast too (spec section 8: "Rename: success and failure snackbars").
-    expect(await screen.findByText('Verifique os dados!')).toBeInTheDocument();
+    // The failure's toast too (spec section 8: "Rename: success and failure snackbars"), saying why.
+    await waitFor(() => expect(screen.getAllByText('Já existe um item com este nome nesta pasta')).toHaveLength(2));
+    expect(screen.queryByText('Verifique os dados!')).not.toBeInTheDocument();
   });
 });
 
@@ -430,6 +447,38 @@ describe('upload', () => {
     await user().keyboard('{Enter}');
     await waitFor(() => expect(within(d).getByRole('button', { name: 'Escolher arquivos' })).toHaveFocus());
     expect(within(d).queryByRole('list', { name: 'Arquivos a enviar' })).not.toBeInTheDocument();
+  });
+
+  it('marks the file whose name the folder already holds, placing none, and places the others once it is taken off', async () => {
+    let recusar = true;
+    server.use(
+      rotaUpload(),
+      // Refused the first time; then the fixtures' handler places them.
+      api.mutation('biblioteca_uploadArquivos', () =>
+        recusar
+          ? recusa('Verifique os dados!', 'BAD_USER_INPUT', {
+              'arquivos.1.nome': 'b.pdf: Já existe um item com este nome nesta pasta',
+            })
+          : undefined,
+      ),
+    );
+    const d = await abrirUpload();
+    await user().upload(input(), [arquivoDe('a.pdf'), arquivoDe('b.pdf')]);
+    await user().click(within(d).getByRole('button', { name: 'Enviar' }));
+    const lista = await within(d).findByRole('list', { name: 'Arquivos a enviar' });
+    const linhaB = await within(lista).findByText('b.pdf: Já existe um item com este nome nesta pasta');
+    expect(linhaB).toHaveAttribute('role', 'alert');
+    // Said above the buttons too, never the generic refusal.
+    await waitFor(() =>
+      expect(within(d).getAllByText('b.pdf: Já existe um item com este nome nesta pasta')).toHaveLength(2),
+    );
+    expect(screen.queryByText('Verifique os dados!')).not.toBeInTheDocument();
+    expect(within(lista).getByText('Enviado')).toBeInTheDocument();
+    recusar = false;
+    await user().click(within(d).getByRole('button', { name: 'Tirar b.pdf da lista' }));
+    await user().click(within(d).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('1 arquivo enviado')).toBeInTheDocument();
+    expect(chamadas('uploadArquivos')).toEqual([{ arquivos: [{ idArquivo: '501', nome: 'a.pdf', idPastaPai: '5' }] }]);
   });
 
   it('shows the progress of each file, and cancels one on its way; the others are placed', async () => {

@@ -6,9 +6,8 @@ import { formatCount } from '../../../components/format';
 import { useOperations } from '../../../components/useOperations';
 import { destinosMover, type Destino } from '../regras';
 import type { ItemBiblioteca } from '../tipos';
-import { mensagemDe } from '../useAbrirItem';
 import { usePastasEscrita } from '../useBiblioteca';
-import { FormularioDialogo, useEscrita } from './comum';
+import { FormularioDialogo, textoDaRecusa, useEscrita } from './comum';
 import { SeletorPasta } from './SeletorPasta';
 
 /**
@@ -52,8 +51,8 @@ export function MoverDialog({
       onClose();
     } catch (error) {
       log.error('biblioteca: move failed', error);
-      const mensagem = mensagemDe(error, 'biblioteca.mover.erro');
-      setFalha(translate(mensagem, { _: mensagem }));
+      const mensagem = textoDaRecusa(error, 'biblioteca.mover.erro', translate);
+      setFalha(mensagem);
       notify(mensagem, { type: 'error' });
     }
   };

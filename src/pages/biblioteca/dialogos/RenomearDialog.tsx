@@ -5,8 +5,7 @@ import { BIBLIOTECA_NOME_MAX } from '../../../../domain/biblioteca';
 import { renomearSchema } from '../../../../domain/schemas/biblioteca';
 import { useOperations } from '../../../components/useOperations';
 import type { ItemBiblioteca } from '../tipos';
-import { mensagemDe } from '../useAbrirItem';
-import { FormularioDialogo, errosDe, errosDoServidor, useEscrita, type ErroCampo } from './comum';
+import { FormularioDialogo, errosDe, errosDoServidor, textoDaRecusa, useEscrita, type ErroCampo } from './comum';
 
 /**
  * Rename an item (renomearItemBiblioteca): enabled only once the name changed. Done, `onRenomeado`
@@ -46,7 +45,7 @@ export function RenomearDialog({
       onRenomeado();
       onClose();
     } catch (error) {
-      const mensagem = mensagemDe(error, 'biblioteca.renomear.erro');
+      const mensagem = textoDaRecusa(error, 'biblioteca.renomear.erro', translate);
       setErro(errosDoServidor(error).novoNome ?? { message: mensagem });
       notify(mensagem, { type: 'error' });
     }

@@ -14,9 +14,8 @@ import { AreaSoltarArquivos, LinhaArquivo } from '../../../components/form/AreaS
 import { useOperations } from '../../../components/useOperations';
 import { destinoDe, type Destino } from '../regras';
 import type { ItemBiblioteca } from '../tipos';
-import { mensagemDe } from '../useAbrirItem';
 import { usePastasEscrita } from '../useBiblioteca';
-import { FormularioDialogo, useEscrita } from './comum';
+import { FormularioDialogo, errosDoServidor, textoDaRecusa, useEscrita } from './comum';
 import { SeletorPasta } from './SeletorPasta';
 
 /** The upload route of the library's files (a multipart `file` and `info`). */
@@ -151,11 +150,15 @@ export function UploadDialog({
     setEnviando(true);
     setFalha(undefined);
     const prontos: { idArquivo: string; nome: string; idPastaPai: string }[] = [];
+    const arquivosProntos: File[] = [];
     for (const envio of envios) {
       if (!atuais.current.some((e) => e.file === envio.file)) continue;
       const idArquivo =
         envio.estado === 'enviado' ? envio.idArquivo : envio.estado === 'cancelado' ? undefined : await subir(envio);
-      if (idArquivo) prontos.push({ idArquivo, nome: envio.file.name, idPastaPai: destino.id });
+      if (idArquivo) {
+        prontos.push({ idArquivo, nome: envio.file.name, idPastaPai: destino.id });
+        arquivosProntos.push(envio.file);
+      }
     }
     setEnviando(false);
     if (prontos.length === 0) return;
@@ -165,8 +168,14 @@ export function UploadDialog({
       setEnvios([]);
       onClose();
     } catch (error) {
-      const mensagem = mensagemDe(error, 'biblioteca.upload.erro');
-      setFalha(translate(mensagem, { _: mensagem }));
+      // None was placed: each file the server refused (`arquivos.<n>.<field>`, a name already in
+      // the folder, say) says why on its row, to be taken off the list before sending the others.
+      for (const [campo, { message }] of Object.entries(errosDoServidor(error))) {
+        const file = arquivosProntos[Number(/^arquivos\.(\d+)\./.exec(campo)?.[1] ?? NaN)];
+        if (file) atualizar(file, { estado: 'erro', erro: translate(message, { _: message }) });
+      }
+      const mensagem = textoDaRecusa(error, 'biblioteca.upload.erro', translate);
+      setFalha(mensagem);
       notify(mensagem, { type: 'error' });
     }
   };

@@ -48,6 +48,21 @@ export function errosDoServidor(error: unknown): Record<string, ErroCampo> {
 }
 
 /**
+ * What a refusal says when the dialog shows none of its fields: the server's messages for the
+ * fields (a name already in the destination, say), else its message (`padrao` when it gave none).
+ */
+export function textoDaRecusa(
+  error: unknown,
+  padrao: string,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const campos = Object.values(errosDoServidor(error)).map((e) => translate(e.message, { _: e.message }));
+  if (campos.length > 0) return [...new Set(campos)].join(' ');
+  const mensagem = mensagemDe(error, padrao);
+  return translate(mensagem, { _: mensagem });
+}
+
+/**
  * A refused write as its dialog says it, once and inside the dialog (no toast besides while it stays
  * open): the fields' errors when the server named fields, else its message (`padrao` when it gave
  * none) above the buttons.
@@ -59,8 +74,7 @@ export function recusaDe(
 ): { campos: Record<string, ErroCampo>; falha?: string } {
   const campos = errosDoServidor(error);
   if (Object.keys(campos).length > 0) return { campos };
-  const mensagem = mensagemDe(error, padrao);
-  return { campos, falha: translate(mensagem, { _: mensagem }) };
+  return { campos, falha: textoDaRecusa(error, padrao, translate) };
 }
 
 /** A write of the library: every read of the library is read again after it, done or failed. */
