@@ -77,6 +77,12 @@ export const relatorioSchema = z
 
 export type RelatorioInput = z.input<typeof relatorioSchema>;
 
+/** The refusals of a period as a pair of dates (the end before the start, longer than the maximum). */
+export const ERROS_DO_PERIODO: ReadonlySet<string> = new Set([
+  'relatorios.errors.periodo',
+  'relatorios.errors.periodoLongo',
+]);
+
 /** The filters of a built-in report: its slug (access is the definition's), a period, brand, group, dealer. */
 export const relatorioFiltroSchema = z
   .object({

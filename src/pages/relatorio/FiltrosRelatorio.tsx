@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { hojeIso } from '../../../domain/schemas/ausencia';
-import { MAX_PERIODO_DIAS, relatorioFiltroSchema } from '../../../domain/schemas/relatorio';
+import { ERROS_DO_PERIODO, MAX_PERIODO_DIAS, relatorioFiltroSchema } from '../../../domain/schemas/relatorio';
 import { DealerAutocomplete, type DealerRef } from '../../components/DealerAutocomplete';
 import { ExportFileButtons } from '../../components/list/ExportButtons';
 import { useRelatorioAberto } from './relatorioAberto';
@@ -74,7 +74,11 @@ export function FiltrosRelatorio({
   // The groups of the brand chosen (another's would only ever show nothing).
   const doMarca = (marcaId: string) => (g: { marcaIds: string[] }) => !marcaId || g.marcaIds.includes(marcaId);
   const grupos = (opcoes?.grupos ?? []).filter(doMarca(rascunho.marcaId));
-  const muda = (campo: 'inicio' | 'fim' | 'marcaId' | 'grupoId') => (event: { target: { value: string } }) =>
+  // The date changed last: a period refused as a pair (the end before the start, longer than the
+  // maximum) is said under it, where the user's correction is.
+  const [ultimaData, setUltimaData] = useState<'inicio' | 'fim'>('fim');
+  const muda = (campo: 'inicio' | 'fim' | 'marcaId' | 'grupoId') => (event: { target: { value: string } }) => {
+    if (campo === 'inicio' || campo === 'fim') setUltimaData(campo);
     setRascunho((f) => {
       const novo = { ...f, [campo]: event.target.value };
       // A brand chosen lets go of a group that is not of it.
@@ -82,6 +86,7 @@ export function FiltrosRelatorio({
       if (campo === 'marcaId' && grupo && !doMarca(novo.marcaId)(grupo)) novo.grupoId = '';
       return novo;
     });
+  };
   // The period's rules (domain/schemas/relatorio.ts) under its fields, before asking the server.
   const [erros, setErros] = useState<Partial<Record<'inicio' | 'fim', string>>>({});
   const campos = useRef<Partial<Record<'inicio' | 'fim', HTMLInputElement | null>>>({});
@@ -90,7 +95,7 @@ export function FiltrosRelatorio({
     const conferido = relatorioFiltroSchema.safeParse({ slug: 'x', inicio: rascunho.inicio, fim: rascunho.fim });
     const novos: Partial<Record<'inicio' | 'fim', string>> = {};
     for (const issue of conferido.error?.issues ?? []) {
-      const campo = issue.path[0];
+      const campo = ERROS_DO_PERIODO.has(issue.message) ? ultimaData : issue.path[0];
       if ((campo === 'inicio' || campo === 'fim') && !novos[campo]) novos[campo] = issue.message;
     }
     setErros(novos);
@@ -108,6 +113,9 @@ export function FiltrosRelatorio({
       component="form"
       variant="outlined"
       aria-label={t('titulo')}
+      // The period's rules, an empty date included, are the form's own, translated (the browser's
+      // bubble spoke the browser's language and left the earlier error standing).
+      noValidate
       onSubmit={enviar}
       sx={{
         p: { xs: 1.5, sm: 2 },

@@ -275,6 +275,27 @@ describe('/relatorio/{slug}', () => {
     expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
   });
 
+  it("says a period too long under the date changed, and an emptied date in the portal's words, the earlier error gone", async () => {
+    abrir();
+    await screen.findByRole('table', { name: 'Por marca' });
+    const user = userEvent.setup();
+    const inicio = screen.getByLabelText(/^De\W*$/);
+    const fim = screen.getByLabelText(/^Até\W*$/);
+    await user.clear(inicio);
+    await user.type(inicio, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('O período pode ter no máximo 2 anos')).toBeInTheDocument();
+    expect(inicio).toHaveAttribute('aria-invalid', 'true');
+    expect(fim).not.toHaveAttribute('aria-invalid', 'true');
+    expect(inicio).toHaveFocus();
+    await user.clear(inicio);
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Campo obrigatório')).toBeInTheDocument();
+    expect(screen.queryByText('O período pode ter no máximo 2 anos')).not.toBeInTheDocument();
+    expect(inicio).toHaveFocus();
+    expect(pedidos).toHaveLength(1);
+  });
+
   it('offers in the group field only the groups of the brand chosen, and lets go of a group not of it', async () => {
     abrir();
     await screen.findByRole('table', { name: 'Por marca' });
