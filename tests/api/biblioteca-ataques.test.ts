@@ -28,10 +28,13 @@ async function ok<T>(query: string, variables: Record<string, unknown>, token: s
 
 let gestor: Caller;
 let outroGestor: Caller;
+/** The brand of `gestor` and `outroGestor`. */
+let marcaDoGestor: number;
 
 beforeAll(async () => {
   await kit.start();
   const marca = await kit.marca();
+  marcaDoGestor = marca.id;
   gestor = await kit.caller({ tipo: 'MONTADORA', marca: marca.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
   outroGestor = await kit.caller({
     tipo: 'MONTADORA',
@@ -247,6 +250,56 @@ describe("a library manager and another brand's library (a review of 2026-11-28)
     expect(ids((await ok<{ content: Item[] }>(ITENS, { id: null }, intruso.token)).content)).toContain(deles.id);
   });
 
+  it("gives another brand's users nothing through a group wider than the folder owner's brands (a review of 2026-11-29)", async () => {
+    // A public group of provider staff's reaching dealer users of both brands, which the manager of
+    // `marca` may use: the share reaches the users of their brands only, as an announcement would.
+    const outraMarca = await kit.marca();
+    const dealerDaMarca = await kit.dealer({ marcaIds: [marcaDoGestor] });
+    const dealerDaOutra = await kit.dealer({ marcaIds: [outraMarca.id] });
+    const daMarca = await kit.caller({ tipo: 'DEALER_GRUPO', marca: marcaDoGestor, dealer: dealerDaMarca.id });
+    const daOutra = await kit.caller({ tipo: 'DEALER_GRUPO', marca: outraMarca.id, dealer: dealerDaOutra.id });
+    const [todos] = await kit.db
+      .insert(s.gruposUsuarios)
+      .values({ nome: kit.unique('Todos'), publico: true, criadorId: kit.staffId, possuiUsuariosManuais: true })
+      .returning();
+    await kit.db.insert(s.grupoUsuariosManuais).values([
+      { grupoUsuariosId: todos!.id, usuarioId: daMarca.id },
+      { grupoUsuariosId: todos!.id, usuarioId: daOutra.id },
+    ]);
+    const nome = kit.unique('Tabela confidencial');
+    const pasta = await ok<Item>(
+      CRIAR,
+      { p: { nome, isPublico: true, tiposAcesso: [{ idGrupoAcesso: todos!.id, permissao: 'LEITURA_ESCRITA' }] } },
+      gestor.token,
+    );
+    const arquivo = await arquivoNaPasta(`${nome}.pdf`, Number(pasta.id), gestor.id);
+    const [{ version: v }] = (
+      await kit.db.execute<{ version: number }>(
+        sql`select version from biblioteca_itens where id = ${Number(pasta.id)}`,
+      )
+    ).rows;
+    const ids = (lista: { id: string }[]) => lista.map((i) => i.id);
+
+    // The other brand's dealer user: no listing, latest files, link or removal.
+    const code = (query: string, variables: Record<string, unknown>) => codigo(query, variables, daOutra.token);
+    expect(await code(ITENS, { id: pasta.id })).toBe('NOT_FOUND');
+    expect(ids((await ok<{ content: Item[] }>(ITENS, { id: null }, daOutra.token)).content)).not.toContain(pasta.id);
+    expect(ids(await ok<Item[]>(ULTIMOS, {}, daOutra.token))).not.toContain(String(arquivo.itemId));
+    expect(await code(LINK, { id: pasta.id })).toBe('NOT_FOUND');
+    expect(await code(ARQUIVO_LINK, { id: String(arquivo.arquivoId) })).toBe('NOT_FOUND');
+    expect(await code(EXCLUIR, { id: pasta.id, v: Number(v) })).toBe('NOT_FOUND');
+    const restam = await kit.db.execute(
+      sql`select id from biblioteca_itens where id in (${Number(pasta.id)}, ${arquivo.itemId})`,
+    );
+    expect(restam.rows).toHaveLength(2);
+
+    // The brand's own dealer user reads and writes it through the same group.
+    expect(ids((await ok<{ content: Item[] }>(ITENS, { id: pasta.id }, daMarca.token)).content)).toEqual([
+      String(arquivo.itemId),
+    ]);
+    expect(ids(await ok<Item[]>(ESCRITA, {}, daMarca.token))).toContain(pasta.id);
+  });
+
   it("tells nothing of another brand's root folder by its name, and a user both brands see opens no bridge", async () => {
     const [a, b] = [await kit.marca(), await kit.marca()];
     const gA = await kit.caller({ tipo: 'MONTADORA', marca: a.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
@@ -382,13 +435,13 @@ describe('the folders above an item the caller reads inside a folder they do not
   });
 
   it("refuses to move a folder to the root when the groups it would keep are not the mover's to use", async () => {
-    const [a, b] = [await kit.marca(), await kit.marca()];
+    const a = await kit.marca();
     const gA = await kit.caller({ tipo: 'MONTADORA', marca: a.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
-    const gB = await kit.caller({ tipo: 'MONTADORA', marca: b.id, funcionalidades: ['PORTAL_GERENCIAR_BIBLIOTECA'] });
-    // Brand B's manager shares a tree for writing with a group of theirs that holds A's manager.
-    const deB = await grupoDe(gB.id, [gA.id]);
-    const topo = await compartilhada(gB.token, { nome: kit.unique('Compartilhada') }, deB.id, 'LEITURA_ESCRITA');
-    const sub = await ok<Item>(CRIAR, { p: { nome: 'Dentro', idPai: topo.id } }, gB.token);
+    // Provider staff share a tree for writing with a private group of theirs that holds A's manager
+    // (a grant reaches the users its folder's owner reaches: staff reach everyone).
+    const daEquipe = await grupoDe(kit.staffId, [gA.id]);
+    const topo = await compartilhada(kit.staff, { nome: kit.unique('Compartilhada') }, daEquipe.id, 'LEITURA_ESCRITA');
+    const sub = await ok<Item>(CRIAR, { p: { nome: 'Dentro', idPai: topo.id } }, kit.staff);
     const estado = () =>
       kit.db
         .execute(sql`select i.pasta_pai_id, i.version, (select count(*) from biblioteca_permissoes p where p.pasta_id = i.id)::int as grupos
@@ -400,11 +453,11 @@ describe('the folders above an item the caller reads inside a folder they do not
         'Na raiz, a pasta ficaria com grupos herdados que você não pode usar: peça a um gestor que os veja para movê-la',
     });
     expect((await estado()).rows).toEqual(antes);
-    // B's manager, who may use the group, moves it: the group that reached it becomes its own.
+    // Provider staff, who may use the group, move it: the group that reached it becomes its own.
     const movida = await ok<Item & { pastaPai: null }>(
       MOVER,
       { id: sub.id, para: '0', v: Number(antes[0]!.version) },
-      gB.token,
+      kit.staff,
     );
     expect(movida.pastaPai).toBeNull();
     expect((await estado()).rows).toEqual([{ pasta_pai_id: null, version: Number(antes[0]!.version) + 1, grupos: 1 }]);

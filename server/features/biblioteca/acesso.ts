@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { policies } from '../../../domain/policies';
 import { isRecipient } from '../../audience';
-import { allows, autorScope, usuarioScope, type Session } from '../../authz';
+import { allows, autorScope, usuarioAlcanca, usuarioScope, type Session } from '../../authz';
 
 // Who reads and writes which library item, in SQL (issue #29). Levels are numbers: 0 none,
 // 1 LEITURA, 2 LEITURA_ESCRITA. A caller's level on an item is the highest of:
@@ -14,7 +14,9 @@ import { allows, autorScope, usuarioScope, type Session } from '../../authz';
 //   brand B's tree, opens none of that tree to brand A;
 // - the level of every permission, on the item (a folder) or a folder above it, whose user group
 //   reaches the caller now (the audience engine's isRecipient: a user who leaves a group loses
-//   its permissions at once).
+//   its permissions at once), when the caller is a user its folder's owner reaches (usuarioAlcanca,
+//   as an announcement's author reaches its audience): a group wider than the owner's brands (a
+//   provider staff's group of every dealer) gives another brand's users nothing of this brand's folders.
 // A private tree has no permissions, so only its owners and the managers who see its top's owner reach it.
 
 export interface Leitor {
@@ -49,6 +51,18 @@ export function leitorDe(session: Session): Leitor {
 export const NIVEL_SQL = sql`case p.permissao when 'LEITURA_ESCRITA' then 2 else 1 end`;
 
 /**
+ * Permission `p` (a biblioteca_permissoes row) counts for the caller: its group reaches them (one of
+ * `grupos`, a subquery of the caller's groups, when the statement has one: meus_grupos; else the
+ * audience engine asks) and its folder's owner reaches them.
+ */
+function permite(l: Leitor, grupos: SQL | null = sql`select id from meus_grupos`): SQL {
+  const grupo = sql`p.grupo_usuarios_id`;
+  return sql`${grupos ? sql`${grupo} in (${grupos})` : isRecipient(grupo, l.usuarioId)}
+    and exists (select 1 from biblioteca_itens pf join usuarios dono on dono.id = pf.proprietario_id
+      join usuarios eu on eu.id = ${l.usuarioId} where pf.id = p.pasta_id and ${usuarioAlcanca('dono', 'eu')})`;
+}
+
+/**
  * `meus_grupos(id)`: the user groups of the library's permissions that reach the caller now, each
  * group asked once (a group named on many folders is one audience check). `pastas` (a subquery of
  * folder ids) narrows them to the groups of those folders' permissions: a statement asks only about
@@ -60,9 +74,9 @@ export const meusGrupos = (l: Leitor, pastas?: SQL) => sql`meus_grupos as materi
   where ${isRecipient(sql`g.id`, l.usuarioId)})`;
 
 /** `proprio(pasta_id, nivel)`: each folder's own level for the caller (meus_grupos needed). */
-export const proprio = sql`proprio as materialized (
+export const proprio = (l: Leitor) => sql`proprio as materialized (
   select p.pasta_id, max(${NIVEL_SQL}) as nivel from biblioteca_permissoes p
-  where p.grupo_usuarios_id in (select id from meus_grupos) group by p.pasta_id)`;
+  where ${permite(l)} group by p.pasta_id)`;
 
 /**
  * The CTEs (after `with recursive`) ending in `legiveis(id, nivel)`: every folder the caller may
@@ -74,7 +88,7 @@ export const proprio = sql`proprio as materialized (
 export function legiveis(l: Leitor): SQL {
   if (l.todos) return sql`legiveis as (select id, 2 as nivel from biblioteca_itens where is_pasta)`;
   const dono = (alias: string) => sql`case when ${l.mantem(alias)} then 2 else 0 end`;
-  return sql`${meusGrupos(l)}, ${proprio},
+  return sql`${meusGrupos(l)}, ${proprio(l)},
   descida(id, nivel) as (
     select inicio.id, max(inicio.nivel) from (
         select pr.pasta_id as id, greatest(${dono('i')}, pr.nivel) as nivel from proprio pr
@@ -123,7 +137,7 @@ export function cadeia(l: Leitor, pastaId: number | null): SQL {
     nivel_cadeia as materialized (select greatest(
       coalesce((select max(case when ${l.mantem('c')} then 2 else 0 end) from cadeia c), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join cadeia c on c.id = p.pasta_id
-        where p.grupo_usuarios_id in (select id from meus_grupos)), 0)) as nivel)`;
+        where ${permite(l)}), 0)) as nivel)`;
 }
 
 /**
@@ -135,9 +149,8 @@ export function cadeia(l: Leitor, pastaId: number | null): SQL {
  */
 export function concede(l: Leitor, alias: string, grupos?: SQL): SQL {
   if (l.todos) return sql`true`;
-  const grupo = sql.raw(`p.grupo_usuarios_id`);
   return sql`(${l.mantem(alias)} or exists (select 1 from biblioteca_permissoes p
-    where p.pasta_id = ${sql.raw(alias)}.id and ${grupos ? sql`${grupo} in (${grupos})` : isRecipient(grupo, l.usuarioId)}))`;
+    where p.pasta_id = ${sql.raw(alias)}.id and ${permite(l, grupos ?? null)}))`;
 }
 
 /** Item `i` is directly inside the folder `pastaId` (null: at the root). */
@@ -155,7 +168,7 @@ export const visivelNaPasta = (l: Leitor, i = 'i') => {
   if (l.todos) return sql`true`;
   return sql`((select nivel from nivel_cadeia) > 0 or ${l.mantem(i)}
     or (${alias}.is_pasta and exists (select 1 from biblioteca_permissoes p
-      where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos))))`;
+      where p.pasta_id = ${alias}.id and ${permite(l)})))`;
 };
 
 /** The level of item `i`, a child of the chain's folder: the inherited level, its own grants, its owner. */
@@ -164,7 +177,7 @@ export const nivelNaPasta = (l: Leitor, i = 'i') => {
   if (l.todos) return sql`2`;
   return sql`greatest((select nivel from nivel_cadeia), case when ${l.mantem(i)} then 2 else 0 end,
     case when ${alias}.is_pasta then coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p
-      where p.pasta_id = ${alias}.id and p.grupo_usuarios_id in (select id from meus_grupos)), 0) else 0 end)`;
+      where p.pasta_id = ${alias}.id and ${permite(l)}), 0) else 0 end)`;
 };
 
 /**
@@ -190,7 +203,7 @@ export function niveisDasPastas(l: Leitor, pastas: SQL): SQL {
     nivel_pasta as materialized (select s.origem as id, greatest(
         max(case when ${l.mantem('s')} then 2 else 0 end),
         coalesce(max(${NIVEL_SQL}) filter (where p.pasta_id is not null), 0)) as nivel
-      from subida s left join biblioteca_permissoes p on p.pasta_id = s.id and p.grupo_usuarios_id in (select id from meus_grupos)
+      from subida s left join biblioteca_permissoes p on p.pasta_id = s.id and ${permite(l)}
       group by s.origem)`;
 }
 
@@ -208,5 +221,5 @@ export function nivelDoItem(l: Leitor, itemId: number | SQL): SQL {
     select greatest(
       coalesce((select max(case when ${l.mantem('s')} then 2 else 0 end) from subida s), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join subida s on s.id = p.pasta_id
-        where p.grupo_usuarios_id in (select id from meus_grupos)), 0)))`;
+        where ${permite(l)}), 0)))`;
 }
