@@ -157,7 +157,7 @@ describe('BannerPadrao', () => {
       </AdminContext>,
     );
     expect(screen.getByText('Bem-vindo ao portal')).toBeInTheDocument();
-    const ajuda = screen.getByRole('link', { name: 'Central de ajuda' });
+    const ajuda = screen.getByRole('link', { name: 'Central de ajuda (abre em nova aba)' });
     expect(ajuda).toHaveAttribute('href', 'https://ajuda.portal.test');
     expect(ajuda).toHaveAttribute('target', '_blank');
   });

@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslate } from 'react-admin';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { linkProps, SlideTextos } from '../../components/vitrine';
 
 /** An uploaded slide or advert image (VitrineImagem): its size in px and addresses. */
@@ -276,6 +277,7 @@ export function BannerPadrao({ linkAjuda }: { linkAjuda: string | null | undefin
             size="small"
           >
             {translate('home.bannerPadrao.ajuda')}
+            <Box component="span" sx={visuallyHidden}>{` ${translate('shell.opensInNewTab')}`}</Box>
           </Button>
         </Box>
       )}

@@ -308,7 +308,7 @@ describe('Home blocks', { timeout: 20_000 }, () => {
     expect(await bloco('anuncio').findByText('Nenhum anúncio no momento.')).toBeInTheDocument();
     // No slide on display: the default banner, with the help site.
     expect(await bloco('slides').findByText('Bem-vindo ao portal')).toBeInTheDocument();
-    expect(await bloco('slides').findByRole('link', { name: 'Central de ajuda' })).toHaveAttribute(
+    expect(await bloco('slides').findByRole('link', { name: 'Central de ajuda (abre em nova aba)' })).toHaveAttribute(
       'href',
       'https://ajuda.portal.test',
     );
