@@ -51,32 +51,44 @@ export function leitorDe(session: Session): Leitor {
 export const NIVEL_SQL = sql`case p.permissao when 'LEITURA_ESCRITA' then 2 else 1 end`;
 
 /**
- * Permission `p` (a biblioteca_permissoes row) counts for the caller: its group reaches them (one of
- * `grupos`, a subquery of the caller's groups, when the statement has one: meus_grupos; else the
- * audience engine asks) and its folder's owner reaches them.
+ * Permission `p` (a biblioteca_permissoes row) counts for the caller: its group reaches them and its
+ * folder's owner (`dono`, that folder's proprietario_id as the statement has it) reaches them. In a
+ * statement with meusGrupos (`comMeusGrupos`), both were asked once (meus_grupos, donos_meus); else
+ * the audience engine and the scope rule ask for this row.
  */
-function permite(l: Leitor, grupos: SQL | null = sql`select id from meus_grupos`): SQL {
-  const grupo = sql`p.grupo_usuarios_id`;
-  return sql`${grupos ? sql`${grupo} in (${grupos})` : isRecipient(grupo, l.usuarioId)}
-    and exists (select 1 from biblioteca_itens pf join usuarios dono on dono.id = pf.proprietario_id
-      join usuarios eu on eu.id = ${l.usuarioId} where pf.id = p.pasta_id and ${usuarioAlcanca('dono', 'eu')})`;
+function permite(l: Leitor, dono: SQL, comMeusGrupos = true): SQL {
+  if (comMeusGrupos) {
+    return sql`p.grupo_usuarios_id in (select id from meus_grupos) and ${dono} in (select id from donos_meus)`;
+  }
+  return sql`${isRecipient(sql`p.grupo_usuarios_id`, l.usuarioId)}
+    and exists (select 1 from usuarios d join usuarios eu on eu.id = ${l.usuarioId}
+      where d.id = ${dono} and ${usuarioAlcanca('d', 'eu')})`;
 }
 
 /**
  * `meus_grupos(id)`: the user groups of the library's permissions that reach the caller now, each
- * group asked once (a group named on many folders is one audience check). `pastas` (a subquery of
- * folder ids) narrows them to the groups of those folders' permissions: a statement asks only about
- * the groups that can change its answer, not about every group of the library.
+ * group asked once (a group named on many folders is one audience check); and `donos_meus(id)`:
+ * the owners of those permissions' folders who reach the caller (`permite`), each asked once.
+ * `pastas` (a subquery of folder ids) narrows them to those folders' permissions: a statement asks
+ * only about the groups that can change its answer, not about every group of the library.
  */
-export const meusGrupos = (l: Leitor, pastas?: SQL) => sql`meus_grupos as materialized (
-  select g.id from (select distinct grupo_usuarios_id as id from biblioteca_permissoes
-    ${pastas ? sql`where pasta_id in (${pastas})` : sql``}) g
-  where ${isRecipient(sql`g.id`, l.usuarioId)})`;
+export const meusGrupos = (l: Leitor, pastas?: SQL) => {
+  const nasPastas = pastas ? sql`and p.pasta_id in (${pastas})` : sql``;
+  return sql`meus_grupos as materialized (
+    select g.id from (select distinct p.grupo_usuarios_id as id from biblioteca_permissoes p where true ${nasPastas}) g
+    where ${isRecipient(sql`g.id`, l.usuarioId)}),
+  donos_meus as materialized (
+    select dono.id from usuarios dono join usuarios eu on eu.id = ${l.usuarioId}
+    where dono.id in (select pf.proprietario_id from biblioteca_permissoes p join biblioteca_itens pf on pf.id = p.pasta_id
+        where p.grupo_usuarios_id in (select id from meus_grupos) ${nasPastas})
+      and ${usuarioAlcanca('dono', 'eu')})`;
+};
 
 /** `proprio(pasta_id, nivel)`: each folder's own level for the caller (meus_grupos needed). */
 export const proprio = (l: Leitor) => sql`proprio as materialized (
   select p.pasta_id, max(${NIVEL_SQL}) as nivel from biblioteca_permissoes p
-  where ${permite(l)} group by p.pasta_id)`;
+    join biblioteca_itens pf on pf.id = p.pasta_id
+  where ${permite(l, sql`pf.proprietario_id`)} group by p.pasta_id)`;
 
 /**
  * The CTEs (after `with recursive`) ending in `legiveis(id, nivel)`: every folder the caller may
@@ -137,20 +149,20 @@ export function cadeia(l: Leitor, pastaId: number | null): SQL {
     nivel_cadeia as materialized (select greatest(
       coalesce((select max(case when ${l.mantem('c')} then 2 else 0 end) from cadeia c), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join cadeia c on c.id = p.pasta_id
-        where ${permite(l)}), 0)) as nivel)`;
+        where ${permite(l, sql`c.proprietario_id`)}), 0)) as nivel)`;
 }
 
 /**
  * Folder `alias` itself gives the caller a level: they keep it, or one of its grants reaches them
- * (`grupos`: a subquery of the caller's groups when the statement has one, else the audience
- * engine asks). A folder above an item is the caller's to see (in a breadcrumb, as a parent, with
+ * (`comMeusGrupos`: the statement has meusGrupos' CTEs, else the audience engine and the scope rule
+ * ask). A folder above an item is the caller's to see (in a breadcrumb, as a parent, with
  * its groups) only when it or a folder above it gives one: what a folder gives reaches down, so
  * the folders seen are the lower part of the chain, up to the highest one that gives.
  */
-export function concede(l: Leitor, alias: string, grupos?: SQL): SQL {
+export function concede(l: Leitor, alias: string, comMeusGrupos = false): SQL {
   if (l.todos) return sql`true`;
   return sql`(${l.mantem(alias)} or exists (select 1 from biblioteca_permissoes p
-    where p.pasta_id = ${sql.raw(alias)}.id and ${permite(l, grupos ?? null)}))`;
+    where p.pasta_id = ${sql.raw(alias)}.id and ${permite(l, sql.raw(`${alias}.proprietario_id`), comMeusGrupos)}))`;
 }
 
 /** Item `i` is directly inside the folder `pastaId` (null: at the root). */
@@ -168,7 +180,7 @@ export const visivelNaPasta = (l: Leitor, i = 'i') => {
   if (l.todos) return sql`true`;
   return sql`((select nivel from nivel_cadeia) > 0 or ${l.mantem(i)}
     or (${alias}.is_pasta and exists (select 1 from biblioteca_permissoes p
-      where p.pasta_id = ${alias}.id and ${permite(l)})))`;
+      where p.pasta_id = ${alias}.id and ${permite(l, sql`${alias}.proprietario_id`)})))`;
 };
 
 /** The level of item `i`, a child of the chain's folder: the inherited level, its own grants, its owner. */
@@ -177,7 +189,7 @@ export const nivelNaPasta = (l: Leitor, i = 'i') => {
   if (l.todos) return sql`2`;
   return sql`greatest((select nivel from nivel_cadeia), case when ${l.mantem(i)} then 2 else 0 end,
     case when ${alias}.is_pasta then coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p
-      where p.pasta_id = ${alias}.id and ${permite(l)}), 0) else 0 end)`;
+      where p.pasta_id = ${alias}.id and ${permite(l, sql`${alias}.proprietario_id`)}), 0) else 0 end)`;
 };
 
 /**
@@ -203,7 +215,7 @@ export function niveisDasPastas(l: Leitor, pastas: SQL): SQL {
     nivel_pasta as materialized (select s.origem as id, greatest(
         max(case when ${l.mantem('s')} then 2 else 0 end),
         coalesce(max(${NIVEL_SQL}) filter (where p.pasta_id is not null), 0)) as nivel
-      from subida s left join biblioteca_permissoes p on p.pasta_id = s.id and ${permite(l)}
+      from subida s left join biblioteca_permissoes p on p.pasta_id = s.id and ${permite(l, sql`s.proprietario_id`)}
       group by s.origem)`;
 }
 
@@ -221,5 +233,5 @@ export function nivelDoItem(l: Leitor, itemId: number | SQL): SQL {
     select greatest(
       coalesce((select max(case when ${l.mantem('s')} then 2 else 0 end) from subida s), 0),
       coalesce((select max(${NIVEL_SQL}) from biblioteca_permissoes p join subida s on s.id = p.pasta_id
-        where ${permite(l)}), 0)))`;
+        where ${permite(l, sql`s.proprietario_id`)}), 0)))`;
 }

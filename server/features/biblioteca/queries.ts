@@ -191,8 +191,7 @@ export async function itensDaPasta(
   const order = sql`lista.is_pasta desc, lista.campo ${dir} ${nulos}, lista.id ${dir}`;
   const { colunas: cols, joins } = colunas(l, 'pasta');
   // The folders of the chain the caller sees (acesso.ts concede): up to the highest that gives a level.
-  const grupos = l.todos ? undefined : sql`select id from meus_grupos`;
-  const vistaNaCadeia = sql`c.profundidade <= (select max(v.profundidade) from cadeia v where ${concede(l, 'v', grupos)})`;
+  const vistaNaCadeia = sql`c.profundidade <= (select max(v.profundidade) from cadeia v where ${concede(l, 'v', true)})`;
   const detalhe =
     idPasta === null
       ? sql`null::json as breadcrumb, null::json as acima, null::json as proprias`
