@@ -67,6 +67,18 @@ test('the manufacturer creates a slide for a group with an image, reopens and ed
   const linha = page.getByRole('row').filter({ hasText: `${titulo} (2)` });
   await expect(linha.getByText(v.situacoes.emExibicao)).toBeVisible();
   found.push(...(await violations(page, 'list 1280')));
+  // At 768 px the table fits its box: the active switch and the actions are on screen.
+  await page.setViewportSize({ width: 768, height: 900 });
+  const tabela = page.getByRole('table');
+  // The box that scrolls the table sideways (the nearest ancestor that scrolls) scrolls nothing.
+  const rolaDeLado = () =>
+    tabela.evaluate((t) => {
+      let caixa = t.parentElement;
+      while (caixa && !['auto', 'scroll'].includes(getComputedStyle(caixa).overflowX)) caixa = caixa.parentElement;
+      return caixa ? caixa.scrollWidth - caixa.clientWidth : 0;
+    });
+  await expect.poll(rolaDeLado, { message: 'list 768' }).toBeLessThanOrEqual(0);
+  await expect(linha.getByRole('cell').last()).toBeInViewport({ ratio: 1 });
   await page.setViewportSize({ width: 375, height: 800 });
   await expectFits(page, 'list 375');
   found.push(...(await violations(page, 'list 375')));

@@ -58,6 +58,13 @@ export function SituacaoChip() {
   );
 }
 
+/**
+ * The columns a table from 768 to 899 px leaves out (the image and the groups, which the record's
+ * page shows): with them the table was wider than its box, and the active switch and the actions
+ * hid past its right edge.
+ */
+const ATE_900_OCULTA = { display: { xs: 'none', md: 'table-cell' } } as const;
+
 export function usePeriodo() {
   const [locale] = useLocaleState();
   const translate = useTranslate();
@@ -240,10 +247,16 @@ export function VitrineList({ tipo }: { tipo: TipoVitrine }) {
         compactActions={slide ? <OrdemButtons /> : undefined}
       >
         {slide && <DataTable.Col source="ordem" label="vitrine.colunas.ordem" render={() => <OrdemButtons />} />}
-        <DataTable.Col label="vitrine.colunas.imagem" disableSort render={() => <Miniatura tipo={tipo} />} />
-        <DataTable.Col source="titulo" label="vitrine.colunas.titulo" />
+        <DataTable.Col
+          label="vitrine.colunas.imagem"
+          disableSort
+          render={() => <Miniatura tipo={tipo} />}
+          sx={ATE_900_OCULTA}
+        />
+        {/* A long word (a code, an address) breaks rather than widening the table. */}
+        <DataTable.Col source="titulo" label="vitrine.colunas.titulo" sx={{ overflowWrap: 'anywhere' }} />
         <DataTable.Col source="inicioDate" label="vitrine.colunas.periodo" render={periodo} />
-        <DataTable.Col source="grupos" label="vitrine.colunas.grupos" disableSort render={nomes} />
+        <DataTable.Col source="grupos" label="vitrine.colunas.grupos" disableSort render={nomes} sx={ATE_900_OCULTA} />
         <DataTable.Col label="vitrine.colunas.situacao" disableSort render={() => <SituacaoChip />} />
       </ResourceList>
       {slide && (
