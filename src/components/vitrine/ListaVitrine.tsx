@@ -5,6 +5,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import {
   BooleanInput,
@@ -57,13 +59,6 @@ export function SituacaoChip() {
     />
   );
 }
-
-/**
- * The columns a table from 768 to 899 px leaves out (the image and the groups, which the record's
- * page shows): with them the table was wider than its box, and the active switch and the actions
- * hid past its right edge.
- */
-const ATE_900_OCULTA = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 export function usePeriodo() {
   const [locale] = useLocaleState();
@@ -230,6 +225,7 @@ export function VitrineList({ tipo }: { tipo: TipoVitrine }) {
   const periodo = usePeriodo();
   const soltar = useSoltarSlide();
   const slide = tipo === 'SLIDE';
+  const largo = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
     <Box
       {...(slide ? soltar : {})}
@@ -247,16 +243,13 @@ export function VitrineList({ tipo }: { tipo: TipoVitrine }) {
         compactActions={slide ? <OrdemButtons /> : undefined}
       >
         {slide && <DataTable.Col source="ordem" label="vitrine.colunas.ordem" render={() => <OrdemButtons />} />}
-        <DataTable.Col
-          label="vitrine.colunas.imagem"
-          disableSort
-          render={() => <Miniatura tipo={tipo} />}
-          sx={ATE_900_OCULTA}
-        />
+        {/* From 768 to 899 px the table leaves out the image and the groups (the record's page shows
+        them): with them it was wider than its box, the active switch and the actions past its edge. */}
+        {largo && <DataTable.Col label="vitrine.colunas.imagem" disableSort render={() => <Miniatura tipo={tipo} />} />}
         {/* A long word (a code, an address) breaks rather than widening the table. */}
         <DataTable.Col source="titulo" label="vitrine.colunas.titulo" sx={{ overflowWrap: 'anywhere' }} />
         <DataTable.Col source="inicioDate" label="vitrine.colunas.periodo" render={periodo} />
-        <DataTable.Col source="grupos" label="vitrine.colunas.grupos" disableSort render={nomes} sx={ATE_900_OCULTA} />
+        {largo && <DataTable.Col source="grupos" label="vitrine.colunas.grupos" disableSort render={nomes} />}
         <DataTable.Col label="vitrine.colunas.situacao" disableSort render={() => <SituacaoChip />} />
       </ResourceList>
       {slide && (
