@@ -70,7 +70,10 @@ const snapshot = (a: Pick<Alvo, 'nome' | 'pastaPaiId' | 'publico' | 'arquivoId' 
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
-const nomeEmUso = async () => ({ nome: 'biblioteca.validation.nomeEmUso' });
+/** The unique-name clash, under the field the mutation names it by (`nome`, `novoNome`, the destination, the files). */
+const nomeEmUso =
+  (campo = 'nome') =>
+  async () => ({ [campo]: 'biblioteca.validation.nomeEmUso' });
 
 /** Field errors for groups the caller may not use (unknown, inactive, unreadable). */
 async function gruposInvalidos(
@@ -140,7 +143,7 @@ export async function criarPasta(db: DbOrTx, l: Leitor, session: Session, input:
       return id;
     },
     after,
-    uniqueErrors: nomeEmUso,
+    uniqueErrors: nomeEmUso(),
   });
 }
 
@@ -190,7 +193,7 @@ export async function renomear(
       return input.idItemBiblioteca;
     },
     after: (before) => ({ ...before!, nome: input.novoNome }),
-    uniqueErrors: async () => ({ novoNome: 'biblioteca.validation.nomeEmUso' }),
+    uniqueErrors: nomeEmUso('novoNome'),
   });
 }
 
@@ -254,7 +257,7 @@ export async function mover(
       return id;
     },
     after: (before) => ({ ...before!, pastaPaiId: destino, publico: publicoDestino }),
-    uniqueErrors: async () => ({ idNovaLocalizacao: 'biblioteca.validation.nomeEmUso' }),
+    uniqueErrors: nomeEmUso('idNovaLocalizacao'),
   });
 }
 
@@ -371,7 +374,7 @@ export async function colocarArquivos(db: DbOrTx, l: Leitor, session: Session, i
       const c = criados[0]!;
       return { nome: c.nome, isPasta: false, pastaPaiId: c.pasta_pai_id, arquivoId: c.arquivo_id };
     },
-    uniqueErrors: async () => ({ arquivos: 'biblioteca.validation.nomeEmUso' }),
+    uniqueErrors: nomeEmUso('arquivos'),
   });
   return criados.map((c) => Number(c.id));
 }
