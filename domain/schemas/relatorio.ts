@@ -77,11 +77,10 @@ export const relatorioSchema = z
 
 export type RelatorioInput = z.input<typeof relatorioSchema>;
 
-/** The refusals of a period as a pair of dates (the end before the start, longer than the maximum). */
-export const ERROS_DO_PERIODO: ReadonlySet<string> = new Set([
-  'relatorios.errors.periodo',
-  'relatorios.errors.periodoLongo',
-]);
+/** The refusals of a period as a pair of dates: the end before the start, longer than the maximum. */
+const PERIODO_INVERTIDO = 'relatorios.errors.periodo';
+const PERIODO_LONGO = 'relatorios.errors.periodoLongo';
+export const ERROS_DO_PERIODO: ReadonlySet<string> = new Set([PERIODO_INVERTIDO, PERIODO_LONGO]);
 
 /** The filters of a built-in report: its slug (access is the definition's), a period, brand, group, dealer. */
 export const relatorioFiltroSchema = z
@@ -95,10 +94,9 @@ export const relatorioFiltroSchema = z
   })
   .superRefine(({ inicio, fim }, ctx) => {
     if (!inicio || !fim) return;
-    if (fim < inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: 'relatorios.errors.periodo' });
+    if (fim < inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: PERIODO_INVERTIDO });
     const dias = (Date.parse(fim) - Date.parse(inicio)) / 86_400_000;
-    if (dias > MAX_PERIODO_DIAS)
-      ctx.addIssue({ code: 'custom', path: ['fim'], message: 'relatorios.errors.periodoLongo' });
+    if (dias > MAX_PERIODO_DIAS) ctx.addIssue({ code: 'custom', path: ['fim'], message: PERIODO_LONGO });
   });
 
 export type RelatorioFiltro = z.output<typeof relatorioFiltroSchema>;
